@@ -1,0 +1,403 @@
+//! The card definitions a pack holds, as typed values (the shape of `cards/*.yaml`).
+//!
+//! These are plain data: the engine reads them, the catalogue stores them, the
+//! importer writes them. Rule IDs refer to `shared/rules/battle-spirits.md`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// A card id as printed on the card (`DEMO-001`, `BSS01-002`). Unique within a catalogue.
+pub type CardId = String;
+
+/// The six colours of Battle Spirits (BS vocabulary), plus the colourless ultimate symbol
+/// handled separately in [`Symbols`].
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    Red,
+    Purple,
+    Green,
+    White,
+    Yellow,
+    Blue,
+}
+
+impl Colour {
+    /// Every colour, in the printed order red, purple, green, white, yellow, blue.
+    pub const ALL: [Colour; 6] = [
+        Colour::Red,
+        Colour::Purple,
+        Colour::Green,
+        Colour::White,
+        Colour::Yellow,
+        Colour::Blue,
+    ];
+
+    /// The lower-case English name (`"red"`), as written in packs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Purple => "purple",
+            Colour::Green => "green",
+            Colour::White => "white",
+            Colour::Yellow => "yellow",
+            Colour::Blue => "blue",
+        }
+    }
+
+    /// Parses a colour name, case-insensitively (`"Red"`, `"red"`).
+    pub fn parse(s: &str) -> Option<Colour> {
+        Colour::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(s.trim()))
+    }
+}
+
+impl std::fmt::Display for Colour {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The card kinds of Battle Spirits (BS vocabulary: spirit, ultimate, brave, nexus, magic).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardKind {
+    Spirit,
+    Ultimate,
+    Brave,
+    Nexus,
+    Magic,
+}
+
+impl CardKind {
+    /// The lower-case name used in packs and the catalogue.
+    pub fn name(self) -> &'static str {
+        match self {
+            CardKind::Spirit => "spirit",
+            CardKind::Ultimate => "ultimate",
+            CardKind::Brave => "brave",
+            CardKind::Nexus => "nexus",
+            CardKind::Magic => "magic",
+        }
+    }
+
+    /// Parses a kind name, case-insensitively.
+    pub fn parse(s: &str) -> Option<CardKind> {
+        [
+            CardKind::Spirit,
+            CardKind::Ultimate,
+            CardKind::Brave,
+            CardKind::Nexus,
+            CardKind::Magic,
+        ]
+        .into_iter()
+        .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
+    }
+
+    /// Whether cards of this kind stay on the field with cores and levels (BS-5.2 step 6).
+    pub fn is_permanent(self) -> bool {
+        !matches!(self, CardKind::Magic)
+    }
+
+    /// The minimum level a card of this kind must reach when it enters the field
+    /// (BS-5.1: spirit and brave level 1; BS-12.2: ultimate level 3; nexus has none).
+    pub fn minimum_level(self) -> u8 {
+        match self {
+            CardKind::Ultimate => 3,
+            _ => 1,
+        }
+    }
+}
+
+impl std::fmt::Display for CardKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A symbol count per colour, as in `{red: 2, blue: 1}`. Used for reduction symbols
+/// (BS-5.2 step 2) and for a card's own symbols (BS-5.2 step 3).
+pub type ColourCounts = BTreeMap<Colour, u8>;
+
+/// The symbols a card shows (BS-5.2 step 3, BS-6.5.1: each symbol takes one life).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Symbols {
+    /// Coloured symbols, per colour.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub colours: ColourCounts,
+    /// Ultimate symbols: colourless, reduce no colour cost (BS-12.4).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ultimate: u8,
+}
+
+impl Symbols {
+    /// Total symbols of every colour and ultimate: the life an unblocked attack takes (BS-6.5.1).
+    pub fn total(&self) -> u32 {
+        self.colours.values().map(|&n| u32::from(n)).sum::<u32>() + u32::from(self.ultimate)
+    }
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// One row of a level table: from `cores` cores on the card it is at `level` with `bp`
+/// battle points. Nexus rows have no BP.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelRow {
+    /// The level number (1, 2, 3 …; ultimates start at 3, BS-12.2).
+    pub level: u8,
+    /// Cores needed on the card to be at this level.
+    pub cores: u32,
+    /// Battle points at this level; absent for a nexus.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bp: Option<u32>,
+}
+
+/// Text in several languages, keyed by language tag (`en`, `ja`, `th`).
+pub type Localised = BTreeMap<String, String>;
+
+/// What a host spirit/ultimate must be for a brave to go on it (BS-9.1, BS-5.1.1).
+/// Every given field must hold; an absent field does not restrict.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BraveCondition {
+    /// The host's cost must be at least this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_cost: Option<u32>,
+    /// The host's cost must be at most this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_cost: Option<u32>,
+    /// The host must have one of these colours.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub colours: Vec<Colour>,
+    /// The host must belong to one of these families.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub families: Vec<String>,
+    /// The host may be an ultimate as well as a spirit (default: spirits only).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ultimates: bool,
+    /// The condition as printed, per language.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub text: Localised,
+}
+
+/// The brave part of a brave card (BS-9).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Brave {
+    /// Which hosts it may go on.
+    #[serde(default)]
+    pub condition: BraveCondition,
+    /// "When braved BP +X" added to the host (BS-9.2).
+    #[serde(default)]
+    pub bp_bonus: u32,
+}
+
+/// An ultimate's summon condition (BS-12.1): at least `count` of your cards of `kind`
+/// (and `colour`/`family`/`min_level` when given) on the field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UltimateCondition {
+    /// How many such cards are needed.
+    #[serde(default = "one")]
+    pub count: u32,
+    /// Which kind counts (default spirit).
+    #[serde(default = "spirit_kind")]
+    pub kind: CardKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<Colour>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub family: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_level: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_cost: Option<u32>,
+    /// The condition as printed, per language.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub text: Localised,
+}
+
+fn one() -> u32 {
+    1
+}
+fn spirit_kind() -> CardKind {
+    CardKind::Spirit
+}
+
+/// A keyword's value: a number (`Crush 2`, `Ascend 6`), a word, or a list of words
+/// (`Armor: Purple/White`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum KeywordValue {
+    Number(i64),
+    Words(Vec<String>),
+    Word(String),
+}
+
+/// A keyword ability with its optional value and levels (`{name: crush, value: 2}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Keyword {
+    /// The keyword's English name in lower case (`crush`, `armor`, `burst`).
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<KeywordValue>,
+    /// Levels at which it works; empty = every level.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub levels: Vec<u8>,
+}
+
+/// Where a card's effect may be used from, for magic and flash effects (BS-5.5, BS-5.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Step {
+    Main,
+    Flash,
+    Burst,
+}
+
+/// One effect of a card: its levels, its printed text, and optionally the rhai script that
+/// runs it (inline or a file under the pack's `effects/`). A script wins over the text.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Effect {
+    /// Levels at which the effect works; empty = every level (or not level-bound).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub levels: Vec<u8>,
+    /// The timing label as printed (`When Summoned`, `When This Spirit Attacks`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<String>,
+    /// For magic and flash effects: the steps in which it is used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<Step>,
+    /// The effect text as printed, per language tag (`en`, `ja`, `th`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub text: Localised,
+    /// A rhai script, inline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub script: Option<String>,
+    /// A rhai script file, relative to the pack folder (`effects/DEMO-001.rhai`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub script_file: Option<String>,
+}
+
+/// A complete card definition (`cards/*.yaml`): every field the Battle Spirits rules read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardDef {
+    /// The card id, unique in the catalogue.
+    pub id: CardId,
+    /// The English name (the name decks and rules compare).
+    pub name: String,
+    /// Names in other languages, by language tag.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub names: Localised,
+    pub kind: CardKind,
+    /// The printed cost, in cores (BS-5.2 step 1).
+    pub cost: u32,
+    /// The card's colours (a card may have several, or none).
+    #[serde(default)]
+    pub colours: Vec<Colour>,
+    /// Reduction symbols per colour (BS-5.2 step 2).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub reduction: ColourCounts,
+    /// Ultimate reduction symbols (BS-12.4): reduced by ultimate symbols on the field.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ultimate_reduction: u8,
+    /// The symbols this card shows on the field.
+    #[serde(default)]
+    pub symbols: Symbols,
+    /// Families (系統), e.g. `Star Dragon`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub families: Vec<String>,
+    /// The level table (BS-5.1, BS-5.3); empty for magic.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub levels: Vec<LevelRow>,
+    /// Brave condition and bonus; only for kind `brave` (BS-9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brave: Option<Brave>,
+    /// Summon condition; only for kind `ultimate` (BS-12.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ultimate: Option<UltimateCondition>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<Keyword>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// The set code (`BSS01`), informational.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set: Option<String>,
+    /// Rarity, informational.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rarity: Option<String>,
+}
+
+impl CardDef {
+    /// The level row for `cores` cores on the card: the highest row whose `cores` is at most
+    /// the count, or `None` when below the lowest row (BS-5.3: depleted).
+    pub fn level_for_cores(&self, cores: u32) -> Option<&LevelRow> {
+        self.levels.iter().rev().find(|r| r.cores <= cores)
+    }
+
+    /// Cores needed for the minimum level of this card (BS-5.1: level 1, BS-12.2: ultimates 3).
+    /// A nexus needs none (BS-5.2 step 6). Magic has no level.
+    pub fn minimum_cores(&self) -> u32 {
+        match self.kind {
+            CardKind::Nexus | CardKind::Magic => 0,
+            _ => self.levels.first().map_or(0, |r| r.cores),
+        }
+    }
+
+    /// Whether the card has a keyword (by lower-case name).
+    pub fn has_keyword(&self, name: &str) -> bool {
+        self.keywords.iter().any(|k| k.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Whether the card has a burst effect (BS-10.6): a `burst` keyword or a `burst` step.
+    pub fn has_burst(&self) -> bool {
+        self.has_keyword("burst") || self.effects.iter().any(|e| e.steps.contains(&Step::Burst))
+    }
+}
+
+/// One line of a deck list: `count` copies of `card`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckEntry {
+    pub count: u32,
+    pub card: CardId,
+    /// 1-based line in the deck file, for errors.
+    #[serde(skip)]
+    pub line: usize,
+}
+
+/// A deck: a name and its entries in file order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deck {
+    pub name: String,
+    pub entries: Vec<DeckEntry>,
+}
+
+impl Deck {
+    /// Total number of cards.
+    pub fn len(&self) -> u32 {
+        self.entries.iter().map(|e| e.count).sum()
+    }
+
+    /// Whether the deck holds no card.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The deck expanded into one card id per card, in file order.
+    pub fn card_ids(&self) -> Vec<CardId> {
+        self.entries
+            .iter()
+            .flat_map(|e| std::iter::repeat_n(e.card.clone(), e.count as usize))
+            .collect()
+    }
+}

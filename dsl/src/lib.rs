@@ -1,0 +1,1 @@
+//! dsl: card-text grammars (pest) producing one typed effect AST, and its compiler to rhai.

@@ -1,0 +1,2 @@
+//! The `cardscript` command: argument parsing and printing only; no rule lives here.
+fn main() {}
