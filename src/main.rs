@@ -15,14 +15,26 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play one game (default: the embedded demo pack, greedy vs greedy).
+    /// Play one game (default: the embedded demo pack's decks, greedy vs greedy).
     Play(cmd::play::PlayArgs),
+    /// Convert community card data into a pack.
+    Import(cmd::import::ImportArgs),
+    /// Build the SQLite catalogue from packs.
+    Db(cmd::db::DbArgs),
+    /// Search and show cards.
+    Cards(cmd::cards::CardsArgs),
+    /// Check decks.
+    Deck(cmd::deck::DeckArgs),
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(args) => cmd::play::run(args),
+        Command::Import(args) => cmd::import::run(args),
+        Command::Db(args) => cmd::db::run(args),
+        Command::Cards(args) => cmd::cards::run(args),
+        Command::Deck(args) => cmd::deck::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

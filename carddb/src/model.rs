@@ -12,9 +12,7 @@ pub type CardId = String;
 
 /// The six colours of Battle Spirits (BS vocabulary), plus the colourless ultimate symbol
 /// handled separately in [`Symbols`].
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
     Red,
@@ -130,6 +128,10 @@ pub struct Symbols {
     /// Coloured symbols, per colour.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub colours: ColourCounts,
+    /// Symbols of several colours at once (`red/purple`): each counts once, as any one
+    /// of its colours.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub multi: Vec<Vec<Colour>>,
     /// Ultimate symbols: colourless, reduce no colour cost (BS-12.4).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub ultimate: u8,
@@ -138,7 +140,16 @@ pub struct Symbols {
 impl Symbols {
     /// Total symbols of every colour and ultimate: the life an unblocked attack takes (BS-6.5.1).
     pub fn total(&self) -> u32 {
-        self.colours.values().map(|&n| u32::from(n)).sum::<u32>() + u32::from(self.ultimate)
+        self.colours.values().map(|&n| u32::from(n)).sum::<u32>()
+            + self.multi.len() as u32
+            + u32::from(self.ultimate)
+    }
+
+    /// Symbols that count for `colour` in reductions (BS-5.2 step 3): the single-colour
+    /// ones plus every multi-colour symbol that includes it.
+    pub fn of_colour(&self, colour: Colour) -> u32 {
+        u32::from(self.colours.get(&colour).copied().unwrap_or(0))
+            + self.multi.iter().filter(|m| m.contains(&colour)).count() as u32
     }
 }
 
@@ -231,14 +242,14 @@ fn spirit_kind() -> CardKind {
     CardKind::Spirit
 }
 
-/// A keyword's value: a number (`Crush 2`, `Ascend 6`), a word, or a list of words
-/// (`Armor: Purple/White`).
+/// A keyword's value: a number (`Crush 2`, `Ascend 6`), a word (`Chain: Yellow`), or a
+/// list (`Armor: Purple/White`, `Immortal 4/5`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum KeywordValue {
     Number(i64),
-    Words(Vec<String>),
     Word(String),
+    List(Vec<KeywordValue>),
 }
 
 /// A keyword ability with its optional value and levels (`{name: crush, value: 2}`).
@@ -252,6 +263,13 @@ pub struct Keyword {
     /// Levels at which it works; empty = every level.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub levels: Vec<u8>,
+    /// When it works, as printed (`When This Spirit Attacks`, `During Your Turn`); none =
+    /// always (a constant keyword).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<String>,
+    /// Steps in which an activated keyword is used (`Awaken` and `Swift`: flash).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<Step>,
 }
 
 /// Where a card's effect may be used from, for magic and flash effects (BS-5.5, BS-5.6).
@@ -356,7 +374,9 @@ impl CardDef {
 
     /// Whether the card has a keyword (by lower-case name).
     pub fn has_keyword(&self, name: &str) -> bool {
-        self.keywords.iter().any(|k| k.name.eq_ignore_ascii_case(name))
+        self.keywords
+            .iter()
+            .any(|k| k.name.eq_ignore_ascii_case(name))
     }
 
     /// Whether the card has a burst effect (BS-10.6): a `burst` keyword or a `burst` step.

@@ -1,0 +1,316 @@
+//! Deck lists: the community text format (`3x ST01-001: Card Name`, `#` comments) and a
+//! YAML deck; checks against the catalogue and a deck format (BS-0.1).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Diagnostic, did_you_mean};
+use crate::model::{CardDef, Deck, DeckEntry};
+use crate::source::PackFiles;
+use crate::yamlfile::YamlFile;
+
+/// Deck construction limits (BS-0.1). Copies are counted by card name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckFormat {
+    pub name: String,
+    pub min_cards: u32,
+    pub max_cards: Option<u32>,
+    pub max_copies: u32,
+}
+
+impl DeckFormat {
+    /// Saga (English) format: 50 to 60 cards, at most 4 of a card (BS-0.1).
+    pub fn saga() -> DeckFormat {
+        DeckFormat {
+            name: "saga".into(),
+            min_cards: 50,
+            max_cards: Some(60),
+            max_copies: 4,
+        }
+    }
+
+    /// Japanese format: at least 40 cards, at most 3 of a card name (BS-0.1).
+    pub fn japanese() -> DeckFormat {
+        DeckFormat {
+            name: "japanese".into(),
+            min_cards: 40,
+            max_cards: None,
+            max_copies: 3,
+        }
+    }
+
+    /// The preset named `saga` or `japanese`.
+    pub fn by_name(name: &str) -> Option<DeckFormat> {
+        match name {
+            "saga" => Some(DeckFormat::saga()),
+            "japanese" => Some(DeckFormat::japanese()),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct YamlDeck {
+    #[serde(default)]
+    name: Option<String>,
+    cards: Vec<YamlDeckEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct YamlDeckEntry {
+    id: String,
+    #[serde(default = "one")]
+    count: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// Parses the deck file `rel` of `files`: `.txt` in the community format, otherwise YAML
+/// (`{name, cards: [{id, count}]}`). The deck's name is the file stem unless the YAML says.
+///
+/// Errors: one diagnostic per malformed line (line and column), or the YAML error.
+pub fn parse(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Vec<Diagnostic>> {
+    let stem = rel
+        .rsplit('/')
+        .next()
+        .unwrap_or(rel)
+        .split('.')
+        .next()
+        .unwrap_or(rel)
+        .to_string();
+    if rel.ends_with(".txt") {
+        return parse_txt(files, rel, text, stem);
+    }
+    let file = YamlFile::new(files, rel, text);
+    let parsed: YamlDeck = file
+        .value(text)
+        .and_then(|v| file.typed(v, ""))
+        .map_err(|e| vec![e])?;
+    let entries = parsed
+        .cards
+        .into_iter()
+        .enumerate()
+        .map(|(i, e)| DeckEntry {
+            count: e.count,
+            card: e.id,
+            line: file.locations().find(&format!("cards[{i}]")).line,
+        })
+        .collect();
+    Ok(Deck {
+        name: parsed.name.unwrap_or(stem),
+        entries,
+    })
+}
+
+fn parse_txt(
+    files: &PackFiles,
+    rel: &str,
+    text: &str,
+    name: String,
+) -> Result<Deck, Vec<Diagnostic>> {
+    let mut entries = Vec::new();
+    let mut errors = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        match parse_line(line) {
+            Some((count, card)) => entries.push(DeckEntry {
+                count,
+                card,
+                line: i + 1,
+            }),
+            None => errors.push(Diagnostic {
+                file: files.display_path(rel),
+                line: i + 1,
+                column: raw.len() - raw.trim_start().len() + 1,
+                field: String::new(),
+                message: format!("`{line}` is not a deck line"),
+                help: Some(
+                    "write `COUNTx CARD-ID: Card Name`, e.g. `3x DEMO-001: Ember Whelp`".into(),
+                ),
+            }),
+        }
+    }
+    if errors.is_empty() {
+        Ok(Deck { name, entries })
+    } else {
+        Err(errors)
+    }
+}
+
+/// `3x ST01-001: Name` → (3, "ST01-001"). The name after the colon is informational.
+fn parse_line(line: &str) -> Option<(u32, String)> {
+    let (count, rest) = line.split_once(|c: char| c == 'x' || c == 'X' || c.is_whitespace())?;
+    let count: u32 = count.trim().parse().ok()?;
+    let id = rest.trim().split(':').next()?.trim();
+    if count == 0 || id.is_empty() || id.contains(char::is_whitespace) {
+        return None;
+    }
+    Some((count, id.to_string()))
+}
+
+fn at(
+    files: &PackFiles,
+    rel: &str,
+    line: usize,
+    message: String,
+    help: Option<String>,
+) -> Diagnostic {
+    Diagnostic {
+        file: files.display_path(rel),
+        line,
+        column: 1,
+        field: String::new(),
+        message,
+        help,
+    }
+}
+
+/// Every entry naming a card that `lookup` does not know, with a did-you-mean over `ids`.
+pub fn check_cards<'a>(
+    files: &PackFiles,
+    rel: &str,
+    deck: &Deck,
+    lookup: &dyn Fn(&str) -> Option<&'a CardDef>,
+    ids: &[&str],
+) -> Vec<Diagnostic> {
+    deck.entries
+        .iter()
+        .filter(|e| lookup(&e.card).is_none())
+        .map(|e| {
+            let help =
+                did_you_mean(&e.card, ids.iter().copied()).map(|s| format!("did you mean `{s}`?"));
+            at(
+                files,
+                rel,
+                e.line,
+                format!("unknown card `{}`", e.card),
+                help,
+            )
+        })
+        .collect()
+}
+
+/// The deck's breaches of `format` (BS-0.1): size out of range, more copies of a card name
+/// than allowed (the line of the entry that goes over).
+pub fn check_format<'a>(
+    files: &PackFiles,
+    rel: &str,
+    deck: &Deck,
+    lookup: &dyn Fn(&str) -> Option<&'a CardDef>,
+    format: &DeckFormat,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let total = deck.len();
+    let last_line = deck.entries.last().map_or(1, |e| e.line);
+    if total < format.min_cards {
+        out.push(at(
+            files,
+            rel,
+            last_line,
+            format!(
+                "the deck has {total} cards; the {} format needs at least {} (BS-0.1)",
+                format.name, format.min_cards
+            ),
+            None,
+        ));
+    }
+    if let Some(max) = format.max_cards.filter(|&m| total > m) {
+        out.push(at(
+            files,
+            rel,
+            last_line,
+            format!(
+                "the deck has {total} cards; the {} format allows at most {max} (BS-0.1)",
+                format.name
+            ),
+            None,
+        ));
+    }
+    let mut copies: BTreeMap<String, u32> = BTreeMap::new();
+    for e in &deck.entries {
+        let name = lookup(&e.card).map_or_else(|| e.card.clone(), |c| c.name.clone());
+        let n = copies.entry(name.clone()).or_default();
+        *n += e.count;
+        if *n > format.max_copies && *n - e.count <= format.max_copies {
+            out.push(at(
+                files,
+                rel,
+                e.line,
+                format!(
+                    "{} copies of `{name}`; the {} format allows at most {} of a card (BS-0.1)",
+                    n, format.name, format.max_copies
+                ),
+                None,
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_community_line_format() {
+        assert_eq!(
+            parse_line("3x ST01-001: Nebula"),
+            Some((3, "ST01-001".into()))
+        );
+        assert_eq!(parse_line("4 X-1"), Some((4, "X-1".into())));
+        assert_eq!(parse_line("x ST01-001"), None);
+        assert_eq!(parse_line("0x A-1"), None);
+    }
+}
+
+/// A deck read from a file outside any pack, with the files it came from (for errors).
+pub struct DeckFile {
+    pub deck: Deck,
+    pub files: PackFiles,
+    pub rel: String,
+}
+
+/// Reads and parses one deck file.
+///
+/// Errors: [`crate::LoadError::Io`], or [`crate::LoadError::Invalid`] with every malformed line.
+pub fn load_file(path: &std::path::Path) -> Result<DeckFile, crate::LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|source| crate::LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let rel = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let files = PackFiles {
+        origin: path
+            .parent()
+            .map(std::path::Path::to_path_buf)
+            .unwrap_or_default(),
+        files: BTreeMap::from([(rel.clone(), text.clone())]),
+    };
+    let deck =
+        parse(&files, &rel, &text).map_err(|e| crate::LoadError::Invalid(crate::Diagnostics(e)))?;
+    Ok(DeckFile { deck, files, rel })
+}
+
+/// Every problem of a deck file against `cards` and `format`: unknown cards first; the
+/// format limits only when every card is known.
+pub fn check(deck: &DeckFile, cards: &[CardDef], format: &DeckFormat) -> Vec<Diagnostic> {
+    let by_id: BTreeMap<&str, &CardDef> = cards.iter().map(|c| (c.id.as_str(), c)).collect();
+    let lookup = |id: &str| by_id.get(id).copied();
+    let ids: Vec<&str> = by_id.keys().copied().collect();
+    let unknown = check_cards(&deck.files, &deck.rel, &deck.deck, &lookup, &ids);
+    if !unknown.is_empty() {
+        return unknown;
+    }
+    check_format(&deck.files, &deck.rel, &deck.deck, &lookup, format)
+}

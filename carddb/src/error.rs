@@ -1,0 +1,109 @@
+//! Errors of loading packs and decks and of building the catalogue. Every problem a card
+//! author can cause is a [`Diagnostic`] naming file, line, column and field; loading
+//! reports all of them at once.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// One problem in a pack or deck file, where to find it, and how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The file as the user named it (pack folder joined with the relative path).
+    pub file: PathBuf,
+    /// 1-based line and column.
+    pub line: usize,
+    pub column: usize,
+    /// The field path inside the file (`levels[1].cores`), or empty for the whole file.
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+    /// A suggestion (`did you mean `name`?`), when one is known.
+    pub help: Option<String>,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file.display(), self.line, self.column)?;
+        if !self.field.is_empty() {
+            write!(f, ": field `{}`", self.field)?;
+        }
+        write!(f, ": {}", self.message)?;
+        if let Some(help) = &self.help {
+            write!(f, " (help: {help})")?;
+        }
+        Ok(())
+    }
+}
+
+/// The diagnostics of one load, in file order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in &self.0 {
+            writeln!(f, "{d}")?;
+        }
+        write!(f, "{} error(s)", self.0.len())
+    }
+}
+
+/// Why a pack, deck or catalogue could not be loaded or built. Nothing is written when
+/// any of these is returned.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// A file or folder could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The pack or deck has mistakes; every one is listed.
+    #[error("{0}")]
+    Invalid(Diagnostics),
+    /// The SQLite catalogue could not be written or read.
+    #[error("catalogue {}: {source}", path.display())]
+    Sqlite {
+        path: PathBuf,
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// The catalogue file was made by a newer cardscript (its `PRAGMA user_version`).
+    #[error("catalogue {} has schema version {found}; this cardscript reads up to {supported}", path.display())]
+    SchemaTooNew {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+    },
+    /// A card id asked for is not in the catalogue.
+    #[error("unknown card `{id}`{}", did_you_mean.as_ref().map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
+    UnknownCard {
+        id: String,
+        did_you_mean: Option<String>,
+    },
+}
+
+impl LoadError {
+    /// The diagnostics, when the error is [`LoadError::Invalid`].
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            LoadError::Invalid(d) => &d.0,
+            _ => &[],
+        }
+    }
+}
+
+/// The closest of `candidates` to `word` (Jaro–Winkler ≥ 0.8), for a did-you-mean.
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    let lower = word.to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(&lower, &c.to_lowercase()), c))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c.to_string())
+}

@@ -1,0 +1,113 @@
+//! Combining several packs into one card set: dependencies are checked, and a pack of
+//! higher priority (or, on equal priority, a later one) overrides cards by id. Every
+//! override is reported.
+
+use std::collections::BTreeMap;
+
+use crate::error::{Diagnostic, Diagnostics, LoadError};
+use crate::pack::{LoadedCard, Pack};
+
+/// A card of one pack replaced by the same id in another.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Override {
+    pub id: String,
+    /// The pack whose card is used.
+    pub by_pack: String,
+    /// The pack whose card was replaced.
+    pub over_pack: String,
+}
+
+/// The resolved card set: for each id (sorted), the card and the index of its pack in the
+/// overlay order.
+pub struct Resolved<'a> {
+    pub order: Vec<&'a Pack>,
+    pub cards: BTreeMap<&'a str, (&'a LoadedCard, &'a Pack)>,
+    pub overrides: Vec<Override>,
+}
+
+/// Orders `packs` by priority (stable: equal priority keeps the given order), checks
+/// every dependency, and resolves overrides.
+///
+/// Errors: [`LoadError::Invalid`] naming `pack.yaml` and the `depends[i]` entry that is
+/// missing or whose version does not match; or two packs with the same name.
+pub fn resolve(packs: &[Pack]) -> Result<Resolved<'_>, LoadError> {
+    let mut errors = Vec::new();
+    let mut order: Vec<&Pack> = packs.iter().collect();
+    order.sort_by_key(|p| p.manifest.priority);
+    let mut names: BTreeMap<&str, &Pack> = BTreeMap::new();
+    for p in &order {
+        if names.insert(p.manifest.name.as_str(), p).is_some() {
+            errors.push(manifest_error(
+                p,
+                "name",
+                format!("two packs are named `{}`", p.manifest.name),
+                None,
+            ));
+        }
+    }
+    for p in &order {
+        for (i, dep) in p.manifest.depends.iter().enumerate() {
+            let field = format!("depends[{i}]");
+            match names.get(dep.name.as_str()) {
+                None => errors.push(manifest_error(
+                    p,
+                    &field,
+                    format!(
+                        "needs pack `{}` {}, which is not loaded",
+                        dep.name, dep.version
+                    ),
+                    Some("add that pack to the command line before this one".into()),
+                )),
+                Some(found) => {
+                    let req = semver::VersionReq::parse(&dep.version);
+                    let ver = semver::Version::parse(&found.manifest.version);
+                    if let (Ok(req), Ok(ver)) = (req, ver) {
+                        if !req.matches(&ver) {
+                            errors.push(manifest_error(
+                                p,
+                                &format!("{field}.version"),
+                                format!(
+                                    "needs `{}` {}, but version {ver} is loaded",
+                                    dep.name, dep.version
+                                ),
+                                None,
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(LoadError::Invalid(Diagnostics(errors)));
+    }
+    let mut cards: BTreeMap<&str, (&LoadedCard, &Pack)> = BTreeMap::new();
+    let mut overrides = Vec::new();
+    for p in &order {
+        for c in &p.cards {
+            if let Some((_, old)) = cards.insert(c.def.id.as_str(), (c, p)) {
+                overrides.push(Override {
+                    id: c.def.id.clone(),
+                    by_pack: p.manifest.name.clone(),
+                    over_pack: old.manifest.name.clone(),
+                });
+            }
+        }
+    }
+    Ok(Resolved {
+        order,
+        cards,
+        overrides,
+    })
+}
+
+fn manifest_error(p: &Pack, field: &str, message: String, help: Option<String>) -> Diagnostic {
+    let text = p
+        .files
+        .files
+        .get("pack.yaml")
+        .map(String::as_str)
+        .unwrap_or("");
+    let file = crate::yamlfile::YamlFile::new(&p.files, "pack.yaml", text);
+    file.error(field, message, help)
+}

@@ -1,0 +1,198 @@
+//! Loading a pack folder (`pack.yaml`, `cards/*.yaml`, `effects/*.rhai`, `lib/*.rhai`,
+//! `decks/*`) into validated definitions. Every mistake is reported, all at once.
+
+use serde::{Deserialize, Serialize};
+
+use crate::deck;
+use crate::error::{Diagnostic, Diagnostics, LoadError};
+use crate::model::{CardDef, Deck};
+use crate::source::PackFiles;
+use crate::validate;
+use crate::yamlfile::YamlFile;
+
+/// Which rules a pack's cards are for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    BattleSpirits,
+    LineBattle,
+}
+
+impl GameKind {
+    /// The name used in `pack.yaml` (`battle-spirits`).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::BattleSpirits => "battle-spirits",
+            GameKind::LineBattle => "line-battle",
+        }
+    }
+}
+
+/// Another pack this one needs: its name and a semver range (`">=1.0, <2"`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dependency {
+    pub name: String,
+    #[serde(default = "any_version")]
+    pub version: String,
+}
+
+fn any_version() -> String {
+    "*".to_string()
+}
+
+/// `pack.yaml`: the pack's name, version, game, dependencies and overlay priority.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    pub name: String,
+    /// A semver version (`1.2.0`).
+    pub version: String,
+    pub game: GameKind,
+    #[serde(default)]
+    pub description: Option<String>,
+    #[serde(default)]
+    pub depends: Vec<Dependency>,
+    /// Overlay order: a pack of higher priority overrides cards of lower priority by id;
+    /// on equal priority the later pack on the command line wins.
+    #[serde(default)]
+    pub priority: i32,
+}
+
+/// A card together with the file it came from, for error messages and overrides.
+#[derive(Debug, Clone)]
+pub struct LoadedCard {
+    pub def: CardDef,
+    /// Path relative to the pack (`cards/DEMO-001.yaml`).
+    pub file: String,
+    /// Where the card stands in its file: empty for a one-card file, `[i]` in a sequence.
+    pub prefix: String,
+}
+
+/// A named deck of the pack (file stem → deck).
+#[derive(Debug, Clone)]
+pub struct LoadedDeck {
+    pub deck: Deck,
+    pub file: String,
+}
+
+/// A validated pack.
+#[derive(Debug, Clone)]
+pub struct Pack {
+    pub manifest: Manifest,
+    pub cards: Vec<LoadedCard>,
+    pub decks: Vec<LoadedDeck>,
+    pub files: PackFiles,
+}
+
+impl Pack {
+    /// Reads and validates the pack folder at `dir`.
+    ///
+    /// Errors: [`LoadError::Io`] when a file cannot be read, [`LoadError::Invalid`] with
+    /// every mistake found (file, line, column, field).
+    pub fn load(dir: &std::path::Path) -> Result<Pack, LoadError> {
+        Pack::from_files(PackFiles::read_dir(dir)?)
+    }
+
+    /// Validates a pack already in memory. Errors as [`Pack::load`].
+    pub fn from_files(files: PackFiles) -> Result<Pack, LoadError> {
+        let mut errors = Vec::new();
+        let manifest = read_manifest(&files, &mut errors);
+        let mut cards = Vec::new();
+        for (rel, text) in files.under("cards", &[".yaml", ".yml"]) {
+            read_cards(&files, rel, text, &mut cards, &mut errors);
+        }
+        validate::cards(&files, &cards, &mut errors);
+        let mut decks = Vec::new();
+        for (rel, text) in files.under("decks", &[".txt", ".yaml", ".yml"]) {
+            match deck::parse(&files, rel, text) {
+                Ok(d) => decks.push(LoadedDeck {
+                    deck: d,
+                    file: rel.to_string(),
+                }),
+                Err(mut e) => errors.append(&mut e),
+            }
+        }
+        if errors.is_empty() {
+            let lookup = |id: &str| cards.iter().find(|c| c.def.id == id).map(|c| &c.def);
+            let ids: Vec<&str> = cards.iter().map(|c| c.def.id.as_str()).collect();
+            for d in &decks {
+                // Pack decks are checked for unknown cards here; format limits are the
+                // ruleset's, checked by `deck check` and at game setup.
+                errors.extend(deck::check_cards(&files, &d.file, &d.deck, &lookup, &ids));
+            }
+        }
+        match manifest {
+            Some(manifest) if errors.is_empty() => Ok(Pack {
+                manifest,
+                cards,
+                decks,
+                files,
+            }),
+            _ => Err(LoadError::Invalid(Diagnostics(errors))),
+        }
+    }
+}
+
+fn read_manifest(files: &PackFiles, errors: &mut Vec<Diagnostic>) -> Option<Manifest> {
+    let text = files.files.get("pack.yaml")?;
+    let file = YamlFile::new(files, "pack.yaml", text);
+    let manifest: Manifest = match file.value(text).and_then(|v| file.typed(v, "")) {
+        Ok(m) => m,
+        Err(e) => {
+            errors.push(e);
+            return None;
+        }
+    };
+    if semver::Version::parse(&manifest.version).is_err() {
+        errors.push(file.error(
+            "version",
+            format!("`{}` is not a semver version", manifest.version),
+            Some("write it as MAJOR.MINOR.PATCH, e.g. `1.0.0`".into()),
+        ));
+    }
+    for (i, dep) in manifest.depends.iter().enumerate() {
+        if semver::VersionReq::parse(&dep.version).is_err() {
+            errors.push(file.error(
+                &format!("depends[{i}].version"),
+                format!("`{}` is not a version range", dep.version),
+                Some("e.g. `>=1.0, <2`, `^1.2` or `*`".into()),
+            ));
+        }
+    }
+    Some(manifest)
+}
+
+/// A cards file holds one card (a mapping) or several (a sequence of mappings).
+fn read_cards(
+    files: &PackFiles,
+    rel: &str,
+    text: &str,
+    out: &mut Vec<LoadedCard>,
+    errors: &mut Vec<Diagnostic>,
+) {
+    let file = YamlFile::new(files, rel, text);
+    let value = match file.value(text) {
+        Ok(v) => v,
+        Err(e) => return errors.push(e),
+    };
+    let items: Vec<(String, serde_yaml::Value)> = match value {
+        serde_yaml::Value::Sequence(items) => items
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (format!("[{i}]"), v))
+            .collect(),
+        serde_yaml::Value::Null => Vec::new(),
+        other => vec![(String::new(), other)],
+    };
+    for (prefix, item) in items {
+        match file.typed::<CardDef>(item, &prefix) {
+            Ok(def) => out.push(LoadedCard {
+                def,
+                file: rel.to_string(),
+                prefix,
+            }),
+            Err(e) => errors.push(e),
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! A pack's files held in memory, read from a folder or from an embedded copy, so loading
+//! never depends on the order a file system lists files in.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::error::LoadError;
+
+/// The files of one pack folder: relative path (with `/` separators) → UTF-8 contents,
+/// sorted by path. `origin` names the folder (or `embedded:NAME`) in error messages.
+#[derive(Debug, Clone, Default)]
+pub struct PackFiles {
+    pub origin: PathBuf,
+    pub files: BTreeMap<String, String>,
+}
+
+/// Folders that are read; anything else in a pack folder is ignored.
+const PACK_FOLDERS: [&str; 4] = ["cards", "effects", "lib", "decks"];
+
+impl PackFiles {
+    /// Reads `pack.yaml` and every file under `cards/`, `effects/`, `lib/` and `decks/`.
+    ///
+    /// Errors: [`LoadError::Io`] naming the path that could not be read (a missing folder,
+    /// a file that is not UTF-8).
+    pub fn read_dir(dir: &Path) -> Result<PackFiles, LoadError> {
+        let mut files = BTreeMap::new();
+        let manifest = dir.join("pack.yaml");
+        files.insert("pack.yaml".to_string(), read(&manifest)?);
+        for folder in PACK_FOLDERS {
+            let sub = dir.join(folder);
+            if sub.is_dir() {
+                collect(&sub, folder, &mut files)?;
+            }
+        }
+        Ok(PackFiles {
+            origin: dir.to_path_buf(),
+            files,
+        })
+    }
+
+    /// Builds a pack from in-memory files (an embedded pack, or a test's).
+    pub fn from_memory<I, K, V>(origin: &str, files: I) -> PackFiles
+    where
+        I: IntoIterator<Item = (K, V)>,
+        K: Into<String>,
+        V: Into<String>,
+    {
+        PackFiles {
+            origin: PathBuf::from(origin),
+            files: files
+                .into_iter()
+                .map(|(k, v)| (k.into(), v.into()))
+                .collect(),
+        }
+    }
+
+    /// The files directly or indirectly under `folder/` whose name ends with one of `exts`.
+    pub fn under<'a>(
+        &'a self,
+        folder: &'a str,
+        exts: &'a [&'a str],
+    ) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+        self.files.iter().filter_map(move |(path, body)| {
+            let inside = path
+                .strip_prefix(folder)
+                .is_some_and(|rest| rest.starts_with('/'));
+            (inside && exts.iter().any(|e| path.ends_with(e)))
+                .then_some((path.as_str(), body.as_str()))
+        })
+    }
+
+    /// The path shown to a user for a file of this pack (`packs/demo/cards/a.yaml`).
+    pub fn display_path(&self, rel: &str) -> PathBuf {
+        self.origin.join(rel)
+    }
+}
+
+fn read(path: &Path) -> Result<String, LoadError> {
+    std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn collect(dir: &Path, rel: &str, out: &mut BTreeMap<String, String>) -> Result<(), LoadError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| LoadError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    for entry in entries {
+        let entry = entry.map_err(|source| LoadError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let path = entry.path();
+        let child = format!("{rel}/{name}");
+        if path.is_dir() {
+            collect(&path, &child, out)?;
+        } else {
+            out.insert(child, read(&path)?);
+        }
+    }
+    Ok(())
+}

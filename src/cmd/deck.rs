@@ -1,0 +1,50 @@
+//! `cardscript deck check DECK`: a deck list against the catalogue and a format (BS-0.1).
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use super::source::SourceArgs;
+
+/// Arguments of `cardscript deck`.
+#[derive(Args)]
+pub struct DeckArgs {
+    #[command(subcommand)]
+    pub command: DeckCommand,
+    #[command(flatten)]
+    pub source: SourceArgs,
+}
+
+/// Deck commands.
+#[derive(Subcommand)]
+pub enum DeckCommand {
+    /// Check a deck file (`.txt` community list or `.yaml`): unknown cards, size, copies.
+    Check {
+        deck: PathBuf,
+        /// `saga` (50–60 cards, 4 copies) or `japanese` (≥ 40 cards, 3 copies).
+        #[arg(long, default_value = "saga")]
+        format: String,
+    },
+}
+
+/// Checks the deck; every problem is printed with its line.
+pub fn run(args: DeckArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let DeckCommand::Check { deck, format } = args.command;
+    let format = carddb::DeckFormat::by_name(&format)
+        .ok_or(format!("unknown format `{format}` (saga, japanese)"))?;
+    let cat = args.source.open()?;
+    let cards = cat.cards()?;
+    let loaded = carddb::deck::load_file(&deck)?;
+    let problems = carddb::deck::check(&loaded, &cards, &format);
+    if problems.is_empty() {
+        println!(
+            "{}: {} cards, legal in the {} format",
+            deck.display(),
+            loaded.deck.len(),
+            format.name
+        );
+        Ok(())
+    } else {
+        Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into())
+    }
+}

@@ -1,0 +1,61 @@
+//! Where the cards come from: `--pack DIR` (built in memory), `--db FILE`, or the
+//! embedded demo pack.
+
+use std::path::PathBuf;
+
+use carddb::{Catalogue, Pack, PackFiles};
+use clap::Args;
+use include_dir::{Dir, include_dir};
+
+/// The demo pack, compiled into the binary.
+static DEMO: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scripts/battle-spirits-demo");
+
+/// Card source options shared by the commands that read cards.
+#[derive(Args, Clone, Default)]
+pub struct SourceArgs {
+    /// Build the catalogue from this pack folder on the fly (repeat to overlay packs).
+    #[arg(long = "pack", value_name = "DIR")]
+    pub packs: Vec<PathBuf>,
+    /// Read this catalogue file (made by `cardscript db build`).
+    #[arg(long, value_name = "FILE", conflicts_with = "packs")]
+    pub db: Option<PathBuf>,
+}
+
+/// The embedded demo pack's files.
+pub fn demo_files() -> PackFiles {
+    let mut files = Vec::new();
+    collect(&DEMO, &mut files);
+    PackFiles::from_memory("embedded:battle-spirits-demo", files)
+}
+
+fn collect(dir: &Dir<'static>, out: &mut Vec<(String, String)>) {
+    for f in dir.files() {
+        if let Some(text) = f.contents_utf8() {
+            out.push((
+                f.path().to_string_lossy().replace('\\', "/"),
+                text.to_string(),
+            ));
+        }
+    }
+    for d in dir.dirs() {
+        collect(d, out);
+    }
+}
+
+impl SourceArgs {
+    /// Opens the catalogue these options name (the demo pack when none).
+    pub fn open(&self) -> Result<Catalogue, carddb::LoadError> {
+        if let Some(db) = &self.db {
+            return Catalogue::open(db);
+        }
+        let packs = if self.packs.is_empty() {
+            vec![Pack::from_files(demo_files())?]
+        } else {
+            self.packs
+                .iter()
+                .map(|p| Pack::load(p))
+                .collect::<Result<Vec<_>, _>>()?
+        };
+        Ok(Catalogue::build_in_memory(&packs)?.0)
+    }
+}
