@@ -94,16 +94,27 @@ impl LoadError {
     }
 }
 
-/// The closest of `candidates` to `word` (Jaro–Winkler ≥ 0.8), for a did-you-mean.
+/// The closest of `candidates` to `word`, for a did-you-mean: the smallest edit distance
+/// (case-insensitive), accepted when at most a third of the word's length (at least 1)
+/// or when Jaro–Winkler similarity is ≥ 0.85.
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
     let lower = word.to_lowercase();
+    let allowed = (lower.chars().count() / 3).max(1);
     candidates
         .into_iter()
-        .map(|c| (strsim::jaro_winkler(&lower, &c.to_lowercase()), c))
-        .filter(|(score, _)| *score >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c.to_string())
+        .filter(|c| c.to_lowercase() != lower || *c != word)
+        .map(|c| {
+            let cl = c.to_lowercase();
+            (
+                strsim::levenshtein(&lower, &cl),
+                strsim::jaro_winkler(&lower, &cl),
+                c,
+            )
+        })
+        .filter(|(d, jw, _)| *d <= allowed || *jw >= 0.85)
+        .min_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)))
+        .map(|(_, _, c)| c.to_string())
 }

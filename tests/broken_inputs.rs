@@ -1,0 +1,105 @@
+//! The corpus of broken packs and decks under `tests/broken/`: each must fail with its own
+//! clear error naming file, line, column and field (every line of its `expect` file must
+//! appear in the error), and a catalogue built before must stay byte for byte the same.
+
+use std::path::{Path, PathBuf};
+
+use carddb::{Catalogue, DeckFormat, LoadError, Pack};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/broken")
+}
+
+fn demo() -> Pack {
+    Pack::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/battle-spirits-demo")).unwrap()
+}
+
+fn expectations(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// What `cardscript db build [base] pack -o out` does.
+fn build(case: &Path, out: &Path) -> Result<(), LoadError> {
+    let mut packs = Vec::new();
+    if case.join("base").is_dir() {
+        packs.push(Pack::load(&case.join("base"))?);
+    }
+    packs.push(Pack::load(&case.join("pack"))?);
+    Catalogue::build(&packs, out).map(|_| ())
+}
+
+#[test]
+fn every_broken_pack_fails_with_its_located_error_and_leaves_the_catalogue_intact() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("cards.sqlite");
+    Catalogue::build(&[demo()], &out).unwrap();
+    let before = std::fs::read(&out).unwrap();
+    let mut cases: Vec<_> = std::fs::read_dir(root().join("packs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 25, "the corpus holds {} packs", cases.len());
+    let mut failures = Vec::new();
+    for case in &cases {
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        let message = match build(case, &out) {
+            Ok(()) => {
+                failures.push(format!("{name}: built without error"));
+                continue;
+            }
+            Err(e) => e.to_string(),
+        };
+        for want in expectations(&case.join("expect.txt")) {
+            if !message.contains(&want) {
+                failures.push(format!("{name}: error lacks `{want}`:\n{message}"));
+            }
+        }
+        assert_eq!(
+            std::fs::read(&out).unwrap(),
+            before,
+            "{name} changed the catalogue"
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    // No temporary file is left beside the catalogue.
+    let left: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+}
+
+#[test]
+fn every_broken_deck_is_rejected_with_its_line() {
+    let cards = demo().cards.into_iter().map(|c| c.def).collect::<Vec<_>>();
+    let mut cases: Vec<_> = std::fs::read_dir(root().join("decks"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e != "expect"))
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 6);
+    for case in cases {
+        let message = match carddb::deck::load_file(&case) {
+            Err(e) => e.to_string(),
+            Ok(deck) => {
+                let problems = carddb::deck::check(&deck, &cards, &DeckFormat::saga());
+                assert!(!problems.is_empty(), "{} passed the check", case.display());
+                carddb::Diagnostics(problems).to_string()
+            }
+        };
+        for want in expectations(&case.with_extension("expect")) {
+            assert!(
+                message.contains(&want),
+                "{}: error lacks `{want}`:\n{message}",
+                case.display()
+            );
+        }
+    }
+}
