@@ -255,22 +255,6 @@ pub fn check_format<'a>(
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_the_community_line_format() {
-        assert_eq!(
-            parse_line("3x ST01-001: Nebula"),
-            Some((3, "ST01-001".into()))
-        );
-        assert_eq!(parse_line("4 X-1"), Some((4, "X-1".into())));
-        assert_eq!(parse_line("x ST01-001"), None);
-        assert_eq!(parse_line("0x A-1"), None);
-    }
-}
-
 /// A deck read from a file outside any pack, with the files it came from (for errors).
 pub struct DeckFile {
     pub deck: Deck,
@@ -313,4 +297,20 @@ pub fn check(deck: &DeckFile, cards: &[CardDef], format: &DeckFormat) -> Vec<Dia
         return unknown;
     }
     check_format(&deck.files, &deck.rel, &deck.deck, &lookup, format)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_community_line_format() {
+        assert_eq!(
+            parse_line("3x ST01-001: Nebula"),
+            Some((3, "ST01-001".into()))
+        );
+        assert_eq!(parse_line("4 X-1"), Some((4, "X-1".into())));
+        assert_eq!(parse_line("x ST01-001"), None);
+        assert_eq!(parse_line("0x A-1"), None);
+    }
 }

@@ -98,14 +98,13 @@ impl Receiver {
                 self.map.insert(p.clone(), pos);
                 Some(p)
             }
-            Some(Frame::Map { path, key, .. }) => match key.take() {
-                Some(k) => Some(if path.is_empty() {
+            Some(Frame::Map { path, key, .. }) => key.take().map(|k| {
+                if path.is_empty() {
                     k
                 } else {
                     format!("{path}.{k}")
-                }),
-                None => None,
-            },
+                }
+            }),
         }
     }
 }

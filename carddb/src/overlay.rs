@@ -61,18 +61,18 @@ pub fn resolve(packs: &[Pack]) -> Result<Resolved<'_>, LoadError> {
                 Some(found) => {
                     let req = semver::VersionReq::parse(&dep.version);
                     let ver = semver::Version::parse(&found.manifest.version);
-                    if let (Ok(req), Ok(ver)) = (req, ver) {
-                        if !req.matches(&ver) {
-                            errors.push(manifest_error(
-                                p,
-                                &format!("{field}.version"),
-                                format!(
-                                    "needs `{}` {}, but version {ver} is loaded",
-                                    dep.name, dep.version
-                                ),
-                                None,
-                            ));
-                        }
+                    if let (Ok(req), Ok(ver)) = (req, ver)
+                        && !req.matches(&ver)
+                    {
+                        errors.push(manifest_error(
+                            p,
+                            &format!("{field}.version"),
+                            format!(
+                                "needs `{}` {}, but version {ver} is loaded",
+                                dep.name, dep.version
+                            ),
+                            None,
+                        ));
                     }
                 }
             }

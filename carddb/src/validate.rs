@@ -60,15 +60,12 @@ pub fn card_problems(files: &PackFiles, c: &CardDef) -> Vec<Problem> {
     }
     // Level table (BS-5.1, BS-5.3, BS-12.2).
     match c.kind {
-        CardKind::Magic => {
-            if !c.levels.is_empty() {
-                push(
-                    "levels",
-                    "a magic card has no level table".into(),
-                    Some("remove `levels`"),
-                );
-            }
-        }
+        CardKind::Magic if !c.levels.is_empty() => push(
+            "levels",
+            "a magic card has no level table".into(),
+            Some("remove `levels`"),
+        ),
+        CardKind::Magic => {}
         _ if c.levels.is_empty() => push(
             "levels",
             format!("a {} needs a level table", c.kind),
@@ -126,17 +123,17 @@ pub fn card_problems(files: &PackFiles, c: &CardDef) -> Vec<Problem> {
         );
     }
     if c.kind == CardKind::Ultimate {
-        if let Some(first) = c.levels.first() {
-            if first.level != 3 {
-                push(
-                    "levels[0].level",
-                    format!(
-                        "an ultimate's lowest level must be 3 (BS-12.2), not {}",
-                        first.level
-                    ),
-                    None,
-                );
-            }
+        if let Some(first) = c.levels.first()
+            && first.level != 3
+        {
+            push(
+                "levels[0].level",
+                format!(
+                    "an ultimate's lowest level must be 3 (BS-12.2), not {}",
+                    first.level
+                ),
+                None,
+            );
         }
         if c.ultimate.is_none() {
             push(
