@@ -1,0 +1,157 @@
+//! The `cardscript` command as a user meets it: import, build, search, show, deck check,
+//! and what it prints when the input is bad.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn cardscript(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardscript"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn shared_data() -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/bss");
+    if p.join("cards.jsonl").is_file() {
+        Some(p)
+    } else {
+        eprintln!("skipped: ../shared/data is not here");
+        None
+    }
+}
+
+#[test]
+fn import_build_search_show_and_check_real_cards() {
+    let Some(data) = shared_data() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = tmp.path().join("bss");
+    let db = tmp.path().join("cards.sqlite");
+    let (pack_s, db_s) = (pack.to_str().unwrap(), db.to_str().unwrap());
+    let o = cardscript(&[
+        "import",
+        "bss-json",
+        data.join("cards.jsonl").to_str().unwrap(),
+        "--out",
+        pack_s,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("imported 834 cards"), "{}", text(&o));
+    let o = cardscript(&["db", "build", pack_s, "-o", db_s]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("cards             834 rows"),
+        "{}",
+        text(&o)
+    );
+    // By colour and cost: every hit is a red card of cost 2.
+    let o = cardscript(&[
+        "cards", "--db", db_s, "search", "--colour", "red", "--cost", "2",
+    ]);
+    let out = text(&o);
+    let hits: Vec<&str> = out.lines().filter(|l| l.contains(" cost ")).collect();
+    assert!(!hits.is_empty(), "{out}");
+    assert!(
+        hits.iter()
+            .all(|l| l.contains("cost  2") && l.contains("red")),
+        "{out}"
+    );
+    // By text.
+    let o = cardscript(&["cards", "--db", db_s, "search", "draw"]);
+    assert!(
+        text(&o).lines().filter(|l| l.contains(" cost ")).count() > 10,
+        "{}",
+        text(&o)
+    );
+    let o = cardscript(&["cards", "--db", db_s, "show", "ST01-004"]);
+    assert!(
+        o.status.success() && text(&o).contains("id: ST01-004"),
+        "{}",
+        text(&o)
+    );
+    let deck = data.join("decks/st01-red.txt");
+    let o = cardscript(&["deck", "--db", db_s, "check", deck.to_str().unwrap()]);
+    assert!(
+        o.status.success() && text(&o).contains("50 cards, legal in the saga format"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn a_failed_build_prints_located_errors_and_keeps_the_old_catalogue() {
+    let tmp = tempfile::tempdir().unwrap();
+    let db = tmp.path().join("cards.sqlite");
+    let db_s = db.to_str().unwrap();
+    let o = cardscript(&["db", "build", "scripts/battle-spirits-demo", "-o", db_s]);
+    assert!(o.status.success(), "{}", text(&o));
+    let before = std::fs::read(&db).unwrap();
+    let o = cardscript(&[
+        "db",
+        "build",
+        "tests/broken/packs/30-many-errors-at-once/pack",
+        "-o",
+        db_s,
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("cards/B-1.yaml:10:"), "{err}");
+    assert!(err.contains("3 error(s)"), "{err}");
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+}
+
+#[test]
+fn an_unknown_card_is_named_with_the_nearest_id() {
+    let o = cardscript(&["cards", "show", "DEMO-R1"]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o).contains("unknown card `DEMO-R1` (did you mean `DEMO-R01`?)"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn the_demo_pack_is_searchable_with_no_arguments() {
+    let o = cardscript(&["cards", "search", "--kind", "nexus"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("2 card(s)"), "{}", text(&o));
+}
+
+/// The full example of docs/pack-format.md is a card that loads.
+#[test]
+fn the_pack_format_example_is_a_valid_card() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pack-format.md"))
+            .unwrap();
+    let section = doc.split("## cards/*.yaml").nth(1).unwrap();
+    let example = section
+        .split("```yaml\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let files = carddb::PackFiles::from_memory(
+        "doc",
+        [
+            (
+                "pack.yaml",
+                "name: doc\nversion: 1.0.0\ngame: battle-spirits\n",
+            ),
+            ("cards/EX-001.yaml", example),
+            ("effects/EX-001.rhai", "draw(1);\n"),
+        ],
+    );
+    let pack = carddb::Pack::from_files(files).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(pack.cards[0].def.levels.len(), 3);
+}
