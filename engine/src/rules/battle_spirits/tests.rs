@@ -1,0 +1,1 @@
+//! Unit tests for the ruleset, one or more per rule ID (see the test names).
