@@ -77,7 +77,8 @@ impl Game {
     /// defender first (BS-6.2).
     pub(crate) fn declare_attack(&mut self, attacker: InstanceId) {
         self.set_exhausted(attacker, true);
-        self.emit(Event::AttackDeclared { attacker });
+        let bp = self.bp(attacker);
+        self.emit(Event::AttackDeclared { attacker, bp });
         self.fire(Hook::WhenAttacks { card: attacker });
         self.st.battle = Some(Battle {
             attacker,
@@ -169,6 +170,7 @@ impl Game {
                     player: def,
                     amount: taken,
                     by: b.attacker,
+                    left: self.life(def),
                 });
                 self.fire(Hook::AfterLifeReduced { player: def });
             }

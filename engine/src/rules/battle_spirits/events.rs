@@ -56,7 +56,7 @@ pub enum Event {
     /// BS-5.3: a card was depleted (not destroyed).
     Depleted { card: InstanceId },
     /// BS-6.1.
-    AttackDeclared { attacker: InstanceId },
+    AttackDeclared { attacker: InstanceId, bp: u32 },
     /// BS-6.2: a player passed in a flash timing.
     FlashPassed {
         player: PlayerId,
@@ -74,6 +74,8 @@ pub enum Event {
         player: PlayerId,
         amount: u32,
         by: InstanceId,
+        /// Life left afterwards.
+        left: u32,
     },
     /// BS-6.5.2: BP compared.
     BattleCompared {

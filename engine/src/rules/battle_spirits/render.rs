@@ -124,12 +124,11 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             Hook::AfterLifeReduced { player } => format!("(after {player}'s life is reduced)"),
         },
         Event::Depleted { card } => format!("{} {} is depleted", nm(*card), card),
-        Event::AttackDeclared { attacker } => format!(
-            "{} attacks with {} {} (BP {})",
+        Event::AttackDeclared { attacker, bp } => format!(
+            "{} attacks with {} {} (BP {bp})",
             g.owner(*attacker),
             nm(*attacker),
             attacker,
-            g.bp(*attacker)
         ),
         Event::FlashPassed { player, .. } => format!("{player} passes (flash)"),
         Event::BlockDeclared { blocker, attacker } => format!(
@@ -140,13 +139,12 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             blocker
         ),
         Event::NotBlocked { attacker } => format!("{} is not blocked", nm(*attacker)),
-        Event::LifeReduced { player, amount, by } => {
-            format!(
-                "{player} loses {amount} life to {} ({} left)",
-                nm(*by),
-                g.life(*player)
-            )
-        }
+        Event::LifeReduced {
+            player,
+            amount,
+            by,
+            left,
+        } => format!("{player} loses {amount} life to {} ({left} left)", nm(*by)),
         Event::BattleCompared {
             attacker,
             attacker_bp,
