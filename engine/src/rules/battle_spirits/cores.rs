@@ -68,10 +68,19 @@ impl Game {
     /// BS-5.3: every spirit/ultimate/brave with fewer cores than its minimum level needs
     /// is depleted, in field order, turn player's first.
     pub(crate) fn check_depletion(&mut self) {
+        self.check_depletion_except(None);
+    }
+
+    /// [`Game::check_depletion`] sparing `spare` (a card still receiving its cores,
+    /// BS-5.2 step 6).
+    pub(crate) fn check_depletion_except(&mut self, spare: Option<InstanceId>) {
         let a = self.st.active;
         for p in [a, a.other()] {
             for c in self.field(p) {
-                if self.is_spirit_like(c) && self.cores_on(c) < self.def_of(c).minimum_cores() {
+                if Some(c) != spare
+                    && self.is_spirit_like(c)
+                    && self.cores_on(c) < self.def_of(c).minimum_cores()
+                {
                     self.deplete(c);
                 }
             }

@@ -157,6 +157,7 @@ impl Game {
         pm.from.push(from);
         let done = pm.remaining == 0;
         self.st.phase = Phase::Pay(pm);
+        self.check_depletion(); // BS-5.3: a spirit paid below its minimum is depleted at once
         if done {
             self.finish_payment();
         }
@@ -213,7 +214,9 @@ impl Game {
             .expect("listed source has the core");
         self.move_core(core, Some(CoreLoc::Card(pl.pay.card)));
         pl.placed += 1;
+        let spare = pl.pay.card;
         self.st.phase = Phase::Place(pl);
+        self.check_depletion_except(Some(spare)); // BS-5.3, at once
     }
 
     /// The card is on the field with its cores: log it, fire "when summoned", then

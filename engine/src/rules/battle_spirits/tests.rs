@@ -665,9 +665,26 @@ fn bs_5_3_paying_from_a_spirit_can_deplete_it_cores_left_go_to_reserve() {
         soul: false,
     })
     .unwrap();
-    g.answer(Choice::DonePlacing).unwrap();
+    // Depleted at once, while the new card is still taking cores.
     assert_eq!(g.zone_of(s), Zone::Trash(P0));
+    assert!(g.log().contains(&Event::Depleted { card: s }));
+    g.answer(Choice::DonePlacing).unwrap();
     assert_eq!(g.cores_on(c), 1);
+    // Paying from a spirit with 2 cores down to 0 (cost 2, no reduction): depleted at
+    // the second payment, before placement.
+    let mut g = main1();
+    let s = on_field(&mut g, P0, "B-02", 2);
+    let c = to_hand(&mut g, P0, "R-02");
+    g.answer(Choice::Summon { card: c }).unwrap();
+    for _ in 0..2 {
+        g.answer(Choice::PayFrom {
+            from: CoreSource::Card(s),
+            soul: false,
+        })
+        .unwrap();
+    }
+    assert_eq!(g.zone_of(s), Zone::Trash(P0));
+    assert_eq!(req(&mut g).kind, DecisionKind::PlaceCore);
 }
 
 #[test]
