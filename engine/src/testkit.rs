@@ -56,7 +56,8 @@ pub fn card(
     }
 }
 
-/// 16 synthetic cards: spirits of cost 0–7 in red and blue, two nexuses, two magics.
+/// 16 synthetic cards: spirits of cost 0–6 in red and blue, two nexuses, a red [Main]
+/// magic and a blue [Flash] magic.
 pub fn synthetic_cards() -> Vec<CardDef> {
     use CardKind::*;
     use Colour::*;
@@ -126,9 +127,14 @@ pub fn synthetic_cards() -> Vec<CardDef> {
             1,
             &[(1, 0, 0), (2, 2, 0)],
         ));
+        // Red magic is [Main], blue magic is [Flash].
         let mut m = card(&format!("{p}-M"), Magic, 2, col, 1, 0, &[]);
         m.effects.push(Effect {
-            steps: vec![carddb::Step::Main],
+            steps: vec![if i == 0 {
+                carddb::Step::Main
+            } else {
+                carddb::Step::Flash
+            }],
             text: BTreeMap::from([("en".to_string(), "Draw 1 card.".to_string())]),
             ..Effect::default()
         });

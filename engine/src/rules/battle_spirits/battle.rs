@@ -64,13 +64,36 @@ impl Game {
         v
     }
 
-    /// BS-6.2: in a flash timing only [Flash] effects may be used. None is supported yet,
-    /// so the only option is to pass; flash magic plugs in here (issue 4).
-    pub(crate) fn flash_options(&self, _p: PlayerId) -> Vec<Labelled<Choice>> {
-        vec![Labelled {
+    /// BS-6.2 / BS-5.6 / BS-11: in a flash timing only [Flash] effects may be used: a
+    /// magic from hand with a [Flash] effect that `p` can pay for (either player), or
+    /// pass. (Flash effects of field cards plug in here with issue 4.)
+    pub(crate) fn flash_options(&self, p: PlayerId) -> Vec<Labelled<Choice>> {
+        let mut v = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
+        for &c in self.pile(Zone::Hand(p)) {
+            let d = self.def_of(c);
+            if d.kind != carddb::CardKind::Magic
+                || seen.contains(&d.id.as_str())
+                || !d
+                    .effects
+                    .iter()
+                    .any(|e| e.steps.contains(&carddb::Step::Flash))
+            {
+                continue;
+            }
+            seen.push(&d.id);
+            if let Some((_, q)) = self.playable(p, c) {
+                v.push(Labelled {
+                    choice: Choice::UseMagic { card: c },
+                    label: format!("Use {} [Flash] (cost {}, pay {})", d.name, q.cost, q.to_pay),
+                });
+            }
+        }
+        v.push(Labelled {
             choice: Choice::Pass,
             label: "Pass".into(),
-        }]
+        });
+        v
     }
 
     /// BS-6.1: exhaust the attacker, "when attacks", then the first flash timing with the

@@ -38,7 +38,7 @@ pub enum Choice {
     Summon { card: InstanceId },
     /// Deploy a nexus (BS-5.4).
     Deploy { card: InstanceId },
-    /// Use a magic (BS-5.5).
+    /// Use a magic (BS-5.5); in a flash timing, for its [Flash] effect (BS-6.2).
     UseMagic { card: InstanceId },
     /// Start moving cores (BS-5.7).
     MoveCores,

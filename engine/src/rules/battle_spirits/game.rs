@@ -35,6 +35,16 @@ pub(crate) struct Payment {
     pub reduction: u32,
     pub remaining: u32,
     pub from: Vec<super::types::CoreSource>,
+    /// Where play continues once the card has resolved.
+    pub then: AfterPlay,
+}
+
+/// Where play continues after a card is played: the main step, or the flash timing it
+/// was used in (priority passes to the other player, BS-6.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum AfterPlay {
+    Main,
+    Flash { window: FlashWindow, user: PlayerId },
 }
 
 /// Cores being placed on a new card (BS-5.2 step 6).
@@ -480,9 +490,23 @@ impl Game {
     fn apply(&mut self, choice: Choice) {
         match (self.st.phase.clone(), choice) {
             (Phase::Mulligan(p), c) => self.answer_mulligan(p, c == Choice::Mulligan),
-            (Phase::Main, Choice::Summon { card }) => self.start_play(card, PlayKind::Summon),
-            (Phase::Main, Choice::Deploy { card }) => self.start_play(card, PlayKind::Deploy),
-            (Phase::Main, Choice::UseMagic { card }) => self.start_play(card, PlayKind::UseMagic),
+            (Phase::Main, Choice::Summon { card }) => {
+                self.start_play(card, PlayKind::Summon, AfterPlay::Main)
+            }
+            (Phase::Main, Choice::Deploy { card }) => {
+                self.start_play(card, PlayKind::Deploy, AfterPlay::Main)
+            }
+            (Phase::Main, Choice::UseMagic { card }) => {
+                self.start_play(card, PlayKind::UseMagic, AfterPlay::Main)
+            }
+            (Phase::Flash { window, to_act, .. }, Choice::UseMagic { card }) => self.start_play(
+                card,
+                PlayKind::UseMagic,
+                AfterPlay::Flash {
+                    window,
+                    user: to_act,
+                },
+            ),
             (Phase::Main, Choice::MoveCores) => self.st.phase = Phase::CoreMove,
             (Phase::Main, Choice::EndMain) => self.end_main_step(),
             (Phase::Pay(_), Choice::PayFrom { from, soul }) => self.pay_one(from, soul),

@@ -3,7 +3,7 @@
 
 use super::decision::Choice;
 use super::events::Event;
-use super::game::{Game, Payment, Phase, Placement};
+use super::game::{AfterPlay, Game, Payment, Phase, Placement};
 use super::types::{CoreLoc, CoreSource, Hook, PlayKind, Zone};
 use crate::core::{InstanceId, Labelled, PlayerId};
 
@@ -127,8 +127,8 @@ impl Game {
     }
 
     /// Starts playing a hand card: the payment decisions follow (BS-5.2).
-    pub(crate) fn start_play(&mut self, card: InstanceId, kind: PlayKind) {
-        let p = self.st.active;
+    pub(crate) fn start_play(&mut self, card: InstanceId, kind: PlayKind, then: AfterPlay) {
+        let p = self.owner(card);
         let q = self.quote(p, self.def_of(card));
         self.st.phase = Phase::Pay(Payment {
             player: p,
@@ -138,6 +138,7 @@ impl Game {
             reduction: q.reduction,
             remaining: q.to_pay,
             from: Vec::new(),
+            then,
         });
         if q.to_pay == 0 {
             self.finish_payment();
@@ -187,7 +188,15 @@ impl Game {
             self.report_unsupported(pm.card);
             self.fire(Hook::WhenUsed { card: pm.card });
             self.check_depletion();
-            self.st.phase = Phase::Main;
+            self.st.phase = match pm.then {
+                AfterPlay::Main => Phase::Main,
+                // BS-6.2: after a use, the other player has priority; passes start over.
+                AfterPlay::Flash { window, user } => Phase::Flash {
+                    window,
+                    to_act: user.other(),
+                    passes: 0,
+                },
+            };
             return;
         }
         self.move_card(pm.card, Zone::Field(p));

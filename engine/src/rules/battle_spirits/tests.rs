@@ -19,6 +19,11 @@ fn extra_cards() -> Vec<CardDef> {
         steps: vec![carddb::Step::Main],
         ..Default::default()
     });
+    let mut flash = card("X-F", Magic, 1, Red, 0, 0, &[]);
+    flash.effects.push(carddb::Effect {
+        steps: vec![carddb::Step::Flash],
+        ..Default::default()
+    });
     let mut ult = card("X-ULT", Ultimate, 3, Red, 0, 0, &[(3, 2, 8000)]);
     ult.symbols.ultimate = 1;
     vec![
@@ -29,6 +34,7 @@ fn extra_cards() -> Vec<CardDef> {
         card("X-SYM2", Spirit, 0, Red, 0, 2, &[(1, 1, 3000)]),
         m,
         ult,
+        flash,
     ]
 }
 
@@ -48,7 +54,7 @@ fn cfg() -> RulesConfig {
 fn deck0() -> Vec<String> {
     let mut d = synthetic_deck("R");
     let n = d.len();
-    for (i, x) in ["X-5R", "X-N4", "X-SYM2", "X-M", "X-M", "X-ULT"]
+    for (i, x) in ["X-5R", "X-N4", "X-SYM2", "X-M", "X-M", "X-ULT", "X-F"]
         .iter()
         .enumerate()
     {
@@ -517,7 +523,7 @@ fn bs_5_1_summon_places_minimum_cores_and_more_may_be_placed() {
 #[test]
 fn bs_5_2_paid_cores_go_to_trash_from_reserve_and_field_never_life_or_trash() {
     let mut g = main1();
-    let s = on_field(&mut g, P0, "B-03", 3);
+    let s = on_field(&mut g, P0, "B-01", 3);
     let c = to_hand(&mut g, P0, "R-02");
     set_reserve(&mut g, P0, 1); // the soul core only
     g.answer(Choice::Summon { card: c }).unwrap();
@@ -1075,4 +1081,33 @@ fn replay_of_a_partial_game_has_the_same_log() {
     let r = Replay::of(&g);
     let g2 = r.play(g.library().clone()).unwrap();
     assert_eq!(g2.log_hash(), g.log_hash());
+}
+
+#[test]
+fn bs_6_2_flash_use_passes_priority_and_resets_the_passes() {
+    let (mut g, _, _) = attack_with("B-03", 1, None);
+    let f = to_hand(&mut g, P0, "X-F");
+    let bm = to_hand(&mut g, P1, "B-M");
+    // Defender first: uses a [Flash] magic, paying for it (BS-11: legal off-turn).
+    let r = req(&mut g);
+    assert_eq!(r.player, P0);
+    assert!(r.is_legal(&Choice::UseMagic { card: f }));
+    g.answer(Choice::UseMagic { card: f }).unwrap();
+    let r = req(&mut g);
+    assert_eq!((r.kind, r.player), (DecisionKind::PayFrom, P0));
+    assert_eq!(pay_from_reserve(&mut g), 1);
+    assert_eq!(g.zone_of(f), Zone::Trash(P0));
+    // Priority to the attacker, who answers with a flash of their own.
+    let r = req(&mut g);
+    assert_eq!((r.kind, r.player), (DecisionKind::FlashOrPass, P1));
+    g.answer(Choice::UseMagic { card: bm }).unwrap();
+    pay_from_reserve(&mut g);
+    // Then both pass in a row: the timing ends.
+    let r = req(&mut g);
+    assert_eq!((r.kind, r.player), (DecisionKind::FlashOrPass, P0));
+    g.answer(Choice::Pass).unwrap();
+    let r = req(&mut g);
+    assert_eq!((r.kind, r.player), (DecisionKind::FlashOrPass, P1));
+    g.answer(Choice::Pass).unwrap();
+    assert_eq!(g.life(P0), 4, "no blocker: the attack went through");
 }
