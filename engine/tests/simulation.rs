@@ -30,27 +30,27 @@ fn run(seed: u64, greedy: bool) -> (engine::GameResult, usize, usize) {
     (r, g.answers().len(), g.log().len())
 }
 
-/// BS-0.5 (conservation) and BS-0.4 (every game ends): 250 greedy-vs-greedy games.
+/// BS-0.5 (conservation) and BS-0.4 (every game ends): 500 greedy-vs-greedy games.
 #[test]
-fn greedy_vs_greedy_250_games_finish_with_conservation() {
+fn greedy_vs_greedy_500_games_finish_with_conservation() {
     let mut wins = [0; 3];
     let mut decisions = 0;
-    for seed in 0..250 {
+    for seed in 0..500 {
         let (r, d, _) = run(seed, true);
         decisions += d;
         wins[r.winner.map_or(2, |p| p.index())] += 1;
     }
-    eprintln!("greedy: wins {wins:?}, decisions/game {}", decisions / 250);
+    eprintln!("greedy: wins {wins:?}, decisions/game {}", decisions / 500);
     assert!(wins[0] + wins[1] > 0);
 }
 
-/// BS-0.5 and BS-0.4: 250 random-vs-random games.
+/// BS-0.5 and BS-0.4: 500 random-vs-random games.
 #[test]
-fn random_vs_random_250_games_finish_with_conservation() {
+fn random_vs_random_500_games_finish_with_conservation() {
     let mut decisions = 0;
-    for seed in 0..250 {
+    for seed in 0..500 {
         let (_, d, _) = run(seed, false);
         decisions += d;
     }
-    eprintln!("random: decisions/game {}", decisions / 250);
+    eprintln!("random: decisions/game {}", decisions / 500);
 }

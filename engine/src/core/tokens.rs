@@ -158,16 +158,27 @@ impl<L: PartialEq + Clone + std::fmt::Debug> TokenLedger<L> {
                 self.from_supply, self.to_supply
             ));
         }
-        for (loc, n) in &self.counts {
-            let actual = i64::from(table.count_at(loc));
-            if *n != actual {
-                return Err(format!("{loc:?}: ledger {n}, table {actual}"));
+        // One pass over the table: its count per location.
+        let mut actual: Vec<(&L, i64)> = Vec::with_capacity(self.counts.len());
+        for (_, t) in table.iter() {
+            if let Some(l) = &t.at {
+                match actual.iter_mut().find(|(k, _)| *k == l) {
+                    Some(e) => e.1 += 1,
+                    None => actual.push((l, 1)),
+                }
             }
         }
-        for (_, t) in table.iter() {
-            if let Some(l) = &t.at
-                && !self.counts.iter().any(|(k, _)| k == l)
-            {
+        for (loc, n) in &self.counts {
+            let a = actual
+                .iter()
+                .find(|(k, _)| *k == loc)
+                .map_or(0, |(_, n)| *n);
+            if *n != a {
+                return Err(format!("{loc:?}: ledger {n}, table {a}"));
+            }
+        }
+        for (l, _) in &actual {
+            if !self.counts.iter().any(|(k, _)| k == *l) {
                 return Err(format!("{l:?}: token not in ledger"));
             }
         }
