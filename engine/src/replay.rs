@@ -13,8 +13,11 @@ use crate::rules::battle_spirits::{AnswerError, Choice, Game, RulesConfig, Setup
 pub struct Replay {
     /// Hex SHA-256 of the card library ([`CardLibrary::hash`]).
     pub catalogue_hash: String,
+    /// Both decks as card ids, in list order.
     pub decks: [Vec<CardId>; 2],
+    /// The game seed.
     pub seed: u64,
+    /// The rules in force.
     pub config: RulesConfig,
     /// Every answer, in order.
     pub answers: Vec<Choice>,

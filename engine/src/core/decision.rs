@@ -8,7 +8,9 @@ use super::ids::PlayerId;
 /// One legal answer and the text a person sees for it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Labelled<C> {
+    /// The answer.
     pub choice: C,
+    /// Text for people.
     pub label: String,
 }
 

@@ -2,10 +2,15 @@
 //! so two runs agree byte for byte exactly when their hashes agree.
 
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 
+/// What a ruleset's event type must be: serialisable both ways (logs, replays, saves),
+/// cloneable and comparable (log equality tests).
+pub trait GameEvent: Serialize + DeserializeOwned + Clone + PartialEq + std::fmt::Debug {}
+
 /// The lower-case hex SHA-256 of `events`, each serialised as JSON followed by `\n`.
-pub fn log_hash<E: Serialize>(events: &[E]) -> String {
+pub fn log_hash<E: GameEvent>(events: &[E]) -> String {
     let mut h = Sha256::new();
     for e in events {
         let line = serde_json::to_vec(e).expect("events serialise");

@@ -13,7 +13,7 @@ pub mod triggers;
 pub mod zones;
 
 pub use decision::{Labelled, Request};
-pub use event::log_hash;
+pub use event::{GameEvent, log_hash};
 pub use ids::{InstanceId, PlayerId};
 pub use rng::GameRng;
 pub use tokens::{Token, TokenId, TokenLedger, TokenTable, TokenTag};

@@ -17,7 +17,9 @@ pub struct TokenTag(pub u8);
 /// One token: where it is (`None` = in the supply, outside the game) and its tag.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Token<L> {
+    /// Where it is; `None` = in the supply.
     pub at: Option<L>,
+    /// Its kind tag.
     pub tag: TokenTag,
 }
 

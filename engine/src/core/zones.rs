@@ -16,10 +16,13 @@ pub enum Orientation {
 /// One physical card in the game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardInstance {
+    /// The card instance.
     pub id: InstanceId,
     /// The card definition's id.
     pub card: String,
+    /// The player who owns it.
     pub owner: PlayerId,
+    /// How it lies.
     pub orientation: Orientation,
 }
 

@@ -101,3 +101,5 @@ pub enum Event {
         reason: String,
     },
 }
+
+impl crate::core::GameEvent for Event {}

@@ -11,7 +11,9 @@ use crate::core::{InstanceId, PlayerId};
 /// Symbols on one player's field: per colour, and ultimate symbols (BS-12.4).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FieldSymbols {
+    /// Symbols per colour.
     pub colours: BTreeMap<Colour, u32>,
+    /// Ultimate symbols (BS-12.4).
     pub ultimate: u32,
 }
 

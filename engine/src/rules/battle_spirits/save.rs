@@ -10,6 +10,7 @@ use crate::library::CardLibrary;
 /// A saved game: the whole state (rng state included) and the catalogue hash.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
+    /// Hex SHA-256 of the card library.
     pub catalogue_hash: String,
     state: State,
 }

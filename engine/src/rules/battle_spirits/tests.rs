@@ -1111,3 +1111,76 @@ fn bs_6_2_flash_use_passes_priority_and_resets_the_passes() {
     g.answer(Choice::Pass).unwrap();
     assert_eq!(g.life(P0), 4, "no blocker: the attack went through");
 }
+
+#[test]
+fn bs_6_4_second_flash_timing_after_block_defender_first_two_passes() {
+    let (mut g, a, b) = attack_with("B-04", 1, Some(("R-03", 1)));
+    pass_flash(&mut g);
+    pass_flash(&mut g);
+    g.answer(Choice::Block {
+        blocker: b.unwrap(),
+    })
+    .unwrap();
+    let r = req(&mut g);
+    assert_eq!((r.kind, r.player), (DecisionKind::FlashOrPass, P0));
+    g.answer(Choice::Pass).unwrap();
+    let r = req(&mut g);
+    assert_eq!((r.kind, r.player), (DecisionKind::FlashOrPass, P1));
+    g.answer(Choice::Pass).unwrap();
+    let passes_after_block = g
+        .log()
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::FlashPassed {
+                    window: FlashWindow::AfterBlock,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(passes_after_block, 2);
+    assert!(g.log().contains(&Event::BattleEnded { attacker: a }));
+}
+
+#[test]
+fn bs_13_4_refresh_turns_heavily_exhausted_into_exhausted() {
+    let mut g = main2();
+    let s = on_field(&mut g, P0, "R-03", 1);
+    g.st.cards[s.index()].orientation = crate::core::Orientation::UpsideDown;
+    g.answer(Choice::EndMain).unwrap();
+    req(&mut g);
+    assert_eq!(
+        g.st.cards[s.index()].orientation,
+        crate::core::Orientation::Sideways
+    );
+    assert!(g.is_exhausted(s));
+}
+
+#[test]
+fn bs_5_1_brave_is_summoned_as_a_spirit_for_now() {
+    let mut cards = synthetic_cards();
+    let mut extras = extra_cards();
+    extras.push(card(
+        "X-BRAVE",
+        CardKind::Brave,
+        1,
+        Colour::Red,
+        0,
+        1,
+        &[(1, 1, 2000)],
+    ));
+    cards.extend(extras);
+    let mut d = deck0();
+    d[0] = "X-BRAVE".into();
+    let mut g = Game::new(cfg(), CardLibrary::new(cards), [d, synthetic_deck("B")], 11).unwrap();
+    g.set_strict(true);
+    g.answer(Choice::Keep).unwrap();
+    g.answer(Choice::Keep).unwrap();
+    let b = to_hand(&mut g, P0, "X-BRAVE");
+    g.answer(Choice::Summon { card: b }).unwrap();
+    pay_from_reserve(&mut g);
+    place_from_reserve(&mut g, 1);
+    assert_eq!((g.zone_of(b), g.bp(b)), (Zone::Field(P0), 2000));
+}

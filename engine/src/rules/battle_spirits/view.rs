@@ -11,10 +11,15 @@ use crate::core::{InstanceId, PlayerId};
 /// A card in the viewer's own hand, with what it would cost now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandCardView {
+    /// The card instance.
     pub id: InstanceId,
+    /// The card definition id.
     pub card: String,
+    /// The card name (English).
     pub name: String,
+    /// The card kind.
     pub kind: CardKind,
+    /// The printed cost.
     pub cost: u32,
     /// Cores to pay now after reductions (BS-5.2).
     pub to_pay: u32,
@@ -25,14 +30,23 @@ pub struct HandCardView {
 /// A card on a field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FieldCardView {
+    /// The card instance.
     pub id: InstanceId,
+    /// The card definition id.
     pub card: String,
+    /// The card name (English).
     pub name: String,
+    /// The card kind.
     pub kind: CardKind,
+    /// Cores on the card (soul core included).
     pub cores: u32,
+    /// Whether the soul core is on it.
     pub soul_core: bool,
+    /// Its level from its cores (BS-5.1).
     pub level: Option<u8>,
+    /// Its BP at that level (0 if none).
     pub bp: u32,
+    /// Exhausted (sideways or upside down).
     pub exhausted: bool,
     /// Total symbols (life an unblocked attack takes, BS-6.5.1).
     pub symbols: u32,
@@ -43,29 +57,42 @@ pub struct FieldCardView {
 /// One player's side as the viewer sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
+    /// Cores in life.
     pub life: u32,
+    /// Cores in the reserve.
     pub reserve: u32,
+    /// Whether the soul core is in the reserve.
     pub reserve_soul_core: bool,
+    /// Cores in the trash.
     pub trash_cores: u32,
+    /// Cores in the count area (BS-13.2).
     pub count: u32,
+    /// Cards in the deck (order hidden).
     pub deck: u32,
+    /// Cards in hand.
     pub hand_count: u32,
     /// The hand, only for the viewer's own side.
     pub hand: Option<Vec<HandCardView>>,
+    /// Cards on the field, in the order they entered.
     pub field: Vec<FieldCardView>,
+    /// Card ids in the trash, bottom first.
     pub trash: Vec<String>,
 }
 
 /// What a player sees.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
+    /// The viewer.
     pub me: PlayerId,
+    /// The turn number (1 = first player's first turn).
     pub turn: u32,
+    /// The turn player.
     pub active: PlayerId,
     /// Indexed by `PlayerId::index()`.
     pub players: [PlayerView; 2],
     /// The current attacker and blocker, if a battle is on.
     pub attacker: Option<InstanceId>,
+    /// The blocking card, if any.
     pub blocker: Option<InstanceId>,
 }
 
