@@ -83,7 +83,7 @@ pub struct GameResult {
 }
 
 /// What `Game::next` returns.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Step {
     /// The game waits for this decision.
     Decision(DecisionRequest),

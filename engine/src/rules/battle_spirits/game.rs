@@ -155,6 +155,12 @@ impl Game {
         Ok(())
     }
 
+    /// The decision the game waits for, without advancing (`None` when the game is over
+    /// or `next()` has automatic procedures to run first).
+    pub fn current_request(&self) -> Option<DecisionRequest> {
+        self.request()
+    }
+
     /// Every event so far, oldest first.
     pub fn log(&self) -> &[Event] {
         &self.st.log

@@ -126,7 +126,8 @@ impl Game {
         v
     }
 
-    /// Starts playing a hand card: the payment decisions follow (BS-5.2).
+    /// Starts playing a hand card: the payment decisions follow (BS-5.2). There is no
+    /// limit on how many cards a field holds (BS-5.2.2).
     pub(crate) fn start_play(&mut self, card: InstanceId, kind: PlayKind, then: AfterPlay) {
         let p = self.owner(card);
         let q = self.quote(p, self.def_of(card));

@@ -4,7 +4,7 @@
 use carddb::{CardKind, LevelRow};
 use serde::{Deserialize, Serialize};
 
-use super::game::{Game, Phase};
+use super::game::Game;
 use super::types::{CoreLoc, Zone};
 use crate::core::{InstanceId, PlayerId};
 
@@ -155,7 +155,6 @@ impl Game {
             }
         };
         let battle = self.st.battle.as_ref();
-        let _ = matches!(self.st.phase, Phase::Over(_));
         View {
             me,
             turn: self.st.turn,
