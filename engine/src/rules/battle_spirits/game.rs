@@ -121,6 +121,9 @@ pub struct Game {
     pub(crate) lib: CardLibrary,
     pub(crate) st: State,
     pub(crate) strict: bool,
+    /// The request last built for the current decision (a cache; not saved). Every
+    /// state change goes through `emit` or a phase change in `answer`, which clear it.
+    pub(crate) cached: Option<DecisionRequest>,
 }
 
 impl Game {
@@ -132,7 +135,7 @@ impl Game {
         if let Phase::Over(r) = &self.st.phase {
             return Step::Over(r.clone());
         }
-        Step::Decision(self.request().expect("a decision phase has a request"))
+        Step::Decision(self.cached_request())
     }
 
     /// Answers the current decision. An illegal answer returns an error and changes
@@ -142,17 +145,27 @@ impl Game {
         if matches!(self.st.phase, Phase::Over(_)) {
             return Err(AnswerError::GameOver);
         }
-        let req = self.request().expect("a decision phase has a request");
+        let req = self.cached_request();
         if !req.is_legal(&choice) {
             return Err(AnswerError::NotAnOption {
                 kind: req.kind,
                 choice,
             });
         }
+        self.cached = None;
         self.st.answers.push(choice.clone());
         self.apply(choice);
+        self.cached = None;
         self.advance();
         Ok(())
+    }
+
+    /// The current request, built once per decision.
+    fn cached_request(&mut self) -> DecisionRequest {
+        if self.cached.is_none() {
+            self.cached = Some(self.request().expect("a decision phase has a request"));
+        }
+        self.cached.clone().expect("just built")
     }
 
     /// The decision the game waits for, without advancing (`None` when the game is over
@@ -288,6 +301,7 @@ impl Game {
     // ---- state changes: each emits its event ----------------------------------------
 
     pub(crate) fn emit(&mut self, e: Event) {
+        self.cached = None;
         if let Event::CoreMoved { from, to, .. } = &e {
             self.st.ledger.record(from.as_ref(), to.as_ref());
         }

@@ -50,6 +50,7 @@ impl Game {
             lib: library,
             st: saved.state,
             strict: false,
+            cached: None,
         })
     }
 

@@ -57,6 +57,7 @@ impl Game {
             lib: library,
             st,
             strict: false,
+            cached: None,
         };
         for p in PlayerId::BOTH {
             for card in &decks[p.index()] {
