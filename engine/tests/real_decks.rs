@@ -4,7 +4,7 @@
 
 mod support;
 
-use engine::players::{GreedyPlayer, Player, play_game_capped};
+use engine::players::{GreedyPlayer, Player, RandomPlayer, play_game_capped};
 use engine::rules::battle_spirits::RulesConfig;
 use engine::{CardLibrary, Game};
 use support::bss;
@@ -31,8 +31,15 @@ fn real_starter_decks_greedy_games_finish_with_conservation() {
                 )
                 .expect("starter decks are legal Saga decks");
                 g.set_strict(true);
-                let mut players: [Box<dyn Player>; 2] =
-                    [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
+                // Seeds 0–2 greedy vs greedy, seed 3 random vs random (uses magic).
+                let mut players: [Box<dyn Player>; 2] = if seed < 3 {
+                    [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())]
+                } else {
+                    [
+                        Box::new(RandomPlayer::new(seed)),
+                        Box::new(RandomPlayer::new(seed + 1)),
+                    ]
+                };
                 play_game_capped(&mut g, &mut players, 20_000).expect("the game finishes");
                 g.check_invariants().unwrap();
                 games += 1;

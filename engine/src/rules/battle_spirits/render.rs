@@ -95,12 +95,14 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 paid_text(g, from)
             );
             if *kind != PlayKind::UseMagic {
-                s += &format!(", {cores} core{}", if *cores == 1 { "" } else { "s" });
                 if let Some(l) = level {
                     s += &format!(", LV{l}");
                 }
                 if let Some(b) = bp {
                     s += &format!(" BP {b}");
+                }
+                if level.is_none() {
+                    s += &format!(", {cores} cores");
                 }
             }
             s

@@ -1184,3 +1184,25 @@ fn bs_5_1_brave_is_summoned_as_a_spirit_for_now() {
     place_from_reserve(&mut g, 1);
     assert_eq!((g.zone_of(b), g.bp(b)), (Zone::Field(P0), 2000));
 }
+
+#[test]
+fn render_summon_line_reads_like_the_issue_example() {
+    let mut g = main1();
+    let c = to_hand(&mut g, P0, "R-01");
+    g.answer(Choice::Summon { card: c }).unwrap();
+    pay_from_reserve(&mut g);
+    place_from_reserve(&mut g, 1);
+    assert_eq!(
+        render_event(&played(&g), &g),
+        "P1 summons Card R-01 (cost 1, paid 1 core from reserve), LV1 BP 1000"
+    );
+    let n = to_hand(&mut g, P0, "R-N");
+    g.answer(Choice::Deploy { card: n }).unwrap();
+    pay_from_reserve(&mut g);
+    g.answer(Choice::DonePlacing).unwrap();
+    assert_eq!(
+        render_event(&played(&g), &g),
+        // Cost 3, 2 red reduction, 1 red symbol on the field → 2 paid.
+        "P1 deploys Card R-N (cost 3, paid 2 cores from reserve), LV1"
+    );
+}
