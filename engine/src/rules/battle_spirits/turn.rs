@@ -70,6 +70,10 @@ impl Game {
 
     /// End of the main step: on to the attack step.
     pub(crate) fn end_main_step(&mut self) {
+        self.fire(Hook::StepEnd {
+            player: self.st.active,
+            step: StepName::Main,
+        });
         self.st.phase = Phase::AttackStart;
     }
 
@@ -88,6 +92,10 @@ impl Game {
 
     /// BS-6.1: no declaration ends the attack step.
     pub(crate) fn end_attack_step(&mut self) {
+        self.fire(Hook::StepEnd {
+            player: self.st.active,
+            step: StepName::Attack,
+        });
         self.st.phase = Phase::EndStep;
     }
 
