@@ -7,12 +7,17 @@ use crate::core::{InstanceId, PlayerId, TokenTag};
 /// Card zones (digest vocabulary). Each is per player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Zone {
+    /// The deck (face down; its top is the last card).
     Deck(PlayerId),
+    /// The hand (hidden from the opponent).
     Hand(PlayerId),
     /// Tecoto (手元), the face-up area beside the hand (BS-13.1).
     Tecoto(PlayerId),
+    /// The field (spirits, ultimates, braves, nexuses).
     Field(PlayerId),
+    /// The trash.
     Trash(PlayerId),
+    /// The burst area (BS-5.8, BS-10).
     Burst(PlayerId),
 }
 
@@ -33,8 +38,11 @@ impl Zone {
 /// Where a core is (BS-0.5). The void is not a location: a core in the void is absent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum CoreLoc {
+    /// The reserve.
     Reserve(PlayerId),
+    /// Life (BS-0.2, BS-6.5.1).
     Life(PlayerId),
+    /// The trash.
     Trash(PlayerId),
     /// The count area (BS-13.2).
     Count(PlayerId),
@@ -46,7 +54,9 @@ pub enum CoreLoc {
 /// movement (BS-5.2 step 5, BS-5.7): their reserve or one of their field cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum CoreSource {
+    /// The player's reserve.
     Reserve,
+    /// One of the player's field cards.
     Card(InstanceId),
 }
 
@@ -68,12 +78,19 @@ pub const SOUL_CORE: TokenTag = TokenTag(1);
 /// The steps of a turn (BS-1 … BS-7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum StepName {
+    /// BS-1.
     Start,
+    /// BS-2.
     Core,
+    /// BS-3.
     Draw,
+    /// BS-4.
     Refresh,
+    /// BS-5.
     Main,
+    /// BS-6.
     Attack,
+    /// BS-7.
     End,
 }
 
@@ -95,8 +112,11 @@ impl StepName {
 /// How a card is played from hand (BS-5.1, BS-5.4, BS-5.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum PlayKind {
+    /// Summon a spirit, ultimate or brave (BS-5.1).
     Summon,
+    /// Deploy a nexus (BS-5.4).
     Deploy,
+    /// Use a magic (BS-5.5).
     UseMagic,
 }
 
