@@ -2,7 +2,7 @@
 //! event-log hashing, decision plumbing, a deterministic rng and a trigger queue.
 //!
 //! Architecture invariant: no ruleset vocabulary lives here; a ruleset (for example
-//! `rules::battle_spirits`) gives these generic pieces their meaning.
+//! a module under `rules/`) gives these generic pieces their meaning.
 
 pub mod decision;
 pub mod event;

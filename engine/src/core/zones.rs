@@ -8,11 +8,11 @@ use super::ids::{InstanceId, PlayerId};
 /// How a card lies: upright, turned sideways, or turned upside down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Orientation {
-    /// Upright (refreshed, in Battle Spirits).
+    /// Upright.
     Upright,
-    /// Turned sideways (exhausted).
+    /// Turned sideways.
     Sideways,
-    /// Turned upside down (heavily exhausted).
+    /// Turned upside down.
     UpsideDown,
 }
 
