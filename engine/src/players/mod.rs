@@ -1,0 +1,93 @@
+//! Players: anything that answers decisions from a [`View`]. Built in: a seeded random
+//! player and a greedy player; `play_game` drives a game to its end.
+
+mod greedy;
+
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use thiserror::Error;
+
+use crate::core::PlayerId;
+use crate::rules::battle_spirits::{
+    AnswerError, Choice, DecisionRequest, Game, GameResult, Step, View,
+};
+
+pub use greedy::GreedyPlayer;
+
+/// Answers decisions. Must return one of `request.options`' choices.
+pub trait Player {
+    /// Chooses an answer to `request`, seeing only `view`.
+    fn decide(&mut self, view: &View, request: &DecisionRequest) -> Choice;
+}
+
+/// Picks uniformly among the legal options, with its own seeded rng.
+#[derive(Debug, Clone)]
+pub struct RandomPlayer {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPlayer {
+    /// A random player seeded with `seed`.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn decide(&mut self, _view: &View, request: &DecisionRequest) -> Choice {
+        let n = request.options.len() as u64;
+        let i = (self.rng.next_u64() % n) as usize;
+        request.options[i].choice.clone()
+    }
+}
+
+/// Why `play_game` stopped without a result.
+#[derive(Debug, Error)]
+pub enum PlayError {
+    #[error("no result after {0} decisions (the cap)")]
+    DecisionCapExceeded(usize),
+    #[error("{player} gave an illegal answer: {error}")]
+    IllegalAnswer {
+        player: PlayerId,
+        error: AnswerError,
+    },
+}
+
+/// Decision cap used by [`play_game`].
+pub const DEFAULT_DECISION_CAP: usize = 100_000;
+
+/// Plays `game` to its end, asking `players[i]` for `PlayerId(i)`'s decisions.
+/// Errors: more than `cap` decisions, or an illegal answer from a player.
+pub fn play_game_capped(
+    game: &mut Game,
+    players: &mut [Box<dyn Player>; 2],
+    cap: usize,
+) -> Result<GameResult, PlayError> {
+    for _ in 0..cap {
+        match game.next() {
+            Step::Over(r) => return Ok(r),
+            Step::Decision(req) => {
+                let view = game.view(req.player);
+                let c = players[req.player.index()].decide(&view, &req);
+                game.answer(c).map_err(|error| PlayError::IllegalAnswer {
+                    player: req.player,
+                    error,
+                })?;
+            }
+        }
+    }
+    match game.next() {
+        Step::Over(r) => Ok(r),
+        Step::Decision(_) => Err(PlayError::DecisionCapExceeded(cap)),
+    }
+}
+
+/// [`play_game_capped`] with [`DEFAULT_DECISION_CAP`].
+pub fn play_game(
+    game: &mut Game,
+    players: &mut [Box<dyn Player>; 2],
+) -> Result<GameResult, PlayError> {
+    play_game_capped(game, players, DEFAULT_DECISION_CAP)
+}

@@ -1,0 +1,226 @@
+//! The attack step (BS-6): declare attack (6.1), flash timings (6.2/6.4), block (6.3,
+//! 6.3.1), battle resolution (6.5.1 life, 6.5.2 BP), destruction (6.6), end (6.7).
+
+use super::decision::Choice;
+use super::events::Event;
+use super::game::{Battle, Game, Phase};
+use super::types::{CoreLoc, FlashWindow, Hook, Zone};
+use crate::core::{InstanceId, Labelled, PlayerId};
+
+impl Game {
+    /// Refreshed spirits/ultimates of `p` (attackers or blockers, BS-6.1, BS-6.3).
+    pub fn refreshed_fighters(&self, p: PlayerId) -> Vec<InstanceId> {
+        self.field(p)
+            .into_iter()
+            .filter(|c| self.is_spirit_like(*c) && !self.is_exhausted(*c))
+            .collect()
+    }
+
+    fn fighter_label(&self, verb: &str, c: InstanceId) -> String {
+        format!(
+            "{verb} with {} {} (LV{} BP {})",
+            self.name(c),
+            c,
+            self.level(c).unwrap_or(0),
+            self.bp(c)
+        )
+    }
+
+    pub(crate) fn attack_options(&self) -> Vec<Labelled<Choice>> {
+        self.refreshed_fighters(self.st.active)
+            .into_iter()
+            .map(|c| Labelled {
+                choice: Choice::Attack { attacker: c },
+                label: self.fighter_label("Attack", c),
+            })
+            .collect()
+    }
+
+    pub(crate) fn attack_options_with_end(&self) -> Vec<Labelled<Choice>> {
+        let mut v = self.attack_options();
+        v.push(Labelled {
+            choice: Choice::EndAttack,
+            label: "End the attack step".into(),
+        });
+        v
+    }
+
+    pub(crate) fn block_options(&self) -> Vec<Labelled<Choice>> {
+        self.refreshed_fighters(self.st.active.other())
+            .into_iter()
+            .map(|c| Labelled {
+                choice: Choice::Block { blocker: c },
+                label: self.fighter_label("Block", c),
+            })
+            .collect()
+    }
+
+    pub(crate) fn block_options_with_none(&self) -> Vec<Labelled<Choice>> {
+        let mut v = self.block_options();
+        v.push(Labelled {
+            choice: Choice::NoBlock,
+            label: "Do not block".into(),
+        });
+        v
+    }
+
+    /// BS-6.2 / BS-5.6 / BS-11: in a flash timing only [Flash] effects may be used: a
+    /// magic from hand with a [Flash] effect that `p` can pay for (either player), or
+    /// pass. (Flash effects of field cards plug in here with issue 4.)
+    pub(crate) fn flash_options(&self, p: PlayerId) -> Vec<Labelled<Choice>> {
+        let mut v = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
+        for &c in self.pile(Zone::Hand(p)) {
+            let d = self.def_of(c);
+            if d.kind != carddb::CardKind::Magic
+                || seen.contains(&d.id.as_str())
+                || !d
+                    .effects
+                    .iter()
+                    .any(|e| e.steps.contains(&carddb::Step::Flash))
+            {
+                continue;
+            }
+            seen.push(&d.id);
+            if let Some((_, q)) = self.playable(p, c) {
+                v.push(Labelled {
+                    choice: Choice::UseMagic { card: c },
+                    label: format!("Use {} [Flash] (cost {}, pay {})", d.name, q.cost, q.to_pay),
+                });
+            }
+        }
+        v.push(Labelled {
+            choice: Choice::Pass,
+            label: "Pass".into(),
+        });
+        v
+    }
+
+    /// BS-6.1: exhaust the attacker, "when attacks", then the first flash timing with the
+    /// defender first (BS-6.2).
+    pub(crate) fn declare_attack(&mut self, attacker: InstanceId) {
+        self.set_exhausted(attacker, true);
+        let bp = self.bp(attacker);
+        self.emit(Event::AttackDeclared { attacker, bp });
+        self.fire(Hook::WhenAttacks { card: attacker });
+        self.st.battle = Some(Battle {
+            attacker,
+            blocker: None,
+            blocked: false,
+        });
+        self.st.phase = Phase::Flash {
+            window: FlashWindow::AfterAttack,
+            to_act: self.st.active.other(),
+            passes: 0,
+        };
+    }
+
+    /// BS-6.2: a pass; two passes in a row end the timing. (A used flash would reset
+    /// `passes` to 0 and hand priority over.)
+    pub(crate) fn flash_pass(&mut self) {
+        let Phase::Flash {
+            window,
+            to_act,
+            passes,
+        } = self.st.phase
+        else {
+            unreachable!()
+        };
+        self.emit(Event::FlashPassed {
+            player: to_act,
+            window,
+        });
+        self.st.phase = if passes + 1 >= 2 {
+            match window {
+                FlashWindow::AfterAttack => Phase::Block,
+                FlashWindow::AfterBlock => Phase::BattleResolve,
+            }
+        } else {
+            Phase::Flash {
+                window,
+                to_act: to_act.other(),
+                passes: passes + 1,
+            }
+        };
+    }
+
+    /// BS-6.3: exhaust the blocker, "when blocks", then the second flash timing (BS-6.4),
+    /// defender first.
+    pub(crate) fn declare_block(&mut self, blocker: InstanceId) {
+        self.set_exhausted(blocker, true);
+        let battle = self.st.battle.as_mut().expect("a battle is on");
+        battle.blocker = Some(blocker);
+        battle.blocked = true;
+        let attacker = battle.attacker;
+        self.emit(Event::BlockDeclared { blocker, attacker });
+        self.fire(Hook::WhenBlocks { card: blocker });
+        self.st.phase = Phase::Flash {
+            window: FlashWindow::AfterBlock,
+            to_act: self.st.active.other(),
+            passes: 0,
+        };
+    }
+
+    /// BS-6.3: no block; the second flash timing is skipped.
+    pub(crate) fn no_block(&mut self) {
+        let attacker = self.st.battle.as_ref().expect("a battle is on").attacker;
+        self.emit(Event::NotBlocked { attacker });
+        self.st.phase = Phase::BattleResolve;
+    }
+
+    /// BS-6.5 … BS-6.7.
+    pub(crate) fn resolve_battle(&mut self) {
+        let b = self.st.battle.clone().expect("a battle is on");
+        let me = self.st.active;
+        let def = me.other();
+        let on_field = |g: &Game, c: InstanceId| g.zone_of(c) == Zone::Field(g.owner(c));
+        if !b.blocked {
+            // BS-6.5.1: life → reserve, as many as the attacker's symbols.
+            if on_field(self, b.attacker) {
+                let n = self.def_of(b.attacker).symbols.total();
+                let mut taken = 0;
+                for _ in 0..n {
+                    let Some(core) = self
+                        .core_at(CoreLoc::Life(def), false)
+                        .or_else(|| self.core_at(CoreLoc::Life(def), true))
+                    else {
+                        break;
+                    };
+                    self.move_core(core, Some(CoreLoc::Reserve(def)));
+                    taken += 1;
+                }
+                self.emit(Event::LifeReduced {
+                    player: def,
+                    amount: taken,
+                    by: b.attacker,
+                    left: self.life(def),
+                });
+                self.fire(Hook::AfterLifeReduced { player: def });
+            }
+        } else if let Some(bl) = b.blocker {
+            // BS-6.3.1: blocked → no life loss even if the blocker is gone.
+            if on_field(self, b.attacker) && on_field(self, bl) {
+                // BS-6.5.2 / BS-6.6: lower BP destroyed; equal BP both.
+                let (abp, bbp) = (self.bp(b.attacker), self.bp(bl));
+                self.emit(Event::BattleCompared {
+                    attacker: b.attacker,
+                    attacker_bp: abp,
+                    blocker: bl,
+                    blocker_bp: bbp,
+                });
+                if abp <= bbp {
+                    self.destroy(b.attacker);
+                }
+                if bbp <= abp {
+                    self.destroy(bl);
+                }
+            }
+        }
+        // BS-6.7: "during this battle" effects end (none yet); may attack again.
+        self.emit(Event::BattleEnded {
+            attacker: b.attacker,
+        });
+        self.st.battle = None;
+        self.st.phase = Phase::AttackDeclare;
+    }
+}

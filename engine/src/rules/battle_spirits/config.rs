@@ -1,0 +1,94 @@
+//! Rules options: every rule the digest marks [opt] is a named field here, with the two
+//! format presets `saga()` and `japanese()` (BS-0.1, BS-0.2, BS-0.4, BS-0.6).
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::PlayerId;
+
+/// What happens when both players would lose at once (BS-0.4 [opt]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SimultaneousLoss {
+    /// The game is a draw (standard).
+    Draw,
+    /// The turn player loses; the other wins.
+    TurnPlayerLoses,
+}
+
+/// The named options of the Battle Spirits rules. Counts are in cards or cores.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesConfig {
+    /// Preset name, informational (`saga`, `japanese`).
+    pub name: String,
+    /// BS-0.1: fewest cards in a deck.
+    pub min_deck: u32,
+    /// BS-0.1: most cards in a deck (`None` = no limit).
+    pub max_deck: Option<u32>,
+    /// BS-0.1: most copies of one card name.
+    pub max_copies: u32,
+    /// BS-0.2: cores each player starts with in life.
+    pub starting_life: u32,
+    /// BS-0.2: cores each player starts with in reserve (soul core included).
+    pub starting_reserve: u32,
+    /// BS-0.2: whether one of the reserve cores is the soul core.
+    pub soul_core: bool,
+    /// BS-0.2: cards in the opening hand.
+    pub opening_hand: u32,
+    /// BS-0.2: how many mulligans a player may take.
+    pub mulligans: u32,
+    /// BS-0.2: extra cards drawn by a player who keeps the first hand (Saga: 1).
+    pub keep_bonus_draw: u32,
+    /// BS-0.4: what a simultaneous loss means.
+    pub simultaneous_loss: SimultaneousLoss,
+    /// Who goes first; `None` = chosen by the seeded rng.
+    pub first_player: Option<PlayerId>,
+    /// BS-0.6 / BS-2.2: the first player gets no core in their first core step.
+    pub first_turn_skips_core_step: bool,
+    /// BS-0.6: the first player has no attack step on their first turn.
+    pub first_turn_no_attack: bool,
+    /// BS-2.1: cores moved from the void to the reserve in the core step.
+    pub cores_per_core_step: u32,
+    /// BS-3.1: cards drawn in the draw step.
+    pub draws_per_draw_step: u32,
+}
+
+impl RulesConfig {
+    /// Saga (English) format: deck 50–60, at most 4 copies, keep-hand draws 1 extra.
+    pub fn saga() -> RulesConfig {
+        RulesConfig {
+            name: "saga".into(),
+            min_deck: 50,
+            max_deck: Some(60),
+            max_copies: 4,
+            keep_bonus_draw: 1,
+            ..RulesConfig::japanese()
+        }
+    }
+
+    /// Japanese format: deck at least 40, at most 3 copies.
+    pub fn japanese() -> RulesConfig {
+        RulesConfig {
+            name: "japanese".into(),
+            min_deck: 40,
+            max_deck: None,
+            max_copies: 3,
+            starting_life: 5,
+            starting_reserve: 4,
+            soul_core: true,
+            opening_hand: 4,
+            mulligans: 1,
+            keep_bonus_draw: 0,
+            simultaneous_loss: SimultaneousLoss::Draw,
+            first_player: None,
+            first_turn_skips_core_step: true,
+            first_turn_no_attack: true,
+            cores_per_core_step: 1,
+            draws_per_draw_step: 1,
+        }
+    }
+}
+
+impl Default for RulesConfig {
+    fn default() -> Self {
+        RulesConfig::japanese()
+    }
+}

@@ -1,0 +1,109 @@
+//! Core movement in the main step (BS-5.7) and depletion (BS-5.3).
+
+use carddb::CardKind;
+
+use super::decision::Choice;
+use super::events::Event;
+use super::game::Game;
+use super::types::{CoreLoc, CoreSource, Hook, Zone};
+use crate::core::{InstanceId, Labelled, PlayerId};
+
+impl Game {
+    /// Where the turn player may put a core in core movement: reserve and own spirits,
+    /// ultimates, braves and nexuses (BS-5.7).
+    fn move_targets(&self, p: PlayerId) -> Vec<CoreSource> {
+        let mut v = vec![CoreSource::Reserve];
+        for c in self.field(p) {
+            if self.def_of(c).kind != CardKind::Magic {
+                v.push(CoreSource::Card(c));
+            }
+        }
+        v
+    }
+
+    /// Whether the turn player could move at least one core.
+    pub(crate) fn has_core_moves(&self) -> bool {
+        let p = self.st.active;
+        !self.field(p).is_empty() && self.available_cores(p) > 0
+    }
+
+    /// BS-5.7: every single-core move (from each source with cores to each other
+    /// target, the soul core separately), then "done".
+    pub(crate) fn move_options(&self) -> Vec<Labelled<Choice>> {
+        let p = self.st.active;
+        let targets = self.move_targets(p);
+        let mut v = Vec::new();
+        for (from, soul) in self.core_sources(p, None) {
+            for &to in &targets {
+                if to != from {
+                    v.push(Labelled {
+                        choice: Choice::MoveCore { from, to, soul },
+                        label: format!(
+                            "Move {} from {} to {}",
+                            if soul { "the soul core" } else { "a core" },
+                            self.source_label(from),
+                            self.source_label(to)
+                        ),
+                    });
+                }
+            }
+        }
+        v.push(Labelled {
+            choice: Choice::DoneMoving,
+            label: "Done moving cores".into(),
+        });
+        v
+    }
+
+    /// Moves one core and depletes at once anything left below its minimum (BS-5.7, BS-5.3).
+    pub(crate) fn move_one_core(&mut self, from: CoreSource, to: CoreSource, soul: bool) {
+        let p = self.st.active;
+        let core = self
+            .core_at(from.loc(p), soul)
+            .expect("listed source has the core");
+        self.move_core(core, Some(to.loc(p)));
+        self.check_depletion();
+    }
+
+    /// BS-5.3: every spirit/ultimate/brave with fewer cores than its minimum level needs
+    /// is depleted, in field order, turn player's first.
+    pub(crate) fn check_depletion(&mut self) {
+        self.check_depletion_except(None);
+    }
+
+    /// [`Game::check_depletion`] sparing `spare` (a card still receiving its cores,
+    /// BS-5.2 step 6).
+    pub(crate) fn check_depletion_except(&mut self, spare: Option<InstanceId>) {
+        let a = self.st.active;
+        for p in [a, a.other()] {
+            for c in self.field(p) {
+                if Some(c) != spare
+                    && self.is_spirit_like(c)
+                    && self.cores_on(c) < self.def_of(c).minimum_cores()
+                {
+                    self.deplete(c);
+                }
+            }
+        }
+    }
+
+    /// BS-5.3: "when depleted" first, then to the trash with its cores to the reserve.
+    /// Not destruction: "when destroyed" does not fire.
+    pub(crate) fn deplete(&mut self, c: InstanceId) {
+        let owner = self.owner(c);
+        self.fire(Hook::WhenDepleted { card: c });
+        self.emit(Event::Depleted { card: c });
+        self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
+        self.move_card(c, Zone::Trash(owner));
+    }
+
+    /// BS-6.6: "when destroyed" first, then to the trash with its cores to the owner's
+    /// reserve.
+    pub(crate) fn destroy(&mut self, c: InstanceId) {
+        let owner = self.owner(c);
+        self.fire(Hook::WhenDestroyed { card: c });
+        self.emit(Event::Destroyed { card: c });
+        self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
+        self.move_card(c, Zone::Trash(owner));
+    }
+}

@@ -1,0 +1,113 @@
+//! Cost arithmetic (BS-5.2 steps 1–4, BS-5.2.1, BS-12.4) and affordability.
+
+use carddb::{CardDef, CardKind, Step as EffectStep};
+
+use super::game::Game;
+use super::levels::FieldSymbols;
+use super::types::{CoreLoc, PlayKind, Zone};
+use crate::core::{InstanceId, PlayerId};
+
+/// What playing a card costs now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CostQuote {
+    /// The printed cost.
+    pub cost: u32,
+    /// Cores saved by reduction symbols.
+    pub reduction: u32,
+    /// Cores to pay: `cost − reduction`, never below 0 (BS-5.2 step 4).
+    pub to_pay: u32,
+    /// Cores that must then be placed on it (BS-5.1; 0 for nexus and magic).
+    pub min_cores: u32,
+}
+
+/// BS-5.2 step 4 and BS-12.4: reduction = Σ per colour min(reduction symbols, field
+/// symbols of that colour) + min(ultimate reduction, field ultimate symbols).
+pub fn reduction(def: &CardDef, field: &FieldSymbols) -> u32 {
+    let colours: u32 = def
+        .reduction
+        .iter()
+        .map(|(c, n)| u32::from(*n).min(field.colours.get(c).copied().unwrap_or(0)))
+        .sum();
+    colours + u32::from(def.ultimate_reduction).min(field.ultimate)
+}
+
+impl Game {
+    /// The cost of `def` for player `p` with `p`'s field as it is (BS-5.2).
+    pub fn quote(&self, p: PlayerId, def: &CardDef) -> CostQuote {
+        let red = reduction(def, &self.field_symbols(p));
+        CostQuote {
+            cost: def.cost,
+            reduction: red,
+            to_pay: def.cost.saturating_sub(red),
+            min_cores: def.minimum_cores(),
+        }
+    }
+
+    /// Cores `p` can pay or place with: reserve and every own field card (BS-5.2 step 5;
+    /// never trash, life or count area).
+    pub fn available_cores(&self, p: PlayerId) -> u32 {
+        self.reserve(p)
+            + self
+                .pile(Zone::Field(p))
+                .iter()
+                .map(|c| self.cores_at(CoreLoc::Card(*c)))
+                .sum::<u32>()
+    }
+
+    /// BS-12.1: whether an ultimate's summon condition holds on `p`'s field.
+    pub fn ultimate_condition_met(&self, p: PlayerId, def: &CardDef) -> bool {
+        let Some(cond) = &def.ultimate else {
+            return true;
+        };
+        let n = self
+            .pile(Zone::Field(p))
+            .iter()
+            .filter(|c| {
+                let d = self.def_of(**c);
+                d.kind == cond.kind
+                    && cond.colour.is_none_or(|col| d.colours.contains(&col))
+                    && cond
+                        .family
+                        .as_ref()
+                        .is_none_or(|f| d.families.iter().any(|g| g == f))
+                    && cond
+                        .min_level
+                        .is_none_or(|l| self.level(**c).unwrap_or(0) >= l)
+                    && cond.min_cost.is_none_or(|m| d.cost >= m)
+            })
+            .count() as u32;
+        n >= cond.count
+    }
+
+    /// How `p` could play hand card `card` now, if at all: its kind is playable in the
+    /// main step and `p` has the cores to pay and to reach the minimum level.
+    pub fn playable(&self, p: PlayerId, card: InstanceId) -> Option<(PlayKind, CostQuote)> {
+        let def = self.def_of(card);
+        let kind = match def.kind {
+            CardKind::Spirit | CardKind::Brave => PlayKind::Summon,
+            CardKind::Ultimate => {
+                if !self.ultimate_condition_met(p, def) {
+                    return None;
+                }
+                PlayKind::Summon
+            }
+            CardKind::Nexus => PlayKind::Deploy,
+            CardKind::Magic => {
+                // BS-5.5: a magic is used for its [Main] or [Flash] effect; a card whose
+                // only effects are [Burst] cannot be used from the hand.
+                let usable = def.effects.is_empty()
+                    || def.effects.iter().any(|e| {
+                        e.steps.is_empty()
+                            || e.steps.contains(&EffectStep::Main)
+                            || e.steps.contains(&EffectStep::Flash)
+                    });
+                if !usable {
+                    return None;
+                }
+                PlayKind::UseMagic
+            }
+        };
+        let q = self.quote(p, def);
+        (self.available_cores(p) >= q.to_pay + q.min_cores).then_some((kind, q))
+    }
+}

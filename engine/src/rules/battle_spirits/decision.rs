@@ -1,0 +1,101 @@
+//! Decisions of Battle Spirits: the kinds, the choices, the request type, the result.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::types::CoreSource;
+use crate::core::{InstanceId, PlayerId, Request};
+
+/// What kind of decision is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum DecisionKind {
+    /// BS-0.2: keep the hand or mulligan.
+    Mulligan,
+    /// BS-5: play a card, move cores, or end the main step.
+    MainAction,
+    /// BS-5.2 step 5: where the next paid core comes from.
+    PayFrom,
+    /// BS-5.2 step 6: where the next core placed on the new card comes from, or done.
+    PlaceCore,
+    /// BS-5.7: move one core, or stop moving.
+    CoreMovement,
+    /// BS-6.1: declare an attack or end the attack step.
+    AttackOrEnd,
+    /// BS-6.2: use a flash effect or pass.
+    FlashOrPass,
+    /// BS-6.3: block with a spirit or not.
+    BlockOrNot,
+}
+
+/// An answer to a decision. Every legal answer is listed in the request's options.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Choice {
+    /// Keep the hand (BS-0.2).
+    Keep,
+    /// Shuffle the hand back and draw a new one (BS-0.2).
+    Mulligan,
+    /// Summon a spirit, ultimate or brave (as a spirit) from hand (BS-5.1).
+    Summon { card: InstanceId },
+    /// Deploy a nexus (BS-5.4).
+    Deploy { card: InstanceId },
+    /// Use a magic (BS-5.5); in a flash timing, for its [Flash] effect (BS-6.2).
+    UseMagic { card: InstanceId },
+    /// Start moving cores (BS-5.7).
+    MoveCores,
+    /// End the main step.
+    EndMain,
+    /// Pay one core from a source (`soul`: the soul core) (BS-5.2 step 5).
+    PayFrom { from: CoreSource, soul: bool },
+    /// Place one core on the new card from a source (BS-5.2 step 6).
+    PlaceFrom { from: CoreSource, soul: bool },
+    /// Stop placing cores (only once the minimum level is reached).
+    DonePlacing,
+    /// Move one core (BS-5.7).
+    MoveCore {
+        from: CoreSource,
+        to: CoreSource,
+        soul: bool,
+    },
+    /// Stop moving cores.
+    DoneMoving,
+    /// Declare an attack (BS-6.1).
+    Attack { attacker: InstanceId },
+    /// End the attack step (BS-6.1).
+    EndAttack,
+    /// Pass in a flash timing (BS-6.2).
+    Pass,
+    /// Block (BS-6.3).
+    Block { blocker: InstanceId },
+    /// Do not block (BS-6.3).
+    NoBlock,
+}
+
+/// A decision request of this ruleset.
+pub type DecisionRequest = Request<DecisionKind, Choice>;
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The winner; `None` is a draw.
+    pub winner: Option<PlayerId>,
+    /// Why, in English ("P2 lost: life reached 0").
+    pub reason: String,
+}
+
+/// What `Game::next` returns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// The game waits for this decision.
+    Decision(DecisionRequest),
+    /// The game is over.
+    Over(GameResult),
+}
+
+/// Why an answer was refused. A refused answer changes nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AnswerError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("{choice:?} is not a legal answer to this {kind:?} decision")]
+    NotAnOption { kind: DecisionKind, choice: Choice },
+}

@@ -1,0 +1,105 @@
+//! Events: every state change is one serialisable event in the game log.
+
+use carddb::CardId;
+use serde::{Deserialize, Serialize};
+
+use super::types::{CoreLoc, CoreSource, FlashWindow, Hook, LossReason, PlayKind, Zone};
+use crate::core::{InstanceId, PlayerId, TokenId};
+
+/// One state change (or, for `Hook`, one timing point reached).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// Set-up done; `first` takes the first turn.
+    GameStarted { first: PlayerId },
+    /// A deck was shuffled.
+    Shuffled { player: PlayerId },
+    /// One core moved; `None` is the void (BS-0.3).
+    CoreMoved {
+        core: TokenId,
+        soul: bool,
+        from: Option<CoreLoc>,
+        to: Option<CoreLoc>,
+    },
+    /// One card moved between zones (a draw is deck → hand).
+    CardMoved {
+        card: InstanceId,
+        from: Zone,
+        to: Zone,
+    },
+    /// BS-0.2: a player took a mulligan.
+    Mulligan { player: PlayerId },
+    /// BS-0.2: a player kept their hand.
+    KeptHand { player: PlayerId },
+    /// A new turn.
+    TurnBegan { turn: u32, player: PlayerId },
+    /// A card became refreshed (BS-4.2).
+    Refreshed { card: InstanceId },
+    /// A card became exhausted (BS-6.1, BS-6.3).
+    Exhausted { card: InstanceId },
+    /// Summary of a card played from hand, after payment and placement (BS-5.1/5.2/5.4/5.5).
+    Played {
+        player: PlayerId,
+        card: InstanceId,
+        kind: PlayKind,
+        cost: u32,
+        reduction: u32,
+        paid: u32,
+        from: Vec<CoreSource>,
+        cores: u32,
+        level: Option<u8>,
+        bp: Option<u32>,
+    },
+    /// A card's effects are not supported yet: it plays as vanilla (once per card per game).
+    EffectsUnsupported { card: CardId },
+    /// A timing hook fired (no effect is attached yet).
+    Hook(Hook),
+    /// BS-5.3: a card was depleted (not destroyed).
+    Depleted { card: InstanceId },
+    /// BS-6.1.
+    AttackDeclared { attacker: InstanceId, bp: u32 },
+    /// BS-6.2: a player passed in a flash timing.
+    FlashPassed {
+        player: PlayerId,
+        window: FlashWindow,
+    },
+    /// BS-6.3.
+    BlockDeclared {
+        blocker: InstanceId,
+        attacker: InstanceId,
+    },
+    /// BS-6.3: no block.
+    NotBlocked { attacker: InstanceId },
+    /// BS-6.5.1: life reduced by an unblocked attack.
+    LifeReduced {
+        player: PlayerId,
+        amount: u32,
+        by: InstanceId,
+        /// Life left afterwards.
+        left: u32,
+    },
+    /// BS-6.5.2: BP compared.
+    BattleCompared {
+        attacker: InstanceId,
+        attacker_bp: u32,
+        blocker: InstanceId,
+        blocker_bp: u32,
+    },
+    /// BS-6.6: a card was destroyed.
+    Destroyed { card: InstanceId },
+    /// BS-6.7.
+    BattleEnded { attacker: InstanceId },
+    /// BS-7.1.
+    TurnEnded { player: PlayerId },
+    /// BS-0.4.
+    PlayerLost {
+        player: PlayerId,
+        reason: LossReason,
+    },
+    /// The game is over; `winner` is `None` for a draw.
+    GameOver {
+        winner: Option<PlayerId>,
+        reason: String,
+    },
+}
+
+impl crate::core::GameEvent for Event {}

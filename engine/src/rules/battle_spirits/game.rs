@@ -1,0 +1,561 @@
+//! The game state, the decision loop (`next` / `answer`) and the small state-changing
+//! helpers every rule goes through (each emits exactly one event).
+
+use std::collections::BTreeSet;
+
+use carddb::{CardDef, CardId};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::config::RulesConfig;
+use super::decision::{AnswerError, Choice, DecisionKind, DecisionRequest, GameResult, Step};
+use super::deck::DeckError;
+use super::events::Event;
+use super::types::{CORE, CoreLoc, FlashWindow, Hook, LossReason, PlayKind, SOUL_CORE, Zone};
+use crate::core::{
+    CardInstance, GameRng, InstanceId, Labelled, Orientation, PlayerId, Request, TokenId,
+    TokenLedger, TokenTable, TriggerQueue, Zones,
+};
+use crate::library::CardLibrary;
+
+/// Why a game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SetupError {
+    #[error(transparent)]
+    Deck(#[from] DeckError),
+}
+
+/// A card being paid for (BS-5.2 step 5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Payment {
+    pub player: PlayerId,
+    pub card: InstanceId,
+    pub kind: PlayKind,
+    pub cost: u32,
+    pub reduction: u32,
+    pub remaining: u32,
+    pub from: Vec<super::types::CoreSource>,
+    /// Where play continues once the card has resolved.
+    pub then: AfterPlay,
+}
+
+/// Where play continues after a card is played: the main step, or the flash timing it
+/// was used in (priority passes to the other player, BS-6.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum AfterPlay {
+    Main,
+    Flash { window: FlashWindow, user: PlayerId },
+}
+
+/// Cores being placed on a new card (BS-5.2 step 6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Placement {
+    pub pay: Payment,
+    pub placed: u32,
+    pub min: u32,
+}
+
+/// The battle in progress (BS-6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Battle {
+    pub attacker: InstanceId,
+    pub blocker: Option<InstanceId>,
+    /// BS-6.3.1: once a block is declared the attack takes no life, whatever happens to
+    /// the blocker.
+    pub blocked: bool,
+}
+
+/// Where the game is: a decision point or an automatic procedure still to run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Phase {
+    Mulligan(PlayerId),
+    TurnStart,
+    Main,
+    Pay(Payment),
+    Place(Placement),
+    CoreMove,
+    AttackStart,
+    AttackDeclare,
+    Flash {
+        window: FlashWindow,
+        to_act: PlayerId,
+        passes: u8,
+    },
+    Block,
+    BattleResolve,
+    EndStep,
+    Over(GameResult),
+}
+
+/// Everything a save holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct State {
+    pub config: RulesConfig,
+    pub seed: u64,
+    pub decks: [Vec<CardId>; 2],
+    pub catalogue_hash: String,
+    pub rng: GameRng,
+    pub cards: Vec<CardInstance>,
+    pub zones: Zones<Zone>,
+    pub cores: TokenTable<CoreLoc>,
+    pub ledger: TokenLedger<CoreLoc>,
+    pub turn: u32,
+    pub active: PlayerId,
+    pub first: PlayerId,
+    pub phase: Phase,
+    pub battle: Option<Battle>,
+    pub mulligans_used: [u32; 2],
+    pub unsupported_reported: BTreeSet<CardId>,
+    pub triggers: TriggerQueue<Hook>,
+    pub losses: Vec<(PlayerId, LossReason)>,
+    pub log: Vec<Event>,
+    pub answers: Vec<Choice>,
+}
+
+/// A game of Battle Spirits: a deterministic state machine driven by decisions.
+///
+/// Loop: `next()` → `Step::Decision(request)` → `answer(choice)` … → `Step::Over(result)`.
+/// Every state change is an [`Event`] in [`Game::log`].
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub(crate) lib: CardLibrary,
+    pub(crate) st: State,
+    pub(crate) strict: bool,
+    /// The request last built for the current decision (a cache; not saved). Every
+    /// state change goes through `emit` or a phase change in `answer`, which clear it.
+    pub(crate) cached: Option<DecisionRequest>,
+}
+
+impl Game {
+    #[allow(clippy::should_implement_trait)]
+    /// The next step: runs automatic procedures until a decision is needed or the game
+    /// is over. Calling it again without answering returns the same request.
+    pub fn next(&mut self) -> Step {
+        self.advance();
+        if let Phase::Over(r) = &self.st.phase {
+            return Step::Over(r.clone());
+        }
+        Step::Decision(self.cached_request())
+    }
+
+    /// Answers the current decision. An illegal answer returns an error and changes
+    /// nothing. Errors: [`AnswerError::GameOver`], [`AnswerError::NotAnOption`].
+    pub fn answer(&mut self, choice: Choice) -> Result<(), AnswerError> {
+        self.advance();
+        if matches!(self.st.phase, Phase::Over(_)) {
+            return Err(AnswerError::GameOver);
+        }
+        let req = self.cached_request();
+        if !req.is_legal(&choice) {
+            return Err(AnswerError::NotAnOption {
+                kind: req.kind,
+                choice,
+            });
+        }
+        self.cached = None;
+        self.st.answers.push(choice.clone());
+        self.apply(choice);
+        self.cached = None;
+        self.advance();
+        Ok(())
+    }
+
+    /// The current request, built once per decision.
+    fn cached_request(&mut self) -> DecisionRequest {
+        if self.cached.is_none() {
+            self.cached = Some(self.request().expect("a decision phase has a request"));
+        }
+        self.cached.clone().expect("just built")
+    }
+
+    /// The decision the game waits for, without advancing (`None` when the game is over
+    /// or `next()` has automatic procedures to run first).
+    pub fn current_request(&self) -> Option<DecisionRequest> {
+        self.request()
+    }
+
+    /// Every event so far, oldest first.
+    pub fn log(&self) -> &[Event] {
+        &self.st.log
+    }
+
+    /// Hex SHA-256 of the log's JSON lines: equal hashes mean byte-identical logs.
+    pub fn log_hash(&self) -> String {
+        crate::core::log_hash(&self.st.log)
+    }
+
+    /// Every answer given so far (what a replay holds).
+    pub fn answers(&self) -> &[Choice] {
+        &self.st.answers
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<&GameResult> {
+        match &self.st.phase {
+            Phase::Over(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The rules in force.
+    pub fn config(&self) -> &RulesConfig {
+        &self.st.config
+    }
+
+    /// The seed the game was created with.
+    pub fn seed(&self) -> u64 {
+        self.st.seed
+    }
+
+    /// The decks as given to [`Game::new`].
+    pub fn decks(&self) -> &[Vec<CardId>; 2] {
+        &self.st.decks
+    }
+
+    /// The card library.
+    pub fn library(&self) -> &CardLibrary {
+        &self.lib
+    }
+
+    /// The turn number (1 = the first player's first turn; 0 before the first turn).
+    pub fn turn(&self) -> u32 {
+        self.st.turn
+    }
+
+    /// The turn player.
+    pub fn active(&self) -> PlayerId {
+        self.st.active
+    }
+
+    /// Strict mode: check every invariant (BS-0.5) after every event and panic on the
+    /// first violation. For tests and fuzzing; off by default, not saved.
+    pub fn set_strict(&mut self, on: bool) {
+        self.strict = on;
+    }
+
+    // ---- queries -------------------------------------------------------------------
+
+    /// The definition of a card instance.
+    pub fn def_of(&self, card: InstanceId) -> &CardDef {
+        self.lib.def(&self.st.cards[card.index()].card)
+    }
+
+    /// The card id of an instance.
+    pub fn card_id(&self, card: InstanceId) -> &str {
+        &self.st.cards[card.index()].card
+    }
+
+    /// The English name of an instance's card.
+    pub fn name(&self, card: InstanceId) -> &str {
+        &self.def_of(card).name
+    }
+
+    /// The owner of an instance.
+    pub fn owner(&self, card: InstanceId) -> PlayerId {
+        self.st.cards[card.index()].owner
+    }
+
+    /// The zone an instance is in.
+    pub fn zone_of(&self, card: InstanceId) -> Zone {
+        self.st
+            .zones
+            .zone_of(card)
+            .expect("every card is in a zone")
+    }
+
+    /// A zone's cards, bottom first (the top of a deck is the last).
+    pub fn pile(&self, z: Zone) -> &[InstanceId] {
+        self.st.zones.pile(z)
+    }
+
+    /// A player's field cards in the order they entered.
+    pub fn field(&self, p: PlayerId) -> Vec<InstanceId> {
+        self.pile(Zone::Field(p)).to_vec()
+    }
+
+    /// Whether a card is exhausted (turned sideways or upside down).
+    pub fn is_exhausted(&self, card: InstanceId) -> bool {
+        self.st.cards[card.index()].orientation != Orientation::Upright
+    }
+
+    /// Cores at a location (the soul core included).
+    pub fn cores_at(&self, loc: CoreLoc) -> u32 {
+        self.st.cores.count_at(&loc)
+    }
+
+    /// Whether the soul core is at a location.
+    pub fn soul_at(&self, loc: CoreLoc) -> bool {
+        self.st.cores.first_at(&loc, SOUL_CORE).is_some()
+    }
+
+    /// A player's life (cores in life).
+    pub fn life(&self, p: PlayerId) -> u32 {
+        self.cores_at(CoreLoc::Life(p))
+    }
+
+    /// A player's reserve (cores).
+    pub fn reserve(&self, p: PlayerId) -> u32 {
+        self.cores_at(CoreLoc::Reserve(p))
+    }
+
+    // ---- state changes: each emits its event ----------------------------------------
+
+    pub(crate) fn emit(&mut self, e: Event) {
+        self.cached = None;
+        if let Event::CoreMoved { from, to, .. } = &e {
+            self.st.ledger.record(from.as_ref(), to.as_ref());
+        }
+        self.st.log.push(e);
+        if self.strict
+            && let Err(err) = self.check_invariants()
+        {
+            panic!(
+                "invariant broken after event {} ({:?}): {err}",
+                self.st.log.len() - 1,
+                self.st.log.last()
+            );
+        }
+    }
+
+    /// Moves one core; `None` is the void.
+    pub(crate) fn move_core(&mut self, core: TokenId, to: Option<CoreLoc>) {
+        let from = self.st.cores.move_to(core, to);
+        let soul = self.st.cores.get(core).tag == SOUL_CORE;
+        self.emit(Event::CoreMoved {
+            core,
+            soul,
+            from,
+            to,
+        });
+    }
+
+    /// Brings a new core from the void to `to` (BS-0.3: the void is unlimited).
+    pub(crate) fn core_from_void(&mut self, soul: bool, to: CoreLoc) {
+        let id = self.st.cores.create(if soul { SOUL_CORE } else { CORE });
+        self.move_core(id, Some(to));
+    }
+
+    /// One core (the soul core if `soul`) at `loc`.
+    pub(crate) fn core_at(&self, loc: CoreLoc, soul: bool) -> Option<TokenId> {
+        self.st
+            .cores
+            .first_at(&loc, if soul { SOUL_CORE } else { CORE })
+    }
+
+    /// Moves every core at `from` to `to`.
+    pub(crate) fn move_all_cores(&mut self, from: CoreLoc, to: Option<CoreLoc>) {
+        for id in self.st.cores.ids_at(&from) {
+            self.move_core(id, to);
+        }
+    }
+
+    /// Moves a card to the top of a zone. A card leaving the field becomes upright.
+    pub(crate) fn move_card(&mut self, card: InstanceId, to: Zone) {
+        let from = self.st.zones.move_to(card, to);
+        if !matches!(to, Zone::Field(_)) {
+            self.st.cards[card.index()].orientation = Orientation::Upright;
+        }
+        self.emit(Event::CardMoved { card, from, to });
+    }
+
+    /// Refreshes (upright) or exhausts (sideways) a card.
+    pub(crate) fn set_exhausted(&mut self, card: InstanceId, exhausted: bool) {
+        let o = if exhausted {
+            Orientation::Sideways
+        } else {
+            Orientation::Upright
+        };
+        self.st.cards[card.index()].orientation = o;
+        self.emit(if exhausted {
+            Event::Exhausted { card }
+        } else {
+            Event::Refreshed { card }
+        });
+    }
+
+    /// Draws one card; false if the deck is empty.
+    pub(crate) fn draw(&mut self, p: PlayerId) -> bool {
+        match self.st.zones.top(Zone::Deck(p)) {
+            Some(c) => {
+                self.move_card(c, Zone::Hand(p));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Shuffles a player's deck with the game rng.
+    pub(crate) fn shuffle_deck(&mut self, p: PlayerId) {
+        let mut order = self.pile(Zone::Deck(p)).to_vec();
+        self.st.rng.shuffle(&mut order);
+        self.st.zones.reorder(Zone::Deck(p), order);
+        self.emit(Event::Shuffled { player: p });
+    }
+
+    /// Fires a hook: queues it, then resolves the queue (each firing is logged; no
+    /// effect is attached yet — issue 4 plugs scripts in here).
+    pub(crate) fn fire(&mut self, hook: Hook) {
+        self.st.triggers.push(hook);
+        while let Some(h) = self.st.triggers.pop() {
+            self.emit(Event::Hook(h));
+        }
+    }
+
+    /// Logs once per card per game that its effects are not supported yet.
+    pub(crate) fn report_unsupported(&mut self, card: InstanceId) {
+        let def = self.def_of(card);
+        if def.effects.is_empty() && def.keywords.is_empty() {
+            return;
+        }
+        let id = def.id.clone();
+        if self.st.unsupported_reported.insert(id.clone()) {
+            self.emit(Event::EffectsUnsupported { card: id });
+        }
+    }
+
+    // ---- the loop ---------------------------------------------------------------------
+
+    /// Runs automatic procedures until a decision is needed or the game is over.
+    pub(crate) fn advance(&mut self) {
+        loop {
+            if matches!(self.st.phase, Phase::Over(_)) || self.check_losses() {
+                return;
+            }
+            match self.st.phase {
+                Phase::TurnStart => self.run_turn_start(),
+                Phase::AttackStart => self.start_attack_step(),
+                // BS-6.1: nothing can attack → the attack step ends.
+                Phase::AttackDeclare if self.attack_options().is_empty() => self.end_attack_step(),
+                // BS-6.3: nothing can block → no block.
+                Phase::Block if self.block_options().is_empty() => self.no_block(),
+                Phase::BattleResolve => self.resolve_battle(),
+                Phase::EndStep => self.run_end_step(),
+                _ => return,
+            }
+        }
+    }
+
+    /// The request of the current decision phase.
+    pub(crate) fn request(&self) -> Option<DecisionRequest> {
+        let active = self.st.active;
+        let (player, kind, prompt, options) = match &self.st.phase {
+            Phase::Mulligan(p) => (
+                *p,
+                DecisionKind::Mulligan,
+                "Keep this hand or mulligan?".to_string(),
+                self.mulligan_options(*p),
+            ),
+            Phase::Main => (
+                active,
+                DecisionKind::MainAction,
+                "Main step: choose an action".to_string(),
+                self.main_options(),
+            ),
+            Phase::Pay(pm) => (
+                pm.player,
+                DecisionKind::PayFrom,
+                format!(
+                    "Pay for {}: {} core(s) left to pay",
+                    self.name(pm.card),
+                    pm.remaining
+                ),
+                self.pay_options(pm),
+            ),
+            Phase::Place(pl) => (
+                pl.pay.player,
+                DecisionKind::PlaceCore,
+                format!(
+                    "Place cores on {} ({} placed, at least {})",
+                    self.name(pl.pay.card),
+                    pl.placed,
+                    pl.min
+                ),
+                self.place_options(pl),
+            ),
+            Phase::CoreMove => (
+                active,
+                DecisionKind::CoreMovement,
+                "Move a core, or stop".to_string(),
+                self.move_options(),
+            ),
+            Phase::AttackDeclare => (
+                active,
+                DecisionKind::AttackOrEnd,
+                "Attack step: attack or end the step".to_string(),
+                self.attack_options_with_end(),
+            ),
+            Phase::Flash { to_act, window, .. } => (
+                *to_act,
+                DecisionKind::FlashOrPass,
+                format!("Flash timing ({window:?}): use a flash effect or pass"),
+                self.flash_options(*to_act),
+            ),
+            Phase::Block => (
+                active.other(),
+                DecisionKind::BlockOrNot,
+                "Block the attack?".to_string(),
+                self.block_options_with_none(),
+            ),
+            _ => return None,
+        };
+        Some(Request {
+            player,
+            kind,
+            prompt,
+            options,
+        })
+    }
+
+    /// Applies a legal choice.
+    fn apply(&mut self, choice: Choice) {
+        match (self.st.phase.clone(), choice) {
+            (Phase::Mulligan(p), c) => self.answer_mulligan(p, c == Choice::Mulligan),
+            (Phase::Main, Choice::Summon { card }) => {
+                self.start_play(card, PlayKind::Summon, AfterPlay::Main)
+            }
+            (Phase::Main, Choice::Deploy { card }) => {
+                self.start_play(card, PlayKind::Deploy, AfterPlay::Main)
+            }
+            (Phase::Main, Choice::UseMagic { card }) => {
+                self.start_play(card, PlayKind::UseMagic, AfterPlay::Main)
+            }
+            (Phase::Flash { window, to_act, .. }, Choice::UseMagic { card }) => self.start_play(
+                card,
+                PlayKind::UseMagic,
+                AfterPlay::Flash {
+                    window,
+                    user: to_act,
+                },
+            ),
+            (Phase::Main, Choice::MoveCores) => self.st.phase = Phase::CoreMove,
+            (Phase::Main, Choice::EndMain) => self.end_main_step(),
+            (Phase::Pay(_), Choice::PayFrom { from, soul }) => self.pay_one(from, soul),
+            (Phase::Place(_), Choice::PlaceFrom { from, soul }) => self.place_one(from, soul),
+            (Phase::Place(_), Choice::DonePlacing) => self.finish_placement(),
+            (Phase::CoreMove, Choice::MoveCore { from, to, soul }) => {
+                self.move_one_core(from, to, soul)
+            }
+            (Phase::CoreMove, Choice::DoneMoving) => self.st.phase = Phase::Main,
+            (Phase::AttackDeclare, Choice::Attack { attacker }) => self.declare_attack(attacker),
+            (Phase::AttackDeclare, Choice::EndAttack) => self.end_attack_step(),
+            (Phase::Flash { .. }, Choice::Pass) => self.flash_pass(),
+            (Phase::Block, Choice::Block { blocker }) => self.declare_block(blocker),
+            (Phase::Block, Choice::NoBlock) => self.no_block(),
+            (phase, choice) => unreachable!("{choice:?} was listed in {phase:?}"),
+        }
+    }
+
+    pub(crate) fn mulligan_options(&self, p: PlayerId) -> Vec<Labelled<Choice>> {
+        let mut v = vec![Labelled {
+            choice: Choice::Keep,
+            label: "Keep this hand".into(),
+        }];
+        if self.st.mulligans_used[p.index()] < self.st.config.mulligans {
+            v.push(Labelled {
+                choice: Choice::Mulligan,
+                label: "Mulligan (shuffle the hand back, draw a new one)".into(),
+            });
+        }
+        v
+    }
+}

@@ -1,0 +1,73 @@
+//! Conservation (BS-0.5): every core is in exactly one place and the event-derived
+//! ledger agrees with the state; every card is in exactly one zone and none is lost.
+
+use thiserror::Error;
+
+use super::game::Game;
+use super::types::{CoreLoc, SOUL_CORE, Zone};
+use crate::core::PlayerId;
+
+/// A broken invariant, with what was found.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum InvariantError {
+    #[error("cores not conserved (BS-0.5): {0}")]
+    Cores(String),
+    #[error("cards not conserved: {0}")]
+    Cards(String),
+}
+
+impl Game {
+    /// Checks BS-0.5 and card conservation:
+    /// - the ledger kept from `CoreMoved` events equals the core table at every location,
+    ///   and cores in game = cores taken from the void − cores returned to it;
+    /// - every core on a card sits on a card that is on the field;
+    /// - each player's soul core (if the config has one) is in the game exactly once;
+    /// - every card is in exactly one zone and the card count equals the deck sizes.
+    ///
+    /// Errors: the first violation found.
+    pub fn check_invariants(&self) -> Result<(), InvariantError> {
+        self.st
+            .ledger
+            .verify(&self.st.cores)
+            .map_err(InvariantError::Cores)?;
+        let mut souls = 0;
+        for (id, t) in self.st.cores.iter() {
+            if let Some(CoreLoc::Card(c)) = t.at
+                && !matches!(self.st.zones.zone_of(c), Some(Zone::Field(_)))
+            {
+                return Err(InvariantError::Cores(format!(
+                    "core {id:?} is on {c}, which is not on the field"
+                )));
+            }
+            if t.tag == SOUL_CORE && t.at.is_some() {
+                souls += 1;
+            }
+        }
+        let want = if self.st.config.soul_core && self.st.config.starting_reserve > 0 {
+            2
+        } else {
+            0
+        };
+        if souls != want {
+            return Err(InvariantError::Cores(format!(
+                "{souls} soul cores in game, expected {want}"
+            )));
+        }
+        let placed = self.st.zones.verify().map_err(InvariantError::Cards)?;
+        let total: usize = self.st.decks.iter().map(Vec::len).sum();
+        if placed != total || self.st.cards.len() != total {
+            return Err(InvariantError::Cards(format!(
+                "{placed} cards placed, {} instances, {total} in the decks",
+                self.st.cards.len()
+            )));
+        }
+        for p in PlayerId::BOTH {
+            for c in self.pile(Zone::Field(p)) {
+                if self.owner(*c) != p {
+                    return Err(InvariantError::Cards(format!("{c} on the wrong field")));
+                }
+            }
+        }
+        Ok(())
+    }
+}

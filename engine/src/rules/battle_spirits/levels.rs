@@ -1,0 +1,62 @@
+//! Levels and BP from the level table (BS-5.1, BS-5.3), and field symbols (BS-5.2 step 3).
+
+use std::collections::BTreeMap;
+
+use carddb::{CardKind, Colour, LevelRow};
+
+use super::game::Game;
+use super::types::CoreLoc;
+use crate::core::{InstanceId, PlayerId};
+
+/// Symbols on one player's field: per colour, and ultimate symbols (BS-12.4).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FieldSymbols {
+    /// Symbols per colour.
+    pub colours: BTreeMap<Colour, u32>,
+    /// Ultimate symbols (BS-12.4).
+    pub ultimate: u32,
+}
+
+impl Game {
+    /// Cores on a field card.
+    pub fn cores_on(&self, card: InstanceId) -> u32 {
+        self.cores_at(CoreLoc::Card(card))
+    }
+
+    /// The level row a field card is at, from its cores; `None` below its lowest row.
+    pub fn level_row(&self, card: InstanceId) -> Option<&LevelRow> {
+        self.def_of(card).level_for_cores(self.cores_on(card))
+    }
+
+    /// The level a field card is at.
+    pub fn level(&self, card: InstanceId) -> Option<u8> {
+        self.level_row(card).map(|r| r.level)
+    }
+
+    /// The BP of a field card at its level (0 when it has none).
+    pub fn bp(&self, card: InstanceId) -> u32 {
+        self.level_row(card).and_then(|r| r.bp).unwrap_or(0)
+    }
+
+    /// Whether a card fights as a spirit: spirits, ultimates, and braves (played as
+    /// spirits until issue 6).
+    pub fn is_spirit_like(&self, card: InstanceId) -> bool {
+        matches!(
+            self.def_of(card).kind,
+            CardKind::Spirit | CardKind::Ultimate | CardKind::Brave
+        )
+    }
+
+    /// BS-5.2 step 3: the symbols of every card on `p`'s field.
+    pub fn field_symbols(&self, p: PlayerId) -> FieldSymbols {
+        let mut s = FieldSymbols::default();
+        for c in self.pile(super::types::Zone::Field(p)) {
+            let d = self.def_of(*c);
+            for (col, n) in &d.symbols.colours {
+                *s.colours.entry(*col).or_default() += u32::from(*n);
+            }
+            s.ultimate += u32::from(d.symbols.ultimate);
+        }
+        s
+    }
+}

@@ -1,0 +1,257 @@
+//! The main step (BS-5): summon (BS-5.1), deploy (BS-5.4), use magic (BS-5.5), paying a
+//! cost core by core (BS-5.2 step 5) and placing the minimum-level cores (BS-5.2 step 6).
+
+use super::decision::Choice;
+use super::events::Event;
+use super::game::{AfterPlay, Game, Payment, Phase, Placement};
+use super::types::{CoreLoc, CoreSource, Hook, PlayKind, Zone};
+use crate::core::{InstanceId, Labelled, PlayerId};
+
+impl Game {
+    /// Human text for a core source.
+    pub fn source_label(&self, s: CoreSource) -> String {
+        match s {
+            CoreSource::Reserve => "reserve".to_string(),
+            CoreSource::Card(c) => format!("{} {}", self.name(c), c),
+        }
+    }
+
+    /// The main-step actions of the turn player: one play option per distinct playable
+    /// hand card, core movement if any move is possible, and ending the step.
+    pub(crate) fn main_options(&self) -> Vec<Labelled<Choice>> {
+        let p = self.st.active;
+        let mut v = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
+        for &c in self.pile(Zone::Hand(p)) {
+            let id = self.card_id(c);
+            if seen.contains(&id) {
+                continue;
+            }
+            seen.push(id);
+            if let Some((kind, q)) = self.playable(p, c) {
+                let (choice, verb) = match kind {
+                    PlayKind::Summon => (Choice::Summon { card: c }, "Summon"),
+                    PlayKind::Deploy => (Choice::Deploy { card: c }, "Deploy"),
+                    PlayKind::UseMagic => (Choice::UseMagic { card: c }, "Use"),
+                };
+                v.push(Labelled {
+                    choice,
+                    label: format!(
+                        "{verb} {} (cost {}, pay {}{})",
+                        self.name(c),
+                        q.cost,
+                        q.to_pay,
+                        if q.min_cores > 0 {
+                            format!(", then place {}", q.min_cores)
+                        } else {
+                            String::new()
+                        }
+                    ),
+                });
+            }
+        }
+        if self.has_core_moves() {
+            v.push(Labelled {
+                choice: Choice::MoveCores,
+                label: "Move cores".into(),
+            });
+        }
+        v.push(Labelled {
+            choice: Choice::EndMain,
+            label: "End the main step".into(),
+        });
+        v
+    }
+
+    /// Sources a player can take a core from, with whether the soul core is there:
+    /// reserve and own field cards with cores, except `except` (BS-5.2 step 5).
+    pub(crate) fn core_sources(
+        &self,
+        p: PlayerId,
+        except: Option<InstanceId>,
+    ) -> Vec<(CoreSource, bool)> {
+        let mut v = Vec::new();
+        let mut push = |s: CoreSource, loc: CoreLoc| {
+            let n = self.cores_at(loc);
+            let soul = self.soul_at(loc);
+            if n > u32::from(soul) {
+                v.push((s, false));
+            }
+            if soul {
+                v.push((s, true));
+            }
+        };
+        push(CoreSource::Reserve, CoreLoc::Reserve(p));
+        for c in self.field(p) {
+            if Some(c) != except {
+                push(CoreSource::Card(c), CoreLoc::Card(c));
+            }
+        }
+        v
+    }
+
+    fn core_label(&self, verb: &str, s: CoreSource, soul: bool) -> String {
+        format!(
+            "{verb} {} from {}",
+            if soul { "the soul core" } else { "a core" },
+            self.source_label(s)
+        )
+    }
+
+    pub(crate) fn pay_options(&self, pm: &Payment) -> Vec<Labelled<Choice>> {
+        self.core_sources(pm.player, None)
+            .into_iter()
+            .map(|(from, soul)| Labelled {
+                choice: Choice::PayFrom { from, soul },
+                label: self.core_label("Pay", from, soul),
+            })
+            .collect()
+    }
+
+    pub(crate) fn place_options(&self, pl: &Placement) -> Vec<Labelled<Choice>> {
+        let mut v: Vec<_> = self
+            .core_sources(pl.pay.player, Some(pl.pay.card))
+            .into_iter()
+            .map(|(from, soul)| Labelled {
+                choice: Choice::PlaceFrom { from, soul },
+                label: self.core_label("Place", from, soul),
+            })
+            .collect();
+        if pl.placed >= pl.min {
+            v.push(Labelled {
+                choice: Choice::DonePlacing,
+                label: format!("Done ({} cores on it)", pl.placed),
+            });
+        }
+        v
+    }
+
+    /// Starts playing a hand card: the payment decisions follow (BS-5.2). There is no
+    /// limit on how many cards a field holds (BS-5.2.2).
+    pub(crate) fn start_play(&mut self, card: InstanceId, kind: PlayKind, then: AfterPlay) {
+        let p = self.owner(card);
+        let q = self.quote(p, self.def_of(card));
+        self.st.phase = Phase::Pay(Payment {
+            player: p,
+            card,
+            kind,
+            cost: q.cost,
+            reduction: q.reduction,
+            remaining: q.to_pay,
+            from: Vec::new(),
+            then,
+        });
+        if q.to_pay == 0 {
+            self.finish_payment();
+        }
+    }
+
+    /// BS-5.2 step 5: one paid core goes to the trash.
+    pub(crate) fn pay_one(&mut self, from: CoreSource, soul: bool) {
+        let Phase::Pay(mut pm) = self.st.phase.clone() else {
+            unreachable!()
+        };
+        let core = self
+            .core_at(from.loc(pm.player), soul)
+            .expect("listed source has the core");
+        self.move_core(core, Some(CoreLoc::Trash(pm.player)));
+        pm.remaining -= 1;
+        pm.from.push(from);
+        let done = pm.remaining == 0;
+        self.st.phase = Phase::Pay(pm);
+        self.check_depletion(); // BS-5.3: a spirit paid below its minimum is depleted at once
+        if done {
+            self.finish_payment();
+        }
+    }
+
+    /// After payment: a magic resolves (vanilla for now) and goes to the trash (BS-5.5);
+    /// a permanent enters the field and cores are placed on it (BS-5.2 step 6).
+    fn finish_payment(&mut self) {
+        let Phase::Pay(pm) = self.st.phase.clone() else {
+            unreachable!()
+        };
+        let p = pm.player;
+        if pm.kind == PlayKind::UseMagic {
+            self.move_card(pm.card, Zone::Trash(p));
+            self.emit(Event::Played {
+                player: p,
+                card: pm.card,
+                kind: pm.kind,
+                cost: pm.cost,
+                reduction: pm.reduction,
+                paid: pm.from.len() as u32,
+                from: pm.from.clone(),
+                cores: 0,
+                level: None,
+                bp: None,
+            });
+            self.report_unsupported(pm.card);
+            self.fire(Hook::WhenUsed { card: pm.card });
+            self.check_depletion();
+            self.st.phase = match pm.then {
+                AfterPlay::Main => Phase::Main,
+                // BS-6.2: after a use, the other player has priority; passes start over.
+                AfterPlay::Flash { window, user } => Phase::Flash {
+                    window,
+                    to_act: user.other(),
+                    passes: 0,
+                },
+            };
+            return;
+        }
+        self.move_card(pm.card, Zone::Field(p));
+        let min = self.def_of(pm.card).minimum_cores();
+        let pl = Placement {
+            pay: pm,
+            placed: 0,
+            min,
+        };
+        let nothing_to_place = self.core_sources(p, Some(pl.pay.card)).is_empty();
+        self.st.phase = Phase::Place(pl);
+        if nothing_to_place && min == 0 {
+            self.finish_placement();
+        }
+    }
+
+    /// BS-5.2 step 6: one core onto the new card.
+    pub(crate) fn place_one(&mut self, from: CoreSource, soul: bool) {
+        let Phase::Place(mut pl) = self.st.phase.clone() else {
+            unreachable!()
+        };
+        let core = self
+            .core_at(from.loc(pl.pay.player), soul)
+            .expect("listed source has the core");
+        self.move_core(core, Some(CoreLoc::Card(pl.pay.card)));
+        pl.placed += 1;
+        let spare = pl.pay.card;
+        self.st.phase = Phase::Place(pl);
+        self.check_depletion_except(Some(spare)); // BS-5.3, at once
+    }
+
+    /// The card is on the field with its cores: log it, fire "when summoned", then
+    /// deplete any card that paid or placed below its minimum (BS-5.3).
+    pub(crate) fn finish_placement(&mut self) {
+        let Phase::Place(pl) = self.st.phase.clone() else {
+            unreachable!()
+        };
+        let c = pl.pay.card;
+        let pm = &pl.pay;
+        self.emit(Event::Played {
+            player: pm.player,
+            card: c,
+            kind: pm.kind,
+            cost: pm.cost,
+            reduction: pm.reduction,
+            paid: pm.from.len() as u32,
+            from: pm.from.clone(),
+            cores: self.cores_on(c),
+            level: self.level(c),
+            bp: self.level_row(c).and_then(|r| r.bp),
+        });
+        self.report_unsupported(c);
+        self.fire(Hook::WhenSummoned { card: c });
+        self.check_depletion();
+        self.st.phase = Phase::Main;
+    }
+}

@@ -1,0 +1,56 @@
+//! The Battle Spirits ruleset (digest `shared/rules/battle-spirits.md`, BS-0 … BS-8).
+//!
+//! Small modules, one job each: `config` (options and presets), `deck` (BS-0.1),
+//! `setup` (BS-0.2), `turn` (BS-1 … BS-4, BS-7), `main_step` (BS-5.1, 5.2, 5.4, 5.5),
+//! `cost` (BS-5.2 arithmetic, BS-12.4), `levels` (levels and BP), `cores` (BS-5.3
+//! depletion, BS-5.7 movement), `battle` (BS-6), `win` (BS-0.4), `invariants` (BS-0.5),
+//! `view`, `render`, `save`.
+
+pub mod battle;
+pub mod config;
+pub mod cores;
+pub mod cost;
+pub mod decision;
+pub mod deck;
+pub mod events;
+pub mod game;
+pub mod invariants;
+pub mod levels;
+pub mod main_step;
+pub mod render;
+pub mod save;
+pub mod setup;
+pub mod turn;
+pub mod types;
+pub mod view;
+pub mod win;
+
+#[cfg(test)]
+mod tests;
+
+pub use config::{RulesConfig, SimultaneousLoss};
+pub use cost::CostQuote;
+pub use decision::{AnswerError, Choice, DecisionKind, DecisionRequest, GameResult, Step};
+pub use deck::{DeckError, check_deck};
+pub use events::Event;
+pub use game::{Game, SetupError};
+pub use invariants::InvariantError;
+pub use render::render_event;
+pub use save::{LoadError, SavedGame};
+pub use types::{CoreLoc, CoreSource, FlashWindow, Hook, LossReason, PlayKind, StepName, Zone};
+pub use view::{FieldCardView, HandCardView, PlayerView, View};
+
+/// The ruleset's name as a type, for callers that want `BattleSpirits::new_game(...)`.
+pub struct BattleSpirits;
+
+impl BattleSpirits {
+    /// Same as [`Game::new`].
+    pub fn new_game(
+        config: RulesConfig,
+        library: crate::CardLibrary,
+        decks: [Vec<carddb::CardId>; 2],
+        seed: u64,
+    ) -> Result<Game, SetupError> {
+        Game::new(config, library, decks, seed)
+    }
+}

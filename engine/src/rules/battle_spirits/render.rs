@@ -1,0 +1,169 @@
+//! Text rendering of events for people: "P1 summons Raineedle (cost 1, paid 1 core from
+//! reserve), LV1 BP 1000".
+
+use std::collections::BTreeMap;
+
+use super::events::Event;
+use super::game::Game;
+use super::types::{CoreLoc, CoreSource, Hook, PlayKind, Zone};
+
+fn loc_text(g: &Game, l: Option<CoreLoc>) -> String {
+    match l {
+        None => "void".into(),
+        Some(CoreLoc::Reserve(p)) => format!("{p} reserve"),
+        Some(CoreLoc::Life(p)) => format!("{p} life"),
+        Some(CoreLoc::Trash(p)) => format!("{p} trash"),
+        Some(CoreLoc::Count(p)) => format!("{p} count area"),
+        Some(CoreLoc::Card(c)) => format!("{} {}", g.name(c), c),
+    }
+}
+
+fn paid_text(g: &Game, from: &[CoreSource]) -> String {
+    if from.is_empty() {
+        return "paid nothing".into();
+    }
+    let mut per: BTreeMap<String, u32> = BTreeMap::new();
+    for s in from {
+        *per.entry(g.source_label(*s)).or_default() += 1;
+    }
+    let n = from.len();
+    let plural = if n == 1 { "core" } else { "cores" };
+    if per.len() == 1 {
+        let (src, _) = per.into_iter().next().expect("one source");
+        format!("paid {n} {plural} from {src}")
+    } else {
+        let parts: Vec<String> = per
+            .into_iter()
+            .map(|(s, k)| format!("{k} from {s}"))
+            .collect();
+        format!("paid {n} {plural}: {}", parts.join(", "))
+    }
+}
+
+/// One line of English for an event. `game` supplies card names (any later state of the
+/// same game works: instances are never removed).
+pub fn render_event(e: &Event, game: &Game) -> String {
+    let g = game;
+    let nm = |c| g.name(c).to_string();
+    match e {
+        Event::GameStarted { first } => format!("Game starts; {first} goes first"),
+        Event::Shuffled { player } => format!("{player} shuffles their deck"),
+        Event::CoreMoved { soul, from, to, .. } => format!(
+            "{} {} → {}",
+            if *soul { "Soul core" } else { "Core" },
+            loc_text(g, *from),
+            loc_text(g, *to)
+        ),
+        Event::CardMoved { card, from, to } => {
+            let p = g.owner(*card);
+            match (from, to) {
+                (Zone::Deck(_), Zone::Hand(_)) => format!("{p} draws {}", nm(*card)),
+                (Zone::Hand(_), Zone::Deck(_)) => format!("{p} returns {} to the deck", nm(*card)),
+                _ => format!(
+                    "{p}'s {} {}: {} → {}",
+                    nm(*card),
+                    card,
+                    from.name(),
+                    to.name()
+                ),
+            }
+        }
+        Event::Mulligan { player } => format!("{player} mulligans"),
+        Event::KeptHand { player } => format!("{player} keeps their hand"),
+        Event::TurnBegan { turn, player } => format!("=== Turn {turn}: {player} ==="),
+        Event::Refreshed { card } => format!("{} {} is refreshed", nm(*card), card),
+        Event::Exhausted { card } => format!("{} {} is exhausted", nm(*card), card),
+        Event::Played {
+            player,
+            card,
+            kind,
+            cost,
+            from,
+            cores,
+            level,
+            bp,
+            ..
+        } => {
+            let verb = match kind {
+                PlayKind::Summon => "summons",
+                PlayKind::Deploy => "deploys",
+                PlayKind::UseMagic => "uses",
+            };
+            let mut s = format!(
+                "{player} {verb} {} (cost {cost}, {})",
+                nm(*card),
+                paid_text(g, from)
+            );
+            if *kind != PlayKind::UseMagic {
+                if let Some(l) = level {
+                    s += &format!(", LV{l}");
+                }
+                if let Some(b) = bp {
+                    s += &format!(" BP {b}");
+                }
+                if level.is_none() {
+                    s += &format!(", {cores} cores");
+                }
+            }
+            s
+        }
+        Event::EffectsUnsupported { card } => {
+            let name = g
+                .library()
+                .get(card)
+                .map_or(card.as_str(), |d| d.name.as_str());
+            format!("{name} ({card}): effects not supported yet, played as vanilla")
+        }
+        Event::Hook(h) => match h {
+            Hook::StepStart { player, step } => format!("-- {player} {} --", step.name()),
+            Hook::StepEnd { player, step } => format!("-- {player} {} ends --", step.name()),
+            Hook::WhenSummoned { card } => format!("(when summoned: {})", nm(*card)),
+            Hook::WhenUsed { card } => format!("(when used: {})", nm(*card)),
+            Hook::WhenAttacks { card } => format!("(when attacks: {})", nm(*card)),
+            Hook::WhenBlocks { card } => format!("(when blocks: {})", nm(*card)),
+            Hook::WhenDestroyed { card } => format!("(when destroyed: {})", nm(*card)),
+            Hook::WhenDepleted { card } => format!("(when depleted: {})", nm(*card)),
+            Hook::AfterLifeReduced { player } => format!("(after {player}'s life is reduced)"),
+        },
+        Event::Depleted { card } => format!("{} {} is depleted", nm(*card), card),
+        Event::AttackDeclared { attacker, bp } => format!(
+            "{} attacks with {} {} (BP {bp})",
+            g.owner(*attacker),
+            nm(*attacker),
+            attacker,
+        ),
+        Event::FlashPassed { player, .. } => format!("{player} passes (flash)"),
+        Event::BlockDeclared { blocker, attacker } => format!(
+            "{} blocks {} with {} {}",
+            g.owner(*blocker),
+            nm(*attacker),
+            nm(*blocker),
+            blocker
+        ),
+        Event::NotBlocked { attacker } => format!("{} is not blocked", nm(*attacker)),
+        Event::LifeReduced {
+            player,
+            amount,
+            by,
+            left,
+        } => format!("{player} loses {amount} life to {} ({left} left)", nm(*by)),
+        Event::BattleCompared {
+            attacker,
+            attacker_bp,
+            blocker,
+            blocker_bp,
+        } => format!(
+            "Battle: {} BP {attacker_bp} vs {} BP {blocker_bp}",
+            nm(*attacker),
+            nm(*blocker)
+        ),
+        Event::Destroyed { card } => format!("{} {} is destroyed", nm(*card), card),
+        Event::BattleEnded { .. } => "Battle ends".into(),
+        Event::TurnEnded { player } => format!("{player} ends their turn"),
+        Event::PlayerLost { player, reason } => format!("{player} loses: {}", reason.text()),
+        Event::GameOver { winner, reason } => match winner {
+            Some(w) => format!("Game over: {w} wins ({reason})"),
+            None => format!("Game over: {reason}"),
+        },
+    }
+}

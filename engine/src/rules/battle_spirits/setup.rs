@@ -1,0 +1,128 @@
+//! Game set-up (BS-0.1 deck check, BS-0.2 cores, shuffle, opening hand, mulligan).
+
+use carddb::CardId;
+
+use super::config::RulesConfig;
+use super::deck::check_deck;
+use super::events::Event;
+use super::game::{Game, Phase, SetupError, State};
+use super::types::{CoreLoc, Zone};
+use crate::core::{
+    CardInstance, GameRng, InstanceId, Orientation, PlayerId, TokenLedger, TokenTable,
+    TriggerQueue, Zones,
+};
+use crate::library::CardLibrary;
+
+impl Game {
+    /// Sets up a game: checks both decks (BS-0.1), creates the cards and cores, shuffles,
+    /// decides who goes first (config or seeded rng), draws opening hands (BS-0.2).
+    /// The first decision is the first player's mulligan.
+    /// Errors: [`SetupError::Deck`] naming the player and the card or count.
+    pub fn new(
+        config: RulesConfig,
+        library: CardLibrary,
+        decks: [Vec<CardId>; 2],
+        seed: u64,
+    ) -> Result<Game, SetupError> {
+        for p in PlayerId::BOTH {
+            check_deck(&config, &library, p, &decks[p.index()])?;
+        }
+        let mut rng = GameRng::new(seed);
+        let first = config
+            .first_player
+            .unwrap_or_else(|| PlayerId(rng.below(2) as u8));
+        let st = State {
+            catalogue_hash: library.hash().to_string(),
+            config,
+            seed,
+            decks: decks.clone(),
+            rng,
+            cards: Vec::new(),
+            zones: Zones::default(),
+            cores: TokenTable::default(),
+            ledger: TokenLedger::default(),
+            turn: 0,
+            active: first,
+            first,
+            phase: Phase::Mulligan(first),
+            battle: None,
+            mulligans_used: [0, 0],
+            unsupported_reported: Default::default(),
+            triggers: TriggerQueue::default(),
+            losses: Vec::new(),
+            log: Vec::new(),
+            answers: Vec::new(),
+        };
+        let mut g = Game {
+            lib: library,
+            st,
+            strict: false,
+            cached: None,
+        };
+        for p in PlayerId::BOTH {
+            for card in &decks[p.index()] {
+                let id = InstanceId(g.st.cards.len() as u32);
+                g.st.cards.push(CardInstance {
+                    id,
+                    card: card.clone(),
+                    owner: p,
+                    orientation: Orientation::Upright,
+                });
+                g.st.zones.insert(id, Zone::Deck(p));
+            }
+        }
+        g.emit(Event::GameStarted { first });
+        for p in PlayerId::BOTH {
+            g.shuffle_deck(p);
+            // BS-0.2: 5 cores in life, 4 in reserve of which one is the soul core.
+            for _ in 0..g.st.config.starting_life {
+                g.core_from_void(false, CoreLoc::Life(p));
+            }
+            let soul = g.st.config.soul_core && g.st.config.starting_reserve > 0;
+            if soul {
+                g.core_from_void(true, CoreLoc::Reserve(p));
+            }
+            for _ in u32::from(soul)..g.st.config.starting_reserve {
+                g.core_from_void(false, CoreLoc::Reserve(p));
+            }
+            // BS-0.2: 4 cards.
+            for _ in 0..g.st.config.opening_hand {
+                g.draw(p);
+            }
+        }
+        Ok(g)
+    }
+
+    /// Applies a mulligan answer (BS-0.2): a mulligan shuffles the hand into the deck and
+    /// draws a new hand; keeping the *first* hand draws `keep_bonus_draw` extra (Saga).
+    pub(crate) fn answer_mulligan(&mut self, p: PlayerId, mulligan: bool) {
+        let used = self.st.mulligans_used[p.index()];
+        let mut done = true;
+        if mulligan {
+            self.emit(Event::Mulligan { player: p });
+            for c in self.pile(Zone::Hand(p)).to_vec() {
+                self.move_card(c, Zone::Deck(p));
+            }
+            self.shuffle_deck(p);
+            for _ in 0..self.st.config.opening_hand {
+                self.draw(p);
+            }
+            self.st.mulligans_used[p.index()] += 1;
+            done = self.st.mulligans_used[p.index()] >= self.st.config.mulligans;
+        } else {
+            self.emit(Event::KeptHand { player: p });
+            if used == 0 {
+                for _ in 0..self.st.config.keep_bonus_draw {
+                    self.draw(p);
+                }
+            }
+        }
+        if done {
+            self.st.phase = if p == self.st.first {
+                Phase::Mulligan(p.other())
+            } else {
+                Phase::TurnStart
+            };
+        }
+    }
+}

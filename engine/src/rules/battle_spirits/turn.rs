@@ -1,0 +1,116 @@
+//! The turn: start (BS-1, BS-0.4 deck-out), core (BS-2, BS-0.6), draw (BS-3), refresh
+//! (BS-4), the passage to main (BS-5) and attack (BS-6) steps, and the end step (BS-7).
+
+use super::events::Event;
+use super::game::{Game, Phase};
+use super::types::{CoreLoc, Hook, LossReason, StepName, Zone};
+use crate::core::Orientation;
+
+impl Game {
+    /// Start, core, draw and refresh steps, then into the main step.
+    pub(crate) fn run_turn_start(&mut self) {
+        if self.st.turn > 0 {
+            self.st.active = self.st.active.other();
+        }
+        self.st.turn += 1;
+        let p = self.st.active;
+        self.emit(Event::TurnBegan {
+            turn: self.st.turn,
+            player: p,
+        });
+        // BS-1.1: start step; "at the start step" effects resolve at this hook.
+        self.fire(Hook::StepStart {
+            player: p,
+            step: StepName::Start,
+        });
+        // BS-0.4: a player whose deck is empty at the start of their start step loses.
+        if self.pile(Zone::Deck(p)).is_empty() {
+            self.st.losses.push((p, LossReason::DeckOut));
+            return;
+        }
+        // BS-2.1 / BS-2.2 / BS-0.6: core step; the first player gets no core on turn 1.
+        self.fire(Hook::StepStart {
+            player: p,
+            step: StepName::Core,
+        });
+        if !(self.st.turn == 1 && self.st.config.first_turn_skips_core_step) {
+            for _ in 0..self.st.config.cores_per_core_step {
+                self.core_from_void(false, CoreLoc::Reserve(p));
+            }
+        }
+        // BS-3.1: draw step (the first player does draw, BS-0.6).
+        self.fire(Hook::StepStart {
+            player: p,
+            step: StepName::Draw,
+        });
+        for _ in 0..self.st.config.draws_per_draw_step {
+            self.draw(p);
+        }
+        // BS-4: refresh step.
+        self.fire(Hook::StepStart {
+            player: p,
+            step: StepName::Refresh,
+        });
+        self.move_all_cores(CoreLoc::Trash(p), Some(CoreLoc::Reserve(p))); // BS-4.1
+        for c in self.field(p) {
+            // BS-4.2 (and BS-13.4: heavily exhausted becomes exhausted).
+            match self.st.cards[c.index()].orientation {
+                Orientation::Upright => {}
+                Orientation::Sideways => self.set_exhausted(c, false),
+                Orientation::UpsideDown => self.set_exhausted(c, true),
+            }
+        }
+        // BS-5: main step.
+        self.fire(Hook::StepStart {
+            player: p,
+            step: StepName::Main,
+        });
+        self.st.phase = Phase::Main;
+    }
+
+    /// End of the main step: on to the attack step.
+    pub(crate) fn end_main_step(&mut self) {
+        self.fire(Hook::StepEnd {
+            player: self.st.active,
+            step: StepName::Main,
+        });
+        self.st.phase = Phase::AttackStart;
+    }
+
+    /// BS-6 / BS-0.6: the attack step begins, except on the first player's first turn.
+    pub(crate) fn start_attack_step(&mut self) {
+        if self.st.turn == 1 && self.st.config.first_turn_no_attack {
+            self.st.phase = Phase::EndStep;
+            return;
+        }
+        self.fire(Hook::StepStart {
+            player: self.st.active,
+            step: StepName::Attack,
+        });
+        self.st.phase = Phase::AttackDeclare;
+    }
+
+    /// BS-6.1: no declaration ends the attack step.
+    pub(crate) fn end_attack_step(&mut self) {
+        self.fire(Hook::StepEnd {
+            player: self.st.active,
+            step: StepName::Attack,
+        });
+        self.st.phase = Phase::EndStep;
+    }
+
+    /// BS-7.1: end step; "this turn" effects end (none yet); the turn passes.
+    pub(crate) fn run_end_step(&mut self) {
+        let p = self.st.active;
+        self.fire(Hook::StepStart {
+            player: p,
+            step: StepName::End,
+        });
+        self.fire(Hook::StepEnd {
+            player: p,
+            step: StepName::End,
+        });
+        self.emit(Event::TurnEnded { player: p });
+        self.st.phase = Phase::TurnStart;
+    }
+}

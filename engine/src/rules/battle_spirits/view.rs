@@ -1,0 +1,167 @@
+//! What one player may see: own hand in full, the opponent's hand as a count, decks as
+//! counts, everything on the field and in the trashes.
+
+use carddb::{CardKind, LevelRow};
+use serde::{Deserialize, Serialize};
+
+use super::game::Game;
+use super::types::{CoreLoc, Zone};
+use crate::core::{InstanceId, PlayerId};
+
+/// A card in the viewer's own hand, with what it would cost now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandCardView {
+    /// The card instance.
+    pub id: InstanceId,
+    /// The card definition id.
+    pub card: String,
+    /// The card name (English).
+    pub name: String,
+    /// The card kind.
+    pub kind: CardKind,
+    /// The printed cost.
+    pub cost: u32,
+    /// Cores to pay now after reductions (BS-5.2).
+    pub to_pay: u32,
+    /// Cores to place for the minimum level.
+    pub min_cores: u32,
+}
+
+/// A card on a field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FieldCardView {
+    /// The card instance.
+    pub id: InstanceId,
+    /// The card definition id.
+    pub card: String,
+    /// The card name (English).
+    pub name: String,
+    /// The card kind.
+    pub kind: CardKind,
+    /// Cores on the card (soul core included).
+    pub cores: u32,
+    /// Whether the soul core is on it.
+    pub soul_core: bool,
+    /// Its level from its cores (BS-5.1).
+    pub level: Option<u8>,
+    /// Its BP at that level (0 if none).
+    pub bp: u32,
+    /// Exhausted (sideways or upside down).
+    pub exhausted: bool,
+    /// Total symbols (life an unblocked attack takes, BS-6.5.1).
+    pub symbols: u32,
+    /// The card's level table.
+    pub levels: Vec<LevelRow>,
+}
+
+/// One player's side as the viewer sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// Cores in life.
+    pub life: u32,
+    /// Cores in the reserve.
+    pub reserve: u32,
+    /// Whether the soul core is in the reserve.
+    pub reserve_soul_core: bool,
+    /// Cores in the trash.
+    pub trash_cores: u32,
+    /// Cores in the count area (BS-13.2).
+    pub count: u32,
+    /// Cards in the deck (order hidden).
+    pub deck: u32,
+    /// Cards in hand.
+    pub hand_count: u32,
+    /// The hand, only for the viewer's own side.
+    pub hand: Option<Vec<HandCardView>>,
+    /// Cards on the field, in the order they entered.
+    pub field: Vec<FieldCardView>,
+    /// Card ids in the trash, bottom first.
+    pub trash: Vec<String>,
+}
+
+/// What a player sees.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// The viewer.
+    pub me: PlayerId,
+    /// The turn number (1 = first player's first turn).
+    pub turn: u32,
+    /// The turn player.
+    pub active: PlayerId,
+    /// Indexed by `PlayerId::index()`.
+    pub players: [PlayerView; 2],
+    /// The current attacker and blocker, if a battle is on.
+    pub attacker: Option<InstanceId>,
+    /// The blocking card, if any.
+    pub blocker: Option<InstanceId>,
+}
+
+impl Game {
+    /// The view of player `me`.
+    pub fn view(&self, me: PlayerId) -> View {
+        let side = |p: PlayerId| {
+            let hand = (p == me).then(|| {
+                self.pile(Zone::Hand(p))
+                    .iter()
+                    .map(|&c| {
+                        let d = self.def_of(c);
+                        let q = self.quote(p, d);
+                        HandCardView {
+                            id: c,
+                            card: d.id.clone(),
+                            name: d.name.clone(),
+                            kind: d.kind,
+                            cost: d.cost,
+                            to_pay: q.to_pay,
+                            min_cores: q.min_cores,
+                        }
+                    })
+                    .collect()
+            });
+            PlayerView {
+                life: self.life(p),
+                reserve: self.reserve(p),
+                reserve_soul_core: self.soul_at(CoreLoc::Reserve(p)),
+                trash_cores: self.cores_at(CoreLoc::Trash(p)),
+                count: self.cores_at(CoreLoc::Count(p)),
+                deck: self.pile(Zone::Deck(p)).len() as u32,
+                hand_count: self.pile(Zone::Hand(p)).len() as u32,
+                hand,
+                field: self
+                    .field(p)
+                    .into_iter()
+                    .map(|c| {
+                        let d = self.def_of(c);
+                        FieldCardView {
+                            id: c,
+                            card: d.id.clone(),
+                            name: d.name.clone(),
+                            kind: d.kind,
+                            cores: self.cores_on(c),
+                            soul_core: self.soul_at(CoreLoc::Card(c)),
+                            level: self.level(c),
+                            bp: self.bp(c),
+                            exhausted: self.is_exhausted(c),
+                            symbols: d.symbols.total(),
+                            levels: d.levels.clone(),
+                        }
+                    })
+                    .collect(),
+                trash: self
+                    .pile(Zone::Trash(p))
+                    .iter()
+                    .map(|c| self.card_id(*c).to_string())
+                    .collect(),
+            }
+        };
+        let battle = self.st.battle.as_ref();
+        View {
+            me,
+            turn: self.st.turn,
+            active: self.st.active,
+            players: [side(PlayerId(0)), side(PlayerId(1))],
+            attacker: battle.map(|b| b.attacker),
+            blocker: battle.and_then(|b| b.blocker),
+        }
+    }
+}

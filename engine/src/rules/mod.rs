@@ -1,0 +1,3 @@
+//! Rulesets. Each ruleset gives the game-agnostic core its meaning.
+
+pub mod battle_spirits;
