@@ -36,7 +36,7 @@ pub fn card(
             } else {
                 BTreeMap::new()
             },
-            ultimate: 0,
+            ..Symbols::default()
         },
         families: vec![],
         levels: levels

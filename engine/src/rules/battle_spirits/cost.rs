@@ -1,6 +1,8 @@
 //! Cost arithmetic (BS-5.2 steps 1–4, BS-5.2.1, BS-12.4) and affordability.
 
-use carddb::{CardDef, CardKind, Step as EffectStep};
+use std::collections::BTreeMap;
+
+use carddb::{CardDef, CardKind, Colour, Step as EffectStep};
 
 use super::game::Game;
 use super::levels::FieldSymbols;
@@ -22,13 +24,39 @@ pub struct CostQuote {
 
 /// BS-5.2 step 4 and BS-12.4: reduction = Σ per colour min(reduction symbols, field
 /// symbols of that colour) + min(ultimate reduction, field ultimate symbols).
+/// A multi-colour symbol counts once, for any one of its colours: each is matched to a
+/// colour whose reduction is still unmet, as many as a matching allows.
 pub fn reduction(def: &CardDef, field: &FieldSymbols) -> u32 {
-    let colours: u32 = def
-        .reduction
-        .iter()
-        .map(|(c, n)| u32::from(*n).min(field.colours.get(c).copied().unwrap_or(0)))
-        .sum();
-    colours + u32::from(def.ultimate_reduction).min(field.ultimate)
+    let mut unmet: BTreeMap<Colour, u32> = BTreeMap::new();
+    let mut colours = 0;
+    for (c, n) in &def.reduction {
+        let have = field.colours.get(c).copied().unwrap_or(0);
+        let used = u32::from(*n).min(have);
+        colours += used;
+        if u32::from(*n) > used {
+            unmet.insert(*c, u32::from(*n) - used);
+        }
+    }
+    colours
+        + match_multi(&field.multi, &mut unmet)
+        + u32::from(def.ultimate_reduction).min(field.ultimate)
+}
+
+/// The most multi-colour symbols that can each cover one unmet reduction of one of their
+/// colours (exhaustive search: a field rarely shows more than a few such symbols).
+fn match_multi(multi: &[Vec<Colour>], unmet: &mut BTreeMap<Colour, u32>) -> u32 {
+    let Some((first, rest)) = multi.split_first() else {
+        return 0;
+    };
+    let mut best = match_multi(rest, unmet);
+    for c in first {
+        if unmet.get(c).copied().unwrap_or(0) > 0 {
+            *unmet.get_mut(c).expect("present") -= 1;
+            best = best.max(1 + match_multi(rest, unmet));
+            *unmet.get_mut(c).expect("present") += 1;
+        }
+    }
+    best
 }
 
 impl Game {

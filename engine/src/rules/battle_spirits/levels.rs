@@ -13,6 +13,8 @@ use crate::core::{InstanceId, PlayerId};
 pub struct FieldSymbols {
     /// Symbols per colour.
     pub colours: BTreeMap<Colour, u32>,
+    /// Symbols of several colours, each counting once as any one of them.
+    pub multi: Vec<Vec<Colour>>,
     /// Ultimate symbols (BS-12.4).
     pub ultimate: u32,
 }
@@ -55,6 +57,7 @@ impl Game {
             for (col, n) in &d.symbols.colours {
                 *s.colours.entry(*col).or_default() += u32::from(*n);
             }
+            s.multi.extend(d.symbols.multi.iter().cloned());
             s.ultimate += u32::from(d.symbols.ultimate);
         }
         s

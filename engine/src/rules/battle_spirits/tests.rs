@@ -1072,6 +1072,27 @@ fn bs_12_4_ultimate_symbols_reduce_only_ultimate_reduction() {
     assert_eq!(cost::reduction(&d, &field), 2);
 }
 
+#[test]
+fn bs_5_2_two_colour_symbols_count_once_as_either_colour() {
+    use carddb::Colour::{Purple, Red};
+    let lib = library();
+    let mut d = lib.def("X-5R").clone();
+    d.reduction = [(Red, 2), (Purple, 1)].into_iter().collect();
+    // One red symbol, and two red/purple symbols: red 1 + (red 1 via one, purple 1 via
+    // the other) = 3; a two-colour symbol is never counted twice.
+    let field = levels::FieldSymbols {
+        colours: [(Red, 1)].into_iter().collect(),
+        multi: vec![vec![Red, Purple], vec![Red, Purple]],
+        ..Default::default()
+    };
+    assert_eq!(cost::reduction(&d, &field), 3);
+    let one = levels::FieldSymbols {
+        multi: vec![vec![Red, Purple]],
+        ..Default::default()
+    };
+    assert_eq!(cost::reduction(&d, &one), 1);
+}
+
 // ---- replay and save inside the crate --------------------------------------------------
 
 #[test]
