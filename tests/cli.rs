@@ -155,3 +155,91 @@ fn the_pack_format_example_is_a_valid_card() {
     let pack = carddb::Pack::from_files(files).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(pack.cards[0].def.levels.len(), 3);
 }
+
+/// The README's main job: a complete game on the embedded demo pack, ending with who won
+/// and why (BS-0.4).
+#[test]
+fn play_with_no_arguments_plays_a_whole_demo_game() {
+    let o = cardscript(&["play"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("== P1 wins")
+            || last.starts_with("== P2 wins")
+            || last.starts_with("== Draw"),
+        "{last}"
+    );
+    assert!(out.contains("summons"), "{out}");
+}
+
+/// A saved replay plays back to the identical log (same hash), and a replay against a
+/// different catalogue is refused.
+#[test]
+fn a_saved_replay_plays_back_to_the_same_log() {
+    let tmp = tempfile::tempdir().unwrap();
+    let save = tmp.path().join("game.json");
+    let save_s = save.to_str().unwrap();
+    let o = cardscript(&[
+        "play", "--seed", "7", "--p2", "random", "--log", "json", "--save", save_s,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let first = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .last()
+        .unwrap()
+        .to_string();
+    let o = cardscript(&["play", "--replay", save_s, "--log", "json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let again = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .last()
+        .unwrap()
+        .to_string();
+    assert!(first.contains("log_hash"), "{first}");
+    assert_eq!(first, again);
+    let mut replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    replay["catalogue_hash"] = "0000".into();
+    std::fs::write(&save, replay.to_string()).unwrap();
+    let o = cardscript(&["play", "--replay", save_s]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o).contains("recorded with catalogue 0000"),
+        "{}",
+        text(&o)
+    );
+}
+
+/// A human at the terminal: numbered options, and `q` stops and saves.
+#[test]
+fn a_human_gets_numbered_options_and_can_stop_and_save() {
+    use std::io::Write;
+    let tmp = tempfile::tempdir().unwrap();
+    let save = tmp.path().join("g.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardscript"))
+        .args(["play", "--p1", "human", "--save", save.to_str().unwrap()])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"zzz\n1\nq\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("  1. "), "{out}");
+    assert!(out.contains("`zzz` is not one of the options"), "{out}");
+    assert!(
+        out.contains("game stopped at a decision; saved to"),
+        "{out}"
+    );
+    let replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert!(!replay["answers"].as_array().unwrap().is_empty());
+}

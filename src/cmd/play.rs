@@ -1,16 +1,272 @@
-//! `cardscript play`: one game, printed as a log.
+//! `cardscript play`: one game between two players, printed as a log a person can follow
+//! (or as JSON lines), with replay files that save and resume a game.
 
-use clap::Args;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use engine::players::{GreedyPlayer, Player, RandomPlayer};
+use engine::rules::battle_spirits::{DecisionRequest, RulesConfig, Step, View};
+use engine::{CardLibrary, Game, Replay, render_event};
+
+use super::source::SourceArgs;
+
+/// Who makes a player's decisions.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Controller {
+    /// Plays what it can afford well, attacks when favourable, blocks to survive.
+    Greedy,
+    /// Picks a legal option at random (seeded).
+    Random,
+    /// You, in the terminal: numbered options.
+    Human,
+}
+
+/// How the log is printed.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// What a player follows: plays, attacks, battles, life (book-keeping left out).
+    Text,
+    /// Every event in words, every core movement included.
+    Full,
+    /// One serde event per line.
+    Json,
+}
 
 /// Arguments of `cardscript play`.
 #[derive(Args)]
 pub struct PlayArgs {
+    /// The first player's deck: a deck file (.txt or .yaml) or a deck name of the catalogue.
+    /// Default: the catalogue's first two decks.
+    pub deck_a: Option<String>,
+    /// The second player's deck.
+    pub deck_b: Option<String>,
+    #[command(flatten)]
+    pub source: SourceArgs,
     /// Seed of the game's one RNG.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    #[arg(long, value_enum, default_value_t = Controller::Greedy)]
+    pub p1: Controller,
+    #[arg(long, value_enum, default_value_t = Controller::Greedy)]
+    pub p2: Controller,
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log: LogFormat,
+    /// Deck format: saga (50–60 cards, 4 copies) or japanese (≥ 40, 3 copies) (BS-0.1).
+    #[arg(long, default_value = "saga")]
+    pub format: String,
+    /// Write the replay (catalogue hash, decks, seed, rules, answers) here when the game
+    /// ends or when a human quits; `--replay` resumes it.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Replay this file's answers (the same log, checked against its catalogue), then go on
+    /// playing if the game was not over.
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
 }
 
-/// Plays one game and prints its log.
-pub fn run(_args: PlayArgs) -> Result<(), Box<dyn std::error::Error>> {
-    Err("play is not built yet".into())
+type Error = Box<dyn std::error::Error>;
+
+/// Plays one game and prints its log; the last line says who won and why.
+pub fn run(args: PlayArgs) -> Result<(), Error> {
+    let catalogue = args.source.open()?;
+    let library = CardLibrary::new(catalogue.cards()?);
+    let mut game = match &args.replay {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let replay: Replay = serde_json::from_str(&text)
+                .map_err(|e| format!("{}: not a replay file: {e}", path.display()))?;
+            replay.play(library)?
+        }
+        None => {
+            let config = match args.format.as_str() {
+                "saga" => RulesConfig::saga(),
+                "japanese" => RulesConfig::japanese(),
+                other => return Err(format!("unknown format `{other}` (saga, japanese)").into()),
+            };
+            let decks = [
+                deck(&catalogue, args.deck_a.as_deref(), 0)?,
+                deck(&catalogue, args.deck_b.as_deref(), 1)?,
+            ];
+            Game::new(config, library, decks, args.seed)?
+        }
+    };
+    let mut ais: [Option<Box<dyn Player>>; 2] = [
+        ai(args.p1, args.seed),
+        ai(args.p2, args.seed.wrapping_add(1)),
+    ];
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let mut printed = 0;
+    let outcome = loop {
+        let step = game.next();
+        printed = print_new(&game, printed, args.log, &mut out)?;
+        let req = match step {
+            Step::Over(result) => break Some(result),
+            Step::Decision(req) => req,
+        };
+        let view = game.view(req.player);
+        let choice = match &mut ais[req.player.index()] {
+            Some(player) => player.decide(&view, &req),
+            None => match ask(&view, &req, &mut input, &mut out)? {
+                Some(c) => c,
+                None => break None,
+            },
+        };
+        game.answer(choice)?;
+    };
+    if let Some(path) = &args.save {
+        let json = serde_json::to_string_pretty(&Replay::of(&game))?;
+        std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    match outcome {
+        Some(result) if args.log == LogFormat::Json => {
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({ "result": result, "turns": game.turn(), "log_hash": game.log_hash() })
+            )?;
+        }
+        Some(result) => {
+            let who = match result.winner {
+                Some(p) => format!("P{} wins", p.index() + 1),
+                None => "Draw".to_string(),
+            };
+            writeln!(
+                out,
+                "== {who} on turn {}: {} ==",
+                game.turn(),
+                result.reason
+            )?;
+        }
+        None => writeln!(
+            out,
+            "== game stopped at a decision; {} ==",
+            match &args.save {
+                Some(p) => format!("saved to {} (resume with --replay)", p.display()),
+                None => "not saved (use --save FILE)".to_string(),
+            }
+        )?,
+    }
+    Ok(())
+}
+
+fn ai(c: Controller, seed: u64) -> Option<Box<dyn Player>> {
+    match c {
+        Controller::Greedy => Some(Box::new(GreedyPlayer::new())),
+        Controller::Random => Some(Box::new(RandomPlayer::new(seed))),
+        Controller::Human => None,
+    }
+}
+
+/// A deck given as a file path or as a deck name of the catalogue; `None` takes the
+/// catalogue's deck number `index`.
+fn deck(cat: &carddb::Catalogue, given: Option<&str>, index: usize) -> Result<Vec<String>, Error> {
+    if let Some(g) = given {
+        let path = std::path::Path::new(g);
+        if path.is_file() {
+            return Ok(carddb::deck::load_file(path)?.deck.card_ids());
+        }
+    }
+    let decks = cat.decks()?;
+    let found = match given {
+        Some(name) => decks.iter().find(|(_, d)| d.name == name).ok_or_else(|| {
+            let names: Vec<&str> = decks.iter().map(|(_, d)| d.name.as_str()).collect();
+            format!(
+                "`{name}` is neither a deck file nor a deck of the catalogue ({})",
+                names.join(", ")
+            )
+        })?,
+        None => decks
+            .get(index)
+            .ok_or("the catalogue has fewer than two decks: name two deck files")?,
+    };
+    Ok(found.1.card_ids())
+}
+
+/// Prints the events after `from`; returns the new count.
+fn print_new(
+    game: &Game,
+    from: usize,
+    format: LogFormat,
+    out: &mut impl Write,
+) -> Result<usize, Error> {
+    let log = game.log();
+    for e in &log[from..] {
+        match format {
+            LogFormat::Text if engine::rules::battle_spirits::is_detail(e) => {}
+            LogFormat::Text | LogFormat::Full => {
+                let line = render_event(e, game);
+                if !line.is_empty() {
+                    writeln!(out, "{line}")?;
+                }
+            }
+            LogFormat::Json => writeln!(out, "{}", serde_json::to_string(e)?)?,
+        }
+    }
+    Ok(log.len())
+}
+
+/// Asks a person: the board, the question, numbered options. `q` stops the game.
+fn ask(
+    view: &View,
+    req: &DecisionRequest,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Option<engine::rules::battle_spirits::Choice>, Error> {
+    let me = view.me.index();
+    for (i, side) in view.players.iter().enumerate() {
+        let who = if i == me { "you" } else { "opponent" };
+        writeln!(
+            out,
+            "  [{who}] life {} · reserve {} · trash {} · deck {} · hand {}",
+            side.life, side.reserve, side.trash_cores, side.deck, side.hand_count
+        )?;
+        for c in &side.field {
+            let state = if c.exhausted {
+                "exhausted"
+            } else {
+                "refreshed"
+            };
+            writeln!(
+                out,
+                "      {} LV{} BP {} · {} core(s) · {state}",
+                c.name,
+                c.level.map_or("-".into(), |l| l.to_string()),
+                c.bp,
+                c.cores
+            )?;
+        }
+    }
+    if let Some(hand) = &view.players[me].hand {
+        let cards: Vec<String> = hand
+            .iter()
+            .map(|h| format!("{} (cost {}, pay {})", h.name, h.cost, h.to_pay))
+            .collect();
+        writeln!(out, "  hand: {}", cards.join(", "))?;
+    }
+    writeln!(out, "P{}: {}", req.player.index() + 1, req.prompt)?;
+    for (i, o) in req.options.iter().enumerate() {
+        writeln!(out, "  {:>2}. {}", i + 1, o.label)?;
+    }
+    loop {
+        write!(out, "choose 1-{} (q to stop): ", req.options.len())?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let line = line.trim();
+        if line == "q" {
+            return Ok(None);
+        }
+        match line.parse::<usize>() {
+            Ok(n) if (1..=req.options.len()).contains(&n) => {
+                return Ok(Some(req.options[n - 1].choice.clone()));
+            }
+            _ => writeln!(out, "`{line}` is not one of the options")?,
+        }
+    }
 }

@@ -35,7 +35,7 @@ pub use deck::{DeckError, check_deck};
 pub use events::Event;
 pub use game::{Game, SetupError};
 pub use invariants::InvariantError;
-pub use render::render_event;
+pub use render::{is_detail, render_event};
 pub use save::{LoadError, SavedGame};
 pub use types::{CoreLoc, CoreSource, FlashWindow, Hook, LossReason, PlayKind, StepName, Zone};
 pub use view::{FieldCardView, HandCardView, PlayerView, View};

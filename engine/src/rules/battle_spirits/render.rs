@@ -167,3 +167,19 @@ pub fn render_event(e: &Event, game: &Game) -> String {
         },
     }
 }
+
+/// Whether an event is book-keeping that a person following the game can skip: single
+/// core and card movements (their summary is in the play, life and battle events),
+/// shuffles, hooks with nothing attached, passes in flash timings, step and turn ends.
+pub fn is_detail(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::CoreMoved { .. }
+            | Event::CardMoved { .. }
+            | Event::Shuffled { .. }
+            | Event::Hook(_)
+            | Event::FlashPassed { .. }
+            | Event::BattleEnded { .. }
+            | Event::TurnEnded { .. }
+    )
+}
