@@ -47,6 +47,8 @@ impl Player for GreedyPlayer {
         let has = |c: &Choice| req.is_legal(c);
         let first = || req.options[0].choice.clone();
         match req.kind {
+            // Effect choices: the first option (yes; the first target).
+            DecisionKind::EffectChoice => first(),
             DecisionKind::Mulligan => {
                 let cheap = me
                     .hand

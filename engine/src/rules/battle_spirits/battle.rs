@@ -29,6 +29,7 @@ impl Game {
     pub(crate) fn attack_options(&self) -> Vec<Labelled<Choice>> {
         self.refreshed_fighters(self.st.active)
             .into_iter()
+            .filter(|c| !self.forbidden(*c, &crate::script::ModKind::CannotAttack))
             .map(|c| Labelled {
                 choice: Choice::Attack { attacker: c },
                 label: self.fighter_label("Attack", c),
@@ -48,6 +49,7 @@ impl Game {
     pub(crate) fn block_options(&self) -> Vec<Labelled<Choice>> {
         self.refreshed_fighters(self.st.active.other())
             .into_iter()
+            .filter(|c| !self.forbidden(*c, &crate::script::ModKind::CannotBlock))
             .map(|c| Labelled {
                 choice: Choice::Block { blocker: c },
                 label: self.fighter_label("Block", c),
@@ -89,6 +91,8 @@ impl Game {
                 });
             }
         }
+        // Flash effects of field cards (issue 4), each once per turn.
+        v.extend(self.field_effect_options(p, true));
         v.push(Labelled {
             choice: Choice::Pass,
             label: "Pass".into(),
@@ -102,12 +106,13 @@ impl Game {
         self.set_exhausted(attacker, true);
         let bp = self.bp(attacker);
         self.emit(Event::AttackDeclared { attacker, bp });
-        self.fire(Hook::WhenAttacks { card: attacker });
+        // The spirit is attacking while its "when attacks" effects resolve.
         self.st.battle = Some(Battle {
             attacker,
             blocker: None,
             blocked: false,
         });
+        self.fire(Hook::WhenAttacks { card: attacker });
         self.st.phase = Phase::Flash {
             window: FlashWindow::AfterAttack,
             to_act: self.st.active.other(),
@@ -174,7 +179,10 @@ impl Game {
         let me = self.st.active;
         let def = me.other();
         let on_field = |g: &Game, c: InstanceId| g.zone_of(c) == Zone::Field(g.owner(c));
-        if !b.blocked {
+        if self.st.scripts.end_battle {
+            // BS-6.7: an effect ended the battle: no life taken, no BP compared.
+            self.st.scripts.end_battle = false;
+        } else if !b.blocked {
             // BS-6.5.1: life → reserve, as many as the attacker's symbols.
             if on_field(self, b.attacker) {
                 let n = self.def_of(b.attacker).symbols.total();
@@ -216,11 +224,17 @@ impl Game {
                 }
             }
         }
-        // BS-6.7: "during this battle" effects end (none yet); may attack again.
+        // BS-6.7: "when the battle ends" effects, then "during this battle" effects end;
+        // the turn player may attack again.
+        self.fire(Hook::BattleEnds {
+            attacker: b.attacker,
+            blocker: b.blocker,
+        });
         self.emit(Event::BattleEnded {
             attacker: b.attacker,
         });
         self.st.battle = None;
+        self.end_battle_effects();
         self.st.phase = Phase::AttackDeclare;
     }
 }

@@ -92,16 +92,31 @@ impl Game {
     pub(crate) fn deplete(&mut self, c: InstanceId) {
         let owner = self.owner(c);
         self.fire(Hook::WhenDepleted { card: c });
+        if self.halted() || self.zone_of(c) != Zone::Field(owner) {
+            return;
+        }
         self.emit(Event::Depleted { card: c });
         self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
         self.move_card(c, Zone::Trash(owner));
     }
 
-    /// BS-6.6: "when destroyed" first, then to the trash with its cores to the owner's
-    /// reserve.
+    /// BS-6.6: destruction in battle (by the opponent's spirit).
     pub(crate) fn destroy(&mut self, c: InstanceId) {
+        self.destroy_with(c, true);
+    }
+
+    /// BS-6.6: "when destroyed" first (the card is still on the field), then to the trash
+    /// with its cores to the owner's reserve. The one destruction path, battle and effects.
+    pub(crate) fn destroy_with(&mut self, c: InstanceId, by_opponent: bool) {
         let owner = self.owner(c);
-        self.fire(Hook::WhenDestroyed { card: c });
+        self.st.scripts.destroyed_this_turn.push(c);
+        self.fire(Hook::WhenDestroyed {
+            card: c,
+            by_opponent,
+        });
+        if self.halted() || self.zone_of(c) != Zone::Field(owner) {
+            return; // a "when destroyed" effect already moved it
+        }
         self.emit(Event::Destroyed { card: c });
         self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
         self.move_card(c, Zone::Trash(owner));

@@ -25,6 +25,8 @@ pub enum DecisionKind {
     FlashOrPass,
     /// BS-6.3: block with a spirit or not.
     BlockOrNot,
+    /// An effect asks: choose a target, yes/no, or one of N (mid-script choice).
+    EffectChoice,
 }
 
 /// An answer to a decision. Every legal answer is listed in the request's options.
@@ -68,6 +70,18 @@ pub enum Choice {
     Block { blocker: InstanceId },
     /// Do not block (BS-6.3).
     NoBlock,
+    /// Use a field card's [Main]/[Flash] effect (BS-5.6, BS-6.2).
+    UseEffect { card: InstanceId, effect: u32 },
+    /// An effect choice: this card.
+    Target { card: InstanceId },
+    /// An effect choice: stop choosing cards.
+    DoneChoosing,
+    /// An effect choice: yes ("you may", BS-8.1).
+    Yes,
+    /// An effect choice: no.
+    No,
+    /// An effect choice: option `index` of the listed ones.
+    OneOf { index: u32 },
 }
 
 /// A decision request of this ruleset.

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::types::{CoreLoc, CoreSource, FlashWindow, Hook, LossReason, PlayKind, Zone};
 use crate::core::{InstanceId, PlayerId, TokenId};
+use crate::script::{ModKind, Until};
 
 /// One state change (or, for `Hook`, one timing point reached).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,6 +96,45 @@ pub enum Event {
         player: PlayerId,
         reason: LossReason,
     },
+    /// An effect starts resolving (effect index on its card).
+    EffectStarted { card: InstanceId, effect: u32 },
+    /// An effect failed: its script threw, broke a sandbox limit, or could not compile.
+    /// The game goes on (strict-scripts mode panics instead).
+    EffectFailed {
+        card: InstanceId,
+        effect: u32,
+        /// Script line, when known.
+        line: Option<u32>,
+        reason: String,
+    },
+    /// An effect is not executable (text not understood, or a function not supported).
+    EffectInert {
+        card: InstanceId,
+        effect: u32,
+        reason: String,
+    },
+    /// An effect gave a card a modifier for a duration.
+    ModifierAdded {
+        card: InstanceId,
+        modifier: ModKind,
+        until: Until,
+    },
+    /// BS-13.4: a card became heavily exhausted.
+    HeavilyExhausted { card: InstanceId },
+    /// Life lost to an effect.
+    LifeLost {
+        player: PlayerId,
+        amount: u32,
+        left: u32,
+    },
+    /// BS-12.5: Ultimate Trigger: `revealed` went to the trash; a hit or a guard.
+    UltimateTrigger {
+        card: InstanceId,
+        revealed: InstanceId,
+        hit: bool,
+    },
+    /// A spirit was summoned by an effect.
+    SummonedByEffect { card: InstanceId },
     /// The game is over; `winner` is `None` for a draw.
     GameOver {
         winner: Option<PlayerId>,

@@ -110,6 +110,9 @@ pub(crate) struct State {
     pub losses: Vec<(PlayerId, LossReason)>,
     pub log: Vec<Event>,
     pub answers: Vec<Choice>,
+    /// Effects' state: modifiers, once-per-turn, sub-triggers, a pending effect question.
+    #[serde(default)]
+    pub scripts: crate::script::ScriptState,
 }
 
 /// A game of Battle Spirits: a deterministic state machine driven by decisions.
@@ -124,6 +127,8 @@ pub struct Game {
     /// The request last built for the current decision (a cache; not saved). Every
     /// state change goes through `emit` or a phase change in `answer`, which clear it.
     pub(crate) cached: Option<DecisionRequest>,
+    /// Effects' unsaved runtime (answers being replayed, the constant-effect cache).
+    pub(crate) rt: crate::script::run::Runtime,
 }
 
 impl Game {
@@ -154,9 +159,16 @@ impl Game {
         }
         self.cached = None;
         self.st.answers.push(choice.clone());
-        self.apply(choice);
-        self.cached = None;
-        self.advance();
+        // An answer to an effect question re-runs the interrupted step with the answers
+        // given so far plus this one (README "Effects and decisions").
+        match self.st.scripts.pending.take() {
+            Some(p) => {
+                let mut answers = p.answers;
+                answers.push(choice);
+                self.transaction(p.base, answers);
+            }
+            None => self.transaction(Some(choice), Vec::new()),
+        }
         Ok(())
     }
 
@@ -302,6 +314,7 @@ impl Game {
 
     pub(crate) fn emit(&mut self, e: Event) {
         self.cached = None;
+        self.invalidate_constants();
         if let Event::CoreMoved { from, to, .. } = &e {
             self.st.ledger.record(from.as_ref(), to.as_ref());
         }
@@ -352,6 +365,9 @@ impl Game {
     /// Moves a card to the top of a zone. A card leaving the field becomes upright.
     pub(crate) fn move_card(&mut self, card: InstanceId, to: Zone) {
         let from = self.st.zones.move_to(card, to);
+        if matches!(from, Zone::Field(_)) && !matches!(to, Zone::Field(_)) {
+            self.forget_card(card);
+        }
         if !matches!(to, Zone::Field(_)) {
             self.st.cards[card.index()].orientation = Orientation::Upright;
         }
@@ -392,17 +408,26 @@ impl Game {
         self.emit(Event::Shuffled { player: p });
     }
 
-    /// Fires a hook: queues it, then resolves the queue (each firing is logged; no
-    /// effect is attached yet — issue 4 plugs scripts in here).
+    /// Fires a hook: queues it, then resolves the queue; each firing is logged and the
+    /// effects it reaches run (`script::run`). Nothing runs while an effect question is
+    /// being asked (the step will be undone).
     pub(crate) fn fire(&mut self, hook: Hook) {
+        if self.halted() {
+            return;
+        }
         self.st.triggers.push(hook);
         while let Some(h) = self.st.triggers.pop() {
             self.emit(Event::Hook(h));
+            self.dispatch(h);
         }
     }
 
-    /// Logs once per card per game that its effects are not supported yet.
+    /// Logs once per card per game that its effects are not supported yet (cards with
+    /// scripts are supported).
     pub(crate) fn report_unsupported(&mut self, card: InstanceId) {
+        if self.lib.scripts().effects_of(self.card_id(card)).is_some() {
+            return;
+        }
         let def = self.def_of(card);
         if def.effects.is_empty() && def.keywords.is_empty() {
             return;
@@ -415,15 +440,56 @@ impl Game {
 
     // ---- the loop ---------------------------------------------------------------------
 
-    /// Runs automatic procedures until a decision is needed or the game is over.
+    /// Runs automatic procedures until a decision is needed or the game is over (as one
+    /// step, see `transaction`); nothing to do while an effect question waits.
     pub(crate) fn advance(&mut self) {
+        if self.st.scripts.pending.is_some() || !self.has_automatic_work() {
+            return;
+        }
+        self.transaction(None, Vec::new());
+    }
+
+    /// Whether `advance_loop` would do anything.
+    fn has_automatic_work(&self) -> bool {
+        if matches!(self.st.phase, Phase::Over(_)) {
+            return false;
+        }
+        if !self.st.losses.is_empty()
+            || (self.st.turn > 0 && PlayerId::BOTH.iter().any(|p| self.life(*p) == 0))
+        {
+            return true;
+        }
+        match self.st.phase {
+            Phase::TurnStart | Phase::AttackStart | Phase::BattleResolve | Phase::EndStep => true,
+            Phase::AttackDeclare => {
+                self.st.scripts.end_attack_step || self.attack_options().is_empty()
+            }
+            Phase::Block | Phase::Flash { .. } if self.st.scripts.end_battle => true,
+            Phase::Block => self.block_options().is_empty(),
+            _ => false,
+        }
+    }
+
+    /// Runs automatic procedures until a decision is needed or the game is over.
+    pub(crate) fn advance_loop(&mut self) {
         loop {
+            if self.halted() {
+                return;
+            }
             if matches!(self.st.phase, Phase::Over(_)) || self.check_losses() {
                 return;
             }
             match self.st.phase {
                 Phase::TurnStart => self.run_turn_start(),
                 Phase::AttackStart => self.start_attack_step(),
+                // BS-6.7: an effect ended the battle; BS-6.1: or the attack step.
+                Phase::Block | Phase::Flash { .. } if self.st.scripts.end_battle => {
+                    self.st.phase = Phase::BattleResolve
+                }
+                Phase::AttackDeclare if self.st.scripts.end_attack_step => {
+                    self.st.scripts.end_attack_step = false;
+                    self.end_attack_step()
+                }
                 // BS-6.1: nothing can attack → the attack step ends.
                 Phase::AttackDeclare if self.attack_options().is_empty() => self.end_attack_step(),
                 // BS-6.3: nothing can block → no block.
@@ -437,6 +503,14 @@ impl Game {
 
     /// The request of the current decision phase.
     pub(crate) fn request(&self) -> Option<DecisionRequest> {
+        if let Some(p) = &self.st.scripts.pending {
+            return Some(Request {
+                player: p.question.player,
+                kind: DecisionKind::EffectChoice,
+                prompt: p.question.prompt.clone(),
+                options: p.question.options.clone(),
+            });
+        }
         let active = self.st.active;
         let (player, kind, prompt, options) = match &self.st.phase {
             Phase::Mulligan(p) => (
@@ -507,7 +581,7 @@ impl Game {
     }
 
     /// Applies a legal choice.
-    fn apply(&mut self, choice: Choice) {
+    pub(crate) fn apply(&mut self, choice: Choice) {
         match (self.st.phase.clone(), choice) {
             (Phase::Mulligan(p), c) => self.answer_mulligan(p, c == Choice::Mulligan),
             (Phase::Main, Choice::Summon { card }) => {
@@ -539,6 +613,9 @@ impl Game {
             (Phase::AttackDeclare, Choice::Attack { attacker }) => self.declare_attack(attacker),
             (Phase::AttackDeclare, Choice::EndAttack) => self.end_attack_step(),
             (Phase::Flash { .. }, Choice::Pass) => self.flash_pass(),
+            (Phase::Flash { .. } | Phase::Main, Choice::UseEffect { card, effect }) => {
+                self.use_field_effect(card, effect)
+            }
             (Phase::Block, Choice::Block { blocker }) => self.declare_block(blocker),
             (Phase::Block, Choice::NoBlock) => self.no_block(),
             (phase, choice) => unreachable!("{choice:?} was listed in {phase:?}"),

@@ -35,9 +35,15 @@ impl Game {
         self.level_row(card).map(|r| r.level)
     }
 
-    /// The BP of a field card at its level (0 when it has none).
+    /// The BP of a field card at its level (0 when it has none), with the BP modifiers of
+    /// effects (turn/battle ones and constant ones evaluated now, BS-8.1), never below 0.
     pub fn bp(&self, card: InstanceId) -> u32 {
-        self.level_row(card).and_then(|r| r.bp).unwrap_or(0)
+        let base = self.level_row(card).and_then(|r| r.bp).unwrap_or(0);
+        let delta = self.bp_delta(card);
+        if delta == 0 {
+            return base;
+        }
+        (i64::from(base) + delta).clamp(0, i64::from(u32::MAX)) as u32
     }
 
     /// Whether a card fights as a spirit: spirits, ultimates, and braves (played as

@@ -50,6 +50,8 @@ impl Game {
                 });
             }
         }
+        // [Main]/[Flash] effects of field cards (BS-5.6), each once per turn.
+        v.extend(self.field_effect_options(p, false));
         if self.has_core_moves() {
             v.push(Labelled {
                 choice: Choice::MoveCores,
@@ -173,7 +175,6 @@ impl Game {
         };
         let p = pm.player;
         if pm.kind == PlayKind::UseMagic {
-            self.move_card(pm.card, Zone::Trash(p));
             self.emit(Event::Played {
                 player: p,
                 card: pm.card,
@@ -187,6 +188,14 @@ impl Game {
                 bp: None,
             });
             self.report_unsupported(pm.card);
+            // BS-5.5: choose its Main or Flash effect, resolve it, then the trash.
+            let flash = matches!(pm.then, AfterPlay::Flash { .. });
+            if !self.resolve_magic(pm.card, p, flash) {
+                return; // an effect question: this step will be re-run with the answer
+            }
+            if self.zone_of(pm.card) == Zone::Hand(p) {
+                self.move_card(pm.card, Zone::Trash(p));
+            }
             self.fire(Hook::WhenUsed { card: pm.card });
             self.check_depletion();
             self.st.phase = match pm.then {

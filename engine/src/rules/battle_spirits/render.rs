@@ -121,7 +121,8 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             Hook::WhenUsed { card } => format!("(when used: {})", nm(*card)),
             Hook::WhenAttacks { card } => format!("(when attacks: {})", nm(*card)),
             Hook::WhenBlocks { card } => format!("(when blocks: {})", nm(*card)),
-            Hook::WhenDestroyed { card } => format!("(when destroyed: {})", nm(*card)),
+            Hook::WhenDestroyed { card, .. } => format!("(when destroyed: {})", nm(*card)),
+            Hook::BattleEnds { attacker, .. } => format!("(battle of {} ends)", nm(*attacker)),
             Hook::WhenDepleted { card } => format!("(when depleted: {})", nm(*card)),
             Hook::AfterLifeReduced { player } => format!("(after {player}'s life is reduced)"),
         },
@@ -160,6 +161,51 @@ pub fn render_event(e: &Event, game: &Game) -> String {
         Event::Destroyed { card } => format!("{} {} is destroyed", nm(*card), card),
         Event::BattleEnded { .. } => "Battle ends".into(),
         Event::TurnEnded { player } => format!("{player} ends their turn"),
+        Event::EffectStarted { card, effect } => {
+            format!("Effect {effect} of {} {card} resolves", nm(*card))
+        }
+        Event::EffectFailed {
+            card,
+            effect,
+            line,
+            reason,
+        } => format!(
+            "Effect {effect} of {} {card} failed{}: {reason}",
+            nm(*card),
+            line.map(|l| format!(" at line {l}")).unwrap_or_default()
+        ),
+        Event::EffectInert {
+            card,
+            effect,
+            reason,
+        } => format!(
+            "Effect {effect} of {} {card} does nothing: {reason}",
+            nm(*card)
+        ),
+        Event::ModifierAdded {
+            card,
+            modifier,
+            until,
+        } => format!("{} {card}: {modifier:?} ({until:?})", nm(*card)),
+        Event::HeavilyExhausted { card } => format!("{} {card} is heavily exhausted", nm(*card)),
+        Event::LifeLost {
+            player,
+            amount,
+            left,
+        } => format!("{player} loses {amount} life to an effect ({left} left)"),
+        Event::UltimateTrigger {
+            card,
+            revealed,
+            hit,
+        } => format!(
+            "Ultimate Trigger of {}: {} → {}",
+            nm(*card),
+            nm(*revealed),
+            if *hit { "hit" } else { "guard" }
+        ),
+        Event::SummonedByEffect { card } => {
+            format!("{} {card} is summoned by an effect", nm(*card))
+        }
         Event::PlayerLost { player, reason } => format!("{player} loses: {}", reason.text()),
         Event::GameOver { winner, reason } => match winner {
             Some(w) => format!("Game over: {w} wins ({reason})"),

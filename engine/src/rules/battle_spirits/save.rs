@@ -51,6 +51,7 @@ impl Game {
             st: saved.state,
             strict: false,
             cached: None,
+            rt: Default::default(),
         })
     }
 

@@ -52,12 +52,14 @@ impl Game {
             losses: Vec::new(),
             log: Vec::new(),
             answers: Vec::new(),
+            scripts: Default::default(),
         };
         let mut g = Game {
             lib: library,
             st,
             strict: false,
             cached: None,
+            rt: Default::default(),
         };
         for p in PlayerId::BOTH {
             for card in &decks[p.index()] {

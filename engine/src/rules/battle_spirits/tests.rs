@@ -967,7 +967,11 @@ fn bs_6_5_2_and_6_6_lower_bp_destroyed_cores_to_owner_reserve() {
     assert_eq!(g.zone_of(b), Zone::Field(P0));
     assert_eq!(g.reserve(P1), reserve + 2);
     assert_eq!(
-        count_hooks(&g, |h| *h == Hook::WhenDestroyed { card: a }),
+        count_hooks(&g, |h| *h
+            == Hook::WhenDestroyed {
+                card: a,
+                by_opponent: true
+            }),
         1
     );
     assert_eq!(g.life(P0), 5);

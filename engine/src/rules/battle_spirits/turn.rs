@@ -110,6 +110,7 @@ impl Game {
             player: p,
             step: StepName::End,
         });
+        self.end_turn_effects(); // BS-7.1, BS-8.3
         self.emit(Event::TurnEnded { player: p });
         self.st.phase = Phase::TurnStart;
     }

@@ -140,8 +140,9 @@ pub enum Hook {
     WhenAttacks { card: InstanceId },
     /// BS-6.3: "when blocks".
     WhenBlocks { card: InstanceId },
-    /// BS-6.6: "when destroyed", before the card goes to the trash.
-    WhenDestroyed { card: InstanceId },
+    /// BS-6.6: "when destroyed", before the card goes to the trash (`by_opponent`: by the
+    /// opponent's spirit in battle or the opponent's effect).
+    WhenDestroyed { card: InstanceId, by_opponent: bool },
     /// BS-5.3: "when depleted", before the card goes to the trash.
     WhenDepleted { card: InstanceId },
     /// BS-6.5.1: "after your life is reduced" (bursts).
@@ -150,6 +151,11 @@ pub enum Hook {
     StepStart { player: PlayerId, step: StepName },
     /// The end of a step.
     StepEnd { player: PlayerId, step: StepName },
+    /// BS-6.7: the battle ends ("during this battle" effects end after it).
+    BattleEnds {
+        attacker: InstanceId,
+        blocker: Option<InstanceId>,
+    },
 }
 
 /// Why a player lost (BS-0.4).

@@ -1,0 +1,270 @@
+//! The rule-checked actions effects take. Each goes through the same helpers as the
+//! built-in rules and emits the same events (BS-6.6 destruction path, BS-5.3 depletion
+//! after core moves, BS-12.5 Ultimate Trigger, BS-13.2 count, BS-13.4 heavy exhaustion).
+
+use carddb::CardKind;
+
+use super::state::{ModKind, Modifier, Until};
+use crate::core::{InstanceId, Orientation, PlayerId};
+use crate::rules::battle_spirits::{CoreLoc, Event, Game, Hook, Zone};
+
+impl Game {
+    /// Whether a card is on its owner's field.
+    pub fn on_field(&self, c: InstanceId) -> bool {
+        self.zone_of(c) == Zone::Field(self.owner(c))
+    }
+
+    /// The current battle's attacker and blocker.
+    pub fn battle_cards(&self) -> Option<(InstanceId, Option<InstanceId>)> {
+        self.st.battle.as_ref().map(|b| (b.attacker, b.blocker))
+    }
+
+    /// Whether the soul core is on a card.
+    pub fn soul_on(&self, c: InstanceId) -> bool {
+        self.soul_at(CoreLoc::Card(c))
+    }
+
+    /// Whether a card has a keyword, printed or gained (`name` compared case-insensitively).
+    pub fn has_keyword(&self, c: InstanceId, name: &str) -> bool {
+        self.def_of(c)
+            .keywords
+            .iter()
+            .any(|k| k.name.eq_ignore_ascii_case(name))
+            || self
+                .mods_of(c)
+                .iter()
+                .any(|m| matches!(m, ModKind::Keyword(k, _) if k.eq_ignore_ascii_case(name)))
+    }
+
+    /// Adds a modifier and logs it.
+    pub(crate) fn add_modifier(&mut self, card: InstanceId, kind: ModKind, until: Until) {
+        self.st.scripts.modifiers.push(Modifier {
+            card,
+            kind: kind.clone(),
+            until,
+        });
+        self.emit(Event::ModifierAdded {
+            card,
+            modifier: kind,
+            until,
+        });
+    }
+
+    /// Destroys a field spirit/ultimate/brave/nexus by an effect of `by` (BS-6.6: the same
+    /// path as battle). False when it is not on the field or cannot be destroyed.
+    pub(crate) fn effect_destroy(&mut self, c: InstanceId, by: PlayerId) -> bool {
+        if !self.on_field(c) {
+            return false;
+        }
+        let owner = self.owner(c);
+        let protected = self.mods_of(c).iter().any(|m| {
+            matches!(m, ModKind::CannotBeDestroyed { by_opponent_only, protector }
+                if !by_opponent_only || by != *protector)
+        });
+        if protected {
+            return false;
+        }
+        self.destroy_with(c, by != owner);
+        true
+    }
+
+    /// Exhausts (`true`) or refreshes a field card.
+    pub(crate) fn effect_orient(&mut self, c: InstanceId, exhaust: bool) -> bool {
+        if !self.on_field(c) || self.is_exhausted(c) == exhaust {
+            // BS-13.4: a refresh turns a heavily exhausted card to exhausted.
+            if !exhaust
+                && self.on_field(c)
+                && self.st.cards[c.index()].orientation == Orientation::UpsideDown
+            {
+                self.set_exhausted(c, true);
+                return true;
+            }
+            return false;
+        }
+        self.set_exhausted(c, exhaust);
+        true
+    }
+
+    /// BS-13.4: heavy exhaustion (upside down; counts as exhausted).
+    pub(crate) fn heavily_exhaust(&mut self, c: InstanceId) -> bool {
+        if !self.on_field(c) {
+            return false;
+        }
+        self.st.cards[c.index()].orientation = Orientation::UpsideDown;
+        self.emit(Event::HeavilyExhausted { card: c });
+        true
+    }
+
+    /// A field card leaves with its cores going to its owner's reserve.
+    fn leave_field(&mut self, c: InstanceId, to: Zone) {
+        let owner = self.owner(c);
+        self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
+        self.move_card(c, to);
+    }
+
+    /// Returns a card (field, trash) to its owner's hand.
+    pub(crate) fn effect_return_to_hand(&mut self, c: InstanceId) -> bool {
+        let owner = self.owner(c);
+        match self.zone_of(c) {
+            Zone::Field(_) => self.leave_field(c, Zone::Hand(owner)),
+            Zone::Trash(_) | Zone::Deck(_) | Zone::Tecoto(_) => {
+                self.move_card(c, Zone::Hand(owner))
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Puts a card on top or at the bottom of its owner's deck.
+    pub(crate) fn effect_return_to_deck(&mut self, c: InstanceId, bottom: bool) -> bool {
+        let owner = self.owner(c);
+        match self.zone_of(c) {
+            Zone::Field(_) => self.leave_field(c, Zone::Deck(owner)),
+            Zone::Deck(_) => return false,
+            _ => self.move_card(c, Zone::Deck(owner)),
+        }
+        if bottom {
+            let mut order = self.pile(Zone::Deck(owner)).to_vec();
+            let top = order.pop().expect("just put there");
+            order.insert(0, top);
+            self.st.zones.reorder(Zone::Deck(owner), order);
+        }
+        true
+    }
+
+    /// BS-13.1: puts a card into its owner's tecoto (face up).
+    pub(crate) fn put_into_tecoto(&mut self, c: InstanceId) -> bool {
+        let owner = self.owner(c);
+        match self.zone_of(c) {
+            Zone::Field(_) => self.leave_field(c, Zone::Tecoto(owner)),
+            Zone::Tecoto(_) => return false,
+            _ => self.move_card(c, Zone::Tecoto(owner)),
+        }
+        true
+    }
+
+    /// Puts the top `n` cards of `p`'s deck into the trash; how many moved.
+    pub(crate) fn mill(&mut self, p: PlayerId, n: u32) -> u32 {
+        let mut k = 0;
+        for _ in 0..n {
+            let Some(c) = self.st.zones.top(Zone::Deck(p)) else {
+                break;
+            };
+            self.move_card(c, Zone::Trash(p));
+            k += 1;
+        }
+        k
+    }
+
+    /// Discards a hand card to the trash.
+    pub(crate) fn discard(&mut self, c: InstanceId) -> bool {
+        let owner = self.owner(c);
+        if self.zone_of(c) != Zone::Hand(owner) {
+            return false;
+        }
+        self.move_card(c, Zone::Trash(owner));
+        true
+    }
+
+    /// Moves up to `n` cores (ordinary ones first, then the soul core) from `from` to `to`
+    /// (`None`: the void), then depletes what fell below its minimum (BS-5.3).
+    pub(crate) fn move_cores_n(&mut self, from: CoreLoc, to: Option<CoreLoc>, n: u32) -> u32 {
+        let mut k = 0;
+        while k < n {
+            let Some(core) = self
+                .core_at(from, false)
+                .or_else(|| self.core_at(from, true))
+            else {
+                break;
+            };
+            self.move_core(core, to);
+            k += 1;
+        }
+        k
+    }
+
+    /// Life loss by an effect: life → reserve, then "after your life is reduced".
+    pub(crate) fn lose_life(&mut self, p: PlayerId, n: u32) -> u32 {
+        let k = self.move_cores_n(CoreLoc::Life(p), Some(CoreLoc::Reserve(p)), n);
+        if k > 0 {
+            self.emit(Event::LifeLost {
+                player: p,
+                amount: k,
+                left: self.life(p),
+            });
+            self.fire(Hook::AfterLifeReduced { player: p });
+        }
+        k
+    }
+
+    /// Life gain: cores from the void into life.
+    pub(crate) fn gain_life(&mut self, p: PlayerId, n: u32) {
+        for _ in 0..n {
+            self.core_from_void(false, CoreLoc::Life(p));
+        }
+    }
+
+    /// BS-13.2: count +n (from the void) or −n (back to the void).
+    pub(crate) fn count_change(&mut self, p: PlayerId, n: i64) {
+        if n >= 0 {
+            for _ in 0..n {
+                self.core_from_void(false, CoreLoc::Count(p));
+            }
+        } else {
+            self.move_cores_n(CoreLoc::Count(p), None, n.unsigned_abs() as u32);
+        }
+    }
+
+    /// BS-12.5 Ultimate Trigger: the top card of the opponent's deck goes to the trash; a hit
+    /// when `ultimate`'s cost is higher than that card's, else a guard. Not a deck discard.
+    pub(crate) fn ultimate_trigger(&mut self, ultimate: InstanceId, controller: PlayerId) -> bool {
+        let opp = controller.other();
+        let Some(top) = self.st.zones.top(Zone::Deck(opp)) else {
+            return false;
+        };
+        self.move_card(top, Zone::Trash(opp));
+        let hit = self.def_of(ultimate).cost > self.def_of(top).cost;
+        self.emit(Event::UltimateTrigger {
+            card: ultimate,
+            revealed: top,
+            hit,
+        });
+        hit
+    }
+
+    /// Summons a spirit by an effect (free: no cost), placing its minimum cores from the
+    /// controller's reserve (BS-5.2 step 6), then "when summoned". False if it cannot.
+    pub(crate) fn effect_summon(
+        &mut self,
+        c: InstanceId,
+        controller: PlayerId,
+        exhausted: bool,
+    ) -> bool {
+        let d = self.def_of(c);
+        if !matches!(
+            d.kind,
+            CardKind::Spirit | CardKind::Brave | CardKind::Ultimate
+        ) || self.on_field(c)
+            || self.owner(c) != controller
+        {
+            return false;
+        }
+        // BS-12.1: an ultimate's summon condition applies to every way of summoning.
+        if d.kind == CardKind::Ultimate && !self.ultimate_condition_met(controller, d) {
+            return false;
+        }
+        let min = d.minimum_cores();
+        if self.reserve(controller) < min {
+            return false;
+        }
+        self.move_card(c, Zone::Field(controller));
+        self.move_cores_n(CoreLoc::Reserve(controller), Some(CoreLoc::Card(c)), min);
+        if exhausted {
+            self.set_exhausted(c, true);
+        }
+        self.emit(Event::SummonedByEffect { card: c });
+        self.fire(Hook::WhenSummoned { card: c });
+        self.check_depletion();
+        true
+    }
+}

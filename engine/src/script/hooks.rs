@@ -1,0 +1,278 @@
+//! Timing labels → engine triggers, in ONE place: the printed English labels of the Saga
+//! data (`Effect.timing`, "When This Spirit Attacks"), the dsl's hook names
+//! (`when_attacks`, `during_your_attack_step`, several joined by `_or_`) and magic steps.
+//! Rule IDs: BS-5.1 (when summoned), BS-5.4 (deployed), BS-5.5 (magic Main/Flash), BS-6.1
+//! (attacks), BS-6.3 (blocks), BS-6.5.1 (life reduced, bursts), BS-6.6 (destroyed),
+//! BS-5.3 (depleted), BS-8.1 (constant effects), BS-7.1 (end of turn).
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::battle_spirits::StepName;
+
+/// Whose turn or step a timing names, relative to the effect's controller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Whose {
+    /// The controller's.
+    Your,
+    /// The opponent's.
+    Opponent,
+    /// Either player's.
+    Either,
+}
+
+/// When an effect works: the engine-side form of a timing label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Trigger {
+    /// BS-5.1 / BS-5.1.1: this card is summoned (a brave summoned onto a spirit included).
+    WhenSummoned,
+    /// BS-5.4: this nexus is deployed ("When Placed").
+    WhenDeployed,
+    /// BS-6.1: this spirit attacks.
+    WhenAttacks,
+    /// BS-6.3: this spirit blocks.
+    WhenBlocks,
+    /// BS-6.6: this card is destroyed (resolves while it is still on the field).
+    WhenDestroyed,
+    /// BS-6.6: this card is destroyed by the opponent (battle or opponent's effect).
+    WhenDestroyedByOpponent,
+    /// BS-5.3: this card is depleted (never a destruction).
+    WhenDepleted,
+    /// BS-6.7: the battle this card fought in ends.
+    WhenBattleEnds,
+    /// BS-6.5.1: the controller's life is reduced ("When You Lose Life").
+    WhenYouLoseLife,
+    /// BS-6.6: the opponent destroys one of the controller's spirits.
+    WhenOpponentDestroysYourSpirit,
+    /// BS-6.5.1 / BS-10: burst condition "after your life is reduced".
+    BurstLifeReduced,
+    /// BS-6.6 / BS-10: burst condition "after your spirit is destroyed by the opponent".
+    BurstOpponentDestroysYourSpirit,
+    /// BS-10: burst condition "when the opponent summons".
+    BurstOpponentSummons,
+    /// The start of a step.
+    StartOfStep(Whose, StepName),
+    /// The end of a step.
+    EndOfStep(Whose, StepName),
+    /// BS-7.1: the end of a turn.
+    EndOfTurn(Whose),
+    /// Constant while the card attacks (BS-6.1 … BS-6.7).
+    WhileAttacking,
+    /// Constant while the card blocks.
+    WhileBlocking,
+    /// Constant during a step ("During Your Attack Step").
+    DuringStep(Whose, StepName),
+    /// Constant during a turn.
+    DuringTurn(Whose),
+    /// BS-8.1: constant (no timing; works while the card is in place).
+    Constant,
+    /// BS-5.5: a magic's [Main] effect (also a [Main] effect of a field card).
+    Main,
+    /// BS-5.5 / BS-6.2: a [Flash] effect (magic from hand, or a field card's).
+    Flash,
+}
+
+impl Trigger {
+    /// Whether the effect is constant (evaluated when read, never queued; BS-8.1).
+    pub fn is_constant(self) -> bool {
+        matches!(
+            self,
+            Trigger::Constant
+                | Trigger::WhileAttacking
+                | Trigger::WhileBlocking
+                | Trigger::DuringStep(..)
+                | Trigger::DuringTurn(..)
+        )
+    }
+}
+
+fn whose(w: &str) -> Option<Whose> {
+    Some(match w {
+        "your" => Whose::Your,
+        "opponent" | "opponents" | "opponent's" => Whose::Opponent,
+        "either" => Whose::Either,
+        _ => return None,
+    })
+}
+
+fn step(s: &str) -> Option<StepName> {
+    Some(match s {
+        "start" => StepName::Start,
+        "core" => StepName::Core,
+        "draw" => StepName::Draw,
+        "refresh" => StepName::Refresh,
+        "main" => StepName::Main,
+        "attack" => StepName::Attack,
+        "end" => StepName::End,
+        _ => return None,
+    })
+}
+
+/// One dsl hook name (no `_or_` joins) → its triggers.
+fn one_hook_name(name: &str) -> Option<Vec<Trigger>> {
+    use Trigger::*;
+    let t = match name {
+        "when_summoned" => vec![WhenSummoned],
+        "when_deployed" | "when_placed" => vec![WhenDeployed],
+        "when_attacks" => vec![WhenAttacks],
+        "when_blocks" => vec![WhenBlocks],
+        "when_attacks_or_blocks" | "when_battles" => vec![WhenAttacks, WhenBlocks],
+        "while_attacking" => vec![WhileAttacking],
+        "while_blocking" => vec![WhileBlocking],
+        "while_attacking_or_blocking" => vec![WhileAttacking, WhileBlocking],
+        "when_destroyed" => vec![WhenDestroyed],
+        "when_destroyed_by_opponent" => vec![WhenDestroyedByOpponent],
+        "when_depleted" => vec![WhenDepleted],
+        "when_battle_ends" => vec![WhenBattleEnds],
+        "when_you_lose_life" => vec![WhenYouLoseLife],
+        "when_opponent_destroys_your_spirit" => vec![WhenOpponentDestroysYourSpirit],
+        "burst_life_reduced" => vec![BurstLifeReduced],
+        "burst_opponent_destroys_your_spirit" | "burst_your_spirit_destroyed" => {
+            vec![BurstOpponentDestroysYourSpirit]
+        }
+        "burst_opponent_summons" => vec![BurstOpponentSummons],
+        "constant" | "while_over_count" => vec![Constant],
+        "main" => vec![Main],
+        "flash" => vec![Flash],
+        _ => {
+            let parts: Vec<&str> = name.split('_').collect();
+            match parts.as_slice() {
+                ["start", "of", w, s, "step"] => vec![StartOfStep(whose(w)?, step(s)?)],
+                ["end", "of", w, s, "step"] => vec![EndOfStep(whose(w)?, step(s)?)],
+                ["during", w, s, "step"] => vec![DuringStep(whose(w)?, step(s)?)],
+                ["during", w, "turn"] => vec![DuringTurn(whose(w)?)],
+                ["end", "of", w, "turn"] => vec![EndOfTurn(whose(w)?)],
+                _ => return None,
+            }
+        }
+    };
+    Some(t)
+}
+
+/// A dsl hook name (`when_summoned`, `during_your_attack_step`, several joined by `_or_`)
+/// → triggers; `None` when a part is unknown.
+pub fn from_hook_name(name: &str) -> Option<Vec<Trigger>> {
+    if let Some(t) = one_hook_name(name) {
+        return Some(t);
+    }
+    // Split at `_or_` only where the next part starts a hook name.
+    let starts = [
+        "when_", "while_", "during_", "start_", "end_", "burst_", "main", "flash", "constant",
+    ];
+    let mut out = Vec::new();
+    let mut rest = name;
+    'outer: loop {
+        let mut search = 0;
+        while let Some(i) = rest[search..].find("_or_") {
+            let at = search + i;
+            let next = &rest[at + 4..];
+            if starts.iter().any(|s| next.starts_with(s))
+                && let Some(t) = one_hook_name(&rest[..at])
+            {
+                out.extend(t);
+                rest = next;
+                continue 'outer;
+            }
+            search = at + 4;
+        }
+        out.extend(one_hook_name(rest)?);
+        break;
+    }
+    Some(out)
+}
+
+/// A printed English timing label (the Saga data's `condition`, e.g. "When This Spirit
+/// Attacks", "During Opponent's Attack Step") → triggers; `None` when unknown.
+pub fn from_label(label: &str) -> Option<Vec<Trigger>> {
+    use Trigger::*;
+    let l = label.trim().to_ascii_lowercase();
+    let t = match l.as_str() {
+        "when summoned" | "when this spirit is summoned" => vec![WhenSummoned],
+        "when placed" | "when deployed" => vec![WhenDeployed],
+        "when this spirit attacks" | "when attacks" => vec![WhenAttacks],
+        "when this spirit blocks" | "when blocks" => vec![WhenBlocks],
+        "when this spirit attacks or blocks" | "when attacks/blocks" => {
+            vec![WhenAttacks, WhenBlocks]
+        }
+        "while this spirit attacks" => vec![WhileAttacking],
+        "while this spirit blocks" => vec![WhileBlocking],
+        "while this spirit attacks or blocks" => vec![WhileAttacking, WhileBlocking],
+        "when destroyed" => vec![WhenDestroyed],
+        "when destroyed by opponent" => vec![WhenDestroyedByOpponent],
+        "when depleted" => vec![WhenDepleted],
+        "when you lose life" => vec![WhenYouLoseLife],
+        "when opponent destroys your spirit" => vec![WhenOpponentDestroysYourSpirit],
+        "when this spirit is summoned or attacks" => vec![WhenSummoned, WhenAttacks],
+        "when summoned or destroyed" => vec![WhenSummoned, WhenDestroyed],
+        "during your turn" => vec![DuringTurn(Whose::Your)],
+        "during opponent's turn" => vec![DuringTurn(Whose::Opponent)],
+        "end of opponent's turn" => vec![EndOfTurn(Whose::Opponent)],
+        "end of your turn" => vec![EndOfTurn(Whose::Your)],
+        _ => {
+            // "During Your Attack Step", "During Opponent's End Step", "Start of Your Main Step"
+            let words: Vec<&str> = l.split_whitespace().collect();
+            match words.as_slice() {
+                ["during", w, s, "step"] => vec![DuringStep(whose(w)?, step(s)?)],
+                ["start", "of", w, s, "step"] => vec![StartOfStep(whose(w)?, step(s)?)],
+                ["end", "of", w, s, "step"] => vec![EndOfStep(whose(w)?, step(s)?)],
+                _ => return None,
+            }
+        }
+    };
+    Some(t)
+}
+
+/// The triggers of one effect: its printed timing label, else its magic steps (Main /
+/// Flash, BS-5.5), else constant (BS-8.1). `Err(label)` for an unknown label.
+pub fn of_effect(e: &carddb::Effect) -> Result<Vec<Trigger>, String> {
+    if let Some(label) = &e.timing {
+        return from_label(label)
+            .or_else(|| from_hook_name(label))
+            .ok_or_else(|| label.clone());
+    }
+    let mut v = Vec::new();
+    for s in &e.steps {
+        match s {
+            carddb::Step::Main => v.push(Trigger::Main),
+            carddb::Step::Flash => v.push(Trigger::Flash),
+            carddb::Step::Burst => {}
+        }
+    }
+    if v.is_empty() {
+        v.push(Trigger::Constant);
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dsl_names_and_labels_map() {
+        assert_eq!(
+            from_hook_name("when_summoned_or_when_attacks"),
+            Some(vec![Trigger::WhenSummoned, Trigger::WhenAttacks])
+        );
+        assert_eq!(
+            from_hook_name("when_attacks_or_blocks"),
+            Some(vec![Trigger::WhenAttacks, Trigger::WhenBlocks])
+        );
+        assert_eq!(
+            from_hook_name("during_your_attack_step"),
+            Some(vec![Trigger::DuringStep(Whose::Your, StepName::Attack)])
+        );
+        assert_eq!(
+            from_label("During Opponent's Attack Step"),
+            Some(vec![Trigger::DuringStep(Whose::Opponent, StepName::Attack)])
+        );
+        assert_eq!(
+            from_label("When This Spirit Attacks"),
+            Some(vec![Trigger::WhenAttacks])
+        );
+        assert_eq!(from_hook_name("when_dancing"), None);
+        // Every Saga label of the importer maps.
+        for l in carddb::import::bss_json::SAGA_TIMINGS {
+            assert!(from_label(l).is_some(), "{l}");
+        }
+    }
+}

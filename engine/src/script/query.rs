@@ -1,0 +1,163 @@
+//! Queries: a lazy, filterable set of cards (`my_spirits().bp_at_most(3000)`), kept as data
+//! so sub-triggers can hold them in a save. BS-12.3: spirit queries never match ultimates
+//! (ultimates are unaffected by effects that affect spirits); name them with `*_ultimates()`.
+
+use carddb::{CardKind, Colour};
+use serde::{Deserialize, Serialize};
+
+use crate::core::{InstanceId, PlayerId};
+use crate::rules::battle_spirits::{Game, Zone};
+
+/// Which cards a query starts from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Base {
+    /// Spirits (and braves) on these players' fields — never ultimates (BS-12.3).
+    Spirits(Vec<PlayerId>),
+    /// Ultimates on these players' fields.
+    Ultimates(Vec<PlayerId>),
+    /// Nexuses on these players' fields.
+    Nexuses(Vec<PlayerId>),
+    /// Every card on these players' fields.
+    Field(Vec<PlayerId>),
+    /// Cards in these zones.
+    Zones(Vec<Zone>),
+    /// These cards.
+    Cards(Vec<InstanceId>),
+    /// The attacking / blocking spirit of the current battle (not an ultimate, BS-12.3).
+    Attacker,
+    Blocker,
+}
+
+/// One filter of a query.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Filter {
+    Kind(Vec<CardKind>),
+    BpAtMost(i64),
+    BpAtLeast(i64),
+    CostAtMost(i64),
+    CostAtLeast(i64),
+    CostIn(Vec<i64>),
+    Colour(Colour),
+    Family(Vec<String>),
+    Exhausted(bool),
+    NameContains(String),
+    Named(String),
+    Other(InstanceId),
+    Symbols(i64),
+    Cores(i64),
+    CoresAtMost(i64),
+    CoresAtLeast(i64),
+    Level(i64),
+    LevelAtLeast(i64),
+    Attacking,
+    Blocking,
+    AttackingOrBlocking,
+    NotAttacking,
+    HasKeyword(String, bool),
+    HasEffect(String),
+    NoEffects,
+    SoulCore(bool),
+}
+
+/// A lazy set of cards: a base and filters, evaluated against the game when used.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Query {
+    pub base: Base,
+    pub filters: Vec<Filter>,
+}
+
+impl Query {
+    /// A query over a base.
+    pub fn of(base: Base) -> Query {
+        Query {
+            base,
+            filters: Vec::new(),
+        }
+    }
+
+    /// Adds a filter.
+    pub fn with(mut self, f: Filter) -> Query {
+        self.filters.push(f);
+        self
+    }
+
+    /// The matching cards, in field/zone order.
+    pub fn eval(&self, g: &Game) -> Vec<InstanceId> {
+        let field_of =
+            |ps: &[PlayerId]| -> Vec<InstanceId> { ps.iter().flat_map(|p| g.field(*p)).collect() };
+        let kind = |c: InstanceId| g.def_of(c).kind;
+        let mut v: Vec<InstanceId> = match &self.base {
+            Base::Spirits(ps) => field_of(ps)
+                .into_iter()
+                .filter(|c| matches!(kind(*c), CardKind::Spirit | CardKind::Brave))
+                .collect(),
+            Base::Ultimates(ps) => field_of(ps)
+                .into_iter()
+                .filter(|c| kind(*c) == CardKind::Ultimate)
+                .collect(),
+            Base::Nexuses(ps) => field_of(ps)
+                .into_iter()
+                .filter(|c| kind(*c) == CardKind::Nexus)
+                .collect(),
+            Base::Field(ps) => field_of(ps),
+            Base::Zones(zs) => zs.iter().flat_map(|z| g.pile(*z).to_vec()).collect(),
+            Base::Cards(cs) => cs.clone(),
+            Base::Attacker => g
+                .battle_cards()
+                .map(|(a, _)| a)
+                .into_iter()
+                .filter(|c| kind(*c) != CardKind::Ultimate && g.on_field(*c))
+                .collect(),
+            Base::Blocker => g
+                .battle_cards()
+                .and_then(|(_, b)| b)
+                .into_iter()
+                .filter(|c| kind(*c) != CardKind::Ultimate && g.on_field(*c))
+                .collect(),
+        };
+        for f in &self.filters {
+            v.retain(|c| matches_filter(g, *c, f));
+        }
+        v
+    }
+}
+
+fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
+    let d = g.def_of(c);
+    let on_field = g.on_field(c);
+    let battle = g.battle_cards();
+    let attacking = battle.is_some_and(|(a, _)| a == c);
+    let blocking = battle.is_some_and(|(_, b)| b == Some(c));
+    match f {
+        Filter::Kind(ks) => ks.contains(&d.kind),
+        Filter::BpAtMost(x) => on_field && i64::from(g.bp(c)) <= *x,
+        Filter::BpAtLeast(x) => on_field && i64::from(g.bp(c)) >= *x,
+        Filter::CostAtMost(x) => i64::from(d.cost) <= *x,
+        Filter::CostAtLeast(x) => i64::from(d.cost) >= *x,
+        Filter::CostIn(xs) => xs.contains(&i64::from(d.cost)),
+        Filter::Colour(col) => d.colours.contains(col),
+        Filter::Family(fs) => fs.iter().any(|f| d.families.iter().any(|x| x == f)),
+        Filter::Exhausted(e) => on_field && g.is_exhausted(c) == *e,
+        Filter::NameContains(s) => d.name.contains(s.as_str()),
+        Filter::Named(s) => d.name == *s,
+        Filter::Other(me) => c != *me,
+        Filter::Symbols(n) => i64::from(d.symbols.total()) == *n,
+        Filter::Cores(n) => i64::from(g.cores_on(c)) == *n,
+        Filter::CoresAtMost(n) => i64::from(g.cores_on(c)) <= *n,
+        Filter::CoresAtLeast(n) => i64::from(g.cores_on(c)) >= *n,
+        Filter::Level(n) => g.level(c).map(i64::from) == Some(*n),
+        Filter::LevelAtLeast(n) => g.level(c).is_some_and(|l| i64::from(l) >= *n),
+        Filter::Attacking => attacking,
+        Filter::Blocking => blocking,
+        Filter::AttackingOrBlocking => attacking || blocking,
+        Filter::NotAttacking => !attacking,
+        Filter::HasKeyword(k, want) => g.has_keyword(c, k) == *want,
+        Filter::HasEffect(label) => d.effects.iter().any(|e| {
+            e.timing
+                .as_deref()
+                .is_some_and(|t| t.eq_ignore_ascii_case(label))
+        }),
+        Filter::NoEffects => d.effects.is_empty(),
+        Filter::SoulCore(want) => g.soul_on(c) == *want,
+    }
+}

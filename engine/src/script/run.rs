@@ -1,0 +1,650 @@
+//! Running effects inside a game: which effects a hook reaches (BS-8.1 automatic and
+//! optional effects, level-bound effects, BS-6.6 "when destroyed" before the trash, BS-5.3
+//! depletion is not destruction), running one effect with its failures as events, the
+//! step transactions that make mid-script choices resumable, constant effects evaluated
+//! when read (BS-8.1), and magic Main/Flash resolution (BS-5.5).
+
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use rhai::{CallFnOptions, Dynamic, EvalAltResult, Scope};
+
+use super::ctx::{self, RunCtx};
+use super::hooks::{Trigger, Whose};
+use super::state::{ModKind, Pending, Question, SubEvent, Until};
+use crate::core::{InstanceId, Labelled, PlayerId};
+use crate::rules::battle_spirits::game::{Phase, State};
+use crate::rules::battle_spirits::{Choice, Event, Game, Hook, StepName, Zone};
+
+/// The marker error a script call returns when it asked a new question.
+pub(crate) const ASKED: &str = "__cardscript_asked__";
+/// The marker error that ends an effect quietly (its event is already logged).
+pub(crate) const STOP: &str = "__cardscript_stop__";
+/// How deeply effects may trigger effects in one resolution.
+const MAX_DEPTH: u32 = 16;
+
+/// The engine-side, unsaved part of effects: answers being replayed in a step, the new
+/// question if one was asked, the constant-effect cache.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Runtime {
+    pub answers: VecDeque<Choice>,
+    pub asked: Option<Question>,
+    pub strict_scripts: bool,
+    pub depth: u32,
+    pub const_cache: RefCell<Option<Rc<Vec<(InstanceId, ModKind)>>>>,
+    pub computing_const: Cell<bool>,
+}
+
+fn whose_ok(w: Whose, controller: PlayerId, turn_player: PlayerId) -> bool {
+    match w {
+        Whose::Your => controller == turn_player,
+        Whose::Opponent => controller != turn_player,
+        Whose::Either => true,
+    }
+}
+
+/// A step's saved starting point (the log and answers are kept outside: they only grow).
+pub(crate) struct Snapshot {
+    state: State,
+    log_len: usize,
+}
+
+impl Game {
+    // ---- transactions (mid-script choices) ------------------------------------------
+
+    fn snapshot(&mut self) -> Snapshot {
+        let log = std::mem::take(&mut self.st.log);
+        let answers = std::mem::take(&mut self.st.answers);
+        let state = self.st.clone();
+        let log_len = log.len();
+        self.st.log = log;
+        self.st.answers = answers;
+        Snapshot { state, log_len }
+    }
+
+    fn restore(&mut self, s: Snapshot) {
+        let mut log = std::mem::take(&mut self.st.log);
+        log.truncate(s.log_len);
+        let answers = std::mem::take(&mut self.st.answers);
+        self.st = s.state;
+        self.st.log = log;
+        self.st.answers = answers;
+    }
+
+    /// Runs one step: the answer `base` (if any) then automatic procedures up to the next
+    /// decision, replaying `answers` to the questions effects ask. If an effect asks a new
+    /// question, the step is undone and the game waits at that question (README).
+    pub(crate) fn transaction(&mut self, base: Option<Choice>, answers: Vec<Choice>) {
+        let snap = self.lib.scripts().any_may_ask().then(|| self.snapshot());
+        self.rt.answers = answers.iter().cloned().collect();
+        self.rt.asked = None;
+        self.invalidate_constants();
+        if let Some(c) = &base {
+            self.apply(c.clone());
+        }
+        self.advance_loop();
+        if let Some(q) = self.rt.asked.take() {
+            match snap {
+                Some(s) => {
+                    self.restore(s);
+                    self.st.scripts.pending = Some(Pending {
+                        base,
+                        answers,
+                        question: q,
+                    });
+                }
+                None => unreachable!("a question was asked in a library marked as never asking"),
+            }
+        }
+        self.rt.answers.clear();
+        self.invalidate_constants();
+        self.cached = None;
+    }
+
+    /// Asks a question: the replayed answer if there is one, else records the question and
+    /// returns `None` (the caller stops; the step will be undone and resumed).
+    pub(crate) fn ask(&mut self, q: Question) -> Option<Choice> {
+        if self.rt.asked.is_some() {
+            return None;
+        }
+        if q.options.len() == 1 {
+            return Some(q.options[0].choice.clone());
+        }
+        match self.rt.answers.pop_front() {
+            Some(a) if q.options.iter().any(|o| o.choice == a) => Some(a),
+            _ => {
+                self.rt.asked = Some(q);
+                None
+            }
+        }
+    }
+
+    /// Whether an effect question is pending or being asked (nothing else may run).
+    pub(crate) fn halted(&self) -> bool {
+        self.rt.asked.is_some()
+    }
+
+    /// Makes script failures panic (for tests); off by default, not saved.
+    pub fn set_strict_scripts(&mut self, on: bool) {
+        self.rt.strict_scripts = on;
+    }
+
+    // ---- running one effect ---------------------------------------------------------
+
+    /// Runs effect `effect` of `card` for `controller`; failures become events.
+    pub(crate) fn run_effect(
+        &mut self,
+        card: InstanceId,
+        effect: u32,
+        controller: PlayerId,
+        event_cards: Vec<InstanceId>,
+    ) {
+        if self.halted() {
+            return;
+        }
+        let lib = self.lib.clone();
+        let Some(eff) = lib
+            .scripts()
+            .effects_of(self.card_id(card))
+            .and_then(|v| v.get(effect as usize))
+        else {
+            return;
+        };
+        let ast = match &eff.script {
+            Ok(a) => a.clone(),
+            Err(reason) => {
+                self.effect_failed(card, effect, None, reason.clone());
+                return;
+            }
+        };
+        if self.rt.depth >= MAX_DEPTH {
+            self.effect_failed(card, effect, None, "effects nested too deeply".into());
+            return;
+        }
+        self.emit(Event::EffectStarted { card, effect });
+        let mut rc = RunCtx::new(card, effect, controller);
+        rc.event_cards = event_cards;
+        self.rt.depth += 1;
+        let r = {
+            let _g = ctx::enter_mut(self, Rc::new(rc));
+            lib.scripts()
+                .engine
+                .run_ast_with_scope(&mut Scope::new(), &ast)
+        };
+        self.rt.depth -= 1;
+        if let Err(e) = r {
+            self.script_error(card, effect, &e);
+        }
+    }
+
+    /// Runs a `when(…)` closure.
+    pub(crate) fn run_closure(&mut self, sub: &super::state::SubTrigger, event: Vec<InstanceId>) {
+        if self.halted() {
+            return;
+        }
+        let lib = self.lib.clone();
+        let Some(Ok(ast)) = lib
+            .scripts()
+            .effects_of(self.card_id(sub.card))
+            .and_then(|v| v.get(sub.effect as usize))
+            .map(|e| e.script.clone())
+        else {
+            return;
+        };
+        self.emit(Event::EffectStarted {
+            card: sub.card,
+            effect: sub.effect,
+        });
+        let mut rc = RunCtx::new(sub.card, sub.effect, sub.controller);
+        rc.event_cards = event;
+        let args: Vec<Dynamic> = sub.curry.iter().map(super::api::to_dynamic).collect();
+        self.rt.depth += 1;
+        let r = {
+            let _g = ctx::enter_mut(self, Rc::new(rc));
+            lib.scripts().engine.call_fn_with_options::<Dynamic>(
+                CallFnOptions::new().eval_ast(false).rewind_scope(true),
+                &mut Scope::new(),
+                &ast,
+                &sub.func,
+                args,
+            )
+        };
+        self.rt.depth -= 1;
+        if let Err(e) = r {
+            self.script_error(sub.card, sub.effect, &e);
+        }
+    }
+
+    fn script_error(&mut self, card: InstanceId, effect: u32, e: &EvalAltResult) {
+        let mut inner = e;
+        while let EvalAltResult::ErrorInFunctionCall(_, _, x, _)
+        | EvalAltResult::ErrorInModule(_, x, _) = inner
+        {
+            inner = x;
+        }
+        if let EvalAltResult::ErrorRuntime(v, _) = inner
+            && let Some(s) = v.read_lock::<rhai::ImmutableString>()
+            && (s.as_str() == ASKED || s.as_str() == STOP)
+        {
+            return;
+        }
+        let line = e.position().line().map(|l| l as u32);
+        let reason = match inner {
+            EvalAltResult::ErrorRuntime(v, _) => v.to_string(),
+            other => other.to_string(),
+        };
+        self.effect_failed(card, effect, line, reason);
+    }
+
+    /// Logs `EffectFailed`; panics in strict-scripts mode.
+    pub(crate) fn effect_failed(
+        &mut self,
+        card: InstanceId,
+        effect: u32,
+        line: Option<u32>,
+        reason: String,
+    ) {
+        if self.rt.strict_scripts {
+            panic!(
+                "effect {effect} of {} failed (line {line:?}): {reason}",
+                self.card_id(card)
+            );
+        }
+        self.emit(Event::EffectFailed {
+            card,
+            effect,
+            line,
+            reason,
+        });
+    }
+
+    // ---- which effects a hook reaches -------------------------------------------------
+
+    fn level_ok(&self, card: InstanceId, levels: &[u8]) -> bool {
+        levels.is_empty()
+            || !self.on_field(card)
+            || self.level(card).is_some_and(|l| levels.contains(&l))
+    }
+
+    /// The effects of `card` with a trigger matching `pred`, at a level they work at.
+    fn matching(&self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool) -> Vec<u32> {
+        let Some(effs) = self.lib.scripts().effects_of(self.card_id(card)) else {
+            return Vec::new();
+        };
+        effs.iter()
+            .enumerate()
+            .filter(|(_, e)| e.triggers.iter().any(|t| pred(*t)) && self.level_ok(card, &e.levels))
+            .map(|(i, _)| i as u32)
+            .collect()
+    }
+
+    fn run_card(&mut self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool, ev: &[InstanceId]) {
+        let controller = self.owner(card);
+        for i in self.matching(card, pred) {
+            self.run_effect(card, i, controller, ev.to_vec());
+        }
+    }
+
+    /// Field cards of both players, turn player's first (BS-8.4 order simplified: field
+    /// order; the ordering decision is issue 6), with `pred(trigger, controller)`.
+    fn run_field(&mut self, pred: &dyn Fn(Trigger, PlayerId) -> bool, ev: &[InstanceId]) {
+        let a = self.st.active;
+        for p in [a, a.other()] {
+            for c in self.field(p) {
+                if self.on_field(c) {
+                    self.run_card(c, &|t| pred(t, p), ev);
+                }
+            }
+        }
+    }
+
+    /// Burst cards set by `p` with a trigger matching `pred` (BS-10 conditions as hooks).
+    fn run_bursts(&mut self, p: PlayerId, pred: &dyn Fn(Trigger) -> bool) {
+        for c in self.pile(Zone::Burst(p)).to_vec() {
+            self.run_card(c, pred, &[]);
+        }
+    }
+
+    /// Resolves the effects a hook reaches (called by `Game::fire` after logging it).
+    pub(crate) fn dispatch(&mut self, h: Hook) {
+        if self.lib.scripts().effects.is_empty() && self.st.scripts.subs.is_empty() {
+            return;
+        }
+        use Trigger as T;
+        let active = self.st.active;
+        match h {
+            Hook::WhenSummoned { card } => {
+                let nexus = self.def_of(card).kind == carddb::CardKind::Nexus;
+                // BS-5.1 / BS-5.1.1 (braves are summoned as spirits until issue 6), BS-5.4.
+                self.run_card(
+                    card,
+                    &|t| t == T::WhenSummoned || (nexus && t == T::WhenDeployed),
+                    &[card],
+                );
+                let opp = self.owner(card).other();
+                self.run_bursts(opp, &|t| t == T::BurstOpponentSummons);
+            }
+            Hook::WhenAttacks { card } => {
+                self.run_card(card, &|t| t == T::WhenAttacks, &[card]);
+                self.run_subs(
+                    |g, e| match e {
+                        SubEvent::Attacks { subject } => g.in_query(subject, card),
+                        _ => false,
+                    },
+                    Some(card),
+                );
+            }
+            Hook::WhenBlocks { card } => self.run_card(card, &|t| t == T::WhenBlocks, &[card]),
+            Hook::WhenDestroyed { card, by_opponent } => {
+                // BS-6.6: resolves while the card is still on the field.
+                self.run_card(
+                    card,
+                    &|t| t == T::WhenDestroyed || (by_opponent && t == T::WhenDestroyedByOpponent),
+                    &[card],
+                );
+                let owner = self.owner(card);
+                if by_opponent && self.is_spirit_like(card) {
+                    self.run_field(
+                        &|t, p| p == owner && t == T::WhenOpponentDestroysYourSpirit,
+                        &[card],
+                    );
+                    self.run_bursts(owner, &|t| t == T::BurstOpponentDestroysYourSpirit);
+                }
+                let in_battle = self.battle_cards().is_some();
+                self.run_subs(
+                    |g, e| match e {
+                        SubEvent::Destroyed {
+                            subject,
+                            by_opponent: bo,
+                            in_battle: ib,
+                        } => {
+                            (!bo || by_opponent) && (!ib || in_battle) && g.in_query(subject, card)
+                        }
+                        _ => false,
+                    },
+                    Some(card),
+                );
+            }
+            // BS-5.3: depletion fires only "when depleted", never "when destroyed".
+            Hook::WhenDepleted { card } => self.run_card(card, &|t| t == T::WhenDepleted, &[card]),
+            Hook::AfterLifeReduced { player } => {
+                self.run_field(&|t, p| p == player && t == T::WhenYouLoseLife, &[]);
+                self.run_bursts(player, &|t| t == T::BurstLifeReduced);
+            }
+            Hook::StepStart { player, step } => {
+                self.st.scripts.step = Some(step);
+                self.run_field(
+                    &|t, p| matches!(t, T::StartOfStep(w, s) if s == step && whose_ok(w, p, player)),
+                    &[],
+                );
+            }
+            Hook::StepEnd { player, step } => {
+                self.run_field(
+                    &|t, p| matches!(t, T::EndOfStep(w, s) if s == step && whose_ok(w, p, player)),
+                    &[],
+                );
+                if step == StepName::End {
+                    // BS-7.1: "at the end of this turn".
+                    self.run_field(
+                        &|t, p| matches!(t, T::EndOfTurn(w) if whose_ok(w, p, player)),
+                        &[],
+                    );
+                    self.run_subs(|_, e| matches!(e, SubEvent::EndOfTurn), None);
+                }
+                self.st.scripts.step = None;
+            }
+            Hook::BattleEnds { attacker, blocker } => {
+                self.run_card(attacker, &|t| t == T::WhenBattleEnds, &[attacker]);
+                if let Some(b) = blocker {
+                    self.run_card(b, &|t| t == T::WhenBattleEnds, &[b]);
+                }
+                self.run_subs(|_, e| matches!(e, SubEvent::BattleEnds), Some(attacker));
+            }
+            Hook::WhenUsed { .. } => {}
+        }
+        let _ = active;
+    }
+
+    fn in_query(&self, q: &super::query::Query, card: InstanceId) -> bool {
+        q.eval(self).contains(&card)
+    }
+
+    fn run_subs(&mut self, pred: impl Fn(&Game, &SubEvent) -> bool, card: Option<InstanceId>) {
+        let subs: Vec<_> = self
+            .st
+            .scripts
+            .subs
+            .iter()
+            .filter(|s| pred(self, &s.event))
+            .cloned()
+            .collect();
+        for s in subs {
+            self.run_closure(&s, card.into_iter().collect());
+        }
+    }
+
+    /// BS-7.1 (and BS-8.3): at the end of the turn, "this turn" modifiers, once-per-turn
+    /// marks and sub-triggers end.
+    pub(crate) fn end_turn_effects(&mut self) {
+        let s = &mut self.st.scripts;
+        s.modifiers.retain(|m| m.until == Until::While);
+        s.once.clear();
+        s.subs.clear();
+        s.destroyed_this_turn.clear();
+        s.activated.clear();
+    }
+
+    /// BS-6.7: "this battle" modifiers end.
+    pub(crate) fn end_battle_effects(&mut self) {
+        self.st
+            .scripts
+            .modifiers
+            .retain(|m| m.until != Until::Battle);
+    }
+
+    /// A card leaving the field loses its modifiers.
+    pub(crate) fn forget_card(&mut self, c: InstanceId) {
+        self.st.scripts.modifiers.retain(|m| m.card != c);
+    }
+
+    // ---- constant effects (BS-8.1), evaluated when read --------------------------------
+
+    pub(crate) fn invalidate_constants(&self) {
+        *self.rt.const_cache.borrow_mut() = None;
+    }
+
+    /// Modifiers of every constant effect that applies now (cached until the next event).
+    pub(crate) fn constant_mods(&self) -> Rc<Vec<(InstanceId, ModKind)>> {
+        if !self.lib.scripts().has_constant || self.rt.computing_const.get() {
+            return Rc::new(Vec::new());
+        }
+        if let Some(c) = self.rt.const_cache.borrow().as_ref() {
+            return c.clone();
+        }
+        self.rt.computing_const.set(true);
+        let mut out = Vec::new();
+        let a = self.st.active;
+        let battle = self.battle_cards();
+        for p in [a, a.other()] {
+            for c in self.field(p) {
+                let Some(effs) = self.lib.scripts().effects_of(self.card_id(c)) else {
+                    continue;
+                };
+                for (i, e) in effs.iter().enumerate() {
+                    let applies = e.triggers.iter().any(|t| match *t {
+                        Trigger::Constant => true,
+                        Trigger::WhileAttacking => battle.is_some_and(|(x, _)| x == c),
+                        Trigger::WhileBlocking => battle.is_some_and(|(_, b)| b == Some(c)),
+                        Trigger::DuringStep(w, s) => {
+                            self.st.scripts.step == Some(s) && whose_ok(w, p, a)
+                        }
+                        Trigger::DuringTurn(w) => whose_ok(w, p, a),
+                        _ => false,
+                    });
+                    let Ok(ast) = &e.script else { continue };
+                    if !applies || !self.level_ok(c, &e.levels) {
+                        continue;
+                    }
+                    let rc = Rc::new(RunCtx::new(c, i as u32, p));
+                    let r = {
+                        let _g = ctx::enter_ref(self, rc.clone());
+                        self.lib
+                            .scripts()
+                            .engine
+                            .run_ast_with_scope(&mut Scope::new(), ast)
+                    };
+                    if let Err(e) = r
+                        && self.rt.strict_scripts
+                    {
+                        panic!("constant effect {i} of {} failed: {e}", self.card_id(c));
+                    }
+                    out.extend(rc.collected.borrow_mut().drain(..));
+                }
+            }
+        }
+        self.rt.computing_const.set(false);
+        let out = Rc::new(out);
+        *self.rt.const_cache.borrow_mut() = Some(out.clone());
+        out
+    }
+
+    /// Every modifier on `c` now: stored ones and constant ones.
+    pub(crate) fn mods_of(&self, c: InstanceId) -> Vec<ModKind> {
+        let mut v: Vec<ModKind> = self
+            .st
+            .scripts
+            .modifiers
+            .iter()
+            .filter(|m| m.card == c)
+            .map(|m| m.kind.clone())
+            .collect();
+        if self.lib.scripts().has_constant {
+            v.extend(
+                self.constant_mods()
+                    .iter()
+                    .filter(|(x, _)| *x == c)
+                    .map(|(_, k)| k.clone()),
+            );
+        }
+        v
+    }
+
+    /// BP change from modifiers.
+    pub(crate) fn bp_delta(&self, c: InstanceId) -> i64 {
+        if self.st.scripts.modifiers.is_empty() && !self.lib.scripts().has_constant {
+            return 0;
+        }
+        self.mods_of(c)
+            .iter()
+            .map(|m| if let ModKind::Bp(n) = m { *n } else { 0 })
+            .sum()
+    }
+
+    /// Whether a modifier forbids `c` to attack (or block).
+    pub(crate) fn forbidden(&self, c: InstanceId, kind: &ModKind) -> bool {
+        if self.st.scripts.modifiers.is_empty() && !self.lib.scripts().has_constant {
+            return false;
+        }
+        self.mods_of(c).contains(kind)
+    }
+
+    // ---- activated effects: magic (BS-5.5) and field [Main]/[Flash] effects -----------
+
+    /// BS-5.5: a magic's effects usable now (Main in the main step, Flash in both).
+    pub(crate) fn magic_effects(&self, card: InstanceId, flash_timing: bool) -> Vec<u32> {
+        self.matching(card, &|t| {
+            t == Trigger::Flash || (!flash_timing && t == Trigger::Main)
+        })
+    }
+
+    /// BS-5.5: resolve a magic: choose its Main or Flash effect if both can be used (a
+    /// decision), run it. Returns false if the step stopped for a question.
+    pub(crate) fn resolve_magic(
+        &mut self,
+        card: InstanceId,
+        player: PlayerId,
+        flash: bool,
+    ) -> bool {
+        let effs = self.magic_effects(card, flash);
+        let chosen = match effs.len() {
+            0 => return true,
+            1 => effs[0],
+            _ => {
+                let d = self.def_of(card);
+                let options = effs
+                    .iter()
+                    .enumerate()
+                    .map(|(k, i)| {
+                        let e = &d.effects[*i as usize];
+                        let step = if e.steps.contains(&carddb::Step::Main) {
+                            "Main"
+                        } else {
+                            "Flash"
+                        };
+                        Labelled {
+                            choice: Choice::OneOf { index: k as u32 },
+                            label: format!(
+                                "[{step}] {}",
+                                e.text.get("en").cloned().unwrap_or_default()
+                            ),
+                        }
+                    })
+                    .collect();
+                let q = Question {
+                    player,
+                    prompt: format!("{}: use its Main or its Flash effect?", d.name),
+                    options,
+                };
+                match self.ask(q) {
+                    Some(Choice::OneOf { index }) => effs[index as usize],
+                    _ => return false,
+                }
+            }
+        };
+        self.run_effect(card, chosen, player, vec![card]);
+        !self.halted()
+    }
+
+    /// Field [Main]/[Flash] effects `p` may use now (each once per turn).
+    pub(crate) fn field_effect_options(
+        &self,
+        p: PlayerId,
+        flash_timing: bool,
+    ) -> Vec<Labelled<Choice>> {
+        let mut v = Vec::new();
+        if self.lib.scripts().effects.is_empty() {
+            return v;
+        }
+        for c in self.field(p) {
+            let want: &dyn Fn(Trigger) -> bool = if flash_timing {
+                &|t| t == Trigger::Flash
+            } else {
+                &|t| t == Trigger::Flash || t == Trigger::Main
+            };
+            for i in self.matching(c, want) {
+                if !self.st.scripts.activated.contains(&(c, i)) {
+                    v.push(Labelled {
+                        choice: Choice::UseEffect { card: c, effect: i },
+                        label: format!("Use the effect of {} {c}", self.name(c)),
+                    });
+                }
+            }
+        }
+        v
+    }
+
+    /// Uses a field card's [Main]/[Flash] effect (BS-6.2: it resolves completely).
+    pub(crate) fn use_field_effect(&mut self, card: InstanceId, effect: u32) {
+        self.st.scripts.activated.insert((card, effect));
+        let p = self.owner(card);
+        self.run_effect(card, effect, p, vec![card]);
+        if let Phase::Flash { window, to_act, .. } = self.st.phase {
+            self.st.phase = Phase::Flash {
+                window,
+                to_act: to_act.other(),
+                passes: 0,
+            };
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! The serialisable part of effects inside a game: modifiers with their durations (BS-6.7
+//! "this battle", BS-7.1 "this turn"), once-per-turn marks (BS-8.3), sub-triggers
+//! registered by `when(…)`, and the question an effect waits for (mid-script choices).
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use super::query::Query;
+use crate::core::{InstanceId, Labelled, PlayerId};
+use crate::rules::battle_spirits::{Choice, StepName};
+
+/// How long a modifier lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Until {
+    /// Until the end of the battle (BS-6.7).
+    Battle,
+    /// Until the end of the turn (BS-7.1).
+    Turn,
+    /// While a constant effect applies (recomputed whenever read; BS-8.1).
+    While,
+}
+
+impl Until {
+    /// `"turn"`, `"battle"`, `"while"` → a duration.
+    pub fn parse(s: &str) -> Option<Until> {
+        Some(match s {
+            "turn" => Until::Turn,
+            "battle" => Until::Battle,
+            "while" => Until::While,
+            _ => return None,
+        })
+    }
+}
+
+/// What a modifier changes on a card.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum ModKind {
+    /// BP ± n.
+    Bp(i64),
+    /// Cannot attack.
+    CannotAttack,
+    /// Cannot block.
+    CannotBlock,
+    /// Cannot be destroyed (by effects; `by_opponent_only`: only by the opponent's,
+    /// `protector` is the player whose effect gave the protection).
+    CannotBeDestroyed {
+        by_opponent_only: bool,
+        protector: PlayerId,
+    },
+    /// Gains a keyword (`name`, `modifier`).
+    Keyword(String, String),
+}
+
+/// A modifier on a card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifier {
+    pub card: InstanceId,
+    pub kind: ModKind,
+    pub until: Until,
+}
+
+/// A value a sub-trigger closure captured (kept in saves).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Value {
+    Unit,
+    Bool(bool),
+    Int(i64),
+    Str(String),
+    Card(InstanceId),
+    Query(Query),
+    Array(Vec<Value>),
+}
+
+/// The events `when(event, closure)` can wait for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SubEvent {
+    /// `ev_destroyed(subject, by_opponent, in_battle)` (BS-6.6).
+    Destroyed {
+        subject: Query,
+        by_opponent: bool,
+        in_battle: bool,
+    },
+    /// `ev_attacks(subject)` (BS-6.1).
+    Attacks { subject: Query },
+    /// `ev_battle_ends()` (BS-6.7).
+    BattleEnds,
+    /// `ev_end_of_turn()` (BS-7.1).
+    EndOfTurn,
+    /// An event the engine cannot watch yet (its name).
+    Unsupported(String),
+}
+
+/// A closure registered by `when(…)`, alive until the end of the turn it was registered in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubTrigger {
+    pub card: InstanceId,
+    pub effect: u32,
+    pub controller: PlayerId,
+    pub event: SubEvent,
+    /// The closure's function name in the effect's AST.
+    pub func: String,
+    /// Its captured values.
+    pub curry: Vec<Value>,
+}
+
+/// A question an effect asks (a decision of kind `EffectChoice`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Question {
+    pub player: PlayerId,
+    pub prompt: String,
+    pub options: Vec<Labelled<Choice>>,
+}
+
+/// The game stopped in the middle of a step because an effect asked a question. The state
+/// is the one before the step started; answering re-runs the step (`base`, then the effect
+/// answers in order) with `answers` + the new answer. See README "Effects and decisions".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    /// The decision answer that started the step (`None`: an automatic step).
+    pub base: Option<Choice>,
+    /// Answers given to the step's earlier questions, in order.
+    pub answers: Vec<Choice>,
+    /// The question waiting for an answer.
+    pub question: Question,
+}
+
+/// Effects' part of the saved state.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScriptState {
+    pub modifiers: Vec<Modifier>,
+    /// (card, effect) pairs that used their once-per-turn (BS-8.3), cleared at turn end.
+    pub once: BTreeSet<(InstanceId, u32)>,
+    pub subs: Vec<SubTrigger>,
+    pub pending: Option<Pending>,
+    /// Cards destroyed this turn (for `destroyed_this_turn`).
+    pub destroyed_this_turn: Vec<InstanceId>,
+    /// The step in progress (between its StepStart and StepEnd hooks).
+    pub step: Option<StepName>,
+    /// An effect ended the battle (BS-6.7) / the attack step.
+    pub end_battle: bool,
+    pub end_attack_step: bool,
+    /// Field [Main]/[Flash] effects used this turn (offered once per turn).
+    pub activated: BTreeSet<(InstanceId, u32)>,
+}
