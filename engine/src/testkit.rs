@@ -182,3 +182,160 @@ pub fn synthetic_deck(main: &str) -> Vec<CardId> {
     d.truncate(40);
     d
 }
+
+// ---- scripted scenarios (issue 4) ---------------------------------------------------------
+
+use crate::core::{InstanceId, PlayerId};
+use crate::rules::battle_spirits::{Choice, CoreLoc, Game, RulesConfig, Step, Zone};
+
+/// One effect: `timing` is a printed label ("When Summoned"), a dsl hook name
+/// ("when_summoned"), `"main"` / `"flash"` (magic or field [Main]/[Flash]) or `"constant"`;
+/// `script` is inline rhai.
+pub fn effect(timing: &str, script: &str) -> Effect {
+    let (timing, steps) = match timing {
+        "main" => (None, vec![carddb::Step::Main]),
+        "flash" => (None, vec![carddb::Step::Flash]),
+        "constant" => (None, vec![]),
+        t => (Some(t.to_string()), vec![]),
+    };
+    Effect {
+        timing,
+        steps,
+        script: Some(script.to_string()),
+        ..Effect::default()
+    }
+}
+
+/// A red spirit (cost `cost`; LV1: 1 core, `bp` BP; LV2: 3 cores, `bp` + 2000) with effects.
+pub fn scripted_spirit(id: &str, cost: u32, bp: u32, effects: Vec<Effect>) -> CardDef {
+    let mut c = card(
+        id,
+        CardKind::Spirit,
+        cost,
+        Colour::Red,
+        0,
+        1,
+        &[(1, 1, bp), (2, 3, bp + 2000)],
+    );
+    c.effects = effects;
+    c
+}
+
+/// A red magic (cost `cost`) with effects.
+pub fn scripted_magic(id: &str, cost: u32, effects: Vec<Effect>) -> CardDef {
+    let mut c = card(id, CardKind::Magic, cost, Colour::Red, 0, 0, &[]);
+    c.effects = effects;
+    c
+}
+
+/// A game on the synthetic decks plus `extra` cards (each put 3 times into both decks),
+/// P0 first, both hands kept: P0's turn 1 main step. Strict invariants and strict scripts
+/// are off; set them as the test needs.
+pub fn scenario(extra: Vec<CardDef>, seed: u64) -> Game {
+    let mut all = synthetic_cards();
+    all.extend(extra.iter().cloned());
+    scenario_with(CardLibrary::new(all), &extra, seed)
+}
+
+/// [`scenario`] with a library built by the caller (which must hold `extra`).
+pub fn scenario_with(lib: CardLibrary, extra: &[CardDef], seed: u64) -> Game {
+    let mut decks = [synthetic_deck("R"), synthetic_deck("B")];
+    for d in decks.iter_mut() {
+        let n = d.len();
+        let mut k = 0;
+        for c in extra {
+            for _ in 0..3 {
+                k += 1;
+                d[n - k] = c.id.clone();
+            }
+        }
+    }
+    let cfg = RulesConfig {
+        first_player: Some(PlayerId(0)),
+        ..RulesConfig::japanese()
+    };
+    let mut g = Game::new(cfg, lib, decks, seed).expect("synthetic decks are legal");
+    g.answer(Choice::Keep).expect("keep");
+    g.answer(Choice::Keep).expect("keep");
+    g
+}
+
+/// Puts a copy of `id` owned by `p` (not already in `zone`) into `zone`; on the field it
+/// gets `cores` cores from the void. Logged like any move. Panics if no copy is left.
+/// Into the hand, an earlier copy already there is returned instead (the main step offers
+/// the first copy of each card).
+pub fn put(g: &mut Game, p: PlayerId, id: &str, zone: Zone, cores: u32) -> InstanceId {
+    if zone == Zone::Hand(p)
+        && let Some(c) = g.pile(zone).iter().copied().find(|c| g.card_id(*c) == id)
+    {
+        return c;
+    }
+    let c = (0..g.st.cards.len() as u32)
+        .map(InstanceId)
+        .find(|c| {
+            g.card_id(*c) == id && g.owner(*c) == p && g.zone_of(*c) != zone && !g.on_field(*c)
+        })
+        .unwrap_or_else(|| panic!("no copy of {id} left for {p}"));
+    g.move_card(c, zone);
+    for _ in 0..cores {
+        g.core_from_void(false, CoreLoc::Card(c));
+    }
+    g.cached = None;
+    c
+}
+
+/// Adds `n` cores from the void to `p`'s reserve.
+pub fn give_reserve(g: &mut Game, p: PlayerId, n: u32) {
+    for _ in 0..n {
+        g.core_from_void(false, CoreLoc::Reserve(p));
+    }
+    g.cached = None;
+}
+
+/// The current decision, panicking if the game is over.
+pub fn decision(g: &mut Game) -> crate::DecisionRequest {
+    match g.next() {
+        Step::Decision(r) => r,
+        Step::Over(r) => panic!("game over: {r:?}"),
+    }
+}
+
+/// Plays a hand card (`Summon` / `Deploy` / `UseMagic` as listed), paying with the first
+/// listed source and placing the minimum cores; stops at any other decision.
+pub fn play(g: &mut Game, card: InstanceId) {
+    use crate::DecisionKind as K;
+    let r = decision(g);
+    let c = r
+        .choices()
+        .find(|c| {
+            matches!(c, Choice::Summon { card: x } | Choice::Deploy { card: x } | Choice::UseMagic { card: x } if *x == card)
+        })
+        .cloned()
+        .unwrap_or_else(|| panic!("{card} cannot be played: {:?}", r.options));
+    g.answer(c).expect("listed");
+    loop {
+        let Step::Decision(r) = g.next() else { return };
+        let c = match r.kind {
+            K::PayFrom => r.options[0].choice.clone(),
+            K::PlaceCore if r.is_legal(&Choice::DonePlacing) => Choice::DonePlacing,
+            K::PlaceCore => r.options[0].choice.clone(),
+            _ => return,
+        };
+        g.answer(c).expect("listed");
+    }
+}
+
+/// Answers `choice`, panicking if it is not legal.
+pub fn must(g: &mut Game, choice: Choice) {
+    let r = decision(g);
+    if let Err(e) = g.answer(choice) {
+        panic!("{e}; options were {:?}", r.options);
+    }
+}
+
+/// Passes every flash timing until another kind of decision comes.
+pub fn pass_flashes(g: &mut Game) {
+    while decision(g).kind == crate::DecisionKind::FlashOrPass {
+        g.answer(Choice::Pass).expect("pass is always legal");
+    }
+}

@@ -737,7 +737,7 @@ fn register_filters(e: &mut Engine) {
         "count",
         ["q: Query"],
         "Number of matching cards.",
-        |q: Query| -> R<i64> { Ok(with_ref(|g, _| q.eval(g).len() as i64)?) }
+        |q: Query| -> R<i64> { with_ref(|g, _| q.eval(g).len() as i64) }
     );
     reg!(
         e,

@@ -24,6 +24,9 @@ pub(crate) const STOP: &str = "__cardscript_stop__";
 /// How deeply effects may trigger effects in one resolution.
 const MAX_DEPTH: u32 = 16;
 
+/// Modifiers of the constant effects that apply now (card, modifier).
+pub(crate) type ConstMods = Rc<Vec<(InstanceId, ModKind)>>;
+
 /// The engine-side, unsaved part of effects: answers being replayed in a step, the new
 /// question if one was asked, the constant-effect cache.
 #[derive(Debug, Clone, Default)]
@@ -32,7 +35,7 @@ pub(crate) struct Runtime {
     pub asked: Option<Question>,
     pub strict_scripts: bool,
     pub depth: u32,
-    pub const_cache: RefCell<Option<Rc<Vec<(InstanceId, ModKind)>>>>,
+    pub const_cache: RefCell<Option<ConstMods>>,
     pub computing_const: Cell<bool>,
 }
 
@@ -455,7 +458,7 @@ impl Game {
     }
 
     /// Modifiers of every constant effect that applies now (cached until the next event).
-    pub(crate) fn constant_mods(&self) -> Rc<Vec<(InstanceId, ModKind)>> {
+    pub(crate) fn constant_mods(&self) -> ConstMods {
         if !self.lib.scripts().has_constant || self.rt.computing_const.get() {
             return Rc::new(Vec::new());
         }
