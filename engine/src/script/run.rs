@@ -33,6 +33,8 @@ pub(crate) type ConstMods = Rc<Vec<(InstanceId, ModKind)>>;
 pub(crate) struct Runtime {
     pub answers: VecDeque<Choice>,
     pub asked: Option<Question>,
+    /// Log length when the new question was asked.
+    pub asked_at: usize,
     pub strict_scripts: bool,
     pub depth: u32,
     pub const_cache: RefCell<Option<ConstMods>>,
@@ -90,11 +92,13 @@ impl Game {
         if let Some(q) = self.rt.asked.take() {
             match snap {
                 Some(s) => {
+                    let preview = self.st.log[s.log_len..self.rt.asked_at].to_vec();
                     self.restore(s);
                     self.st.scripts.pending = Some(Pending {
                         base,
                         answers,
                         question: q,
+                        preview,
                     });
                 }
                 None => unreachable!("a question was asked in a library marked as never asking"),
@@ -118,12 +122,24 @@ impl Game {
             Some(a) if q.options.iter().any(|o| o.choice == a) => Some(a),
             _ => {
                 self.rt.asked = Some(q);
+                self.rt.asked_at = self.st.log.len();
                 None
             }
         }
     }
 
-    /// Whether an effect question is pending or being asked (nothing else may run).
+    /// While an effect question waits: the events its step produced before the question.
+    /// They are not in [`Game::log`] yet (the step is undone until the answer; README
+    /// "Effects and decisions"); they happen again, identically, after the answer.
+    pub fn pending_preview(&self) -> &[Event] {
+        self.st
+            .scripts
+            .pending
+            .as_ref()
+            .map_or(&[], |p| p.preview.as_slice())
+    }
+
+    /// Whether an effect question is being asked (nothing else may run).
     pub(crate) fn halted(&self) -> bool {
         self.rt.asked.is_some()
     }

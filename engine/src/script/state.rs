@@ -123,6 +123,10 @@ pub struct Pending {
     pub answers: Vec<Choice>,
     /// The question waiting for an answer.
     pub question: Question,
+    /// The events the step produced before the question (undone, shown to people: they
+    /// happen again, identically, once the question is answered).
+    #[serde(default)]
+    pub preview: Vec<crate::rules::battle_spirits::Event>,
 }
 
 /// Effects' part of the saved state.
