@@ -112,8 +112,7 @@ fn forced_choice_asks_nothing() {
     assert!(r.is_legal(&Choice::No) && r.options.len() == 2);
     assert!(
         g.pending_preview()
-            .iter()
-            .any(|e| *e == engine::Event::Destroyed { card: only })
+            .contains(&engine::Event::Destroyed { card: only })
     );
     must(&mut g, Choice::No);
     assert_eq!(g.zone_of(only), Zone::Trash(P1));
