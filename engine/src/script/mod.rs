@@ -50,7 +50,9 @@ pub fn api_markdown() -> String {
         {
             continue;
         }
-        let sig = f["signature"].as_str().unwrap_or(name).to_string();
+        // The parameters as registered; results are described in the text.
+        let sig = f["signature"].as_str().unwrap_or(name);
+        let sig = sig.split(" -> ").next().unwrap_or(sig).to_string();
         let doc: Vec<String> = f["docComments"]
             .as_array()
             .into_iter()
