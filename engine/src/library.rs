@@ -2,11 +2,15 @@
 //! card id → [`CardDef`], with a content hash that replays and saves are checked against,
 //! and the compiled effect scripts (compiled once per library, issue 4).
 //!
-//! The library is shared with `Rc` (rhai's compiled scripts are not thread-safe without
-//! its `sync` feature, which costs ≈ 30 %): one library per thread.
+//! The library is `Send + Sync` (games on many threads share it). rhai's compiled scripts
+//! are not thread-safe without its `sync` feature (≈ 30 % slower loops), so the library
+//! holds the sources, validates them when it is built, and compiles them once per thread
+//! that plays (a per-thread cache keyed by the library hash; [`CardLibrary::scripts`]).
 
-use std::collections::BTreeMap;
-use std::rc::Rc as Arc;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+use std::sync::Arc;
 
 use carddb::{CardDef, CardId};
 use sha2::{Digest, Sha256};
@@ -18,7 +22,13 @@ use crate::script::{ScriptError, ScriptHost, ScriptSources};
 struct Inner {
     cards: BTreeMap<CardId, CardDef>,
     hash: String,
-    scripts: ScriptHost,
+    sources: ScriptSources,
+    lenient: bool,
+}
+
+thread_local! {
+    /// Compiled scripts per (library hash, lenient), on this thread.
+    static HOSTS: RefCell<HashMap<(String, bool), Rc<ScriptHost>>> = RefCell::new(HashMap::new());
 }
 
 /// Card definitions by id, cheap to clone (shared). Not part of a save: pass it in again.
@@ -72,17 +82,40 @@ impl CardLibrary {
             }
         }
         let hash = hex(&h.finalize());
-        let scripts = ScriptHost::build(cards.values(), sources, lenient)?;
+        // Compile (and validate) now, once; the result is cached for this thread.
+        let host = Rc::new(ScriptHost::build(cards.values(), sources, lenient)?);
+        HOSTS.with(|m| m.borrow_mut().insert((hash.clone(), lenient), host));
         Ok(CardLibrary(Arc::new(Inner {
             cards,
             hash,
-            scripts,
+            sources: sources.clone(),
+            lenient,
         })))
     }
 
-    /// The compiled scripts.
-    pub fn scripts(&self) -> &ScriptHost {
-        &self.0.scripts
+    /// The compiled scripts, compiled once per thread (already validated at build).
+    pub fn scripts(&self) -> Rc<ScriptHost> {
+        let key = (self.0.hash.clone(), self.0.lenient);
+        if let Some(h) = HOSTS.with(|m| m.borrow().get(&key).cloned()) {
+            return h;
+        }
+        let host = Rc::new(
+            ScriptHost::build(self.0.cards.values(), &self.0.sources, true)
+                .expect("lenient builds do not fail"),
+        );
+        HOSTS.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.len() > 256 {
+                m.clear();
+            }
+            m.insert(key, host.clone());
+        });
+        host
+    }
+
+    /// The script sources the library was built with.
+    pub fn sources(&self) -> &ScriptSources {
+        &self.0.sources
     }
 
     /// The definition of `id`.

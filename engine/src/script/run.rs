@@ -81,7 +81,7 @@ impl Game {
     /// decision, replaying `answers` to the questions effects ask. If an effect asks a new
     /// question, the step is undone and the game waits at that question (README).
     pub(crate) fn transaction(&mut self, base: Option<Choice>, answers: Vec<Choice>) {
-        let snap = self.lib.scripts().any_may_ask().then(|| self.snapshot());
+        let snap = self.host.any_may_ask().then(|| self.snapshot());
         self.rt.answers = answers.iter().cloned().collect();
         self.rt.asked = None;
         self.invalidate_constants();
@@ -162,9 +162,8 @@ impl Game {
         if self.halted() {
             return;
         }
-        let lib = self.lib.clone();
+        let lib = self.host.clone();
         let Some(eff) = lib
-            .scripts()
             .effects_of(self.card_id(card))
             .and_then(|v| v.get(effect as usize))
         else {
@@ -187,9 +186,7 @@ impl Game {
         self.rt.depth += 1;
         let r = {
             let _g = ctx::enter_mut(self, Rc::new(rc));
-            lib.scripts()
-                .engine
-                .run_ast_with_scope(&mut Scope::new(), &ast)
+            lib.engine.run_ast_with_scope(&mut Scope::new(), &ast)
         };
         self.rt.depth -= 1;
         if let Err(e) = r {
@@ -202,9 +199,8 @@ impl Game {
         if self.halted() {
             return;
         }
-        let lib = self.lib.clone();
+        let lib = self.host.clone();
         let Some(Ok(ast)) = lib
-            .scripts()
             .effects_of(self.card_id(sub.card))
             .and_then(|v| v.get(sub.effect as usize))
             .map(|e| e.script.clone())
@@ -221,7 +217,7 @@ impl Game {
         self.rt.depth += 1;
         let r = {
             let _g = ctx::enter_mut(self, Rc::new(rc));
-            lib.scripts().engine.call_fn_with_options::<Dynamic>(
+            lib.engine.call_fn_with_options::<Dynamic>(
                 CallFnOptions::new().eval_ast(false).rewind_scope(true),
                 &mut Scope::new(),
                 &ast,
@@ -288,7 +284,7 @@ impl Game {
 
     /// The effects of `card` with a trigger matching `pred`, at a level they work at.
     fn matching(&self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool) -> Vec<u32> {
-        let Some(effs) = self.lib.scripts().effects_of(self.card_id(card)) else {
+        let Some(effs) = self.host.effects_of(self.card_id(card)) else {
             return Vec::new();
         };
         effs.iter()
@@ -327,7 +323,7 @@ impl Game {
 
     /// Resolves the effects a hook reaches (called by `Game::fire` after logging it).
     pub(crate) fn dispatch(&mut self, h: Hook) {
-        if self.lib.scripts().effects.is_empty() && self.st.scripts.subs.is_empty() {
+        if self.host.effects.is_empty() && self.st.scripts.subs.is_empty() {
             return;
         }
         use Trigger as T;
@@ -475,7 +471,7 @@ impl Game {
 
     /// Modifiers of every constant effect that applies now (cached until the next event).
     pub(crate) fn constant_mods(&self) -> ConstMods {
-        if !self.lib.scripts().has_constant || self.rt.computing_const.get() {
+        if !self.host.has_constant || self.rt.computing_const.get() {
             return Rc::new(Vec::new());
         }
         if let Some(c) = self.rt.const_cache.borrow().as_ref() {
@@ -487,7 +483,7 @@ impl Game {
         let battle = self.battle_cards();
         for p in [a, a.other()] {
             for c in self.field(p) {
-                let Some(effs) = self.lib.scripts().effects_of(self.card_id(c)) else {
+                let Some(effs) = self.host.effects_of(self.card_id(c)) else {
                     continue;
                 };
                 for (i, e) in effs.iter().enumerate() {
@@ -508,10 +504,7 @@ impl Game {
                     let rc = Rc::new(RunCtx::new(c, i as u32, p));
                     let r = {
                         let _g = ctx::enter_ref(self, rc.clone());
-                        self.lib
-                            .scripts()
-                            .engine
-                            .run_ast_with_scope(&mut Scope::new(), ast)
+                        self.host.engine.run_ast_with_scope(&mut Scope::new(), ast)
                     };
                     if let Err(e) = r
                         && self.rt.strict_scripts
@@ -538,7 +531,7 @@ impl Game {
             .filter(|m| m.card == c)
             .map(|m| m.kind.clone())
             .collect();
-        if self.lib.scripts().has_constant {
+        if self.host.has_constant {
             v.extend(
                 self.constant_mods()
                     .iter()
@@ -551,7 +544,7 @@ impl Game {
 
     /// BP change from modifiers.
     pub(crate) fn bp_delta(&self, c: InstanceId) -> i64 {
-        if self.st.scripts.modifiers.is_empty() && !self.lib.scripts().has_constant {
+        if self.st.scripts.modifiers.is_empty() && !self.host.has_constant {
             return 0;
         }
         self.mods_of(c)
@@ -562,7 +555,7 @@ impl Game {
 
     /// Whether a modifier forbids `c` to attack (or block).
     pub(crate) fn forbidden(&self, c: InstanceId, kind: &ModKind) -> bool {
-        if self.st.scripts.modifiers.is_empty() && !self.lib.scripts().has_constant {
+        if self.st.scripts.modifiers.is_empty() && !self.host.has_constant {
             return false;
         }
         self.mods_of(c).contains(kind)
@@ -632,7 +625,7 @@ impl Game {
         flash_timing: bool,
     ) -> Vec<Labelled<Choice>> {
         let mut v = Vec::new();
-        if self.lib.scripts().effects.is_empty() {
+        if self.host.effects.is_empty() {
             return v;
         }
         for c in self.field(p) {

@@ -122,6 +122,8 @@ pub(crate) struct State {
 #[derive(Debug, Clone)]
 pub struct Game {
     pub(crate) lib: CardLibrary,
+    /// The library's compiled scripts on this thread (`CardLibrary::scripts`).
+    pub(crate) host: std::rc::Rc<crate::script::ScriptHost>,
     pub(crate) st: State,
     pub(crate) strict: bool,
     /// The request last built for the current decision (a cache; not saved). Every
@@ -425,7 +427,7 @@ impl Game {
     /// Logs once per card per game that its effects are not supported yet (cards with
     /// scripts are supported).
     pub(crate) fn report_unsupported(&mut self, card: InstanceId) {
-        if self.lib.scripts().effects_of(self.card_id(card)).is_some() {
+        if self.host.effects_of(self.card_id(card)).is_some() {
             return;
         }
         let def = self.def_of(card);

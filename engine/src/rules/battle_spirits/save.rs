@@ -47,6 +47,7 @@ impl Game {
             });
         }
         Ok(Game {
+            host: library.scripts(),
             lib: library,
             st: saved.state,
             strict: false,

@@ -55,6 +55,7 @@ impl Game {
             scripts: Default::default(),
         };
         let mut g = Game {
+            host: library.scripts(),
             lib: library,
             st,
             strict: false,
