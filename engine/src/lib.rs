@@ -8,6 +8,7 @@ pub mod library;
 pub mod players;
 pub mod replay;
 pub mod rules;
+pub mod sim;
 pub mod testkit;
 
 pub use library::CardLibrary;
