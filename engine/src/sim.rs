@@ -200,10 +200,10 @@ fn play_one(
         Ok(Err(e)) => out.failure = Some(format!("seed {seed}: {e}")),
         Err(_) => out.failure = Some(format!("seed {seed}: an invariant broke (BS-0.5)")),
     }
-    if out.failure.is_none() {
-        if let Err(e) = game.check_invariants() {
-            out.failure = Some(format!("seed {seed}: {e}"));
-        }
+    if out.failure.is_none()
+        && let Err(e) = game.check_invariants()
+    {
+        out.failure = Some(format!("seed {seed}: {e}"));
     }
     out.turns = game.turn();
     out.decisions = game.answers().len() as u64;
