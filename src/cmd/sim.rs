@@ -55,7 +55,14 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     } else {
         args.decks
             .iter()
-            .map(|d| deck_by_name_or_file(&catalogue, d).map(|ids| (d.clone(), ids)))
+            .map(|d| {
+                // A deck file is named by its stem (`st01-red`), a catalogue deck by its name.
+                let name = std::path::Path::new(d)
+                    .file_stem()
+                    .filter(|_| std::path::Path::new(d).is_file())
+                    .map_or_else(|| d.clone(), |s| s.to_string_lossy().into_owned());
+                deck_by_name_or_file(&catalogue, d).map(|ids| (name, ids))
+            })
             .collect::<Result<_, _>>()?
     };
     if decks.len() < 2 {
