@@ -17,6 +17,8 @@ struct Cli {
 enum Command {
     /// Play one game (default: the embedded demo pack's decks, greedy vs greedy).
     Play(cmd::play::PlayArgs),
+    /// Play many seeded games in parallel and summarise them.
+    Sim(cmd::sim::SimArgs),
     /// Convert community card data into a pack.
     Import(cmd::import::ImportArgs),
     /// Build the SQLite catalogue from packs.
@@ -31,6 +33,7 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(args) => cmd::play::run(args),
+        Command::Sim(args) => cmd::sim::run(args),
         Command::Import(args) => cmd::import::run(args),
         Command::Db(args) => cmd::db::run(args),
         Command::Cards(args) => cmd::cards::run(args),

@@ -243,3 +243,21 @@ fn a_human_gets_numbered_options_and_can_stop_and_save() {
         serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
     assert!(!replay["answers"].as_array().unwrap().is_empty());
 }
+
+/// `sim` plays every game to the end with conservation checked after every event (BS-0.5),
+/// and its JSON report adds up.
+#[test]
+fn sim_reports_every_game_of_the_demo_decks() {
+    let o = cardscript(&["sim", "--games", "6", "--check", "--json", "--threads", "2"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r["games"], 6);
+    let p = &r["pairs"][0];
+    assert_eq!(
+        p["wins_a"].as_u64().unwrap()
+            + p["wins_b"].as_u64().unwrap()
+            + p["draws"].as_u64().unwrap(),
+        6
+    );
+    assert_eq!(r["failures"].as_array().unwrap().len(), 0);
+}

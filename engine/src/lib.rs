@@ -9,6 +9,7 @@ pub mod players;
 pub mod replay;
 pub mod rules;
 pub mod script;
+pub mod sim;
 pub mod testkit;
 
 pub use library::CardLibrary;

@@ -5,4 +5,5 @@ pub mod db;
 pub mod deck;
 pub mod import;
 pub mod play;
+pub mod sim;
 pub mod source;

@@ -164,26 +164,36 @@ fn ai(c: Controller, seed: u64) -> Option<Box<dyn Player>> {
 /// A deck given as a file path or as a deck name of the catalogue; `None` takes the
 /// catalogue's deck number `index`.
 fn deck(cat: &carddb::Catalogue, given: Option<&str>, index: usize) -> Result<Vec<String>, Error> {
-    if let Some(g) = given {
-        let path = std::path::Path::new(g);
-        if path.is_file() {
-            return Ok(carddb::deck::load_file(path)?.deck.card_ids());
+    match given {
+        Some(g) => deck_by_name_or_file(cat, g),
+        None => {
+            let decks = cat.decks()?;
+            let (_, d) = decks
+                .get(index)
+                .ok_or("the catalogue has fewer than two decks: name two deck files")?;
+            Ok(d.card_ids())
         }
     }
+}
+
+/// A deck file (`.txt` or `.yaml`) if `given` is one, else the catalogue's deck of that name.
+///
+/// Errors: an unreadable or malformed deck file (with its line), or an unknown deck name
+/// (listing the catalogue's decks).
+pub fn deck_by_name_or_file(cat: &carddb::Catalogue, given: &str) -> Result<Vec<String>, Error> {
+    let path = std::path::Path::new(given);
+    if path.is_file() {
+        return Ok(carddb::deck::load_file(path)?.deck.card_ids());
+    }
     let decks = cat.decks()?;
-    let found = match given {
-        Some(name) => decks.iter().find(|(_, d)| d.name == name).ok_or_else(|| {
-            let names: Vec<&str> = decks.iter().map(|(_, d)| d.name.as_str()).collect();
-            format!(
-                "`{name}` is neither a deck file nor a deck of the catalogue ({})",
-                names.join(", ")
-            )
-        })?,
-        None => decks
-            .get(index)
-            .ok_or("the catalogue has fewer than two decks: name two deck files")?,
-    };
-    Ok(found.1.card_ids())
+    let (_, d) = decks.iter().find(|(_, d)| d.name == given).ok_or_else(|| {
+        let names: Vec<&str> = decks.iter().map(|(_, d)| d.name.as_str()).collect();
+        format!(
+            "`{given}` is neither a deck file nor a deck of the catalogue ({})",
+            names.join(", ")
+        )
+    })?;
+    Ok(d.card_ids())
 }
 
 /// Prints the events after `from`; returns the new count.

@@ -1,0 +1,61 @@
+//! Whole games per second, greedy vs greedy, one thread: on the embedded demo pack's two
+//! decks, and on two real starter decks (`../shared/data/bss`, skipped when absent).
+
+use std::path::Path;
+
+use carddb::{Catalogue, Pack};
+use criterion::{Criterion, criterion_group, criterion_main};
+use engine::players::{GreedyPlayer, Player, play_game};
+use engine::rules::battle_spirits::RulesConfig;
+use engine::{CardLibrary, Game};
+
+fn one_game(lib: &CardLibrary, decks: &[Vec<String>; 2], seed: u64) -> usize {
+    let mut g = Game::new(RulesConfig::saga(), lib.clone(), decks.clone(), seed).unwrap();
+    let mut players: [Box<dyn Player>; 2] =
+        [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
+    play_game(&mut g, &mut players).unwrap();
+    g.answers().len()
+}
+
+fn benches(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let demo = Pack::load(&root.join("scripts/battle-spirits-demo")).unwrap();
+    let (cat, _) = Catalogue::build_in_memory(std::slice::from_ref(&demo)).unwrap();
+    let lib = CardLibrary::new(cat.cards().unwrap());
+    let decks = cat.decks().unwrap();
+    let demo_decks = [decks[0].1.card_ids(), decks[1].1.card_ids()];
+    let mut g = c.benchmark_group("games");
+    let mut seed = 0;
+    g.bench_function("greedy_demo_game", |b| {
+        b.iter(|| {
+            seed += 1;
+            one_game(&lib, &demo_decks, seed)
+        })
+    });
+    let data = root.join("../shared/data/bss");
+    if let Ok(text) = std::fs::read_to_string(data.join("cards.jsonl")) {
+        let imported =
+            carddb::import::bss_json::import(&data.join("cards.jsonl"), &text, "bss").unwrap();
+        let pack = Pack::from_files(imported.files).unwrap();
+        let lib = CardLibrary::new(pack.cards.into_iter().map(|c| c.def));
+        let deck = |f: &str| {
+            carddb::deck::load_file(&data.join("decks").join(f))
+                .unwrap()
+                .deck
+                .card_ids()
+        };
+        let real = [deck("st01-red.txt"), deck("st02-purple.txt")];
+        g.bench_function("greedy_real_starter_game", |b| {
+            b.iter(|| {
+                seed += 1;
+                one_game(&lib, &real, seed)
+            })
+        });
+    } else {
+        eprintln!("skipped the real-deck bench: {} not found", data.display());
+    }
+    g.finish();
+}
+
+criterion_group!(games, benches);
+criterion_main!(games);

@@ -1,0 +1,260 @@
+//! Many seeded games in parallel (rayon), summarised: wins, draws, turns, the cards most
+//! often played, the effects that stayed inert. Each game is deterministic from its seed,
+//! and the report is assembled in game order, so it does not depend on the thread count.
+
+use std::collections::BTreeMap;
+
+use carddb::CardId;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::core::PlayerId;
+use crate::library::CardLibrary;
+use crate::players::{GreedyPlayer, Player, play_game_capped};
+use crate::rules::battle_spirits::{Event, Game, RulesConfig};
+
+/// How to run a simulation.
+#[derive(Debug, Clone)]
+pub struct SimConfig {
+    /// Games per pairing of decks.
+    pub games_per_pair: u64,
+    /// Seed of the first game; game `k` of the whole run uses `seed + k`.
+    pub seed: u64,
+    /// Check conservation (BS-0.5) after every event, not only at the end of each game.
+    pub check_every_event: bool,
+    /// A game that needs more decisions than this is reported as a failure.
+    pub decision_cap: usize,
+    /// Worker threads (`None`: rayon's default, one per core).
+    pub threads: Option<usize>,
+}
+
+/// The results of one pairing (deck `a` as P1 against deck `b` as P2).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PairStats {
+    pub a: String,
+    pub b: String,
+    pub games: u64,
+    pub wins_a: u64,
+    pub wins_b: u64,
+    pub draws: u64,
+    /// Mean turns per finished game.
+    pub avg_turns: f64,
+}
+
+/// The summary of a simulation.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct SimReport {
+    pub games: u64,
+    pub pairs: Vec<PairStats>,
+    pub decisions: u64,
+    pub events: u64,
+    /// Times each card was played (summoned, deployed, used), by card id.
+    pub played: BTreeMap<CardId, u64>,
+    /// Games in which each card's effects were inert because unsupported.
+    pub inert: BTreeMap<CardId, u64>,
+    /// Games that did not finish properly, with why (seed and error).
+    pub failures: Vec<String>,
+}
+
+struct GameOutcome {
+    pair: usize,
+    winner: Option<Option<PlayerId>>,
+    turns: u32,
+    decisions: u64,
+    events: u64,
+    played: Vec<CardId>,
+    inert: Vec<CardId>,
+    failure: Option<String>,
+}
+
+/// The pairings of `n` decks: every pair (i ≤ j), mirror matches included; for two
+/// decks, just (0, 1).
+pub fn pairings(n: usize) -> Vec<(usize, usize)> {
+    if n == 2 {
+        return vec![(0, 1)];
+    }
+    (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect()
+}
+
+/// Plays `cfg.games_per_pair` greedy-vs-greedy games for every pairing of `decks`,
+/// calling `progress` after each game (from any thread).
+pub fn simulate(
+    library: &CardLibrary,
+    config: &RulesConfig,
+    decks: &[(String, Vec<CardId>)],
+    cfg: &SimConfig,
+    progress: &(dyn Fn() + Sync),
+) -> SimReport {
+    let pairs = pairings(decks.len());
+    let total = pairs.len() as u64 * cfg.games_per_pair;
+    let run = || -> Vec<GameOutcome> {
+        (0..total)
+            .into_par_iter()
+            .map(|k| {
+                let pair = (k / cfg.games_per_pair) as usize;
+                let (a, b) = pairs[pair];
+                let out = play_one(
+                    library,
+                    config,
+                    [&decks[a].1, &decks[b].1],
+                    cfg,
+                    cfg.seed.wrapping_add(k),
+                    pair,
+                );
+                progress();
+                out
+            })
+            .collect()
+    };
+    let outcomes = match cfg.threads {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map(|pool| pool.install(run))
+            .unwrap_or_else(|_| run()),
+        None => run(),
+    };
+    let mut report = SimReport {
+        games: total,
+        pairs: pairs
+            .iter()
+            .map(|&(a, b)| PairStats {
+                a: decks[a].0.clone(),
+                b: decks[b].0.clone(),
+                ..PairStats::default()
+            })
+            .collect(),
+        ..SimReport::default()
+    };
+    let mut turns = vec![0u64; pairs.len()];
+    for o in outcomes {
+        let p = &mut report.pairs[o.pair];
+        p.games += 1;
+        match o.winner {
+            Some(Some(w)) if w.index() == 0 => p.wins_a += 1,
+            Some(Some(_)) => p.wins_b += 1,
+            Some(None) => p.draws += 1,
+            None => {}
+        }
+        turns[o.pair] += u64::from(o.turns);
+        report.decisions += o.decisions;
+        report.events += o.events;
+        for c in o.played {
+            *report.played.entry(c).or_default() += 1;
+        }
+        for c in o.inert {
+            *report.inert.entry(c).or_default() += 1;
+        }
+        report.failures.extend(o.failure);
+    }
+    for (p, t) in report.pairs.iter_mut().zip(turns) {
+        let finished = p.wins_a + p.wins_b + p.draws;
+        p.avg_turns = if finished == 0 {
+            0.0
+        } else {
+            t as f64 / finished as f64
+        };
+    }
+    report
+}
+
+fn play_one(
+    library: &CardLibrary,
+    config: &RulesConfig,
+    decks: [&Vec<CardId>; 2],
+    cfg: &SimConfig,
+    seed: u64,
+    pair: usize,
+) -> GameOutcome {
+    let mut out = GameOutcome {
+        pair,
+        winner: None,
+        turns: 0,
+        decisions: 0,
+        events: 0,
+        played: Vec::new(),
+        inert: Vec::new(),
+        failure: None,
+    };
+    let mut game = match Game::new(
+        config.clone(),
+        library.clone(),
+        [decks[0].clone(), decks[1].clone()],
+        seed,
+    ) {
+        Ok(g) => g,
+        Err(e) => {
+            out.failure = Some(format!("seed {seed}: {e}"));
+            return out;
+        }
+    };
+    game.set_strict(cfg.check_every_event);
+    let mut players: [Box<dyn Player>; 2] =
+        [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
+    // Strict mode panics on a broken invariant; catch it so one game cannot stop the run.
+    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        play_game_capped(&mut game, &mut players, cfg.decision_cap)
+    }));
+    match played {
+        Ok(Ok(result)) => out.winner = Some(result.winner),
+        Ok(Err(e)) => out.failure = Some(format!("seed {seed}: {e}")),
+        Err(_) => out.failure = Some(format!("seed {seed}: an invariant broke (BS-0.5)")),
+    }
+    if out.failure.is_none()
+        && let Err(e) = game.check_invariants()
+    {
+        out.failure = Some(format!("seed {seed}: {e}"));
+    }
+    out.turns = game.turn();
+    out.decisions = game.answers().len() as u64;
+    out.events = game.log().len() as u64;
+    for e in game.log() {
+        match e {
+            Event::Played { card, .. } => out.played.push(game.card_id(*card).to_string()),
+            Event::EffectsUnsupported { card } => out.inert.push(card.clone()),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_report_does_not_depend_on_the_thread_count() {
+        let lib = crate::testkit::synthetic_library();
+        let decks = vec![
+            ("R".to_string(), crate::testkit::synthetic_deck("R")),
+            ("B".to_string(), crate::testkit::synthetic_deck("B")),
+        ];
+        let cfg = |threads| SimConfig {
+            games_per_pair: 20,
+            seed: 5,
+            check_every_event: true,
+            decision_cap: 100_000,
+            threads: Some(threads),
+        };
+        let one = simulate(&lib, &RulesConfig::japanese(), &decks, &cfg(1), &|| {});
+        let two = simulate(&lib, &RulesConfig::japanese(), &decks, &cfg(2), &|| {});
+        assert_eq!(one.games, 20);
+        assert!(one.failures.is_empty(), "{:?}", one.failures);
+        let p = &one.pairs[0];
+        assert_eq!(p.wins_a + p.wins_b + p.draws, 20);
+        assert_eq!(
+            serde_json::to_string(&one).unwrap(),
+            serde_json::to_string(&two).unwrap()
+        );
+    }
+
+    #[test]
+    fn pairings_cover_every_pair_with_mirrors() {
+        assert_eq!(pairings(2), vec![(0, 1)]);
+        assert_eq!(
+            pairings(3),
+            vec![(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)]
+        );
+        assert_eq!(pairings(7).len(), 28);
+    }
+}

@@ -1,0 +1,134 @@
+//! `cardscript sim DECK... --games N`: many seeded greedy-vs-greedy games in parallel, with
+//! a progress bar and a summary table (or `--json`).
+
+use clap::Args;
+use engine::CardLibrary;
+use engine::rules::battle_spirits::RulesConfig;
+use engine::sim::{SimConfig, simulate};
+
+use super::play::deck_by_name_or_file;
+use super::source::SourceArgs;
+
+/// Arguments of `cardscript sim`.
+#[derive(Args)]
+pub struct SimArgs {
+    /// Decks (files or catalogue deck names). Two decks play each other; more play every
+    /// pair, mirrors included. Default: the catalogue's decks.
+    pub decks: Vec<String>,
+    #[command(flatten)]
+    pub source: SourceArgs,
+    /// Games per pairing.
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Seed of the first game; game k uses SEED + k.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Check core and card conservation (BS-0.5) after every event.
+    #[arg(long)]
+    pub check: bool,
+    /// saga or japanese (BS-0.1).
+    #[arg(long, default_value = "saga")]
+    pub format: String,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs the games and prints the summary. Fails when any game did not finish properly.
+pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let catalogue = args.source.open()?;
+    let library = CardLibrary::new(catalogue.cards()?);
+    let config = match args.format.as_str() {
+        "saga" => RulesConfig::saga(),
+        "japanese" => RulesConfig::japanese(),
+        other => return Err(format!("unknown format `{other}` (saga, japanese)").into()),
+    };
+    let decks: Vec<(String, Vec<String>)> = if args.decks.is_empty() {
+        catalogue
+            .decks()?
+            .into_iter()
+            .map(|(_, d)| (d.name.clone(), d.card_ids()))
+            .collect()
+    } else {
+        args.decks
+            .iter()
+            .map(|d| {
+                // A deck file is named by its stem (`st01-red`), a catalogue deck by its name.
+                let name = std::path::Path::new(d)
+                    .file_stem()
+                    .filter(|_| std::path::Path::new(d).is_file())
+                    .map_or_else(|| d.clone(), |s| s.to_string_lossy().into_owned());
+                deck_by_name_or_file(&catalogue, d).map(|ids| (name, ids))
+            })
+            .collect::<Result<_, _>>()?
+    };
+    if decks.len() < 2 {
+        return Err("sim needs at least two decks".into());
+    }
+    let cfg = SimConfig {
+        games_per_pair: args.games,
+        seed: args.seed,
+        check_every_event: args.check,
+        decision_cap: engine::players::DEFAULT_DECISION_CAP,
+        threads: args.threads,
+    };
+    let total = engine::sim::pairings(decks.len()).len() as u64 * args.games;
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+            .expect("a valid template"),
+    );
+    let report = simulate(&library, &config, &decks, &cfg, &|| bar.inc(1));
+    bar.finish_and_clear();
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!(
+            "{:<24} {:<24} {:>6} {:>6} {:>6} {:>6} {:>9}",
+            "P1 deck", "P2 deck", "games", "P1 won", "P2 won", "draws", "avg turns"
+        );
+        for p in &report.pairs {
+            println!(
+                "{:<24} {:<24} {:>6} {:>6} {:>6} {:>6} {:>9.1}",
+                p.a, p.b, p.games, p.wins_a, p.wins_b, p.draws, p.avg_turns
+            );
+        }
+        println!(
+            "{} games, {:.1} decisions and {:.0} events per game{}",
+            report.games,
+            report.decisions as f64 / report.games.max(1) as f64,
+            report.events as f64 / report.games.max(1) as f64,
+            if args.check {
+                ", conservation checked after every event"
+            } else {
+                ""
+            }
+        );
+        let mut played: Vec<_> = report.played.iter().collect();
+        played.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        println!("most played:");
+        for (id, n) in played.iter().take(10) {
+            let name = library.get(id).map_or("?", |c| c.name.as_str());
+            println!("  {n:>7}  {id} {name}");
+        }
+        let mut inert: Vec<_> = report.inert.iter().collect();
+        inert.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        println!("effects inert because unsupported: {} cards", inert.len());
+        for (id, n) in inert.iter().take(10) {
+            println!("  {n:>7} games  {id}");
+        }
+    }
+    if report.failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} game(s) failed:\n{}",
+            report.failures.len(),
+            report.failures.join("\n")
+        )
+        .into())
+    }
+}
