@@ -339,3 +339,33 @@ pub fn pass_flashes(g: &mut Game) {
         g.answer(Choice::Pass).expect("pass is always legal");
     }
 }
+
+/// The synthetic cards with a scripted effect on most cards (when summoned draw 1 or
+/// destroy a chosen spirit with 3000 BP or less, when attacks BP +1000, when destroyed
+/// gain 1 life, during your attack step all your spirits +1000, magic draw 1).
+pub fn scripted_synthetic_cards() -> Vec<CardDef> {
+    let mut cards = synthetic_cards();
+    for c in cards.iter_mut() {
+        let e = match c.id.as_str() {
+            "R-01" | "B-01" => effect("When Summoned", "draw(1);"),
+            "R-02" | "B-02" => effect(
+                "When This Spirit Attacks",
+                "bp_plus(this_card(), 1000, \"turn\");",
+            ),
+            "R-03" | "B-03" => effect("When Destroyed", "gain_life(1);"),
+            "R-04" | "B-04" => effect(
+                "When Summoned",
+                "destroy(choose_targets(opponent_spirits().bp_at_most(3000), 1));",
+            ),
+            "R-06" | "B-06" => effect(
+                "During Your Attack Step",
+                "bp_plus(my_spirits(), 1000, \"while\");",
+            ),
+            "R-M" => effect("main", "draw(1);"),
+            "B-M" => effect("flash", "draw(1);"),
+            _ => continue,
+        };
+        c.effects = vec![e];
+    }
+    cards
+}

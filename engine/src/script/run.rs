@@ -144,6 +144,14 @@ impl Game {
         self.rt.asked.is_some()
     }
 
+    /// Fires a hook now, as the rules do at its timing, and resolves the effects it reaches
+    /// (for tests, benchmarks and tools; a question asked here is answered by nothing and
+    /// ends the effect's run).
+    pub fn trigger(&mut self, hook: Hook) {
+        self.fire(hook);
+        self.rt.asked = None;
+    }
+
     /// Makes script failures panic (for tests); off by default, not saved.
     pub fn set_strict_scripts(&mut self, on: bool) {
         self.rt.strict_scripts = on;
