@@ -143,17 +143,17 @@ impl Game {
         true
     }
 
-    /// Puts the top `n` cards of `p`'s deck into the trash; how many moved.
-    pub(crate) fn mill(&mut self, p: PlayerId, n: u32) -> u32 {
-        let mut k = 0;
+    /// Puts the top `n` cards of `p`'s deck into the trash; the cards moved.
+    pub(crate) fn mill(&mut self, p: PlayerId, n: u32) -> Vec<InstanceId> {
+        let mut v = Vec::new();
         for _ in 0..n {
             let Some(c) = self.st.zones.top(Zone::Deck(p)) else {
                 break;
             };
             self.move_card(c, Zone::Trash(p));
-            k += 1;
+            v.push(c);
         }
-        k
+        v
     }
 
     /// Discards a hand card to the trash.

@@ -409,6 +409,152 @@ pub fn register(e: &mut Engine) {
     register_conditions(e);
     register_subtriggers(e);
     register_unsupported(e);
+    register_more(e);
+}
+
+fn register_more(e: &mut Engine) {
+    reg!(
+        e,
+        "mill",
+        ["n: i64"],
+        "Puts the top n cards of your deck into your trash (they become `discarded()`).",
+        |n: i64| -> R<i64> {
+            let n = nat(n, "n")?;
+            with_mut(|g, rc| {
+                let v = g.mill(rc.controller, n);
+                let k = v.len() as i64;
+                rc.milled.borrow_mut().extend(v);
+                Ok(k)
+            })
+        }
+    );
+    reg!(
+        e,
+        "opponent_mill",
+        ["n: i64"],
+        "Puts the top n cards of the opponent's deck into their trash (they become `discarded()`).",
+        |n: i64| -> R<i64> {
+            let n = nat(n, "n")?;
+            with_mut(|g, rc| {
+                let v = g.mill(rc.controller.other(), n);
+                let k = v.len() as i64;
+                rc.milled.borrow_mut().extend(v);
+                Ok(k)
+            })
+        }
+    );
+    reg!(
+        e,
+        "discarded",
+        [],
+        "The cards this effect put from a deck into the trash (see `mill`), as a query.",
+        || -> R<Query> { Ok(Query::of(Base::Cards(run_ctx()?.milled.borrow().clone()))) }
+    );
+    reg!(
+        e,
+        "len",
+        ["q: Query"],
+        "Number of matching cards (as `count`).",
+        |q: Query| -> R<i64> { with_ref(|g, _| q.eval(g).len() as i64) }
+    );
+    reg!(
+        e,
+        "opponent_draw",
+        ["n: i64"],
+        "The opponent draws n cards.",
+        |n: i64| -> R<i64> {
+            let n = nat(n, "n")?;
+            with_mut(|g, rc| {
+                let mut k = 0;
+                for _ in 0..n {
+                    if g.draw(rc.controller.other()) {
+                        k += 1;
+                    }
+                }
+                Ok(k)
+            })
+        }
+    );
+    reg!(
+        e,
+        "shuffle_deck",
+        [],
+        "Shuffles your deck (the game's seeded rng).",
+        || -> R<()> {
+            with_mut(|g, rc| {
+                g.shuffle_deck(rc.controller);
+                Ok(())
+            })
+        }
+    );
+    reg!(
+        e,
+        "opponent_discard",
+        ["n: i64"],
+        "The opponent discards n cards of their choice from their hand.",
+        |n: i64| -> R<i64> {
+            let n = nat(n, "n")? as usize;
+            let p = me()?.other();
+            let hand = with_ref(|g, _| g.pile(Zone::Hand(p)).to_vec())?;
+            let cs = pick(p, hand, n, n, "Discard")?;
+            with_mut(|g, _| Ok(cs.iter().filter(|c| g.discard(**c)).count() as i64))
+        }
+    );
+    reg!(
+        e,
+        "opponent_discard_matching",
+        ["q: Query", "n: i64"],
+        "The opponent discards n hand cards matching the query, of their choice.",
+        |q: Query, n: i64| -> R<i64> {
+            let n = nat(n, "n")? as usize;
+            let p = me()?.other();
+            let hand: Vec<InstanceId> = with_ref(|g, _| {
+                q.eval(g)
+                    .into_iter()
+                    .filter(|c| g.zone_of(*c) == Zone::Hand(p))
+                    .collect()
+            })?;
+            let cs = pick(p, hand, n, n, "Discard")?;
+            with_mut(|g, _| Ok(cs.iter().filter(|c| g.discard(**c)).count() as i64))
+        }
+    );
+    reg!(
+        e,
+        "or",
+        ["q: Query", "other: Query"],
+        "Union of two queries (\"… or one of their nexuses\").",
+        |a: Query, b: Query| Query::of(Base::Union(vec![a, b]))
+    );
+    reg!(
+        e,
+        "bp_is",
+        ["q: Query", "x: i64"],
+        "BP = x (field cards).",
+        |q: Query, x: i64| q.with(Filter::BpIs(x))
+    );
+    reg!(
+        e,
+        "is_step",
+        ["whose: &str", "step: &str"],
+        "Whether the current step is that step (\"main\", \"attack\", …) of \"your\" / \"opponent\" / \"either\" turn.",
+        |w: &str, s: &str| -> R<bool> {
+            with_ref(|g, rc| {
+                let whose = match w {
+                    "your" => g.active() == rc.controller,
+                    "opponent" => g.active() != rc.controller,
+                    _ => true,
+                };
+                whose && g.st.scripts.step.is_some_and(|st| st.name().starts_with(s))
+            })
+        }
+    );
+    reg!(
+        e,
+        "ev_uses_magic",
+        ["whose: &str", "q"],
+        "Event the engine cannot watch yet: `when` with it is inert.",
+        |_w: &str, _q: Dynamic| ev(SubEvent::Unsupported("ev_uses_magic".into()))
+    );
 }
 
 fn register_queries(e: &mut Engine) {
@@ -543,8 +689,8 @@ fn register_queries(e: &mut Engine) {
         e,
         "event_cards",
         [],
-        "Inside a `when` closure or a triggered effect: the card(s) the event is about.",
-        || -> R<Array> { Ok(to_array(run_ctx()?.event_cards.clone())) }
+        "Inside a `when` closure or a triggered effect: the card(s) the event is about, as a query.",
+        || -> R<Query> { Ok(Query::of(Base::Cards(run_ctx()?.event_cards.clone()))) }
     );
     reg!(
         e,
@@ -1126,26 +1272,6 @@ fn register_actions(e: &mut Engine) {
     );
     reg!(
         e,
-        "mill",
-        ["n: i64"],
-        "Puts the top n cards of your deck into your trash.",
-        |n: i64| -> R<i64> {
-            let n = nat(n, "n")?;
-            with_mut(|g, rc| Ok(i64::from(g.mill(rc.controller, n))))
-        }
-    );
-    reg!(
-        e,
-        "opponent_mill",
-        ["n: i64"],
-        "Puts the top n cards of the opponent's deck into their trash.",
-        |n: i64| -> R<i64> {
-            let n = nat(n, "n")?;
-            with_mut(|g, rc| Ok(i64::from(g.mill(rc.controller.other(), n))))
-        }
-    );
-    reg!(
-        e,
         "discard",
         ["n: i64"],
         "You discard n cards of your choice from your hand.",
@@ -1543,7 +1669,8 @@ fn register_subtriggers(e: &mut Engine) {
         "ev_returned_to_hand_or_deck",
         "ev_reduces_life",
         "ev_life_reduced_by",
-        "ev_uses_magic",
+        "ev_discarded",
+        "ev_opponent_mills_you",
     ] {
         let n = name.to_string();
         reg!(
@@ -1573,6 +1700,8 @@ fn register_subtriggers(e: &mut Engine) {
         "ev_opponent_loses_life",
         "ev_life_increases",
         "ev_opponent_draws",
+        "ev_either_loses_life",
+        "ev_opponent_draws_outside_draw_step",
         "ev_you_draw_by_effect",
         "ev_core_to_reserve",
         "ev_core_onto_this",
@@ -1623,5 +1752,11 @@ fn register_unsupported(e: &mut Engine) {
     later!("summoned_from", ["where: &str"], |w: &str|);
     later!("is_duplicate", [], ||);
     later!("combined_cost_at_most", ["q: Query", "x: i64"], |q: Query, x: i64|);
+    later!("gain_family", ["targets", "family: &str", "dur: &str"], |t: Dynamic, f: &str, d: &str|);
+    later!("gain_symbols", ["targets", "n: i64", "colour: &str", "dur: &str"], |t: Dynamic, n: i64, c: &str, d: &str|);
+    later!("symbols_as", ["targets", "n: i64", "colour: &str", "dur: &str"], |t: Dynamic, n: i64, c: &str, d: &str|);
+    later!("activate_without_cost", ["which: &str"], |w: &str|);
+    later!("attack_tax", ["targets", "n: i64", "dur: &str"], |t: Dynamic, n: i64, d: &str|);
+    later!("while_summoning", ["q"], |q: Dynamic|);
     later!("combined_bp_at_most", ["q: Query", "x: i64"], |q: Query, x: i64|);
 }

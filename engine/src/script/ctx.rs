@@ -28,6 +28,8 @@ pub struct RunCtx {
     pub destroyed: Cell<u32>,
     /// Whether this effect summoned.
     pub summoned: Cell<bool>,
+    /// Cards this effect put from a deck into the trash (`discarded()`).
+    pub milled: RefCell<Vec<InstanceId>>,
     /// Constant effects: the modifiers they apply (collected, never stored).
     pub collected: RefCell<Vec<(InstanceId, ModKind)>>,
 }
@@ -42,6 +44,7 @@ impl RunCtx {
             event_cards: Vec::new(),
             destroyed: Cell::new(0),
             summoned: Cell::new(false),
+            milled: RefCell::new(Vec::new()),
             collected: RefCell::new(Vec::new()),
         }
     }

@@ -26,6 +26,8 @@ pub enum Base {
     /// The attacking / blocking spirit of the current battle (not an ultimate, BS-12.3).
     Attacker,
     Blocker,
+    /// Cards matching any of these queries (`a.or(b)`), in order, without repeats.
+    Union(Vec<Query>),
 }
 
 /// One filter of a query.
@@ -34,6 +36,7 @@ pub enum Filter {
     Kind(Vec<CardKind>),
     BpAtMost(i64),
     BpAtLeast(i64),
+    BpIs(i64),
     CostAtMost(i64),
     CostAtLeast(i64),
     CostIn(Vec<i64>),
@@ -108,6 +111,17 @@ impl Query {
                 .into_iter()
                 .filter(|c| kind(*c) != CardKind::Ultimate && g.on_field(*c))
                 .collect(),
+            Base::Union(qs) => {
+                let mut v: Vec<InstanceId> = Vec::new();
+                for q in qs {
+                    for c in q.eval(g) {
+                        if !v.contains(&c) {
+                            v.push(c);
+                        }
+                    }
+                }
+                v
+            }
             Base::Blocker => g
                 .battle_cards()
                 .and_then(|(_, b)| b)
@@ -131,6 +145,7 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
     match f {
         Filter::Kind(ks) => ks.contains(&d.kind),
         Filter::BpAtMost(x) => on_field && i64::from(g.bp(c)) <= *x,
+        Filter::BpIs(x) => on_field && i64::from(g.bp(c)) == *x,
         Filter::BpAtLeast(x) => on_field && i64::from(g.bp(c)) >= *x,
         Filter::CostAtMost(x) => i64::from(d.cost) <= *x,
         Filter::CostAtLeast(x) => i64::from(d.cost) >= *x,
