@@ -678,3 +678,97 @@ fn issue4_actions_heavy_exhaust_count_tecoto_life_ultimate_trigger() {
     assert_eq!(hit, Some((false, 9)));
     assert_eq!(g.life(P1), life);
 }
+
+#[test]
+fn unsupported_function_logs_one_inert_event_and_ends_the_effect() {
+    let card = scripted_spirit(
+        "S-UNS",
+        0,
+        1000,
+        vec![effect("When Summoned", "draw(1); reveal(3); draw(5);")],
+    );
+    let mut g = strict(scenario(vec![card], 24));
+    let c = put(&mut g, P0, "S-UNS", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 1);
+    let h = hand(&g, P0);
+    play(&mut g, c);
+    assert_eq!(
+        hand(&g, P0),
+        h - 1 + 1,
+        "ran up to the unsupported call, not after"
+    );
+    let inert: Vec<_> = g
+        .log()
+        .iter()
+        .filter_map(|e| match e {
+            Event::EffectInert { card, reason, .. } if *card == c => Some(reason.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(inert, vec!["`reveal` is not supported yet".to_string()]);
+}
+
+#[test]
+fn opponent_chooses_and_discard_ask_the_right_player() {
+    let card = scripted_spirit(
+        "S-OPP",
+        0,
+        1000,
+        vec![effect(
+            "When Summoned",
+            "destroy(opponent_chooses(opponent_spirits(), 1)); discard(1);",
+        )],
+    );
+    let mut g = strict(scenario(vec![card], 25));
+    let a = put(&mut g, P1, "B-01", Zone::Field(P1), 1);
+    put(&mut g, P1, "B-02", Zone::Field(P1), 1);
+    let c = put(&mut g, P0, "S-OPP", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 1);
+    play(&mut g, c);
+    let r = decision(&mut g);
+    assert_eq!(
+        (r.kind, r.player),
+        (DecisionKind::EffectChoice, P1),
+        "the opponent chooses"
+    );
+    must(&mut g, Choice::Target { card: a });
+    let r = decision(&mut g);
+    assert_eq!(
+        (r.kind, r.player),
+        (DecisionKind::EffectChoice, P0),
+        "you discard"
+    );
+    let first = match r.options[0].choice {
+        Choice::Target { card } => card,
+        ref o => panic!("{o:?}"),
+    };
+    must(&mut g, Choice::Target { card: first });
+    assert_eq!(g.zone_of(a), Zone::Trash(P1));
+    assert_eq!(g.zone_of(first), Zone::Trash(P0));
+}
+
+#[test]
+fn bs_6_1_cannot_attack_for_the_turn_from_an_end_of_step_effect() {
+    let card = scripted_spirit(
+        "S-NOA",
+        0,
+        1000,
+        vec![effect(
+            "end_of_opponent_main_step",
+            "cannot_attack(opponent_spirits(), \"turn\");",
+        )],
+    );
+    let mut g = strict(scenario(vec![card], 26));
+    put(&mut g, P0, "S-NOA", Zone::Field(P0), 1);
+    to_p1_main(&mut g);
+    let a = put(&mut g, P1, "B-01", Zone::Field(P1), 1);
+    assert!(!g.is_exhausted(a));
+    must(&mut g, Choice::EndMain);
+    // No attack possible: P1's attack step ended by itself and P0's turn began.
+    assert!(
+        !g.log()
+            .iter()
+            .any(|e| matches!(e, Event::AttackDeclared { .. }))
+    );
+    assert_eq!(g.active(), P0);
+}
