@@ -55,13 +55,17 @@ pub enum ModKind {
 /// A modifier on a card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
+    /// The card modified.
     pub card: InstanceId,
+    /// What changes.
     pub kind: ModKind,
+    /// Until when.
     pub until: Until,
 }
 
 /// A value a sub-trigger closure captured (kept in saves).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
 pub enum Value {
     Unit,
     Bool(bool),
@@ -94,9 +98,13 @@ pub enum SubEvent {
 /// A closure registered by `when(…)`, alive until the end of the turn it was registered in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SubTrigger {
+    /// The card whose effect registered it.
     pub card: InstanceId,
+    /// That effect's index.
     pub effect: u32,
+    /// "You" for the closure.
     pub controller: PlayerId,
+    /// What it waits for.
     pub event: SubEvent,
     /// The closure's function name in the effect's AST.
     pub func: String,
@@ -107,8 +115,11 @@ pub struct SubTrigger {
 /// A question an effect asks (a decision of kind `EffectChoice`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Question {
+    /// Who answers.
     pub player: PlayerId,
+    /// One line for people.
     pub prompt: String,
+    /// Every legal answer.
     pub options: Vec<Labelled<Choice>>,
 }
 
@@ -132,10 +143,13 @@ pub struct Pending {
 /// Effects' part of the saved state.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScriptState {
+    /// Modifiers in force with a duration (constant ones are computed when read).
     pub modifiers: Vec<Modifier>,
     /// (card, effect) pairs that used their once-per-turn (BS-8.3), cleared at turn end.
     pub once: BTreeSet<(InstanceId, u32)>,
+    /// `when(…)` closures waiting for their event.
     pub subs: Vec<SubTrigger>,
+    /// The effect question the game waits at, if any.
     pub pending: Option<Pending>,
     /// Cards destroyed this turn (for `destroyed_this_turn`).
     pub destroyed_this_turn: Vec<InstanceId>,
@@ -143,6 +157,7 @@ pub struct ScriptState {
     pub step: Option<StepName>,
     /// An effect ended the battle (BS-6.7) / the attack step.
     pub end_battle: bool,
+    /// An effect ended the attack step (after the current battle, BS-6.1).
     pub end_attack_step: bool,
     /// Field [Main]/[Flash] effects used this turn (offered once per turn).
     pub activated: BTreeSet<(InstanceId, u32)>,
