@@ -74,6 +74,21 @@ fn games(c: &mut Criterion) {
     grp.bench_function("10_games_scripted", |b| {
         b.iter(|| play_games(&scripted, 10))
     });
+    // The same effects with no question asked: no step snapshots (README).
+    let mut quiet = engine::testkit::scripted_synthetic_cards();
+    for c in quiet.iter_mut() {
+        if c.id.ends_with("-04") {
+            c.effects = vec![effect(
+                "When Summoned",
+                "destroy(opponent_spirits().bp_at_most(3000));",
+            )];
+        }
+    }
+    let quiet = CardLibrary::new(quiet);
+    assert!(!quiet.scripts().any_may_ask());
+    grp.bench_function("10_games_scripted_no_questions", |b| {
+        b.iter(|| play_games(&quiet, 10))
+    });
     grp.finish();
 }
 
