@@ -49,10 +49,13 @@ fn whose_ok(w: Whose, controller: PlayerId, turn_player: PlayerId) -> bool {
     }
 }
 
-/// A step's saved starting point (the log and answers are kept outside: they only grow).
+/// A step's saved starting point. What only grows (log, answers) or never changes in play
+/// (decks, configuration, catalogue hash, card identities) is kept out of the copy: only
+/// orientations are saved for the cards.
 pub(crate) struct Snapshot {
     state: State,
     log_len: usize,
+    orientations: Vec<crate::core::Orientation>,
 }
 
 impl Game {
@@ -61,20 +64,40 @@ impl Game {
     fn snapshot(&mut self) -> Snapshot {
         let log = std::mem::take(&mut self.st.log);
         let answers = std::mem::take(&mut self.st.answers);
+        let decks = std::mem::take(&mut self.st.decks);
+        let hash = std::mem::take(&mut self.st.catalogue_hash);
+        let cards = std::mem::take(&mut self.st.cards);
         let state = self.st.clone();
+        let orientations = cards.iter().map(|c| c.orientation).collect();
         let log_len = log.len();
         self.st.log = log;
         self.st.answers = answers;
-        Snapshot { state, log_len }
+        self.st.decks = decks;
+        self.st.catalogue_hash = hash;
+        self.st.cards = cards;
+        Snapshot {
+            state,
+            log_len,
+            orientations,
+        }
     }
 
     fn restore(&mut self, s: Snapshot) {
         let mut log = std::mem::take(&mut self.st.log);
         log.truncate(s.log_len);
         let answers = std::mem::take(&mut self.st.answers);
+        let decks = std::mem::take(&mut self.st.decks);
+        let hash = std::mem::take(&mut self.st.catalogue_hash);
+        let mut cards = std::mem::take(&mut self.st.cards);
+        for (c, o) in cards.iter_mut().zip(s.orientations) {
+            c.orientation = o;
+        }
         self.st = s.state;
         self.st.log = log;
         self.st.answers = answers;
+        self.st.decks = decks;
+        self.st.catalogue_hash = hash;
+        self.st.cards = cards;
     }
 
     /// Runs one step: the answer `base` (if any) then automatic procedures up to the next
@@ -458,6 +481,8 @@ impl Game {
         s.subs.clear();
         s.destroyed_this_turn.clear();
         s.activated.clear();
+        s.end_battle = false;
+        s.end_attack_step = false;
     }
 
     /// BS-6.7: "this battle" modifiers end.
