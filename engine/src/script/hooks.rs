@@ -63,6 +63,9 @@ pub enum Trigger {
     DuringStep(Whose, StepName),
     /// Constant during a turn.
     DuringTurn(Whose),
+    /// BS-13.3 [While OC]: constant while the count meets the card's OC condition. The
+    /// condition is not in the card model yet (issue 6): such effects never apply for now.
+    WhileOverCount,
     /// BS-8.1: constant (no timing; works while the card is in place).
     Constant,
     /// BS-5.5: a magic's [Main] effect (also a [Main] effect of a field card).
@@ -81,6 +84,7 @@ impl Trigger {
                 | Trigger::WhileBlocking
                 | Trigger::DuringStep(..)
                 | Trigger::DuringTurn(..)
+                | Trigger::WhileOverCount
         )
     }
 }
@@ -130,7 +134,8 @@ fn one_hook_name(name: &str) -> Option<Vec<Trigger>> {
             vec![BurstOpponentDestroysYourSpirit]
         }
         "burst_opponent_summons" => vec![BurstOpponentSummons],
-        "constant" | "while_over_count" => vec![Constant],
+        "constant" => vec![Constant],
+        "while_over_count" => vec![WhileOverCount],
         "main" => vec![Main],
         "flash" => vec![Flash],
         _ => {
