@@ -170,7 +170,8 @@ pub fn render_event(e: &Event, game: &Game) -> String {
 
 /// Whether an event is book-keeping that a person following the game can skip: single
 /// core and card movements (their summary is in the play, life and battle events),
-/// shuffles, hooks with nothing attached, passes in flash timings, step and turn ends.
+/// shuffles, hooks with nothing attached, passes in flash timings, step and turn ends,
+/// and the loss itself (the game-over event says who won and why).
 pub fn is_detail(e: &Event) -> bool {
     matches!(
         e,
@@ -181,5 +182,6 @@ pub fn is_detail(e: &Event) -> bool {
             | Event::FlashPassed { .. }
             | Event::BattleEnded { .. }
             | Event::TurnEnded { .. }
+            | Event::PlayerLost { .. }
     )
 }
