@@ -171,7 +171,7 @@ pub fn render_event(e: &Event, game: &Game) -> String {
 /// Whether an event is book-keeping that a person following the game can skip: single
 /// core and card movements (their summary is in the play, life and battle events),
 /// shuffles, hooks with nothing attached, passes in flash timings, step and turn ends,
-/// and the loss itself (the game-over event says who won and why).
+/// and the end of the game (the command prints who won and why once).
 pub fn is_detail(e: &Event) -> bool {
     matches!(
         e,
@@ -183,5 +183,6 @@ pub fn is_detail(e: &Event) -> bool {
             | Event::BattleEnded { .. }
             | Event::TurnEnded { .. }
             | Event::PlayerLost { .. }
+            | Event::GameOver { .. }
     )
 }
