@@ -261,3 +261,160 @@ fn sim_reports_every_game_of_the_demo_decks() {
     );
     assert_eq!(r["failures"].as_array().unwrap().len(), 0);
 }
+
+/// `db build` replaces only a catalogue: never a folder, a document or another database;
+/// reading a catalogue never writes to it.
+#[test]
+fn db_build_replaces_only_catalogues_and_reads_never_write() {
+    let tmp = tempfile::tempdir().unwrap();
+    let notes = tmp.path().join("notes.txt");
+    std::fs::write(&notes, "keep me").unwrap();
+    let o = cardscript(&[
+        "db",
+        "build",
+        "scripts/battle-spirits-demo",
+        "-o",
+        notes.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o).contains("is not a cardscript catalogue"),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "keep me");
+    let o = cardscript(&[
+        "db",
+        "build",
+        "scripts/battle-spirits-demo",
+        "-o",
+        tmp.path().to_str().unwrap(),
+    ]);
+    assert!(text(&o).contains("is a folder"), "{}", text(&o));
+    let empty = tmp.path().join("empty.sqlite");
+    std::fs::write(&empty, "").unwrap();
+    let o = cardscript(&["cards", "--db", empty.to_str().unwrap(), "search", "x"]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o).contains("not a cardscript catalogue"),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(
+        std::fs::metadata(&empty).unwrap().len(),
+        0,
+        "a read wrote to the file"
+    );
+    // A real catalogue: read without a byte changing, then replaced by a rebuild.
+    let db = tmp.path().join("c.sqlite");
+    assert!(
+        cardscript(&[
+            "db",
+            "build",
+            "scripts/battle-spirits-demo",
+            "-o",
+            db.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let before = std::fs::read(&db).unwrap();
+    assert!(
+        cardscript(&["cards", "--db", db.to_str().unwrap(), "search", "drake"])
+            .status
+            .success()
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+    assert!(
+        cardscript(&[
+            "db",
+            "build",
+            "scripts/battle-spirits-demo",
+            "-o",
+            db.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+}
+
+/// `import --out` replaces an earlier import, never another folder or file.
+#[test]
+fn import_refuses_to_replace_what_is_not_a_pack() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jsonl = tmp.path().join("one.jsonl");
+    std::fs::write(&jsonl, r#"{"name":"Test Drake","ID":"T-1","cost":"1","cardType":"SPIRIT","color":["Red"],"core_requirements":[{"level":1,"battlePoints":1000,"cores":1}]}"#).unwrap();
+    let dir = tmp.path().join("mine");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("notes.txt"), "important").unwrap();
+    let o = cardscript(&[
+        "import",
+        "bss-json",
+        jsonl.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("is not a pack folder"), "{}", text(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "important"
+    );
+    let pack = tmp.path().join("pack");
+    for _ in 0..2 {
+        let o = cardscript(&[
+            "import",
+            "bss-json",
+            jsonl.to_str().unwrap(),
+            "--out",
+            pack.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+    }
+    assert!(pack.join("cards/T-1.yaml").is_file());
+}
+
+/// Japanese text is found as a substring (FTS5 does not split Japanese into words).
+#[test]
+fn japanese_text_is_searchable() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = tmp.path().join("ja");
+    std::fs::create_dir_all(pack.join("cards")).unwrap();
+    std::fs::write(
+        pack.join("pack.yaml"),
+        "name: ja\nversion: 1.0.0\ngame: battle-spirits\n",
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("cards/J-1.yaml"),
+        "id: J-1\nname: Test Sprite\nnames: {ja: テストの精}\nkind: spirit\ncost: 1\nlevels: [{level: 1, cores: 1, bp: 1000}]\neffects:\n  - text: {ja: 自分はデッキから1枚ドローする。}\n",
+    )
+    .unwrap();
+    let o = cardscript(&[
+        "cards",
+        "--pack",
+        pack.to_str().unwrap(),
+        "search",
+        "ドロー",
+    ]);
+    assert!(text(&o).contains("J-1"), "{}", text(&o));
+    let o = cardscript(&[
+        "cards",
+        "--pack",
+        pack.to_str().unwrap(),
+        "search",
+        "テスト",
+    ]);
+    assert!(text(&o).contains("J-1"), "{}", text(&o));
+}
+
+/// A save file that cannot be written fails before the game, not after it.
+#[test]
+fn an_unwritable_save_file_fails_at_once() {
+    let o = cardscript(&["play", "--save", "/nonexistent-dir/x.json"]);
+    assert!(!o.status.success());
+    assert!(
+        !String::from_utf8_lossy(&o.stdout).contains("summons"),
+        "the game was played first"
+    );
+}

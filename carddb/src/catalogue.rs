@@ -148,6 +148,30 @@ impl Catalogue {
     /// Errors: [`LoadError::Invalid`] for dependency problems, [`LoadError::Sqlite`] and
     /// [`LoadError::Io`] for the file.
     pub fn build(packs: &[Pack], out: &Path) -> Result<(Catalogue, BuildReport), LoadError> {
+        if out.is_dir() {
+            return Err(LoadError::NotACatalogue {
+                path: out.to_path_buf(),
+                why: "is a folder; name the catalogue file to write".into(),
+            });
+        }
+        if out.exists() {
+            // Only a catalogue is ever replaced: never a device, a document or another
+            // program's database.
+            if !out.is_file() {
+                return Err(LoadError::NotACatalogue {
+                    path: out.to_path_buf(),
+                    why: "is not a regular file; refusing to replace it".into(),
+                });
+            }
+            if let Err(e) = Catalogue::probe(out) {
+                return Err(LoadError::NotACatalogue {
+                    path: out.to_path_buf(),
+                    why: format!(
+                        "exists and is not a cardscript catalogue ({e}); refusing to replace it"
+                    ),
+                });
+            }
+        }
         let dir = match out.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
@@ -164,6 +188,13 @@ impl Catalogue {
         let mut conn = Connection::open(tmp.path()).map_err(sql(out))?;
         let report = fill(&mut conn, packs, out)?;
         drop(conn);
+        // tempfile creates 0600; a catalogue is as readable as any file the user writes.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644))
+                .map_err(io)?;
+        }
         tmp.persist(out).map_err(|e| io(e.error))?;
         let cat = Catalogue::open(out)?;
         Ok((cat, report))
@@ -197,6 +228,68 @@ impl Catalogue {
             conn,
             path: path.to_path_buf(),
         })
+    }
+
+    /// Opens a catalogue file for reading only: nothing is ever written to it. The file
+    /// must be a cardscript catalogue of the current schema.
+    ///
+    /// Errors: [`LoadError::Io`] when missing, [`LoadError::NotACatalogue`] for any other
+    /// file or an older schema (with the command that migrates it),
+    /// [`LoadError::SchemaTooNew`].
+    pub fn open_read_only(path: &Path) -> Result<Catalogue, LoadError> {
+        if !path.is_file() {
+            return Err(LoadError::Io {
+                path: path.to_path_buf(),
+                source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such catalogue file"),
+            });
+        }
+        let version = Catalogue::probe(path).map_err(|why| LoadError::NotACatalogue {
+            path: path.to_path_buf(),
+            why: format!("not a cardscript catalogue ({why})"),
+        })?;
+        if version > SCHEMA_VERSION {
+            return Err(LoadError::SchemaTooNew {
+                path: path.to_path_buf(),
+                found: version,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        if version < SCHEMA_VERSION {
+            return Err(LoadError::NotACatalogue {
+                path: path.to_path_buf(),
+                why: format!(
+                    "catalogue schema v{version} is older than v{SCHEMA_VERSION}; run `cardscript db migrate {}`",
+                    path.display()
+                ),
+            });
+        }
+        let flags =
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(sql(path))?;
+        Ok(Catalogue {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Whether `path` is a cardscript catalogue: its schema version, read without writing.
+    fn probe(path: &Path) -> Result<i64, String> {
+        let flags =
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| e.to_string())?;
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(|e| e.to_string())?;
+        let hash: Option<String> = conn
+            .query_row("SELECT value FROM meta WHERE key = 'hash'", [], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(|e| e.to_string())?;
+        match (version, hash) {
+            (v, Some(_)) if v > 0 => Ok(v),
+            _ => Err("no cardscript tables".into()),
+        }
     }
 
     /// The file this catalogue lives in (`:memory:` for an in-memory one).
@@ -335,7 +428,20 @@ impl Catalogue {
     pub fn search(&self, q: &SearchQuery) -> Result<Vec<CardSummary>, LoadError> {
         let mut where_ = Vec::new();
         let mut args: Vec<rusqlite::types::Value> = Vec::new();
-        if let Some(text) = q.text.as_deref().filter(|t| !t.trim().is_empty()) {
+        if let Some(text) = q.text.as_deref().filter(|t| !t.trim().is_empty())
+            && !text.is_ascii()
+        {
+            // FTS5's tokenizer does not split Japanese or Thai into words: match such text
+            // as a substring of names and effect texts instead.
+            for word in text.split_whitespace() {
+                args.push(format!("%{}%", word.replace('%', "\\%").replace('_', "\\_")).into());
+                let n = args.len();
+                where_.push(format!(
+                    "(c.id IN (SELECT card_id FROM card_names WHERE name LIKE ?{n} ESCAPE '\\') \
+                     OR c.id IN (SELECT card_id FROM effect_texts WHERE text LIKE ?{n} ESCAPE '\\'))"
+                ));
+            }
+        } else if let Some(text) = q.text.as_deref().filter(|t| !t.trim().is_empty()) {
             args.push(fts_query(text).into());
             where_.push(format!(
                 "c.id IN (SELECT card_id FROM cards_fts WHERE cards_fts MATCH ?{})",

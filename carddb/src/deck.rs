@@ -91,16 +91,25 @@ pub fn parse(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Vec<Diagn
         .value(text)
         .and_then(|v| file.typed(v, ""))
         .map_err(|e| vec![e])?;
-    let entries = parsed
+    let entries: Vec<DeckEntry> = parsed
         .cards
         .into_iter()
         .enumerate()
         .map(|(i, e)| DeckEntry {
             count: e.count,
             card: e.id,
+            name: None,
             line: file.locations().find(&format!("cards[{i}]")).line,
         })
         .collect();
+    let too_many: Vec<Diagnostic> = entries
+        .iter()
+        .filter(|e| e.count > MAX_LINE_COUNT)
+        .map(|e| count_error(files, rel, e.line, e.count))
+        .collect();
+    if !too_many.is_empty() {
+        return Err(too_many);
+    }
     Ok(Deck {
         name: parsed.name.unwrap_or(stem),
         entries,
@@ -116,14 +125,20 @@ fn parse_txt(
     let mut entries = Vec::new();
     let mut errors = Vec::new();
     for (i, raw) in text.lines().enumerate() {
+        // A byte-order mark at the start of the file is not part of the first line.
+        let raw = raw.trim_start_matches('\u{feff}');
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
         }
         match parse_line(line) {
-            Some((count, card)) => entries.push(DeckEntry {
+            Some((count, ..)) if count > MAX_LINE_COUNT => {
+                errors.push(count_error(files, rel, i + 1, count))
+            }
+            Some((count, card, name)) => entries.push(DeckEntry {
                 count,
                 card,
+                name,
                 line: i + 1,
             }),
             None => errors.push(Diagnostic {
@@ -145,15 +160,32 @@ fn parse_txt(
     }
 }
 
-/// `3x ST01-001: Name` → (3, "ST01-001"). The name after the colon is informational.
-fn parse_line(line: &str) -> Option<(u32, String)> {
+/// The most copies one deck line or entry may give: far above any format's limit, low
+/// enough that expanding a deck can never exhaust memory.
+pub const MAX_LINE_COUNT: u32 = 999;
+
+/// `3x ST01-001: Name` → (3, "ST01-001", Some("Name")).
+fn parse_line(line: &str) -> Option<(u32, String, Option<String>)> {
     let (count, rest) = line.split_once(|c: char| c == 'x' || c == 'X' || c.is_whitespace())?;
     let count: u32 = count.trim().parse().ok()?;
-    let id = rest.trim().split(':').next()?.trim();
+    let (id, name) = match rest.split_once(':') {
+        Some((id, name)) => (id.trim(), Some(name.trim()).filter(|n| !n.is_empty())),
+        None => (rest.trim(), None),
+    };
     if count == 0 || id.is_empty() || id.contains(char::is_whitespace) {
         return None;
     }
-    Some((count, id.to_string()))
+    Some((count, id.to_string(), name.map(str::to_string)))
+}
+
+fn count_error(files: &PackFiles, rel: &str, line: usize, count: u32) -> Diagnostic {
+    at(
+        files,
+        rel,
+        line,
+        format!("{count} copies on one line; at most {MAX_LINE_COUNT}"),
+        None,
+    )
 }
 
 fn at(
@@ -181,7 +213,8 @@ pub fn check_cards<'a>(
     lookup: &dyn Fn(&str) -> Option<&'a CardDef>,
     ids: &[&str],
 ) -> Vec<Diagnostic> {
-    deck.entries
+    let mut out: Vec<Diagnostic> = deck
+        .entries
         .iter()
         .filter(|e| lookup(&e.card).is_none())
         .map(|e| {
@@ -195,7 +228,23 @@ pub fn check_cards<'a>(
                 help,
             )
         })
-        .collect()
+        .collect();
+    // The name a list gives after the id must be that card's: a mismatch is most often
+    // a mistyped id.
+    for e in &deck.entries {
+        if let (Some(given), Some(card)) = (&e.name, lookup(&e.card))
+            && !given.eq_ignore_ascii_case(card.name.trim())
+        {
+            out.push(at(
+                files,
+                rel,
+                e.line,
+                format!("`{}` is `{}`, not `{given}`", e.card, card.name),
+                Some("fix the id or the name".into()),
+            ));
+        }
+    }
+    out
 }
 
 /// The deck's breaches of `format` (BS-0.1): size out of range, more copies of a card name
@@ -307,9 +356,9 @@ mod tests {
     fn reads_the_community_line_format() {
         assert_eq!(
             parse_line("3x ST01-001: Nebula"),
-            Some((3, "ST01-001".into()))
+            Some((3, "ST01-001".into(), Some("Nebula".into())))
         );
-        assert_eq!(parse_line("4 X-1"), Some((4, "X-1".into())));
+        assert_eq!(parse_line("4 X-1"), Some((4, "X-1".into(), None)));
         assert_eq!(parse_line("x ST01-001"), None);
         assert_eq!(parse_line("0x A-1"), None);
     }

@@ -76,6 +76,10 @@ pub enum LoadError {
         found: i64,
         supported: i64,
     },
+    /// The file is not a cardscript catalogue (not SQLite, or without its tables), or is
+    /// one of an older schema that a read-only open cannot migrate.
+    #[error("{}: {why}", path.display())]
+    NotACatalogue { path: PathBuf, why: String },
     /// A card id asked for is not in the catalogue.
     #[error("unknown card `{id}`{}", did_you_mean.as_ref().map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
     UnknownCard {

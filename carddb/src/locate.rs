@@ -61,6 +61,9 @@ fn parent(path: &str) -> Option<String> {
     Some(path[..cut].to_string())
 }
 
+/// How deep field paths are recorded.
+const MAX_DEPTH: usize = 64;
+
 enum Frame {
     Map {
         path: String,
@@ -81,8 +84,13 @@ struct Receiver {
 
 impl Receiver {
     /// The path of the node that starts now, advancing the enclosing container.
-    /// Returns None when the node is a mapping key.
+    /// Returns None when the node is a mapping key. Below [`MAX_DEPTH`] nothing is
+    /// recorded (errors there point at the deepest recorded ancestor), so a hostile
+    /// deeply nested file costs linear time.
     fn node_path(&mut self, mark: Marker) -> Option<String> {
+        if self.stack.len() > MAX_DEPTH {
+            return Some(String::new());
+        }
         let pos = Pos {
             line: mark.line(),
             column: mark.col() + 1,
@@ -114,7 +122,7 @@ impl MarkedEventReceiver for Receiver {
         match ev {
             Event::Scalar(value, ..) => {
                 let in_map_key = matches!(self.stack.last(), Some(Frame::Map { key: None, .. }));
-                if in_map_key {
+                if in_map_key && self.stack.len() <= MAX_DEPTH {
                     if let Some(Frame::Map { path, key, first }) = self.stack.last_mut() {
                         let here = Pos {
                             line: mark.line(),

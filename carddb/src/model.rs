@@ -390,6 +390,10 @@ impl CardDef {
 pub struct DeckEntry {
     pub count: u32,
     pub card: CardId,
+    /// The card name the list gives after the id (`3x ST01-001: Name`), checked against
+    /// the catalogue.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// 1-based line in the deck file, for errors.
     #[serde(skip)]
     pub line: usize,
@@ -403,9 +407,11 @@ pub struct Deck {
 }
 
 impl Deck {
-    /// Total number of cards.
+    /// Total number of cards (saturating, so a hostile list cannot wrap it around).
     pub fn len(&self) -> u32 {
-        self.entries.iter().map(|e| e.count).sum()
+        self.entries
+            .iter()
+            .fold(0u32, |n, e| n.saturating_add(e.count))
     }
 
     /// Whether the deck holds no card.

@@ -45,6 +45,24 @@ pub fn resolve(packs: &[Pack]) -> Result<Resolved<'_>, LoadError> {
             ));
         }
     }
+    if let Some(first) = order.first() {
+        for p in &order {
+            if p.manifest.game != first.manifest.game {
+                errors.push(manifest_error(
+                    p,
+                    "game",
+                    format!(
+                        "pack `{}` is for {}, but `{}` is for {}: one catalogue holds one game",
+                        p.manifest.name,
+                        p.manifest.game.name(),
+                        first.manifest.name,
+                        first.manifest.game.name()
+                    ),
+                    None,
+                ));
+            }
+        }
+    }
     for p in &order {
         for (i, dep) in p.manifest.depends.iter().enumerate() {
             let field = format!("depends[{i}]");

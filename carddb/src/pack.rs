@@ -106,10 +106,26 @@ impl Pack {
         let mut decks = Vec::new();
         for (rel, text) in files.under("decks", &[".txt", ".yaml", ".yml"]) {
             match deck::parse(&files, rel, text) {
-                Ok(d) => decks.push(LoadedDeck {
-                    deck: d,
-                    file: rel.to_string(),
-                }),
+                Ok(d) => {
+                    if let Some(first) = decks.iter().find(|x: &&LoadedDeck| x.deck.name == d.name)
+                    {
+                        errors.push(Diagnostic {
+                            file: files.display_path(rel),
+                            line: 1,
+                            column: 1,
+                            field: String::new(),
+                            message: format!("a second deck named `{}`", d.name),
+                            help: Some(format!(
+                                "{} has that name already",
+                                files.display_path(&first.file).display()
+                            )),
+                        });
+                    }
+                    decks.push(LoadedDeck {
+                        deck: d,
+                        file: rel.to_string(),
+                    })
+                }
                 Err(mut e) => errors.append(&mut e),
             }
         }

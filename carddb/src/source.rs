@@ -64,7 +64,7 @@ impl PackFiles {
             let inside = path
                 .strip_prefix(folder)
                 .is_some_and(|rest| rest.starts_with('/'));
-            (inside && exts.iter().any(|e| path.ends_with(e)))
+            (inside && exts.iter().any(|e| path.to_ascii_lowercase().ends_with(e)))
                 .then_some((path.as_str(), body.as_str()))
         })
     }

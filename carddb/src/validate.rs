@@ -9,6 +9,10 @@ use crate::pack::LoadedCard;
 use crate::source::PackFiles;
 use crate::yamlfile::{YamlFile, join};
 
+/// The largest cost or core count a card may give: far above any real card, low enough
+/// that no sum of them can overflow.
+pub const MAX_COUNT: u32 = 1_000;
+
 /// Language tags a localised text may use.
 pub const LANGUAGES: [&str; 3] = ["en", "ja", "th"];
 
@@ -58,6 +62,22 @@ pub fn card_problems(files: &PackFiles, c: &CardDef) -> Vec<Problem> {
     if c.name.trim().is_empty() {
         push("name", "card name is empty".into(), None);
     }
+    if c.cost > MAX_COUNT {
+        push(
+            "cost",
+            format!("cost {} is more than {MAX_COUNT}", c.cost),
+            None,
+        );
+    }
+    for (i, colour) in c.colours.iter().enumerate() {
+        if c.colours[..i].contains(colour) {
+            push(
+                &format!("colours[{i}]"),
+                format!("colour `{colour}` is listed twice"),
+                None,
+            );
+        }
+    }
     // Level table (BS-5.1, BS-5.3, BS-12.2).
     match c.kind {
         CardKind::Magic if !c.levels.is_empty() => push(
@@ -69,12 +89,26 @@ pub fn card_problems(files: &PackFiles, c: &CardDef) -> Vec<Problem> {
         _ if c.levels.is_empty() => push(
             "levels",
             format!("a {} needs a level table", c.kind),
-            Some("e.g. `levels: [{level: 1, cores: 1, bp: 3000}]`"),
+            Some(if c.kind == CardKind::Nexus {
+                "e.g. `levels: [{level: 1, cores: 0}, {level: 2, cores: 2}]`"
+            } else {
+                "e.g. `levels: [{level: 1, cores: 1, bp: 3000}]`"
+            }),
         ),
         _ => {}
     }
     for (i, row) in c.levels.iter().enumerate() {
         let f = format!("levels[{i}]");
+        if row.level == 0 {
+            push(&format!("{f}.level"), "levels start at 1".into(), None);
+        }
+        if row.cores > MAX_COUNT {
+            push(
+                &format!("{f}.cores"),
+                format!("{} cores is more than {MAX_COUNT}", row.cores),
+                None,
+            );
+        }
         match (c.kind, row.bp) {
             (CardKind::Nexus, Some(_)) => push(
                 &format!("{f}.bp"),

@@ -74,7 +74,13 @@ impl<'a> YamlFile<'a> {
     ) -> Result<T, Diagnostic> {
         serde_path_to_error::deserialize::<_, T>(value).map_err(|e| {
             let inner = e.path().to_string();
-            let inner = if inner == "." { String::new() } else { inner };
+            // serde_path_to_error writes `?` for a map key it cannot name, `.` for the root.
+            let inner = inner.trim_end_matches(".?").trim_end_matches('?');
+            let inner = if inner == "." {
+                String::new()
+            } else {
+                inner.to_string()
+            };
             let message = e.inner().to_string();
             let (message, help, unknown) = explain(&message);
             let mut path = join(prefix, &inner);
@@ -128,7 +134,53 @@ fn explain(message: &str) -> (String, Option<String>, Option<String>) {
             .or_else(|| Some(format!("one of: {}", expected.join(", "))));
         return (format!("unknown value `{word}`"), help, None);
     }
-    (message.to_string(), None, None)
+    (plain_types(message), None, None)
+}
+
+/// serde names Rust types (`u32`, `struct CardDef`); a card author reads plain words.
+fn plain_types(message: &str) -> String {
+    const WORDS: [(&str, &str); 12] = [
+        ("expected u8", "expected a whole number from 0 to 255"),
+        (
+            "expected u32",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        ("expected u64", "expected a whole number of 0 or more"),
+        ("expected i32", "expected a whole number"),
+        ("expected i64", "expected a whole number"),
+        (
+            "expected struct CardDef",
+            "expected a card: a mapping of fields such as `id: ...`",
+        ),
+        (
+            "expected struct Manifest",
+            "expected a mapping of `name`, `version`, `game` ...",
+        ),
+        (
+            "expected struct YamlDeck",
+            "expected a deck: `{name: ..., cards: [...]}`",
+        ),
+        (
+            "expected struct LevelRow",
+            "expected a level: `{level: 1, cores: 1, bp: 3000}`",
+        ),
+        (
+            "expected struct Keyword",
+            "expected a keyword: `{name: crush, value: 2}`",
+        ),
+        (
+            "expected struct Effect",
+            "expected an effect: `{timing: ..., text: {en: ...}}`",
+        ),
+        ("expected struct ", "expected a mapping "),
+    ];
+    let mut out = message.to_string();
+    for (from, to) in WORDS {
+        if out.contains(from) {
+            out = out.replace(from, to);
+        }
+    }
+    out
 }
 
 /// serde_yaml appends " at line L column C"; the diagnostic has its own position.

@@ -68,7 +68,7 @@ struct GameOutcome {
 }
 
 /// The pairings of `n` decks: every pair (i ≤ j), mirror matches included; for two
-/// decks, just (0, 1).
+/// decks, just (0, 1); for one, its mirror match.
 pub fn pairings(n: usize) -> Vec<(usize, usize)> {
     if n == 2 {
         return vec![(0, 1)];
@@ -250,6 +250,7 @@ mod tests {
 
     #[test]
     fn pairings_cover_every_pair_with_mirrors() {
+        assert_eq!(pairings(1), vec![(0, 0)]);
         assert_eq!(pairings(2), vec![(0, 1)]);
         assert_eq!(
             pairings(3),

@@ -18,8 +18,10 @@ pub struct CardsArgs {
 pub enum CardsCommand {
     /// Search names and effect texts (each word as a prefix) with filters.
     Search {
-        /// Words to find; may be empty to list by filters only.
+        /// Words to find in names and effect texts (each word as a prefix; Japanese and
+        /// Thai as a substring); may be empty to list by filters only.
         query: Vec<String>,
+        /// Only cards of this colour: red, purple, green, white, yellow, blue.
         #[arg(long, alias = "color")]
         colour: Option<String>,
         /// spirit, ultimate, brave, nexus or magic.
@@ -28,17 +30,24 @@ pub enum CardsCommand {
         /// Exact cost.
         #[arg(long)]
         cost: Option<u32>,
+        /// Cost at least this.
         #[arg(long)]
         cost_min: Option<u32>,
+        /// Cost at most this.
         #[arg(long)]
         cost_max: Option<u32>,
+        /// Only cards of this family (case-insensitive), e.g. `Star Dragon`.
         #[arg(long)]
         family: Option<String>,
+        /// Show at most this many cards.
         #[arg(long, default_value_t = 50)]
         limit: u32,
     },
     /// Show one card in full (as YAML).
-    Show { id: String },
+    Show {
+        /// The card id, e.g. `DEMO-R01`.
+        id: String,
+    },
 }
 
 /// Runs the query and prints the cards.
@@ -80,7 +89,7 @@ pub fn run(args: CardsArgs) -> Result<(), Box<dyn std::error::Error>> {
             };
             let hits = cat.search(&q)?;
             for c in &hits {
-                println!(
+                say!(
                     "{:<12} {:<8} cost {:>2}  {:<16} {}",
                     c.id,
                     c.kind,
@@ -89,7 +98,14 @@ pub fn run(args: CardsArgs) -> Result<(), Box<dyn std::error::Error>> {
                     c.name
                 );
             }
-            println!("{} card(s)", hits.len());
+            if hits.len() as u32 == limit {
+                say!(
+                    "{} card(s) shown; more may match (raise --limit)",
+                    hits.len()
+                );
+            } else {
+                say!("{} card(s)", hits.len());
+            }
         }
         CardsCommand::Show { id } => {
             let card = cat.card(&id)?;

@@ -20,37 +20,51 @@ pub enum DbCommand {
         /// Pack folders, in overlay order.
         #[arg(required = true)]
         packs: Vec<PathBuf>,
-        /// The catalogue file to write.
+        /// The catalogue file to write (a new file, or a catalogue to replace).
         #[arg(short, long, default_value = "cards.sqlite")]
         out: PathBuf,
+    },
+    /// Bring a catalogue of an older schema up to this cardscript's, in one transaction.
+    Migrate {
+        /// The catalogue file.
+        file: PathBuf,
     },
 }
 
 /// Builds and prints what was built.
 pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let DbCommand::Build { packs, out } = args.command;
+    let (packs, out) = match args.command {
+        DbCommand::Build { packs, out } => (packs, out),
+        DbCommand::Migrate { file } => {
+            let cat = carddb::Catalogue::open(&file)?;
+            say!("{} is at schema v{}", file.display(), cat.schema_version()?);
+            return Ok(());
+        }
+    };
     let loaded = packs
         .iter()
         .map(|p| carddb::Pack::load(p))
         .collect::<Result<Vec<_>, _>>()?;
     let (_, report) = carddb::Catalogue::build(&loaded, &out)?;
-    println!(
+    say!(
         "built {} (schema v{})",
         out.display(),
         carddb::catalogue::SCHEMA_VERSION
     );
     for (name, version) in &report.packs {
-        println!("  pack {name} {version}");
+        say!("  pack {name} {version}");
     }
     for o in &report.overrides {
-        println!(
+        say!(
             "  override: {} from {} replaces the one from {}",
-            o.id, o.by_pack, o.over_pack
+            o.id,
+            o.by_pack,
+            o.over_pack
         );
     }
     for (table, n) in &report.rows {
-        println!("  {table:<14} {n:>6} rows");
+        say!("  {table:<14} {n:>6} rows");
     }
-    println!("  hash {}", report.hash);
+    say!("  hash {}", report.hash);
     Ok(())
 }

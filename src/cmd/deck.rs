@@ -1,7 +1,5 @@
 //! `cardscript deck check DECK`: a deck list against the catalogue and a format (BS-0.1).
 
-use std::path::PathBuf;
-
 use clap::{Args, Subcommand};
 
 use super::source::SourceArgs;
@@ -18,9 +16,11 @@ pub struct DeckArgs {
 /// Deck commands.
 #[derive(Subcommand)]
 pub enum DeckCommand {
-    /// Check a deck file (`.txt` community list or `.yaml`): unknown cards, size, copies.
+    /// Check a deck (`.txt` community list, `.yaml`, or a catalogue deck's name): unknown
+    /// cards, names that do not match their ids, size, copies (BS-0.1).
     Check {
-        deck: PathBuf,
+        /// A deck file, or the name of a deck in the catalogue.
+        deck: String,
         /// `saga` (50–60 cards, 4 copies) or `japanese` (≥ 40 cards, 3 copies).
         #[arg(long, default_value = "saga")]
         format: String,
@@ -34,12 +34,12 @@ pub fn run(args: DeckArgs) -> Result<(), Box<dyn std::error::Error>> {
         .ok_or(format!("unknown format `{format}` (saga, japanese)"))?;
     let cat = args.source.open()?;
     let cards = cat.cards()?;
-    let loaded = carddb::deck::load_file(&deck)?;
+    let loaded = super::play::deck_file(&cat, &deck)?;
     let problems = carddb::deck::check(&loaded, &cards, &format);
     if problems.is_empty() {
-        println!(
+        say!(
             "{}: {} cards, legal in the {} format",
-            deck.display(),
+            deck,
             loaded.deck.len(),
             format.name
         );

@@ -1,4 +1,13 @@
-//! One module per subcommand; `report` renders errors for a person.
+//! One module per subcommand.
+
+/// `println!` that returns an error instead of panicking when stdout is closed (a pipe
+/// into `head`), so the command ends quietly.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*)?;
+    }};
+}
 
 pub mod cards;
 pub mod db;

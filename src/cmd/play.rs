@@ -44,16 +44,19 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub source: SourceArgs,
     /// Seed of the game's one RNG.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, conflicts_with = "replay")]
     pub seed: u64,
+    /// Who plays the first deck (also after `--replay`: name the human again).
     #[arg(long, value_enum, default_value_t = Controller::Greedy)]
     pub p1: Controller,
+    /// Who plays the second deck.
     #[arg(long, value_enum, default_value_t = Controller::Greedy)]
     pub p2: Controller,
+    /// How the log is printed (with `json`, a human's prompts go to stderr).
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log: LogFormat,
     /// Deck format: saga (50–60 cards, 4 copies) or japanese (≥ 40, 3 copies) (BS-0.1).
-    #[arg(long, default_value = "saga")]
+    #[arg(long, default_value = "saga", conflicts_with = "replay")]
     pub format: String,
     /// Write the replay (catalogue hash, decks, seed, rules, answers) here when the game
     /// ends or when a human quits; `--replay` resumes it.
@@ -69,6 +72,18 @@ type Error = Box<dyn std::error::Error>;
 
 /// Plays one game and prints its log; the last line says who won and why.
 pub fn run(args: PlayArgs) -> Result<(), Error> {
+    if args.replay.is_some() && (args.deck_a.is_some() || args.deck_b.is_some()) {
+        return Err("--replay plays the replay's own decks: give no deck arguments".into());
+    }
+    // Fail now, not after a long game, when the save file cannot be written.
+    let save = |game: &Game| -> Result<(), Error> {
+        if let Some(path) = &args.save {
+            let json = serde_json::to_string_pretty(&Replay::of(game))?;
+            std::fs::write(path, json)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(())
+    };
     let catalogue = args.source.open()?;
     let library = CardLibrary::new(catalogue.cards()?);
     let mut game = match &args.replay {
@@ -85,13 +100,16 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
                 "japanese" => RulesConfig::japanese(),
                 other => return Err(format!("unknown format `{other}` (saga, japanese)").into()),
             };
+            let format =
+                carddb::DeckFormat::by_name(&args.format).expect("the format was matched above");
             let decks = [
-                deck(&catalogue, args.deck_a.as_deref(), 0)?,
-                deck(&catalogue, args.deck_b.as_deref(), 1)?,
+                deck(&catalogue, args.deck_a.as_deref(), 0, &format)?,
+                deck(&catalogue, args.deck_b.as_deref(), 1, &format)?,
             ];
             Game::new(config, library, decks, args.seed)?
         }
     };
+    save(&game)?;
     let mut ais: [Option<Box<dyn Player>>; 2] = [
         ai(args.p1, args.seed),
         ai(args.p2, args.seed.wrapping_add(1)),
@@ -110,6 +128,13 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         let view = game.view(req.player);
         let choice = match &mut ais[req.player.index()] {
             Some(player) => player.decide(&view, &req),
+            // With a JSON log on stdout, the conversation goes to stderr.
+            None if args.log == LogFormat::Json => {
+                match ask(&view, &req, &mut input, &mut std::io::stderr())? {
+                    Some(c) => c,
+                    None => break None,
+                }
+            }
             None => match ask(&view, &req, &mut input, &mut out)? {
                 Some(c) => c,
                 None => break None,
@@ -117,10 +142,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         };
         game.answer(choice)?;
     };
-    if let Some(path) = &args.save {
-        let json = serde_json::to_string_pretty(&Replay::of(&game))?;
-        std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
+    save(&game)?;
     match outcome {
         Some(result) if args.log == LogFormat::Json => {
             writeln!(
@@ -162,38 +184,79 @@ fn ai(c: Controller, seed: u64) -> Option<Box<dyn Player>> {
 }
 
 /// A deck given as a file path or as a deck name of the catalogue; `None` takes the
-/// catalogue's deck number `index`.
-fn deck(cat: &carddb::Catalogue, given: Option<&str>, index: usize) -> Result<Vec<String>, Error> {
-    match given {
-        Some(g) => deck_by_name_or_file(cat, g),
+/// catalogue's deck number `index`. The deck is checked against the catalogue and the
+/// format first.
+fn deck(
+    cat: &carddb::Catalogue,
+    given: Option<&str>,
+    index: usize,
+    format: &carddb::DeckFormat,
+) -> Result<Vec<String>, Error> {
+    let file = match given {
+        Some(g) => deck_file(cat, g)?,
         None => {
             let decks = cat.decks()?;
-            let (_, d) = decks
+            let (pack, d) = decks
                 .get(index)
                 .ok_or("the catalogue has fewer than two decks: name two deck files")?;
-            Ok(d.card_ids())
+            catalogue_deck_file(pack, d)
         }
+    };
+    checked(cat, file, format)
+}
+
+/// A deck file (`.txt` or `.yaml`) if `given` is one, else the catalogue's deck of that
+/// name, checked against the catalogue and `format` (BS-0.1).
+///
+/// Errors: an unreadable or malformed deck file (with its line), an unknown deck name
+/// (listing the catalogue's decks), or the deck's problems, each with its line.
+pub fn deck_by_name_or_file(
+    cat: &carddb::Catalogue,
+    given: &str,
+    format: &carddb::DeckFormat,
+) -> Result<Vec<String>, Error> {
+    checked(cat, deck_file(cat, given)?, format)
+}
+
+/// The deck `given` names (a file, else a catalogue deck), unchecked.
+pub fn deck_file(cat: &carddb::Catalogue, given: &str) -> Result<carddb::deck::DeckFile, Error> {
+    let path = std::path::Path::new(given);
+    if path.is_file() {
+        return Ok(carddb::deck::load_file(path)?);
+    }
+    let decks = cat.decks()?;
+    let (pack, d) = decks.iter().find(|(_, d)| d.name == given).ok_or_else(|| {
+        let names: Vec<&str> = decks.iter().map(|(_, d)| d.name.as_str()).collect();
+        let known = if names.is_empty() {
+            "it has none".to_string()
+        } else {
+            names.join(", ")
+        };
+        format!("`{given}` is neither a deck file nor a deck of the catalogue ({known})")
+    })?;
+    Ok(catalogue_deck_file(pack, d))
+}
+
+fn catalogue_deck_file(pack: &str, deck: &carddb::Deck) -> carddb::deck::DeckFile {
+    let rel = format!("decks/{}", deck.name);
+    carddb::deck::DeckFile {
+        deck: deck.clone(),
+        files: carddb::PackFiles::from_memory(pack, [(rel.clone(), String::new())]),
+        rel,
     }
 }
 
-/// A deck file (`.txt` or `.yaml`) if `given` is one, else the catalogue's deck of that name.
-///
-/// Errors: an unreadable or malformed deck file (with its line), or an unknown deck name
-/// (listing the catalogue's decks).
-pub fn deck_by_name_or_file(cat: &carddb::Catalogue, given: &str) -> Result<Vec<String>, Error> {
-    let path = std::path::Path::new(given);
-    if path.is_file() {
-        return Ok(carddb::deck::load_file(path)?.deck.card_ids());
+fn checked(
+    cat: &carddb::Catalogue,
+    file: carddb::deck::DeckFile,
+    format: &carddb::DeckFormat,
+) -> Result<Vec<String>, Error> {
+    let problems = carddb::deck::check(&file, &cat.cards()?, format);
+    if problems.is_empty() {
+        Ok(file.deck.card_ids())
+    } else {
+        Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into())
     }
-    let decks = cat.decks()?;
-    let (_, d) = decks.iter().find(|(_, d)| d.name == given).ok_or_else(|| {
-        let names: Vec<&str> = decks.iter().map(|(_, d)| d.name.as_str()).collect();
-        format!(
-            "`{given}` is neither a deck file nor a deck of the catalogue ({})",
-            names.join(", ")
-        )
-    })?;
-    Ok(d.card_ids())
 }
 
 /// Prints the events after `from`; returns the new count.
@@ -258,6 +321,10 @@ fn ask(
         writeln!(out, "  hand: {}", cards.join(", "))?;
     }
     writeln!(out, "P{}: {}", req.player.index() + 1, req.prompt)?;
+    if let [only] = req.options.as_slice() {
+        writeln!(out, "  (the only option: {})", only.label)?;
+        return Ok(Some(only.choice.clone()));
+    }
     for (i, o) in req.options.iter().enumerate() {
         writeln!(out, "  {:>2}. {}", i + 1, o.label)?;
     }

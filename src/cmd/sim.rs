@@ -12,8 +12,8 @@ use super::source::SourceArgs;
 /// Arguments of `cardscript sim`.
 #[derive(Args)]
 pub struct SimArgs {
-    /// Decks (files or catalogue deck names). Two decks play each other; more play every
-    /// pair, mirrors included. Default: the catalogue's decks.
+    /// Decks (files or catalogue deck names). One deck plays its mirror match, two play
+    /// each other, more play every pair, mirrors included. Default: the catalogue's decks.
     pub decks: Vec<String>,
     #[command(flatten)]
     pub source: SourceArgs,
@@ -46,6 +46,7 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         "japanese" => RulesConfig::japanese(),
         other => return Err(format!("unknown format `{other}` (saga, japanese)").into()),
     };
+    let format = carddb::DeckFormat::by_name(&args.format).expect("the format was matched above");
     let decks: Vec<(String, Vec<String>)> = if args.decks.is_empty() {
         catalogue
             .decks()?
@@ -61,12 +62,12 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
                     .file_stem()
                     .filter(|_| std::path::Path::new(d).is_file())
                     .map_or_else(|| d.clone(), |s| s.to_string_lossy().into_owned());
-                deck_by_name_or_file(&catalogue, d).map(|ids| (name, ids))
+                deck_by_name_or_file(&catalogue, d, &format).map(|ids| (name, ids))
             })
             .collect::<Result<_, _>>()?
     };
-    if decks.len() < 2 {
-        return Err("sim needs at least two decks".into());
+    if decks.is_empty() {
+        return Err("sim needs a deck".into());
     }
     let cfg = SimConfig {
         games_per_pair: args.games,
@@ -84,19 +85,31 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     let report = simulate(&library, &config, &decks, &cfg, &|| bar.inc(1));
     bar.finish_and_clear();
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        say!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        println!(
+        say!(
             "{:<24} {:<24} {:>6} {:>6} {:>6} {:>6} {:>9}",
-            "P1 deck", "P2 deck", "games", "P1 won", "P2 won", "draws", "avg turns"
+            "P1 deck",
+            "P2 deck",
+            "games",
+            "P1 won",
+            "P2 won",
+            "draws",
+            "avg turns"
         );
         for p in &report.pairs {
-            println!(
+            say!(
                 "{:<24} {:<24} {:>6} {:>6} {:>6} {:>6} {:>9.1}",
-                p.a, p.b, p.games, p.wins_a, p.wins_b, p.draws, p.avg_turns
+                p.a,
+                p.b,
+                p.games,
+                p.wins_a,
+                p.wins_b,
+                p.draws,
+                p.avg_turns
             );
         }
-        println!(
+        say!(
             "{} games, {:.1} decisions and {:.0} events per game{}",
             report.games,
             report.decisions as f64 / report.games.max(1) as f64,
@@ -109,16 +122,16 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         );
         let mut played: Vec<_> = report.played.iter().collect();
         played.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        println!("most played:");
+        say!("most played:");
         for (id, n) in played.iter().take(10) {
             let name = library.get(id).map_or("?", |c| c.name.as_str());
-            println!("  {n:>7}  {id} {name}");
+            say!("  {n:>7}  {id} {name}");
         }
         let mut inert: Vec<_> = report.inert.iter().collect();
         inert.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        println!("effects inert because unsupported: {} cards", inert.len());
+        say!("effects inert because unsupported: {} cards", inert.len());
         for (id, n) in inert.iter().take(10) {
-            println!("  {n:>7} games  {id}");
+            say!("  {n:>7} games  {id}");
         }
     }
     if report.failures.is_empty() {

@@ -46,7 +46,7 @@ impl SourceArgs {
     /// Opens the catalogue these options name (the demo pack when none).
     pub fn open(&self) -> Result<Catalogue, carddb::LoadError> {
         if let Some(db) = &self.db {
-            return Catalogue::open(db);
+            return Catalogue::open_read_only(db);
         }
         let packs = if self.packs.is_empty() {
             vec![Pack::from_files(demo_files())?]

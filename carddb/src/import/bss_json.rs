@@ -134,7 +134,22 @@ pub fn import(
             }
         }
     }
+    if !valid_pack_name(pack_name) {
+        return Err(LoadError::Invalid(Diagnostics(vec![diag(
+            source,
+            1,
+            1,
+            "--name",
+            format!("`{pack_name}` is not a pack name: use letters, digits, `-` and `_`"),
+        )])));
+    }
     let mut timings: BTreeSet<String> = SAGA_TIMINGS.iter().map(|s| s.to_string()).collect();
+    // "During Your Draw Step" and the like, for every step and side.
+    for side in ["Your", "Opponent's", "Either"] {
+        for step in ["Start", "Core", "Draw", "Refresh", "Main", "Attack", "End"] {
+            timings.insert(format!("During {side} {step} Step"));
+        }
+    }
     for (_, raw) in &raws {
         for e in &raw.effects {
             if let Some(c) = none_if_na(e.condition.as_deref()) {
@@ -165,6 +180,9 @@ pub fn import(
             }
             Err((field, message)) => errors.push(diag(source, line, 1, field, message)),
         }
+    }
+    if raws_empty(&files, &errors) {
+        errors.push(diag(source, 1, 1, "", "no card in the file".into()));
     }
     if !errors.is_empty() {
         return Err(LoadError::Invalid(Diagnostics(errors)));
@@ -202,6 +220,18 @@ fn diag(
         message,
         help: None,
     }
+}
+
+fn raws_empty(files: &BTreeMap<String, String>, errors: &[Diagnostic]) -> bool {
+    files.is_empty() && errors.is_empty()
+}
+
+/// A pack name: letters, digits, `-`, `_` and `.`, not empty.
+fn valid_pack_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
 /// A card id made safe as a file name (`/` and spaces become `_`).
@@ -322,7 +352,13 @@ fn convert(
         reduction,
         ultimate_reduction: 0,
         symbols,
-        families: raw.sub_type.clone(),
+        // Quirk: some cards list an empty family `""`.
+        families: raw
+            .sub_type
+            .iter()
+            .filter(|f| !f.trim().is_empty())
+            .cloned()
+            .collect(),
         levels,
         brave: None,
         ultimate: None,

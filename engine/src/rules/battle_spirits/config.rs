@@ -87,6 +87,43 @@ impl RulesConfig {
     }
 }
 
+/// The largest count a rules option may set (cards, cores, draws): a game of more is not
+/// Battle Spirits, and the bound keeps a hostile replay file from exhausting memory.
+pub const MAX_OPTION: u32 = 1_000;
+
+impl RulesConfig {
+    /// Checks that every count is at most [`MAX_OPTION`] and that the deck limits make
+    /// sense. Errors: the option's name and value.
+    pub fn check(&self) -> Result<(), String> {
+        let counts = [
+            ("min_deck", self.min_deck),
+            ("max_deck", self.max_deck.unwrap_or(0)),
+            ("max_copies", self.max_copies),
+            ("starting_life", self.starting_life),
+            ("starting_reserve", self.starting_reserve),
+            ("opening_hand", self.opening_hand),
+            ("mulligans", self.mulligans),
+            ("keep_bonus_draw", self.keep_bonus_draw),
+            ("cores_per_core_step", self.cores_per_core_step),
+            ("draws_per_draw_step", self.draws_per_draw_step),
+        ];
+        for (name, value) in counts {
+            if value > MAX_OPTION {
+                return Err(format!(
+                    "rules option `{name}` is {value}; at most {MAX_OPTION}"
+                ));
+            }
+        }
+        if self.max_deck.is_some_and(|m| m < self.min_deck) {
+            return Err(format!(
+                "rules option `max_deck` is below `min_deck` ({})",
+                self.min_deck
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl Default for RulesConfig {
     fn default() -> Self {
         RulesConfig::japanese()

@@ -136,6 +136,7 @@ impl Game {
             }
         };
         let q = self.quote(p, def);
-        (self.available_cores(p) >= q.to_pay + q.min_cores).then_some((kind, q))
+        // Saturating: a card of absurd cost is simply unaffordable.
+        (self.available_cores(p) >= q.to_pay.saturating_add(q.min_cores)).then_some((kind, q))
     }
 }

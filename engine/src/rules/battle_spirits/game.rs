@@ -23,6 +23,9 @@ use crate::library::CardLibrary;
 pub enum SetupError {
     #[error(transparent)]
     Deck(#[from] DeckError),
+    /// A rules option out of range ([`RulesConfig::check`]).
+    #[error("{0}")]
+    Config(String),
 }
 
 /// A card being paid for (BS-5.2 step 5).

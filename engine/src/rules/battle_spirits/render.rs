@@ -216,7 +216,8 @@ pub fn render_event(e: &Event, game: &Game) -> String {
 
 /// Whether an event is book-keeping that a person following the game can skip: single
 /// core and card movements (their summary is in the play, life and battle events),
-/// shuffles, hooks with nothing attached, passes in flash timings, step and turn ends.
+/// shuffles, hooks with nothing attached, passes in flash timings, step and turn ends,
+/// and the end of the game (the command prints who won and why once).
 pub fn is_detail(e: &Event) -> bool {
     matches!(
         e,
@@ -227,5 +228,7 @@ pub fn is_detail(e: &Event) -> bool {
             | Event::FlashPassed { .. }
             | Event::BattleEnded { .. }
             | Event::TurnEnded { .. }
+            | Event::PlayerLost { .. }
+            | Event::GameOver { .. }
     )
 }

@@ -17,13 +17,15 @@ impl Game {
     /// Sets up a game: checks both decks (BS-0.1), creates the cards and cores, shuffles,
     /// decides who goes first (config or seeded rng), draws opening hands (BS-0.2).
     /// The first decision is the first player's mulligan.
-    /// Errors: [`SetupError::Deck`] naming the player and the card or count.
+    /// Errors: [`SetupError::Config`] for a rules option out of range,
+    /// [`SetupError::Deck`] naming the player and the card or count.
     pub fn new(
         config: RulesConfig,
         library: CardLibrary,
         decks: [Vec<CardId>; 2],
         seed: u64,
     ) -> Result<Game, SetupError> {
+        config.check().map_err(SetupError::Config)?;
         for p in PlayerId::BOTH {
             check_deck(&config, &library, p, &decks[p.index()])?;
         }

@@ -1231,3 +1231,46 @@ fn render_summon_line_reads_like_the_issue_example() {
         "P1 deploys Card R-N (cost 3, paid 2 cores from reserve), LV1"
     );
 }
+
+#[test]
+fn a_rules_option_out_of_range_is_refused_before_anything_is_built() {
+    let lib = library();
+    let mut config = RulesConfig::japanese();
+    config.starting_reserve = 100_000_000;
+    let decks = [
+        crate::testkit::synthetic_deck("R"),
+        crate::testkit::synthetic_deck("B"),
+    ];
+    let err = Game::new(config, lib, decks, 1).err().unwrap();
+    assert_eq!(
+        err.to_string(),
+        "rules option `starting_reserve` is 100000000; at most 1000"
+    );
+}
+
+#[test]
+fn bs_5_2_a_card_of_absurd_cost_is_never_offered() {
+    // Cost u32::MAX: payment plus minimum cores must not wrap around to "affordable".
+    let mut cards = synthetic_cards();
+    cards.extend(extra_cards());
+    let mut huge = cards.iter().find(|c| c.id == "X-5R").unwrap().clone();
+    huge.id = "X-HUGE".into();
+    huge.cost = u32::MAX;
+    huge.reduction.clear();
+    cards.push(huge);
+    let mut deck = deck0();
+    deck[0] = "X-HUGE".into();
+    let mut g = Game::new(
+        cfg(),
+        CardLibrary::new(cards),
+        [deck, synthetic_deck("B")],
+        11,
+    )
+    .unwrap();
+    g.answer(Choice::Keep).unwrap();
+    g.answer(Choice::Keep).unwrap();
+    let c = to_hand(&mut g, P0, "X-HUGE");
+    let r = req(&mut g);
+    assert_eq!(r.kind, DecisionKind::MainAction);
+    assert!(!r.is_legal(&Choice::Summon { card: c }));
+}
