@@ -772,3 +772,30 @@ fn bs_6_1_cannot_attack_for_the_turn_from_an_end_of_step_effect() {
     );
     assert_eq!(g.active(), P0);
 }
+
+#[test]
+fn bs_8_1_constant_treated_as_colour_is_seen_by_queries() {
+    let card = scripted_spirit(
+        "S-COL",
+        0,
+        1000,
+        vec![effect(
+            "constant",
+            "treat_as_colour(this_card(), \"blue\", \"while\");",
+        )],
+    );
+    let counter = scripted_magic(
+        "M-CNT",
+        0,
+        vec![effect(
+            "main",
+            "draw(my_spirits().colour(\"blue\").count());",
+        )],
+    );
+    let mut g = strict(scenario(vec![card, counter], 27));
+    put(&mut g, P0, "S-COL", Zone::Field(P0), 1);
+    let m = put(&mut g, P0, "M-CNT", Zone::Hand(P0), 0);
+    let h = hand(&g, P0);
+    play(&mut g, m);
+    assert_eq!(hand(&g, P0), h - 1 + 1, "the red spirit counts as blue");
+}

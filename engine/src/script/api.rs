@@ -415,6 +415,20 @@ pub fn register(e: &mut Engine) {
 fn register_more(e: &mut Engine) {
     reg!(
         e,
+        "treat_as_colour",
+        ["targets", "colour: &str", "dur: &str"],
+        "The cards are also treated as that colour for the duration (\"while\" in constant effects).",
+        |t: Dynamic, c: &str, d: &str| -> R<()> {
+            let col = carddb::Colour::ALL
+                .iter()
+                .copied()
+                .find(|x| format!("{x:?}").eq_ignore_ascii_case(c))
+                .ok_or_else(|| err(format!("unknown colour {c:?}")))?;
+            modify(&t, ModKind::Colour(col), d)
+        }
+    );
+    reg!(
+        e,
         "mill",
         ["n: i64"],
         "Puts the top n cards of your deck into your trash (they become `discarded()`).",

@@ -150,7 +150,10 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::CostAtMost(x) => i64::from(d.cost) <= *x,
         Filter::CostAtLeast(x) => i64::from(d.cost) >= *x,
         Filter::CostIn(xs) => xs.contains(&i64::from(d.cost)),
-        Filter::Colour(col) => d.colours.contains(col),
+        Filter::Colour(col) => {
+            d.colours.contains(col)
+                || (on_field && g.mods_of(c).contains(&super::state::ModKind::Colour(*col)))
+        }
         Filter::Family(fs) => fs.iter().any(|f| d.families.iter().any(|x| x == f)),
         Filter::Exhausted(e) => on_field && g.is_exhausted(c) == *e,
         Filter::NameContains(s) => d.name.contains(s.as_str()),

@@ -50,6 +50,8 @@ pub enum ModKind {
     },
     /// Gains a keyword (`name`, `modifier`).
     Keyword(String, String),
+    /// Is also treated as this colour.
+    Colour(carddb::Colour),
 }
 
 /// A modifier on a card.
