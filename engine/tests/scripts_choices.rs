@@ -137,3 +137,66 @@ fn games_with_choosing_effects_finish_and_replay_identically() {
         assert_eq!(again.log_hash(), g.log_hash(), "seed {seed}");
     }
 }
+
+/// BS-6.6 inside battle resolution: a "when destroyed" effect asks mid-resolution; the game
+/// is saved there, loaded, answered, and the battle finishes identically.
+#[test]
+fn bs_6_6_question_inside_battle_resolution_survives_save_and_load() {
+    let card = scripted_spirit(
+        "S-WDQ",
+        0,
+        1000,
+        vec![effect(
+            "When Destroyed",
+            "if may(\"Draw a card?\") { draw(1); }",
+        )],
+    );
+    let mut g = scenario(vec![card], 33);
+    g.set_strict(true);
+    g.set_strict_scripts(true);
+    must(&mut g, Choice::EndMain);
+    let b = put(&mut g, P0, "S-WDQ", Zone::Field(P0), 1);
+    let a = put(&mut g, P1, "B-06", Zone::Field(P1), 1);
+    put(&mut g, P1, "B-01", Zone::Field(P1), 1);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    engine::testkit::pass_flashes(&mut g);
+    must(&mut g, Choice::Block { blocker: b });
+    must(&mut g, Choice::Pass);
+    must(&mut g, Choice::Pass);
+    let r = decision(&mut g);
+    assert_eq!((r.kind, r.player), (DecisionKind::EffectChoice, P0));
+    let mut loaded = Game::from_json(&g.to_json(), g.library().clone()).unwrap();
+    let h = g.pile(Zone::Hand(P0)).len();
+    for game in [&mut g, &mut loaded] {
+        must(game, Choice::Yes);
+        assert_eq!(game.zone_of(b), Zone::Trash(P0));
+        assert_eq!(game.pile(Zone::Hand(P0)).len(), h + 1);
+        assert_eq!(decision(game).kind, DecisionKind::AttackOrEnd);
+    }
+    assert_eq!(g.log_hash(), loaded.log_hash());
+}
+
+#[test]
+fn when_life_is_lost_sub_trigger() {
+    let card = scripted_spirit(
+        "S-LLS",
+        0,
+        1000,
+        vec![effect(
+            "When Summoned",
+            "when(ev_lose_life(), || { gain_life(2); });",
+        )],
+    );
+    let m = engine::testkit::scripted_magic("M-LL", 0, vec![effect("main", "lose_life(1);")]);
+    let mut g = scenario(vec![card, m], 34);
+    g.set_strict(true);
+    g.set_strict_scripts(true);
+    let c = put(&mut g, P0, "S-LLS", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 1);
+    play(&mut g, c);
+    let m = put(&mut g, P0, "M-LL", Zone::Hand(P0), 0);
+    let life = g.life(P0);
+    play(&mut g, m);
+    assert_eq!(g.life(P0), life - 1 + 2);
+}

@@ -415,6 +415,42 @@ pub fn register(e: &mut Engine) {
 fn register_more(e: &mut Engine) {
     reg!(
         e,
+        "ev_blocks",
+        ["subject"],
+        "Event: the subject blocks (BS-6.3).",
+        |s: Dynamic| -> R<EventSpec> {
+            Ok(ev(SubEvent::Blocks {
+                subject: subject(&s)?,
+            }))
+        }
+    );
+    reg!(
+        e,
+        "ev_summoned",
+        ["subject"],
+        "Event: the subject is summoned (BS-5.1).",
+        |s: Dynamic| -> R<EventSpec> {
+            Ok(ev(SubEvent::Summoned {
+                subject: subject(&s)?,
+            }))
+        }
+    );
+    reg!(
+        e,
+        "ev_lose_life",
+        [],
+        "Event: your life is reduced (BS-6.5.1, or by an effect).",
+        || -> R<EventSpec> { Ok(ev(SubEvent::LifeReduced { opponent: false })) }
+    );
+    reg!(
+        e,
+        "ev_opponent_loses_life",
+        [],
+        "Event: the opponent's life is reduced.",
+        || -> R<EventSpec> { Ok(ev(SubEvent::LifeReduced { opponent: true })) }
+    );
+    reg!(
+        e,
         "treat_as_colour",
         ["targets", "colour: &str", "dur: &str"],
         "The cards are also treated as that colour for the duration (\"while\" in constant effects).",
@@ -1674,9 +1710,7 @@ fn register_subtriggers(e: &mut Engine) {
         |s: Dynamic| s
     );
     for name in [
-        "ev_blocks",
         "ev_blocked",
-        "ev_summoned",
         "ev_exhausted",
         "ev_refreshed",
         "ev_returned_to_hand",
@@ -1710,8 +1744,6 @@ fn register_subtriggers(e: &mut Engine) {
         |_w: &str, _q: Dynamic| ev(SubEvent::Unsupported("ev_summons".into()))
     );
     for name in [
-        "ev_lose_life",
-        "ev_opponent_loses_life",
         "ev_life_increases",
         "ev_opponent_draws",
         "ev_either_loses_life",

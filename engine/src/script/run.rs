@@ -372,6 +372,10 @@ impl Game {
                 );
                 let opp = self.owner(card).other();
                 self.run_bursts(opp, &|t| t == T::BurstOpponentSummons);
+                self.run_subs(
+                    |g, e| matches!(e, SubEvent::Summoned { subject } if g.in_query(subject, card)),
+                    Some(card),
+                );
             }
             Hook::WhenAttacks { card } => {
                 self.run_card(card, &|t| t == T::WhenAttacks, &[card]);
@@ -383,7 +387,13 @@ impl Game {
                     Some(card),
                 );
             }
-            Hook::WhenBlocks { card } => self.run_card(card, &|t| t == T::WhenBlocks, &[card]),
+            Hook::WhenBlocks { card } => {
+                self.run_card(card, &|t| t == T::WhenBlocks, &[card]);
+                self.run_subs(
+                    |g, e| matches!(e, SubEvent::Blocks { subject } if g.in_query(subject, card)),
+                    Some(card),
+                );
+            }
             Hook::WhenDestroyed { card, by_opponent } => {
                 // BS-6.6: resolves while the card is still on the field.
                 self.run_card(
@@ -419,6 +429,9 @@ impl Game {
             Hook::AfterLifeReduced { player } => {
                 self.run_field(&|t, p| p == player && t == T::WhenYouLoseLife, &[]);
                 self.run_bursts(player, &|t| t == T::BurstLifeReduced);
+                self.run_subs_for(|ctrl, e| {
+                    matches!(e, SubEvent::LifeReduced { opponent } if (ctrl != player) == *opponent)
+                });
             }
             Hook::StepStart { player, step } => {
                 self.st.scripts.step = Some(step);
@@ -456,6 +469,21 @@ impl Game {
 
     fn in_query(&self, q: &super::query::Query, card: InstanceId) -> bool {
         q.eval(self).contains(&card)
+    }
+
+    /// Sub-triggers whose event depends on their controller.
+    fn run_subs_for(&mut self, pred: impl Fn(PlayerId, &SubEvent) -> bool) {
+        let subs: Vec<_> = self
+            .st
+            .scripts
+            .subs
+            .iter()
+            .filter(|s| pred(s.controller, &s.event))
+            .cloned()
+            .collect();
+        for s in subs {
+            self.run_closure(&s, Vec::new());
+        }
     }
 
     fn run_subs(&mut self, pred: impl Fn(&Game, &SubEvent) -> bool, card: Option<InstanceId>) {

@@ -89,6 +89,12 @@ pub enum SubEvent {
     },
     /// `ev_attacks(subject)` (BS-6.1).
     Attacks { subject: Query },
+    /// `ev_blocks(subject)` (BS-6.3).
+    Blocks { subject: Query },
+    /// `ev_summoned(subject)` (BS-5.1).
+    Summoned { subject: Query },
+    /// `ev_lose_life()` / `ev_opponent_loses_life()` (relative to the controller).
+    LifeReduced { opponent: bool },
     /// `ev_battle_ends()` (BS-6.7).
     BattleEnds,
     /// `ev_end_of_turn()` (BS-7.1).
