@@ -105,3 +105,10 @@ fn scripts_are_compiled_once_per_library_and_shared_by_games() {
         .unwrap();
     assert!(std::rc::Rc::ptr_eq(&a, &b));
 }
+
+#[test]
+fn unknown_timing_without_a_script_is_not_an_error() {
+    let mut card = scripted_spirit("C-6", 0, 1000, vec![effect("When The Moon Rises", "")]);
+    card.effects[0].script = None;
+    assert!(CardLibrary::with_scripts(vec![card], &ScriptSources::default()).is_ok());
+}

@@ -799,3 +799,33 @@ fn bs_8_1_constant_treated_as_colour_is_seen_by_queries() {
     play(&mut g, m);
     assert_eq!(hand(&g, P0), h - 1 + 1, "the red spirit counts as blue");
 }
+
+#[test]
+fn after_opponent_when_summoned_resolves() {
+    let watcher = scripted_spirit(
+        "S-RES",
+        0,
+        1000,
+        vec![effect(
+            "When Opponent Resolves a Spirit's \"When Summoned\" Effect",
+            "gain_life(1);",
+        )],
+    );
+    let summoner = scripted_spirit("S-SM2", 0, 1000, vec![effect("When Summoned", "draw(1);")]);
+    let mut g = strict(scenario(vec![watcher, summoner], 28));
+    let w = put(&mut g, P1, "S-RES", Zone::Field(P1), 1);
+    let s = put(&mut g, P0, "S-SM2", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 1);
+    let life = g.life(P1);
+    play(&mut g, s);
+    assert_eq!(g.life(P1), life + 1);
+    let drew = pos(
+        &g,
+        |e| matches!(e, Event::EffectStarted { card, .. } if *card == s),
+    );
+    let after = pos(
+        &g,
+        |e| matches!(e, Event::EffectStarted { card, .. } if *card == w),
+    );
+    assert!(drew < after, "after the when-summoned effect");
+}

@@ -43,6 +43,10 @@ pub enum Trigger {
     WhenYouLoseLife,
     /// BS-6.6: the opponent destroys one of the controller's spirits.
     WhenOpponentDestroysYourSpirit,
+    /// After an opponent's spirit's "when summoned" effect resolved (field cards).
+    WhenOpponentResolvesWhenSummoned,
+    /// BS-10: burst condition "after an opponent's \"when summoned\" effect resolves".
+    BurstOpponentWhenSummonedResolved,
     /// BS-6.5.1 / BS-10: burst condition "after your life is reduced".
     BurstLifeReduced,
     /// BS-6.6 / BS-10: burst condition "after your spirit is destroyed by the opponent".
@@ -134,6 +138,8 @@ fn one_hook_name(name: &str) -> Option<Vec<Trigger>> {
             vec![BurstOpponentDestroysYourSpirit]
         }
         "burst_opponent_summons" => vec![BurstOpponentSummons],
+        "when_opponent_resolves_when_summoned" => vec![WhenOpponentResolvesWhenSummoned],
+        "burst_opponent_when_summoned_resolved" => vec![BurstOpponentWhenSummonedResolved],
         "constant" => vec![Constant],
         "while_over_count" => vec![WhileOverCount],
         "main" => vec![Main],
@@ -208,6 +214,9 @@ pub fn from_label(label: &str) -> Option<Vec<Trigger>> {
         "when opponent destroys your spirit" => vec![WhenOpponentDestroysYourSpirit],
         "when this spirit is summoned or attacks" => vec![WhenSummoned, WhenAttacks],
         "when summoned or destroyed" => vec![WhenSummoned, WhenDestroyed],
+        "when opponent resolves a spirit's \"when summoned\" effect" => {
+            vec![WhenOpponentResolvesWhenSummoned]
+        }
         "during your turn" => vec![DuringTurn(Whose::Your)],
         "during opponent's turn" => vec![DuringTurn(Whose::Opponent)],
         "end of opponent's turn" => vec![EndOfTurn(Whose::Opponent)],

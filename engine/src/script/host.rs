@@ -273,9 +273,11 @@ impl ScriptHost {
             let mut v = Vec::new();
             let mut any_script = false;
             for (i, e) in d.effects.iter().enumerate() {
+                let has_script = e.script.is_some() || e.script_file.is_some();
                 let triggers = match hooks::of_effect(e) {
                     Ok(t) => t,
-                    Err(label) if lenient => {
+                    // Only a scripted effect needs its timing understood now.
+                    Err(label) if lenient || !has_script => {
                         v.push(CompiledEffect {
                             triggers: vec![],
                             levels: e.levels.clone(),

@@ -365,12 +365,18 @@ impl Game {
             Hook::WhenSummoned { card } => {
                 let nexus = self.def_of(card).kind == carddb::CardKind::Nexus;
                 // BS-5.1 / BS-5.1.1 (braves are summoned as spirits until issue 6), BS-5.4.
-                self.run_card(
-                    card,
-                    &|t| t == T::WhenSummoned || (nexus && t == T::WhenDeployed),
-                    &[card],
-                );
+                let pred = |t| t == T::WhenSummoned || (nexus && t == T::WhenDeployed);
+                let resolved = !self.matching(card, &pred).is_empty();
+                self.run_card(card, &pred, &[card]);
                 let opp = self.owner(card).other();
+                if resolved && !nexus {
+                    // After the opponent's "when summoned" effect resolved.
+                    self.run_field(
+                        &|t, p| p == opp && t == T::WhenOpponentResolvesWhenSummoned,
+                        &[card],
+                    );
+                    self.run_bursts(opp, &|t| t == T::BurstOpponentWhenSummonedResolved);
+                }
                 self.run_bursts(opp, &|t| t == T::BurstOpponentSummons);
                 self.run_subs(
                     |g, e| matches!(e, SubEvent::Summoned { subject } if g.in_query(subject, card)),
