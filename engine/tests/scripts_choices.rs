@@ -200,3 +200,38 @@ fn when_life_is_lost_sub_trigger() {
     play(&mut g, m);
     assert_eq!(g.life(P0), life - 1 + 2);
 }
+
+/// "Select any number of your opponent's spirits with a combined total of 3000 or fewer BP
+/// and destroy them": the choice stops offering cards over the budget.
+#[test]
+fn combined_bp_budget_limits_the_choice() {
+    let card = scripted_spirit(
+        "S-CMB",
+        0,
+        1000,
+        vec![effect(
+            "When Summoned",
+            "destroy(choose_targets_any_number(opponent_spirits().combined_bp_at_most(3000)));",
+        )],
+    );
+    let mut g = scenario(vec![card], 35);
+    g.set_strict_scripts(true);
+    let a = put(&mut g, P1, "B-01", Zone::Field(P1), 1); // 1000
+    let b = put(&mut g, P1, "B-02", Zone::Field(P1), 1); // 2000
+    let c = put(&mut g, P1, "B-03", Zone::Field(P1), 1); // 3000
+    let s = put(&mut g, P0, "S-CMB", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 1);
+    play(&mut g, s);
+    must(&mut g, Choice::Target { card: b });
+    let r = decision(&mut g);
+    assert!(r.is_legal(&Choice::Target { card: a }));
+    assert!(
+        !r.is_legal(&Choice::Target { card: c }),
+        "2000 + 3000 > 3000"
+    );
+    must(&mut g, Choice::Target { card: a });
+    // Budget spent: nothing else can be chosen; both are destroyed.
+    assert_eq!(g.zone_of(a), Zone::Trash(P1));
+    assert_eq!(g.zone_of(b), Zone::Trash(P1));
+    assert!(g.on_field(c));
+}

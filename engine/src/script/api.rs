@@ -141,18 +141,47 @@ fn pick(
     max: usize,
     what: &str,
 ) -> R<Vec<InstanceId>> {
+    pick_within(chooser, cands, min, max, what, None)
+}
+
+/// A limit on the total of the chosen cards: (`true` BP / `false` cost, at most).
+type Budget = Option<(bool, i64)>;
+
+fn pick_within(
+    chooser: PlayerId,
+    cands: Vec<InstanceId>,
+    min: usize,
+    max: usize,
+    what: &str,
+    budget: Budget,
+) -> R<Vec<InstanceId>> {
     let max = max.min(cands.len());
     let min = min.min(max);
-    if cands.len() <= min {
+    if cands.len() <= min && budget.is_none() {
         return Ok(cands);
     }
+    let value = |g: &Game, c: InstanceId, bp: bool| -> i64 {
+        if bp {
+            i64::from(g.bp(c))
+        } else {
+            i64::from(g.def_of(c).cost)
+        }
+    };
     let mut picked: Vec<InstanceId> = Vec::new();
     while picked.len() < max {
-        let rest: Vec<InstanceId> = cands
-            .iter()
-            .copied()
-            .filter(|c| !picked.contains(c))
-            .collect();
+        let rest: Vec<InstanceId> = with_ref(|g, _| {
+            let spent: i64 =
+                budget.map_or(0, |(bp, _)| picked.iter().map(|c| value(g, *c, bp)).sum());
+            cands
+                .iter()
+                .copied()
+                .filter(|c| !picked.contains(c))
+                .filter(|c| budget.is_none_or(|(bp, limit)| spent + value(g, *c, bp) <= limit))
+                .collect()
+        })?;
+        if rest.is_empty() {
+            break;
+        }
         if picked.len() + rest.len() <= min {
             picked.extend(rest);
             break;
@@ -192,7 +221,21 @@ fn pick(
 fn choose_impl(q: &Dynamic, min: usize, max: usize, opponent: bool) -> R<Array> {
     let cands = targets(q)?;
     let p = if opponent { me()?.other() } else { me()? };
-    Ok(to_array(pick(p, cands, min, max, "Choose targets")?))
+    // `.combined_bp_at_most(x)` / `.combined_cost_at_most(x)` limit the chosen total.
+    let budget = q.clone().try_cast::<Query>().and_then(|q| {
+        q.filters.iter().find_map(|f| match f {
+            Filter::CombinedAtMost(bp, x) => Some((*bp, *x)),
+            _ => None,
+        })
+    });
+    Ok(to_array(pick_within(
+        p,
+        cands,
+        min,
+        max,
+        "Choose targets",
+        budget,
+    )?))
 }
 
 fn may_impl(question: &str) -> R<bool> {
@@ -413,6 +456,20 @@ pub fn register(e: &mut Engine) {
 }
 
 fn register_more(e: &mut Engine) {
+    reg!(
+        e,
+        "combined_bp_at_most",
+        ["q: Query", "x: i64"],
+        "A choice from this query must total at most x BP (with `choose_targets_any_number`).",
+        |q: Query, x: i64| q.with(Filter::CombinedAtMost(true, x))
+    );
+    reg!(
+        e,
+        "combined_cost_at_most",
+        ["q: Query", "x: i64"],
+        "A choice from this query must total at most x cost.",
+        |q: Query, x: i64| q.with(Filter::CombinedAtMost(false, x))
+    );
     reg!(
         e,
         "ev_blocks",
@@ -1797,12 +1854,11 @@ fn register_unsupported(e: &mut Engine) {
     later!("only_have", ["q"], |q: Dynamic|);
     later!("summoned_from", ["where: &str"], |w: &str|);
     later!("is_duplicate", [], ||);
-    later!("combined_cost_at_most", ["q: Query", "x: i64"], |q: Query, x: i64|);
+
     later!("gain_family", ["targets", "family: &str", "dur: &str"], |t: Dynamic, f: &str, d: &str|);
     later!("gain_symbols", ["targets", "n: i64", "colour: &str", "dur: &str"], |t: Dynamic, n: i64, c: &str, d: &str|);
     later!("symbols_as", ["targets", "n: i64", "colour: &str", "dur: &str"], |t: Dynamic, n: i64, c: &str, d: &str|);
     later!("activate_without_cost", ["which: &str"], |w: &str|);
     later!("attack_tax", ["targets", "n: i64", "dur: &str"], |t: Dynamic, n: i64, d: &str|);
     later!("while_summoning", ["q"], |q: Dynamic|);
-    later!("combined_bp_at_most", ["q: Query", "x: i64"], |q: Query, x: i64|);
 }

@@ -60,6 +60,9 @@ pub enum Filter {
     HasEffect(String),
     NoEffects,
     SoulCore(bool),
+    /// A limit on the total BP (`true`) or cost of a choice from the query; not a filter of
+    /// single cards (`combined_bp_at_most`, `combined_cost_at_most`).
+    CombinedAtMost(bool, i64),
 }
 
 /// A lazy set of cards: a base and filters, evaluated against the game when used.
@@ -177,5 +180,6 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         }),
         Filter::NoEffects => d.effects.is_empty(),
         Filter::SoulCore(want) => g.soul_on(c) == *want,
+        Filter::CombinedAtMost(..) => true,
     }
 }
