@@ -148,6 +148,8 @@ pub struct ScriptHost {
     pub(crate) any_may_ask: bool,
     /// Whether any effect is constant (then BP and restrictions consult effects).
     pub(crate) has_constant: bool,
+    /// Cards with an effect that may ask a question.
+    pub(crate) asking_cards: std::collections::BTreeSet<CardId>,
 }
 
 impl std::fmt::Debug for ScriptHost {
@@ -369,7 +371,8 @@ impl ScriptHost {
             e.script.is_ok() && e.triggers.iter().any(|t| t.is_constant())
         });
         // BS-5.5: a magic with both a Main and a Flash script asks which to use.
-        for v in effects.values() {
+        let mut asking_cards = std::collections::BTreeSet::new();
+        for (id, v) in &effects {
             let main = v
                 .iter()
                 .any(|e| e.script.is_ok() && e.triggers.contains(&Trigger::Main));
@@ -377,12 +380,16 @@ impl ScriptHost {
                 .iter()
                 .any(|e| e.script.is_ok() && e.triggers.contains(&Trigger::Flash));
             any_may_ask |= main && flash;
+            if (main && flash) || v.iter().any(|e| e.script.is_ok() && e.may_ask) {
+                asking_cards.insert(id.clone());
+            }
         }
         Ok(ScriptHost {
             engine,
             effects,
             any_may_ask,
             has_constant,
+            asking_cards,
         })
     }
 

@@ -35,6 +35,10 @@ pub(crate) struct Runtime {
     pub asked: Option<Question>,
     /// Log length when the new question was asked.
     pub asked_at: usize,
+    /// This step runs without a snapshot (no asking card can act in it).
+    pub no_snapshot: bool,
+    /// Per card instance: whether its card has an asking effect (computed once).
+    pub asking: Option<Vec<bool>>,
     pub strict_scripts: bool,
     pub depth: u32,
     pub const_cache: RefCell<Option<ConstMods>>,
@@ -104,7 +108,8 @@ impl Game {
     /// decision, replaying `answers` to the questions effects ask. If an effect asks a new
     /// question, the step is undone and the game waits at that question (README).
     pub(crate) fn transaction(&mut self, base: Option<Choice>, answers: Vec<Choice>) {
-        let snap = self.host.any_may_ask().then(|| self.snapshot());
+        let snap = self.step_may_ask().then(|| self.snapshot());
+        self.rt.no_snapshot = snap.is_none();
         self.rt.answers = answers.iter().cloned().collect();
         self.rt.asked = None;
         self.invalidate_constants();
@@ -124,14 +129,37 @@ impl Game {
                         preview,
                     });
                 }
-                // The library's scripts were all marked as never asking (`host::ASKING`),
-                // so there is no snapshot: the asking effect has stopped; go on.
-                None => debug_assert!(false, "a question in a library marked as never asking"),
+                None => unreachable!("without a snapshot every question gets its first option"),
             }
         }
         self.rt.answers.clear();
         self.invalidate_constants();
         self.cached = None;
+    }
+
+    /// Whether a question can arise in the next step: a card with an asking effect is
+    /// somewhere other than a deck (cards in decks cannot act or be targeted), or a
+    /// sub-trigger of such a card waits.
+    fn step_may_ask(&mut self) -> bool {
+        if !self.host.any_may_ask() {
+            return false;
+        }
+        if self.rt.asking.is_none() {
+            let v = self
+                .st
+                .cards
+                .iter()
+                .map(|c| self.host.asking_cards.contains(&c.card))
+                .collect();
+            self.rt.asking = Some(v);
+        }
+        let asking = self.rt.asking.as_ref().expect("just computed");
+        asking.iter().enumerate().any(|(i, a)| {
+            *a && !matches!(
+                self.st.zones.zone_of(InstanceId(i as u32)),
+                Some(Zone::Deck(_)) | None
+            )
+        }) || self.st.scripts.subs.iter().any(|s| asking[s.card.index()])
     }
 
     /// Asks a question: the replayed answer if there is one, else records the question and
@@ -141,6 +169,12 @@ impl Game {
             return None;
         }
         if q.options.len() == 1 {
+            return Some(q.options[0].choice.clone());
+        }
+        if self.rt.no_snapshot {
+            // Cannot happen by `step_may_ask` except for a card an effect brought out of a
+            // deck and used in the same step: it gets the first option (deterministic,
+            // replayed identically).
             return Some(q.options[0].choice.clone());
         }
         match self.rt.answers.pop_front() {
