@@ -829,3 +829,52 @@ fn after_opponent_when_summoned_resolves() {
     );
     assert!(drew < after, "after the when-summoned effect");
 }
+
+#[test]
+fn bs_6_1_bs_6_3_when_attacks_or_blocks_runs_for_both() {
+    let card = scripted_spirit(
+        "S-AOB",
+        0,
+        5000,
+        vec![effect(
+            "When This Spirit Attacks or Blocks",
+            "gain_life(1);",
+        )],
+    );
+    let mut g = strict(scenario(vec![card], 29));
+    to_p1_main(&mut g);
+    let blocker = put(&mut g, P0, "S-AOB", Zone::Field(P0), 1);
+    let attacker = put(&mut g, P1, "S-AOB", Zone::Field(P1), 1);
+    put(&mut g, P1, "B-01", Zone::Field(P1), 1); // keeps the attack step open
+    let (l0, l1) = (g.life(P0), g.life(P1));
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker });
+    assert_eq!(g.life(P1), l1 + 1, "when attacks");
+    pass_flashes(&mut g);
+    must(&mut g, Choice::Block { blocker });
+    assert_eq!(g.life(P0), l0 + 1, "when blocks");
+}
+
+#[test]
+fn bs_6_6_burst_after_your_spirit_is_destroyed_by_the_opponent() {
+    let burst = scripted_spirit(
+        "S-BDS",
+        0,
+        1000,
+        vec![effect("burst_opponent_destroys_your_spirit", "draw(2);")],
+    );
+    let mut g = strict(scenario(vec![burst], 30));
+    to_p1_main(&mut g);
+    put(&mut g, P0, "S-BDS", Zone::Burst(P0), 0);
+    let b = put(&mut g, P0, "R-01", Zone::Field(P0), 1);
+    let a = put(&mut g, P1, "B-06", Zone::Field(P1), 1);
+    put(&mut g, P1, "B-01", Zone::Field(P1), 1); // keeps the attack step open
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    pass_flashes(&mut g);
+    let h = hand(&g, P0);
+    must(&mut g, Choice::Block { blocker: b });
+    pass_flashes(&mut g);
+    assert_eq!(g.zone_of(b), Zone::Trash(P0));
+    assert_eq!(hand(&g, P0), h + 2);
+}
