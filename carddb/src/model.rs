@@ -12,9 +12,7 @@ pub type CardId = String;
 
 /// The six colours of Battle Spirits (BS vocabulary), plus the colourless ultimate symbol
 /// handled separately in [`Symbols`].
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
     Red,
@@ -356,7 +354,9 @@ impl CardDef {
 
     /// Whether the card has a keyword (by lower-case name).
     pub fn has_keyword(&self, name: &str) -> bool {
-        self.keywords.iter().any(|k| k.name.eq_ignore_ascii_case(name))
+        self.keywords
+            .iter()
+            .any(|k| k.name.eq_ignore_ascii_case(name))
     }
 
     /// Whether the card has a burst effect (BS-10.6): a `burst` keyword or a `burst` step.
