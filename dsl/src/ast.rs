@@ -289,6 +289,22 @@ pub enum Filter {
     Attacking,
     /// "that is blocking".
     Blocking,
+    /// "attacking or blocking".
+    AttackingOrBlocking,
+    /// "that costs 5 or 6".
+    CostOneOf(Vec<u32>),
+    /// "that is LV2 or higher".
+    LevelAtLeast(u8),
+    /// "without a "Soul Core" on it".
+    NoSoulCore,
+    /// "with a "When Summoned" effect".
+    HasEffect(String),
+    /// "with no effects listed".
+    NoEffects,
+    /// "that does not have Ascend".
+    LacksKeyword(String),
+    /// "token".
+    Token,
 }
 
 /// A set of cards described by the text (`opponent_spirits().bp_at_most(3000)`).
@@ -383,6 +399,8 @@ pub enum CorePlace {
     Life,
     /// Your trash.
     Trash,
+    /// The opponent's trash.
+    OwnersTrash,
     /// Onto the given cards.
     On(Target),
 }
@@ -398,6 +416,8 @@ pub enum CoreCount {
     AllBut(u32),
     /// All of them.
     All,
+    /// The soul core.
+    SoulCore,
 }
 
 /// Position in a deck.
@@ -424,6 +444,84 @@ pub enum Condition {
     BurstSet,
     /// "if you have N or fewer life".
     LifeAtMost(u32),
+    /// "if you spend a "Soul Core" as part of this card's (summoning) cost".
+    SoulCoreSpent,
+    /// "if this spirit performs Ascend using a spirit that …".
+    AscendedUsing(Query),
+    /// "if you only have … spirits on the field".
+    OnlyHave(Query),
+    /// "if your opponent controls a …": at least `n` matching cards.
+    OpponentControls(u32, Query),
+    /// "if this spirit is exhausted".
+    ThisExhausted,
+    /// "if it is a … card": the selected / revealed card matches.
+    SelectedIs(Query),
+}
+
+/// Who an event is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Subject {
+    /// This card.
+    This,
+    /// This card's attack.
+    ThisAttack,
+    /// Any card matching the query.
+    AnyOf(Query),
+}
+
+/// An event inside the text ("when one of your spirits is destroyed, …").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Event {
+    /// Is destroyed (BS-6.6).
+    Destroyed {
+        /// Which cards.
+        who: Subject,
+        /// By the opponent.
+        by_opponent: bool,
+        /// In battle, by comparing BP.
+        in_battle: bool,
+    },
+    /// Attacks (BS-6.1).
+    Attacks(Subject),
+    /// Blocks (BS-6.3).
+    Blocks(Subject),
+    /// Is blocked.
+    Blocked(Subject),
+    /// Is summoned.
+    Summoned(Subject),
+    /// Is exhausted.
+    Exhausted(Subject),
+    /// Is refreshed.
+    Refreshed(Subject),
+    /// Is returned to its owner's hand.
+    ReturnedToHand(Subject),
+    /// Reduces the opponent's life.
+    ReducesOpponentLife(Subject),
+    /// Destroys an opposing spirit.
+    DestroysOpponentSpirit {
+        /// Which cards.
+        who: Subject,
+        /// In battle, by comparing BP.
+        in_battle: bool,
+    },
+    /// A player uses a magic card.
+    UsesMagic(Whose),
+    /// A player summons a spirit matching the query.
+    Summons(Whose, Query),
+    /// Your life is reduced.
+    LoseLife,
+    /// You reduce your opponent's life.
+    ReduceOpponentLife,
+    /// The opponent draws.
+    OpponentDraws,
+    /// Your life increases.
+    LifeIncreases,
+    /// The battle ends (BS-6.7).
+    BattleEnds,
+    /// A core is placed into your reserve.
+    CorePlacedInReserve,
+    /// A core is placed onto this card.
+    CorePlacedOnThis,
 }
 
 /// One thing an effect does.
@@ -491,8 +589,8 @@ pub enum Action {
     CannotAttack(Target, Duration),
     /// Cannot block for a duration.
     CannotBlock(Target, Duration),
-    /// Cannot be blocked for a duration.
-    CannotBeBlocked(Target, Duration),
+    /// Cannot be blocked (by cards matching the query, if given) for a duration.
+    CannotBeBlocked(Target, Option<Query>, Duration),
     /// Gains a keyword.
     GainKeyword(Target, Keyword, Duration),
     /// "Treat it as LVn".
@@ -525,6 +623,10 @@ pub enum Action {
     IfYouDo(Vec<Action>),
     /// Sequence run only if a condition holds.
     If(Condition, Vec<Action>),
+    /// The other branch of the preceding `If` ("Otherwise,", "If it is not,").
+    Otherwise(Vec<Action>),
+    /// A triggered sub-effect: run the sequence each time the event happens.
+    When(Event, Vec<Action>),
     /// Sequence run once per turn (BS-8.3).
     OncePerTurn(Vec<Action>),
     /// A sentence the grammar did not understand. The effect is not executable.

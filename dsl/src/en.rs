@@ -394,6 +394,8 @@ struct SentenceState {
 }
 
 enum Wrap {
+    Otherwise,
+    When(Event),
     May,
     IfYouDo,
     If(Condition),
@@ -418,6 +420,7 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
     let mut cur_per: Option<Amount> = None;
     let mut cur_if: Option<Condition> = None;
     let mut cur_once = false;
+    let mut cur_when: Option<Event> = None;
     let mut pending: Vec<Wrap> = Vec::new();
 
     let flush = |items: &mut Vec<Item>,
@@ -425,13 +428,17 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
                  dur: Option<Duration>,
                  per: Option<Amount>,
                  cond: Option<Condition>,
-                 once: bool| {
+                 once: bool,
+                 when: Option<Event>| {
         let mut acts: Vec<Action> = current
             .drain(..)
             .map(|a| apply_mods(a, dur, per.clone()))
             .collect();
         if let Some(c) = cond {
             acts = vec![Action::If(c, acts)];
+        }
+        if let Some(e) = when {
+            acts = vec![Action::When(e, acts)];
         }
         if once {
             acts = vec![Action::OncePerTurn(acts)];
@@ -450,6 +457,13 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
                 pending.push(Wrap::Once)
             }
             Rule::l_if_you_do => pending.push(Wrap::IfYouDo),
+            Rule::l_otherwise => pending.push(Wrap::Otherwise),
+            Rule::l_when => {
+                if let Some(e) = p.into_inner().next().and_then(event_of) {
+                    pending.push(Wrap::When(e));
+                }
+            }
+            Rule::tr_when => cur_when = p.into_inner().next().and_then(event_of),
             Rule::l_if => {
                 if let Some(c) = p.into_inner().next().and_then(condition_of) {
                     pending.push(Wrap::If(c));
@@ -470,6 +484,7 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
                     cur_per.take().or(default_per.clone()),
                     cur_if.take(),
                     cur_once,
+                    cur_when.take(),
                 );
                 cur_dur = None;
                 cur_once = false;
@@ -491,6 +506,7 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
         cur_per.or(default_per),
         cur_if,
         cur_once,
+        cur_when,
     );
     // Fold from the end: a wrapper takes everything after it in the sentence.
     let mut acc: Vec<Action> = Vec::new();
@@ -500,6 +516,8 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
             Item::Wrap(w) => {
                 let inner = std::mem::take(&mut acc);
                 acc = vec![match w {
+                    Wrap::Otherwise => Action::Otherwise(inner),
+                    Wrap::When(e) => Action::When(e, inner),
                     Wrap::May => Action::May(inner),
                     Wrap::IfYouDo => Action::IfYouDo(inner),
                     Wrap::If(c) => Action::If(c, inner),
@@ -527,7 +545,7 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
         },
         Action::CannotAttack(t, d) => Action::CannotAttack(t, dur.unwrap_or(d)),
         Action::CannotBlock(t, d) => Action::CannotBlock(t, dur.unwrap_or(d)),
-        Action::CannotBeBlocked(t, d) => Action::CannotBeBlocked(t, dur.unwrap_or(d)),
+        Action::CannotBeBlocked(t, q, d) => Action::CannotBeBlocked(t, q, dur.unwrap_or(d)),
         Action::GainKeyword(t, k, d) => Action::GainKeyword(t, k, dur.unwrap_or(d)),
         Action::TreatAsLevel(t, l, d) => Action::TreatAsLevel(t, l, dur.unwrap_or(d)),
         Action::Draw(Amount::Fixed(n)) if per.is_some() => {
@@ -620,6 +638,46 @@ fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         Rule::cond_less_life => Condition::LessLifeThanOpponent,
         Rule::cond_fewer_hand => Condition::FewerHandThanOpponent,
         Rule::cond_life_most => Condition::LifeAtMost(number_in(c)),
+        Rule::cond_soul_spent => Condition::SoulCoreSpent,
+        Rule::cond_burst_set => Condition::BurstSet,
+        Rule::cond_this_exh => Condition::ThisExhausted,
+        Rule::cond_ascend => {
+            let mut q = Query {
+                owner: Owner::You,
+                kind: CardKind::Spirit,
+                zone: Zone::Field,
+                filters: Vec::new(),
+            };
+            add_filters(&mut q, c);
+            Condition::AscendedUsing(q)
+        }
+        Rule::cond_only_have | Rule::cond_it_is => {
+            let rule = c.as_rule();
+            let q = query_of(
+                c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+                Owner::You,
+            );
+            if rule == Rule::cond_it_is {
+                Condition::SelectedIs(Query {
+                    owner: Owner::Any,
+                    ..q
+                })
+            } else {
+                Condition::OnlyHave(q)
+            }
+        }
+        Rule::cond_opp_ctrl => {
+            let mut n = 1;
+            let mut q = None;
+            for x in c.into_inner() {
+                match x.as_rule() {
+                    Rule::c_num => n = number_in(x),
+                    Rule::np_body => q = Some(query_of(x, Owner::Opponent)),
+                    _ => {}
+                }
+            }
+            Condition::OpponentControls(n, q?)
+        }
         Rule::cond_control => {
             let mut n = 1;
             let mut q = None;
@@ -696,7 +754,13 @@ fn query_of(np: Pair<Rule>, owner: Owner) -> Query {
         zone: Zone::Field,
         filters: Vec::new(),
     };
-    for x in np.into_inner() {
+    add_filters(&mut q, np);
+    q
+}
+
+/// Add the adjectives, kind and filters under `p` to `q`.
+fn add_filters(q: &mut Query, p: Pair<Rule>) {
+    for x in p.into_inner() {
         let f = match x.as_rule() {
             Rule::a_other => Some(Filter::Other),
             Rule::a_exh => Some(Filter::Exhausted),
@@ -739,6 +803,33 @@ fn query_of(np: Pair<Rule>, owner: Owner) -> Query {
                 }
                 None
             }
+            Rule::a_token => Some(Filter::Token),
+            Rule::a_atk => Some(Filter::Attacking),
+            Rule::a_blk => Some(Filter::Blocking),
+            Rule::a_atk_or_blk => Some(Filter::AttackingOrBlocking),
+            Rule::f_cost_or => Some(Filter::CostOneOf(
+                x.into_inner()
+                    .filter(|n| n.as_rule() == Rule::number)
+                    .map(number_of)
+                    .collect(),
+            )),
+            Rule::f_lv_least => Some(Filter::LevelAtLeast(
+                x.into_inner().next().map(number_in_level).unwrap_or(1),
+            )),
+            Rule::f_no_soul => Some(Filter::NoSoulCore),
+            Rule::f_effect => Some(Filter::HasEffect(
+                x.into_inner()
+                    .next()
+                    .map(|n| n.as_str().to_string())
+                    .unwrap_or_default(),
+            )),
+            Rule::f_vanilla => Some(Filter::NoEffects),
+            Rule::f_not_kw => Some(Filter::LacksKeyword(
+                x.into_inner()
+                    .next()
+                    .map(|n| n.as_str().to_string())
+                    .unwrap_or_default(),
+            )),
             Rule::f_symbols => Some(Filter::Symbols(number_in(x))),
             Rule::f_cores => Some(Filter::Cores(number_in(x))),
             Rule::f_trash => {
@@ -755,7 +846,106 @@ fn query_of(np: Pair<Rule>, owner: Owner) -> Query {
             q.filters.push(f);
         }
     }
-    q
+}
+
+fn by_query(c: &Pair<Rule>) -> Option<Query> {
+    let mut owner = Owner::Any;
+    let mut q = None;
+    for x in c.clone().into_inner() {
+        match x.as_rule() {
+            Rule::owner => owner = owner_of(x),
+            Rule::np_body => q = Some(x),
+            _ => {}
+        }
+    }
+    q.map(|np| query_of(np, owner))
+}
+
+fn subject_of(p: Pair<Rule>) -> Subject {
+    let Some(x) = p.into_inner().next() else {
+        return Subject::This;
+    };
+    match x.as_rule() {
+        Rule::es_this_attack => Subject::ThisAttack,
+        Rule::es_this => Subject::This,
+        _ => {
+            let mut owner = Owner::Any;
+            let mut q = None;
+            for y in x.into_inner() {
+                match y.as_rule() {
+                    Rule::owner => owner = owner_of(y),
+                    Rule::np_body => q = Some(y),
+                    _ => {}
+                }
+            }
+            match q {
+                Some(np) => Subject::AnyOf(query_of(np, owner)),
+                None => Subject::This,
+            }
+        }
+    }
+}
+
+fn event_of(p: Pair<Rule>) -> Option<Event> {
+    let e = if p.as_rule() == Rule::event {
+        p.into_inner().next()?
+    } else {
+        p
+    };
+    Some(match e.as_rule() {
+        Rule::ev_you_magic => Event::UsesMagic(Whose::You),
+        Rule::ev_opp_magic => Event::UsesMagic(Whose::Opponent),
+        Rule::ev_you_summon | Rule::ev_opp_summons => {
+            let whose = if e.as_rule() == Rule::ev_you_summon {
+                Whose::You
+            } else {
+                Whose::Opponent
+            };
+            let owner = if whose == Whose::You {
+                Owner::You
+            } else {
+                Owner::Opponent
+            };
+            let q = query_of(
+                e.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+                owner,
+            );
+            Event::Summons(whose, q)
+        }
+        Rule::ev_lose_life => Event::LoseLife,
+        Rule::ev_reduce_life => Event::ReduceOpponentLife,
+        Rule::ev_opp_draws => Event::OpponentDraws,
+        Rule::ev_life_up => Event::LifeIncreases,
+        Rule::ev_battle_ends => Event::BattleEnds,
+        Rule::ev_core_reserve => Event::CorePlacedInReserve,
+        Rule::ev_core_this => Event::CorePlacedOnThis,
+        Rule::ev_subject_event => {
+            let mut it = e.into_inner();
+            let who = subject_of(it.next()?);
+            let verb = it.next()?;
+            let has = |r: Rule| verb.clone().into_inner().any(|x| x.as_rule() == r);
+            match verb.as_rule() {
+                Rule::e_destroyed => Event::Destroyed {
+                    by_opponent: has(Rule::by_opp),
+                    in_battle: has(Rule::in_battle),
+                    who,
+                },
+                Rule::e_attacks => Event::Attacks(who),
+                Rule::e_blocks => Event::Blocks(who),
+                Rule::e_blocked => Event::Blocked(who),
+                Rule::e_summoned => Event::Summoned(who),
+                Rule::e_exhausted => Event::Exhausted(who),
+                Rule::e_refreshed => Event::Refreshed(who),
+                Rule::e_returned => Event::ReturnedToHand(who),
+                Rule::e_reduces_life => Event::ReducesOpponentLife(who),
+                _ => Event::DestroysOpponentSpirit {
+                    in_battle: has(Rule::in_battle),
+                    who,
+                },
+            }
+        }
+        _ => return None,
+    })
 }
 
 fn number_in_level(p: Pair<Rule>) -> u8 {
@@ -776,6 +966,18 @@ fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
     };
     match p.as_rule() {
         Rule::t_this => Target::This,
+        Rule::t_each => {
+            let mut owner = Owner::Any;
+            let mut out = Target::Selected;
+            for x in p.into_inner() {
+                match x.as_rule() {
+                    Rule::owner => owner = owner_of(x),
+                    Rule::np_body => out = Target::All(query_of(x, owner)),
+                    _ => {}
+                }
+            }
+            out
+        }
         Rule::t_selected => Target::Selected,
         Rule::t_all => {
             let mut owner = Owner::Any;
@@ -865,6 +1067,7 @@ fn core_place_of(p: Pair<Rule>) -> CorePlace {
         Rule::cp_owners => CorePlace::OwnersReserve,
         Rule::cp_life => CorePlace::Life,
         Rule::cp_trash => CorePlace::Trash,
+        Rule::cp_opp_trash => CorePlace::OwnersTrash,
         _ => CorePlace::On(first_target(&x, Whose::You)),
     }
 }
@@ -876,6 +1079,7 @@ fn core_count_of(p: Pair<Rule>) -> CoreCount {
     match x.as_rule() {
         Rule::cc_all_but => CoreCount::AllBut(number_in(x)),
         Rule::cc_all => CoreCount::All,
+        Rule::cc_soul => CoreCount::SoulCore,
         Rule::cc_any => CoreCount::UpTo(u32::MAX),
         Rule::cc_upto => CoreCount::UpTo(number_in(x)),
         _ => CoreCount::Exactly(number_in(x)),
@@ -933,7 +1137,10 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         }
         Rule::c_cannot_atk => Action::CannotAttack(t(), Duration::WhileActive),
         Rule::c_cannot_blk => Action::CannotBlock(t(), Duration::WhileActive),
-        Rule::c_cannot_be_blocked => Action::CannotBeBlocked(t(), Duration::WhileActive),
+        Rule::c_cannot_be_blocked => {
+            let by = by_query(&c);
+            Action::CannotBeBlocked(t(), by, Duration::WhileActive)
+        }
         Rule::c_treat_lv => {
             let lv = c
                 .clone()

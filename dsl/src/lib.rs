@@ -67,9 +67,12 @@ impl ParseOutcome {
 fn has_unparsed(body: &[Action]) -> bool {
     body.iter().any(|a| match a {
         Action::Unparsed { .. } => true,
-        Action::May(b) | Action::IfYouDo(b) | Action::If(_, b) | Action::OncePerTurn(b) => {
-            has_unparsed(b)
-        }
+        Action::May(b)
+        | Action::IfYouDo(b)
+        | Action::If(_, b)
+        | Action::Otherwise(b)
+        | Action::When(_, b)
+        | Action::OncePerTurn(b) => has_unparsed(b),
         _ => false,
     })
 }
