@@ -305,6 +305,10 @@ pub enum Filter {
     LacksKeyword(String),
     /// "token".
     Token,
+    /// "with BP equal to or fewer than this one".
+    BpAtMostThis,
+    /// "that is not currently attacking".
+    NotAttacking,
 }
 
 /// A set of cards described by the text (`opponent_spirits().bp_at_most(3000)`).
@@ -349,6 +353,10 @@ pub enum Target {
         /// Who chooses.
         chooser: Whose,
     },
+    /// The spirit blocking in the current battle.
+    Blocker,
+    /// The spirit attacking in the current battle.
+    Attacker,
     /// Every card matching the query ("all of your spirits").
     All(Query),
 }
@@ -454,6 +462,12 @@ pub enum Condition {
     OpponentControls(u32, Query),
     /// "if this spirit is exhausted".
     ThisExhausted,
+    /// "if you only have N or fewer … spirits".
+    YouControlAtMost(u32, Query),
+    /// "if one of your … spirits has been destroyed this turn".
+    DestroyedThisTurn(Query),
+    /// "if you summon this spirit from your hand" / "… from the trash".
+    SummonedFrom(Zone),
     /// "if it is a … card": the selected / revealed card matches.
     SelectedIs(Query),
 }
@@ -467,6 +481,8 @@ pub enum Subject {
     ThisAttack,
     /// Any card matching the query.
     AnyOf(Query),
+    /// An attack by a card matching the query.
+    AttackOf(Query),
 }
 
 /// An event inside the text ("when one of your spirits is destroyed, …").
@@ -514,6 +530,8 @@ pub enum Event {
     ReduceOpponentLife,
     /// The opponent draws.
     OpponentDraws,
+    /// You draw a card with one of your effects.
+    YouDrawByEffect,
     /// Your life increases.
     LifeIncreases,
     /// The battle ends (BS-6.7).
@@ -576,6 +594,24 @@ pub enum Action {
         whose: Whose,
         /// How many.
         count: u32,
+        /// Which cards may be discarded (`None` = any).
+        filter: Option<Query>,
+    },
+    /// Put the selected cards (from hand) into the trash ("discards it").
+    DiscardSelected,
+    /// Pay cores as a cost ("pay a "Soul Core"", "pay two cores from this spirit").
+    PayCores {
+        /// How many.
+        count: CoreCount,
+        /// From which card (`None` = anywhere the player chooses).
+        from: Option<Target>,
+    },
+    /// Deploy (place) a nexus (BS-5.4).
+    Deploy {
+        /// Which card.
+        target: Target,
+        /// Without paying its cost.
+        free: bool,
     },
     /// Reveal (or view) the top N cards of your deck.
     Reveal(Amount),

@@ -639,6 +639,25 @@ fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         Rule::cond_fewer_hand => Condition::FewerHandThanOpponent,
         Rule::cond_life_most => Condition::LifeAtMost(number_in(c)),
         Rule::cond_soul_spent => Condition::SoulCoreSpent,
+        Rule::cond_ctrl_most => {
+            let n = number_in(c.clone());
+            let q = query_of(
+                c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+                Owner::You,
+            );
+            Condition::YouControlAtMost(n, q)
+        }
+        Rule::cond_destroyed => Condition::DestroyedThisTurn(query_of(
+            c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+            Owner::You,
+        )),
+        Rule::cond_from => {
+            Condition::SummonedFrom(if c.as_str().to_ascii_lowercase().contains("hand") {
+                Zone::Hand
+            } else {
+                Zone::Trash
+            })
+        }
         Rule::cond_burst_set => Condition::BurstSet,
         Rule::cond_this_exh => Condition::ThisExhausted,
         Rule::cond_ascend => {
@@ -777,7 +796,7 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
                 q.kind = match x.into_inner().next().map(|k| k.as_rule()) {
                     Some(Rule::k_spirit_card) => CardKind::SpiritCard,
                     Some(Rule::k_magic_card) => CardKind::MagicCard,
-                    Some(Rule::k_nexus) => CardKind::Nexus,
+                    Some(Rule::k_nexus) | Some(Rule::k_nexus_card) => CardKind::Nexus,
                     Some(Rule::k_card) => CardKind::Card,
                     Some(Rule::k_spirit_or_nexus) => CardKind::SpiritOrNexus,
                     _ => CardKind::Spirit,
@@ -824,6 +843,8 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
                     .unwrap_or_default(),
             )),
             Rule::f_vanilla => Some(Filter::NoEffects),
+            Rule::f_bp_this => Some(Filter::BpAtMostThis),
+            Rule::f_not_atk => Some(Filter::NotAttacking),
             Rule::f_not_kw => Some(Filter::LacksKeyword(
                 x.into_inner()
                     .next()
@@ -861,12 +882,48 @@ fn by_query(c: &Pair<Rule>) -> Option<Query> {
     q.map(|np| query_of(np, owner))
 }
 
+fn your_spirits() -> Query {
+    Query {
+        owner: Owner::You,
+        kind: CardKind::Spirit,
+        zone: Zone::Field,
+        filters: Vec::new(),
+    }
+}
+
+fn subject_of_one(x: Pair<Rule>) -> Subject {
+    let mut owner = Owner::Any;
+    let mut q = None;
+    for y in x.into_inner() {
+        match y.as_rule() {
+            Rule::owner => owner = owner_of(y),
+            Rule::np_body => q = Some(y),
+            _ => {}
+        }
+    }
+    match q {
+        Some(np) => Subject::AnyOf(query_of(np, owner)),
+        None => Subject::This,
+    }
+}
+
 fn subject_of(p: Pair<Rule>) -> Subject {
     let Some(x) = p.into_inner().next() else {
         return Subject::This;
     };
     match x.as_rule() {
         Rule::es_this_attack => Subject::ThisAttack,
+        Rule::es_spirits_atk => {
+            let q = x
+                .into_inner()
+                .find(|y| y.as_rule() == Rule::es_one)
+                .map(|y| match subject_of_one(y) {
+                    Subject::AnyOf(q) => q,
+                    _ => your_spirits(),
+                })
+                .unwrap_or_else(your_spirits);
+            Subject::AttackOf(q)
+        }
         Rule::es_this => Subject::This,
         _ => {
             let mut owner = Owner::Any;
@@ -915,6 +972,8 @@ fn event_of(p: Pair<Rule>) -> Option<Event> {
         Rule::ev_lose_life => Event::LoseLife,
         Rule::ev_reduce_life => Event::ReduceOpponentLife,
         Rule::ev_opp_draws => Event::OpponentDraws,
+        Rule::ev_opp_loses => Event::ReduceOpponentLife,
+        Rule::ev_you_draw_eff => Event::YouDrawByEffect,
         Rule::ev_life_up => Event::LifeIncreases,
         Rule::ev_battle_ends => Event::BattleEnds,
         Rule::ev_core_reserve => Event::CorePlacedInReserve,
@@ -966,6 +1025,8 @@ fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
     };
     match p.as_rule() {
         Rule::t_this => Target::This,
+        Rule::t_blocker => Target::Blocker,
+        Rule::t_attacker => Target::Attacker,
         Rule::t_each => {
             let mut owner = Owner::Any;
             let mut out = Target::Selected;
@@ -1193,9 +1254,36 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 .unwrap_or(1);
             Action::Mill { whose, count }
         }
-        Rule::c_discard => Action::Discard {
-            whose: Whose::You,
-            count: number_in(c),
+        Rule::c_discard => {
+            let count = number_in(c.clone());
+            let filter = c
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::np_body)
+                .map(|np| query_of(np, Owner::You))
+                .filter(|q| q.kind != CardKind::Card || !q.filters.is_empty());
+            Action::Discard {
+                whose: Whose::You,
+                count,
+                filter,
+            }
+        }
+        Rule::c_discard_it => Action::DiscardSelected,
+        Rule::c_pay_cores => {
+            let count = c
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::core_count)
+                .map(core_count_of)
+                .unwrap_or(CoreCount::Exactly(1));
+            let from = c
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::target)
+                .map(|x| target_of(x, Whose::You));
+            Action::PayCores { count, from }
+        }
+        Rule::c_deploy => Action::Deploy {
+            target: t(),
+            free: true,
         },
         Rule::c_reveal => Action::Reveal(Amount::Fixed(
             c.into_inner()
