@@ -405,6 +405,8 @@ pub enum CorePlace {
     OwnersReserve,
     /// Your life.
     Life,
+    /// The opponent's life.
+    OpponentLife,
     /// Your trash.
     Trash,
     /// The opponent's trash.
@@ -470,6 +472,14 @@ pub enum Condition {
     SummonedFrom(Zone),
     /// "if it is a … card": the selected / revealed card matches.
     SelectedIs(Query),
+    /// "if you have three or more red symbols" (on your field).
+    SymbolsAtLeast(u32, Colour),
+    /// "if it is your opponent's turn".
+    OpponentsTurn,
+    /// "if it is your turn".
+    YourTurn,
+    /// The negation of a condition ("if it is not green").
+    Not(Box<Condition>),
 }
 
 /// Who an event is about.
@@ -629,6 +639,17 @@ pub enum Action {
     CannotBeBlocked(Target, Option<Query>, Duration),
     /// Gains a keyword.
     GainKeyword(Target, Keyword, Duration),
+    /// Cannot be destroyed (by the opponent's effects only, if `by_opponent`).
+    CannotBeDestroyed {
+        /// Which cards.
+        target: Target,
+        /// Only against the opponent's effects.
+        by_opponent: bool,
+        /// How long.
+        duration: Duration,
+    },
+    /// "Treat it as its highest level".
+    TreatAsHighestLevel(Target, Duration),
     /// "Treat it as LVn".
     TreatAsLevel(Target, u8, Duration),
     /// Summon (from hand / trash / revealed).

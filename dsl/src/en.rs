@@ -548,6 +548,16 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
         Action::CannotBeBlocked(t, q, d) => Action::CannotBeBlocked(t, q, dur.unwrap_or(d)),
         Action::GainKeyword(t, k, d) => Action::GainKeyword(t, k, dur.unwrap_or(d)),
         Action::TreatAsLevel(t, l, d) => Action::TreatAsLevel(t, l, dur.unwrap_or(d)),
+        Action::TreatAsHighestLevel(t, d) => Action::TreatAsHighestLevel(t, dur.unwrap_or(d)),
+        Action::CannotBeDestroyed {
+            target,
+            by_opponent,
+            duration,
+        } => Action::CannotBeDestroyed {
+            target,
+            by_opponent,
+            duration: dur.unwrap_or(duration),
+        },
         Action::Draw(Amount::Fixed(n)) if per.is_some() => {
             Action::Draw(per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)))
         }
@@ -670,21 +680,50 @@ fn condition_of(p: Pair<Rule>) -> Option<Condition> {
             add_filters(&mut q, c);
             Condition::AscendedUsing(q)
         }
-        Rule::cond_only_have | Rule::cond_it_is => {
-            let rule = c.as_rule();
-            let q = query_of(
-                c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
-                Owner::You,
-            );
-            if rule == Rule::cond_it_is {
-                Condition::SelectedIs(Query {
-                    owner: Owner::Any,
-                    ..q
-                })
+        Rule::cond_only_have => Condition::OnlyHave(query_of(
+            c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+            Owner::You,
+        )),
+        Rule::cond_it_is => {
+            let neg = c
+                .clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::not_word);
+            let mut q = Query {
+                owner: Owner::Any,
+                kind: CardKind::Card,
+                zone: Zone::Revealed,
+                filters: Vec::new(),
+            };
+            for x in c.into_inner() {
+                match x.as_rule() {
+                    Rule::np_body => {
+                        q = Query {
+                            zone: Zone::Revealed,
+                            ..query_of(x, Owner::Any)
+                        }
+                    }
+                    Rule::colour => q.filters.push(Filter::Colour(colour_of(x.as_str()))),
+                    _ => {}
+                }
+            }
+            let cond = Condition::SelectedIs(q);
+            if neg {
+                Condition::Not(Box::new(cond))
             } else {
-                Condition::OnlyHave(q)
+                cond
             }
         }
+        Rule::cond_symbols => {
+            let n = number_in(c.clone());
+            let col = c
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::colour)
+                .map(|x| colour_of(x.as_str()))?;
+            Condition::SymbolsAtLeast(n, col)
+        }
+        Rule::cond_opp_turn => Condition::OpponentsTurn,
+        Rule::cond_your_turn => Condition::YourTurn,
         Rule::cond_opp_ctrl => {
             let mut n = 1;
             let mut q = None;
@@ -1127,6 +1166,7 @@ fn core_place_of(p: Pair<Rule>) -> CorePlace {
         Rule::cp_reserve => CorePlace::Reserve,
         Rule::cp_owners => CorePlace::OwnersReserve,
         Rule::cp_life => CorePlace::Life,
+        Rule::cp_opp_life => CorePlace::OpponentLife,
         Rule::cp_trash => CorePlace::Trash,
         Rule::cp_opp_trash => CorePlace::OwnersTrash,
         _ => CorePlace::On(first_target(&x, Whose::You)),
@@ -1197,6 +1237,12 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             ];
         }
         Rule::c_cannot_atk => Action::CannotAttack(t(), Duration::WhileActive),
+        Rule::c_cannot_destroyed => Action::CannotBeDestroyed {
+            target: t(),
+            by_opponent: c.clone().into_inner().any(|x| x.as_rule() == Rule::by_opp),
+            duration: Duration::WhileActive,
+        },
+        Rule::c_treat_high => Action::TreatAsHighestLevel(t(), Duration::WhileActive),
         Rule::c_cannot_blk => Action::CannotBlock(t(), Duration::WhileActive),
         Rule::c_cannot_be_blocked => {
             let by = by_query(&c);
@@ -1242,7 +1288,11 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_mill => {
-            let whose = if c.clone().into_inner().any(|x| x.as_rule() == Rule::o_opp) {
+            let whose = if c
+                .clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::o_opp || x.as_rule() == Rule::o_their)
+            {
                 Whose::Opponent
             } else {
                 Whose::You
