@@ -1,1 +1,716 @@
-//! compile
+//! Compiler from the effect AST to readable **rhai** source that calls the flat script API
+//! (documented in `dsl/SCRIPT_API_USED.md`). Every effect the engine runs is a rhai script at
+//! its hook (DESIGN principle 4); an effect whose text did not fully parse compiles to a script
+//! that only reports itself as inert, with the understood part kept as comments for an author.
+
+use std::fmt::Write;
+
+use crate::ast::*;
+
+/// Name of the hook an effect is registered at (`when_summoned`, `during_your_attack_step`).
+pub fn hook_name(t: Option<&Timing>) -> String {
+    let Some(t) = t else {
+        return "constant".into();
+    };
+    match t {
+        Timing::WhenSummoned => "when_summoned".into(),
+        Timing::WhenDeployed => "when_deployed".into(),
+        Timing::WhenAttacks => "when_attacks".into(),
+        Timing::WhenBlocks => "when_blocks".into(),
+        Timing::WhenAttacksOrBlocks => "when_attacks_or_blocks".into(),
+        Timing::WhileAttacking => "while_attacking".into(),
+        Timing::WhileBlocking => "while_blocking".into(),
+        Timing::WhileAttackingOrBlocking => "while_attacking_or_blocking".into(),
+        Timing::WhenBattles => "when_battles".into(),
+        Timing::WhenDestroyed => "when_destroyed".into(),
+        Timing::WhenDestroyedByOpponent => "when_destroyed_by_opponent".into(),
+        Timing::WhenDepleted => "when_depleted".into(),
+        Timing::WhenBattleEnds => "when_battle_ends".into(),
+        Timing::WhenYouLoseLife => "when_you_lose_life".into(),
+        Timing::WhenOpponentDestroysYourSpirit => "when_opponent_destroys_your_spirit".into(),
+        Timing::WhenOpponentResolvesWhenSummoned => "when_opponent_resolves_when_summoned".into(),
+        Timing::AfterYourBurst => "after_your_burst".into(),
+        Timing::DuringStep { whose, step } => {
+            format!("during_{}_{}_step", whose_word(*whose), step_word(*step))
+        }
+        Timing::StartOfStep { whose, step } => {
+            format!("start_of_{}_{}_step", whose_word(*whose), step_word(*step))
+        }
+        Timing::EndOfStep { whose, step } => {
+            format!("end_of_{}_{}_step", whose_word(*whose), step_word(*step))
+        }
+        Timing::DuringTurn(w) => format!("during_{}_turn", whose_word(*w)),
+        Timing::EndOfTurn(w) => format!("end_of_{}_turn", whose_word(*w)),
+        Timing::Burst(c) => format!(
+            "burst_{}",
+            match c {
+                BurstCondition::LifeReduced => "life_reduced".to_string(),
+                BurstCondition::OpponentWhenSummonedResolved =>
+                    "opponent_when_summoned_resolved".into(),
+                BurstCondition::OpponentDestroysYourSpirit =>
+                    "opponent_destroys_your_spirit".into(),
+                BurstCondition::YourSpiritDestroyed => "your_spirit_destroyed".into(),
+                BurstCondition::OpponentAttacks => "opponent_attacks".into(),
+                BurstCondition::Other(t) => hook_name(Some(t)),
+            }
+        ),
+        Timing::WhileOC => "while_over_count".into(),
+        Timing::Constant => "constant".into(),
+        Timing::Main => "main".into(),
+        Timing::Flash => "flash".into(),
+        Timing::Any(ts) => ts
+            .iter()
+            .map(|t| hook_name(Some(t)))
+            .collect::<Vec<_>>()
+            .join("_or_"),
+    }
+}
+
+fn whose_word(w: Whose) -> &'static str {
+    match w {
+        Whose::You => "your",
+        Whose::Opponent => "opponent",
+        Whose::Either => "either",
+    }
+}
+
+fn step_word(s: Step) -> &'static str {
+    match s {
+        Step::Start => "start",
+        Step::Core => "core",
+        Step::Draw => "draw",
+        Step::Refresh => "refresh",
+        Step::Main => "main",
+        Step::Attack => "attack",
+        Step::End => "end",
+    }
+}
+
+/// rhai string literal.
+fn lit(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A query as a rhai expression (`opponent_spirits().bp_at_most(3000)`).
+pub fn query_expr(q: &Query) -> String {
+    let side = match q.owner {
+        Owner::You => "my",
+        Owner::Opponent => "opponent",
+        Owner::Any => "all",
+    };
+    let mut s = match (q.zone, q.kind) {
+        (Zone::Field, CardKind::Spirit | CardKind::SpiritCard) => format!("{side}_spirits()"),
+        (Zone::Field, CardKind::Nexus) => format!("{side}_nexuses()"),
+        (Zone::Field, _) => format!("{side}_field()"),
+        (zone, kind) => {
+            let base = match zone {
+                Zone::Trash => format!("{side}_trash()"),
+                Zone::Hand => format!("{side}_hand()"),
+                _ => "revealed()".to_string(),
+            };
+            match kind {
+                CardKind::Spirit | CardKind::SpiritCard => format!("{base}.spirit_cards()"),
+                CardKind::MagicCard => format!("{base}.magic_cards()"),
+                CardKind::Nexus => format!("{base}.nexus_cards()"),
+                _ => base,
+            }
+        }
+    };
+    if q.zone == Zone::Field && q.kind == CardKind::MagicCard {
+        s.push_str(".magic_cards()");
+    }
+    for f in &q.filters {
+        let _ = match f {
+            Filter::BpAtMost(n) => write!(s, ".bp_at_most({n})"),
+            Filter::BpAtLeast(n) => write!(s, ".bp_at_least({n})"),
+            Filter::CostAtMost(n) => write!(s, ".cost_at_most({n})"),
+            Filter::CostAtLeast(n) => write!(s, ".cost_at_least({n})"),
+            Filter::CostIs(n) => write!(s, ".cost_is({n})"),
+            Filter::CostOneOf(v) => write!(
+                s,
+                ".cost_in([{}])",
+                v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+            ),
+            Filter::Colour(c) => write!(s, ".colour({})", lit(c.name())),
+            Filter::Family(fs) => write!(
+                s,
+                ".family([{}])",
+                fs.iter().map(|f| lit(f)).collect::<Vec<_>>().join(", ")
+            ),
+            Filter::CombinedBpAtMost(n) => write!(s, ".combined_bp_at_most({n})"),
+            Filter::Exhausted => write!(s, ".exhausted()"),
+            Filter::Refreshed => write!(s, ".refreshed()"),
+            Filter::NameContains(n) => write!(s, ".name_contains({})", lit(n)),
+            Filter::HasKeyword(k) => write!(s, ".has_keyword({})", lit(k)),
+            Filter::LacksKeyword(k) => write!(s, ".lacks_keyword({})", lit(k)),
+            Filter::HasSoulCore => write!(s, ".has_soul_core()"),
+            Filter::NoSoulCore => write!(s, ".no_soul_core()"),
+            Filter::Other => write!(s, ".other()"),
+            Filter::Symbols(n) => write!(s, ".symbols({n})"),
+            Filter::Cores(n) => write!(s, ".cores({n})"),
+            Filter::Level(n) => write!(s, ".level({n})"),
+            Filter::LevelAtLeast(n) => write!(s, ".level_at_least({n})"),
+            Filter::Attacking => write!(s, ".attacking()"),
+            Filter::Blocking => write!(s, ".blocking()"),
+            Filter::AttackingOrBlocking => write!(s, ".attacking_or_blocking()"),
+            Filter::NotAttacking => write!(s, ".not_attacking()"),
+            Filter::HasEffect(e) => write!(s, ".has_effect({})", lit(e)),
+            Filter::NoEffects => write!(s, ".no_effects()"),
+            Filter::Token => write!(s, ".tokens()"),
+            Filter::BpAtMostThis => write!(s, ".bp_at_most(this_card().bp())"),
+        };
+    }
+    s
+}
+
+fn amount_expr(a: &Amount) -> String {
+    match a {
+        Amount::Fixed(n) => n.to_string(),
+        Amount::PerEach(1, q) => format!("{}.count()", query_expr(q)),
+        Amount::PerEach(n, q) => format!("{n} * {}.count()", query_expr(q)),
+        Amount::PerLevel(1) => "this_card().level()".into(),
+        Amount::PerLevel(n) => format!("{n} * this_card().level()"),
+    }
+}
+
+fn target_expr(t: &Target) -> String {
+    match t {
+        Target::This => "this_card()".into(),
+        Target::Selected => "t".into(),
+        Target::Blocker => "blocking_spirit()".into(),
+        Target::Attacker => "attacking_spirit()".into(),
+        Target::All(q) => query_expr(q),
+        Target::Choose {
+            count,
+            query,
+            chooser,
+        } => {
+            let q = query_expr(query);
+            let f = if *chooser == Whose::Opponent {
+                "opponent_chooses"
+            } else {
+                "choose_targets"
+            };
+            match count {
+                Count::Exactly(n) => format!("{f}({q}, {n})"),
+                Count::UpTo(n) => format!("{f}_up_to({q}, {n})"),
+                Count::AnyNumber => format!("{f}_any_number({q})"),
+                Count::PerEach(n, per) => format!("{f}({q}, {n} * {}.count())", query_expr(per)),
+            }
+        }
+    }
+}
+
+fn core_place_expr(p: &CorePlace) -> String {
+    match p {
+        CorePlace::Void => lit("void"),
+        CorePlace::Reserve => lit("reserve"),
+        CorePlace::OwnersReserve => lit("owners_reserve"),
+        CorePlace::Life => lit("life"),
+        CorePlace::OpponentLife => lit("opponent_life"),
+        CorePlace::Trash => lit("trash"),
+        CorePlace::OwnersTrash => lit("owners_trash"),
+        CorePlace::On(t) => target_expr(t),
+    }
+}
+
+fn subject_expr(s: &Subject) -> String {
+    match s {
+        Subject::This => "this_card()".into(),
+        Subject::ThisAttack => "attack_of(this_card())".into(),
+        Subject::AnyOf(q) => query_expr(q),
+        Subject::AttackOf(q) => format!("attack_of({})", query_expr(q)),
+    }
+}
+
+fn event_expr(e: &Event) -> String {
+    match e {
+        Event::Destroyed {
+            who,
+            by_opponent,
+            in_battle,
+        } => format!(
+            "ev_destroyed({}, {by_opponent}, {in_battle})",
+            subject_expr(who)
+        ),
+        Event::Attacks(s) => format!("ev_attacks({})", subject_expr(s)),
+        Event::Blocks(s) => format!("ev_blocks({})", subject_expr(s)),
+        Event::Blocked(s) => format!("ev_blocked({})", subject_expr(s)),
+        Event::Summoned(s) => format!("ev_summoned({})", subject_expr(s)),
+        Event::Exhausted(s) => format!("ev_exhausted({})", subject_expr(s)),
+        Event::Refreshed(s) => format!("ev_refreshed({})", subject_expr(s)),
+        Event::ReturnedToHand(s) => format!("ev_returned_to_hand({})", subject_expr(s)),
+        Event::ReducesOpponentLife(s) => format!("ev_reduces_life({})", subject_expr(s)),
+        Event::DestroysOpponentSpirit { who, in_battle } => {
+            format!("ev_destroys({}, {in_battle})", subject_expr(who))
+        }
+        Event::UsesMagic(w) => format!("ev_uses_magic({})", lit(whose_word(*w))),
+        Event::Summons(w, q) => format!("ev_summons({}, {})", lit(whose_word(*w)), query_expr(q)),
+        Event::LoseLife => "ev_lose_life()".into(),
+        Event::ReduceOpponentLife => "ev_opponent_loses_life()".into(),
+        Event::OpponentDraws => "ev_opponent_draws()".into(),
+        Event::YouDrawByEffect => "ev_you_draw_by_effect()".into(),
+        Event::LifeIncreases => "ev_life_increases()".into(),
+        Event::BattleEnds => "ev_battle_ends()".into(),
+        Event::CorePlacedInReserve => "ev_core_to_reserve()".into(),
+        Event::CorePlacedOnThis => "ev_core_onto_this()".into(),
+    }
+}
+
+fn condition_expr(c: &Condition) -> String {
+    match c {
+        Condition::ThisHasSoulCore => "this_card().has_soul_core_now()".into(),
+        Condition::YouControl(n, q) => format!("{}.count() >= {n}", query_expr(q)),
+        Condition::YouControlAtMost(n, q) => format!("{}.count() <= {n}", query_expr(q)),
+        Condition::OpponentControls(n, q) => format!("{}.count() >= {n}", query_expr(q)),
+        Condition::LessLifeThanOpponent => "life() < opponent_life()".into(),
+        Condition::FewerHandThanOpponent => "hand_size() < opponent_hand_size()".into(),
+        Condition::BurstSet => "burst_set()".into(),
+        Condition::LifeAtMost(n) => format!("life() <= {n}"),
+        Condition::SoulCoreSpent => "soul_core_spent()".into(),
+        Condition::AscendedUsing(q) => format!("ascended_using({})", query_expr(q)),
+        Condition::OnlyHave(q) => format!("only_have({})", query_expr(q)),
+        Condition::ThisExhausted => "this_card().is_exhausted()".into(),
+        Condition::DestroyedThisTurn(q) => format!("destroyed_this_turn({})", query_expr(q)),
+        Condition::SummonedFrom(z) => format!(
+            "summoned_from({})",
+            lit(match z {
+                Zone::Hand => "hand",
+                _ => "trash",
+            })
+        ),
+        Condition::SelectedIs(q) => format!("matches(t, {})", query_expr(q)),
+        Condition::SymbolsAtLeast(n, c) => format!("symbols({}) >= {n}", lit(c.name())),
+        Condition::OpponentsTurn => "is_opponent_turn()".into(),
+        Condition::YourTurn => "is_my_turn()".into(),
+        Condition::Not(c) => format!("!({})", condition_expr(c)),
+    }
+}
+
+/// A short question for `may(…)`.
+fn question(body: &[Action]) -> String {
+    let first = body
+        .first()
+        .map(describe)
+        .unwrap_or_else(|| "use it".into());
+    format!("{first}?")
+}
+
+fn describe(a: &Action) -> String {
+    match a {
+        Action::Select(_) => "Select".into(),
+        Action::Draw(_) => "Draw".into(),
+        Action::Destroy(_) => "Destroy".into(),
+        Action::Exhaust(_) => "Exhaust".into(),
+        Action::Refresh(_) => "Refresh".into(),
+        Action::ReturnToHand(_) => "Return to hand".into(),
+        Action::PayCostToActivate(_) => "Pay the cost to use this card".into(),
+        Action::PayCores { .. } => "Pay cores".into(),
+        Action::Discard { .. } => "Discard".into(),
+        Action::MoveCores { .. } => "Move cores".into(),
+        Action::Summon { .. } | Action::SummonToken { .. } => "Summon".into(),
+        Action::Reveal(_) => "Reveal".into(),
+        Action::Deploy { .. } => "Deploy".into(),
+        _ => "Use this effect".into(),
+    }
+}
+
+struct Emitter {
+    out: String,
+    conds: usize,
+}
+
+impl Emitter {
+    fn line(&mut self, depth: usize, s: &str) {
+        for _ in 0..depth {
+            self.out.push_str("    ");
+        }
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    fn block(&mut self, depth: usize, body: &[Action]) {
+        for a in body {
+            self.action(depth, a);
+        }
+    }
+
+    fn action(&mut self, d: usize, a: &Action) {
+        match a {
+            Action::Select(t) => {
+                let e = target_expr(t);
+                self.line(d, &format!("t = {e};"));
+            }
+            Action::Draw(n) => self.line(d, &format!("draw({});", amount_expr(n))),
+            Action::Destroy(t) => self.line(d, &format!("destroy({});", target_expr(t))),
+            Action::Exhaust(t) => self.line(d, &format!("exhaust({});", target_expr(t))),
+            Action::Refresh(t) => self.line(d, &format!("refresh({});", target_expr(t))),
+            Action::ReturnToHand(t) => {
+                self.line(d, &format!("return_to_hand({});", target_expr(t)))
+            }
+            Action::ReturnToDeck(t, p) => self.line(
+                d,
+                &format!(
+                    "return_to_deck({}, {});",
+                    target_expr(t),
+                    lit(if *p == DeckPos::Top { "top" } else { "bottom" })
+                ),
+            ),
+            Action::Bp {
+                target,
+                amount,
+                per,
+                duration,
+            } => {
+                let (f, n) = if *amount < 0 {
+                    ("bp_minus", amount.unsigned_abs())
+                } else {
+                    ("bp_plus", amount.unsigned_abs())
+                };
+                let n = match per {
+                    Some(p) => times(n, &amount_expr(&scale1(p))),
+                    None => n.to_string(),
+                };
+                self.line(
+                    d,
+                    &format!(
+                        "{f}({}, {n}, {});",
+                        target_expr(target),
+                        lit(duration.name())
+                    ),
+                );
+            }
+            Action::MoveCores {
+                count,
+                from,
+                to,
+                per,
+            } => {
+                let num = |n: u32| match per {
+                    Some(p) => times(u64::from(n), &amount_expr(&scale1(p))),
+                    None => n.to_string(),
+                };
+                let s = match (count, from) {
+                    (CoreCount::Exactly(n), CorePlace::Void) => {
+                        format!("cores_from_void_to({}, {});", core_place_expr(to), num(*n))
+                    }
+                    (CoreCount::Exactly(n), _) => format!(
+                        "move_cores({}, {}, {});",
+                        core_place_expr(from),
+                        core_place_expr(to),
+                        num(*n)
+                    ),
+                    (CoreCount::UpTo(n), _) => format!(
+                        "move_cores_up_to({}, {}, {});",
+                        core_place_expr(from),
+                        core_place_expr(to),
+                        if *n == u32::MAX {
+                            "-1".to_string()
+                        } else {
+                            n.to_string()
+                        }
+                    ),
+                    (CoreCount::AllBut(n), _) => format!(
+                        "move_all_cores_but({}, {}, {n});",
+                        core_place_expr(from),
+                        core_place_expr(to)
+                    ),
+                    (CoreCount::All, _) => format!(
+                        "move_all_cores({}, {});",
+                        core_place_expr(from),
+                        core_place_expr(to)
+                    ),
+                    (CoreCount::SoulCore, _) => format!(
+                        "move_soul_core({}, {});",
+                        core_place_expr(from),
+                        core_place_expr(to)
+                    ),
+                };
+                self.line(d, &s);
+            }
+            Action::Mill { whose, count } => {
+                if *whose == Whose::Opponent {
+                    self.line(d, &format!("opponent_mill({count});"))
+                } else {
+                    self.line(d, &format!("mill({count});"))
+                }
+            }
+            Action::Discard { count, filter, .. } => match filter {
+                Some(q) => self.line(
+                    d,
+                    &format!(
+                        "discard_matching({}, {count});",
+                        query_expr(&Query {
+                            zone: Zone::Hand,
+                            ..q.clone()
+                        })
+                    ),
+                ),
+                None => self.line(d, &format!("discard({count});")),
+            },
+            Action::DiscardSelected => self.line(d, "discard_selected(t);"),
+            Action::PayCores { count, from } => {
+                let n = match count {
+                    CoreCount::Exactly(n) | CoreCount::UpTo(n) | CoreCount::AllBut(n) => {
+                        n.to_string()
+                    }
+                    CoreCount::All => "-1".into(),
+                    CoreCount::SoulCore => "0".into(),
+                };
+                let s = match (count, from) {
+                    (CoreCount::SoulCore, _) => "pay_soul_core();".to_string(),
+                    (_, Some(t)) => format!("pay_cores_from({}, {n});", target_expr(t)),
+                    (_, None) => format!("pay_cores({n});"),
+                };
+                self.line(d, &s);
+            }
+            Action::Deploy { target, free } => {
+                self.line(d, &format!("deploy({}, {free});", target_expr(target)))
+            }
+            Action::Reveal(n) => self.line(d, &format!("reveal({});", amount_expr(n))),
+            Action::AddToHand(t) => self.line(d, &format!("add_to_hand({});", target_expr(t))),
+            Action::RemainingToDeck(p) => self.line(
+                d,
+                &format!(
+                    "remaining_to_deck({});",
+                    lit(if *p == DeckPos::Top { "top" } else { "bottom" })
+                ),
+            ),
+            Action::RemainingToTrash => self.line(d, "remaining_to_trash();"),
+            Action::CannotAttack(t, du) => self.line(
+                d,
+                &format!("cannot_attack({}, {});", target_expr(t), lit(du.name())),
+            ),
+            Action::CannotBlock(t, du) => self.line(
+                d,
+                &format!("cannot_block({}, {});", target_expr(t), lit(du.name())),
+            ),
+            Action::CannotBeBlocked(t, by, du) => match by {
+                Some(q) => self.line(
+                    d,
+                    &format!(
+                        "cannot_be_blocked_by({}, {}, {});",
+                        target_expr(t),
+                        query_expr(q),
+                        lit(du.name())
+                    ),
+                ),
+                None => self.line(
+                    d,
+                    &format!("cannot_be_blocked({}, {});", target_expr(t), lit(du.name())),
+                ),
+            },
+            Action::CannotBeDestroyed {
+                target,
+                by_opponent,
+                duration,
+            } => self.line(
+                d,
+                &format!(
+                    "cannot_be_destroyed({}, {by_opponent}, {});",
+                    target_expr(target),
+                    lit(duration.name())
+                ),
+            ),
+            Action::GainKeyword(t, k, du) => self.line(
+                d,
+                &format!(
+                    "gain_keyword({}, {}, {}, {});",
+                    target_expr(t),
+                    lit(&k.name),
+                    lit(k.modifier.as_deref().unwrap_or("")),
+                    lit(du.name())
+                ),
+            ),
+            Action::TreatAsLevel(t, lv, du) => self.line(
+                d,
+                &format!(
+                    "treat_as_level({}, {lv}, {});",
+                    target_expr(t),
+                    lit(du.name())
+                ),
+            ),
+            Action::TreatAsHighestLevel(t, du) => self.line(
+                d,
+                &format!(
+                    "treat_as_highest_level({}, {});",
+                    target_expr(t),
+                    lit(du.name())
+                ),
+            ),
+            Action::Summon {
+                target,
+                free,
+                exhausted,
+            } => self.line(
+                d,
+                &format!("summon({}, {free}, {exhausted});", target_expr(target)),
+            ),
+            Action::SummonToken {
+                count,
+                name,
+                exhausted,
+            } => self.line(
+                d,
+                &format!("summon_tokens({}, {count}, {exhausted});", lit(name)),
+            ),
+            Action::PayCostToActivate(k) => self.line(
+                d,
+                &format!(
+                    "pay_cost_to_activate({});",
+                    lit(if *k == StepKind::Main {
+                        "main"
+                    } else {
+                        "flash"
+                    })
+                ),
+            ),
+            Action::EndAttackStep => self.line(d, "end_attack_step();"),
+            Action::May(body) => {
+                self.line(d, &format!("did = may({});", lit(&question(body))));
+                self.line(d, "if did {");
+                self.block(d + 1, body);
+                self.line(d, "}");
+            }
+            Action::IfYouDo(body) => {
+                self.line(d, "if did {");
+                self.block(d + 1, body);
+                self.line(d, "}");
+            }
+            Action::If(c, body) => {
+                self.conds += 1;
+                self.line(d, &format!("ok = {};", condition_expr(c)));
+                self.line(d, "if ok {");
+                self.block(d + 1, body);
+                self.line(d, "}");
+            }
+            Action::Otherwise(body) => {
+                self.line(d, "if !ok {");
+                self.block(d + 1, body);
+                self.line(d, "}");
+            }
+            Action::When(e, body) => {
+                self.line(d, &format!("when({}, || {{", event_expr(e)));
+                self.block(d + 1, body);
+                self.line(d, "});");
+            }
+            Action::OncePerTurn(body) => {
+                self.line(d, "if once_per_turn() {");
+                self.block(d + 1, body);
+                self.line(d, "}");
+            }
+            Action::Unparsed { text, .. } => {
+                self.line(
+                    d,
+                    &format!("// NOT UNDERSTOOD: {}", text.replace('\n', " ")),
+                );
+            }
+        }
+    }
+}
+
+/// `n * expr`, or just `expr` when n is 1.
+fn times(n: u64, expr: &str) -> String {
+    if n == 1 {
+        expr.to_string()
+    } else {
+        format!("{n} * {expr}")
+    }
+}
+
+fn scale1(a: &Amount) -> Amount {
+    match a {
+        Amount::Fixed(_) => Amount::Fixed(1),
+        Amount::PerEach(_, q) => Amount::PerEach(1, q.clone()),
+        Amount::PerLevel(_) => Amount::PerLevel(1),
+    }
+}
+
+fn uses(body: &[Action], pred: &dyn Fn(&Action) -> bool) -> bool {
+    body.iter().any(|a| {
+        pred(a)
+            || match a {
+                Action::May(b)
+                | Action::IfYouDo(b)
+                | Action::If(_, b)
+                | Action::Otherwise(b)
+                | Action::When(_, b)
+                | Action::OncePerTurn(b) => uses(b, pred),
+                _ => false,
+            }
+    })
+}
+
+/// Compile an effect's body to rhai statements (no function wrapper). `comment` is put on top
+/// as `// …` (typically the printed text). An effect with unparsed sentences compiles to a
+/// script that calls `inert(reason)` and returns: it never runs half.
+pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
+    let mut e = Emitter {
+        out: String::new(),
+        conds: 0,
+    };
+    if let Some(c) = comment {
+        for l in c.lines() {
+            e.line(0, &format!("// {l}"));
+        }
+    }
+    let unparsed = uses(&effect.body, &|a| matches!(a, Action::Unparsed { .. }));
+    if unparsed {
+        e.line(
+            0,
+            "inert(\"card text not fully understood; write a script for this effect\");",
+        );
+        e.line(0, "return;");
+    }
+    if uses(&effect.body, &|a| matches!(a, Action::Select(_))) {
+        e.line(0, "let t = [];");
+    }
+    if uses(&effect.body, &|a| {
+        matches!(a, Action::May(_) | Action::IfYouDo(_))
+    }) {
+        e.line(0, "let did = false;");
+    }
+    if uses(&effect.body, &|a| {
+        matches!(a, Action::If(..) | Action::Otherwise(_))
+    }) {
+        e.line(0, "let ok = false;");
+    }
+    if effect.once_per_turn {
+        e.line(0, "if !once_per_turn() { return; }");
+    }
+    if effect.optional && !matches!(effect.body.as_slice(), [Action::May(_)]) {
+        e.line(0, "if !may(\"Use this effect?\") { return; }");
+    }
+    e.block(0, &effect.body);
+    e.out
+}
+
+/// Compile several effects of one card into one rhai file: one function per effect
+/// (`fn effect_1()`, …), each preceded by a comment naming its hook and levels.
+pub fn card_to_rhai(effects: &[(String, EffectText)]) -> String {
+    let mut out = String::new();
+    for (i, (text, eff)) in effects.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "// hook: {}, levels: {:?}",
+            hook_name(eff.timing.as_ref()),
+            eff.levels
+        );
+        let _ = writeln!(out, "fn effect_{}() {{", i + 1);
+        for l in to_rhai(eff, Some(text)).lines() {
+            let _ = writeln!(out, "    {l}");
+        }
+        out.push_str("}\n\n");
+    }
+    out
+}

@@ -892,6 +892,13 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
             )),
             Rule::f_symbols => Some(Filter::Symbols(number_in(x))),
             Rule::f_cores => Some(Filter::Cores(number_in(x))),
+            Rule::f_noop => {
+                if q.owner == Owner::Any && x.as_str().to_ascii_lowercase().contains("you control")
+                {
+                    q.owner = Owner::You;
+                }
+                None
+            }
             Rule::f_trash => {
                 q.zone = Zone::Trash;
                 None
