@@ -478,6 +478,8 @@ pub enum Condition {
     OpponentsTurn,
     /// "if it is your turn".
     YourTurn,
+    /// 「発動したカードがコストN以下のとき」: the card whose burst activated costs N or less.
+    ActivatedCostAtMost(u32),
     /// The negation of a condition ("if it is not green").
     Not(Box<Condition>),
 }
@@ -550,6 +552,8 @@ pub enum Event {
     CorePlacedInReserve,
     /// A core is placed onto this card.
     CorePlacedOnThis,
+    /// You set a burst (BS-10.1).
+    YouSetBurst,
 }
 
 /// One thing an effect does.
@@ -674,6 +678,8 @@ pub enum Action {
     PayCostToActivate(StepKind),
     /// 「アタックステップを終了する」: end the attack step.
     EndAttackStep,
+    /// 「今行っているバトルを終了させる」: end the current battle.
+    EndBattle,
     /// Sequence run only if the player says yes ("you may").
     May(Vec<Action>),
     /// Sequence run only if the preceding optional action was done ("If you do,").

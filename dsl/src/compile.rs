@@ -264,6 +264,7 @@ fn event_expr(e: &Event) -> String {
         Event::BattleEnds => "ev_battle_ends()".into(),
         Event::CorePlacedInReserve => "ev_core_to_reserve()".into(),
         Event::CorePlacedOnThis => "ev_core_onto_this()".into(),
+        Event::YouSetBurst => "ev_you_set_burst()".into(),
     }
 }
 
@@ -293,6 +294,7 @@ fn condition_expr(c: &Condition) -> String {
         Condition::SymbolsAtLeast(n, c) => format!("symbols({}) >= {n}", lit(c.name())),
         Condition::OpponentsTurn => "is_opponent_turn()".into(),
         Condition::YourTurn => "is_my_turn()".into(),
+        Condition::ActivatedCostAtMost(n) => format!("activated_card().cost() <= {n}"),
         Condition::Not(c) => format!("!({})", condition_expr(c)),
     }
 }
@@ -576,6 +578,7 @@ impl Emitter {
                 ),
             ),
             Action::EndAttackStep => self.line(d, "end_attack_step();"),
+            Action::EndBattle => self.line(d, "end_battle();"),
             Action::May(body) => {
                 self.line(d, &format!("did = may({});", lit(&question(body))));
                 self.line(d, "if did {");

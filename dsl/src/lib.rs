@@ -87,6 +87,12 @@ pub fn parse_ja(text: &str) -> ParseOutcome {
     ja::parse_printed(text)
 }
 
+/// Parse a whole Japanese card text: every line that starts with a header (levels, 『…』,
+/// 【…】, メイン：/フラッシュ：) starts a new effect.
+pub fn parse_ja_card(text: &str) -> Vec<ParseOutcome> {
+    ja::parse_card(text)
+}
+
 /// Parse a printed text in the given language.
 pub fn parse(text: &str, lang: Lang) -> ParseOutcome {
     match lang {
