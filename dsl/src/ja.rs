@@ -456,11 +456,7 @@ fn query_of(np: Pair<Rule>) -> Query {
             Rule::m_braved => q.filters.push(Filter::Family(vec!["合体".into()])),
             Rule::m_unbraved => q.filters.push(Filter::Family(vec!["!合体".into()])),
             Rule::m_other => q.filters.push(Filter::Other),
-            Rule::m_field => {
-                if x.as_str().starts_with("自分") {
-                    q.owner = Owner::You;
-                }
-            }
+            Rule::m_field if x.as_str().starts_with("自分") => q.owner = Owner::You,
             Rule::m_trash => {
                 q.zone = Zone::Trash;
                 q.owner = Owner::You;
