@@ -283,6 +283,8 @@ pub enum Filter {
     Symbols(u32),
     /// "with N core(s) on it".
     Cores(u32),
+    /// "with N or fewer cores".
+    CoresAtMost(u32),
     /// At a given level ("LV1 spirits").
     Level(u8),
     /// "that is attacking".

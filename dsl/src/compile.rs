@@ -158,6 +158,7 @@ pub fn query_expr(q: &Query) -> String {
             Filter::Other => write!(s, ".other()"),
             Filter::Symbols(n) => write!(s, ".symbols({n})"),
             Filter::Cores(n) => write!(s, ".cores({n})"),
+            Filter::CoresAtMost(n) => write!(s, ".cores_at_most({n})"),
             Filter::Level(n) => write!(s, ".level({n})"),
             Filter::LevelAtLeast(n) => write!(s, ".level_at_least({n})"),
             Filter::Attacking => write!(s, ".attacking()"),

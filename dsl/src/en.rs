@@ -689,20 +689,16 @@ fn condition_of(p: Pair<Rule>) -> Option<Condition> {
                 .clone()
                 .into_inner()
                 .any(|x| x.as_rule() == Rule::not_word);
+            // Only kind and filters matter for `matches(t, query)`.
             let mut q = Query {
                 owner: Owner::Any,
                 kind: CardKind::Card,
-                zone: Zone::Revealed,
+                zone: Zone::Field,
                 filters: Vec::new(),
             };
             for x in c.into_inner() {
                 match x.as_rule() {
-                    Rule::np_body => {
-                        q = Query {
-                            zone: Zone::Revealed,
-                            ..query_of(x, Owner::Any)
-                        }
-                    }
+                    Rule::np_body => q = query_of(x, Owner::Any),
                     Rule::colour => q.filters.push(Filter::Colour(colour_of(x.as_str()))),
                     _ => {}
                 }
@@ -892,6 +888,7 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
             )),
             Rule::f_symbols => Some(Filter::Symbols(number_in(x))),
             Rule::f_cores => Some(Filter::Cores(number_in(x))),
+            Rule::f_cores_most => Some(Filter::CoresAtMost(number_in(x))),
             Rule::f_noop => {
                 if q.owner == Owner::Any && x.as_str().to_ascii_lowercase().contains("you control")
                 {
