@@ -482,6 +482,16 @@ pub enum Condition {
     YourTurn,
     /// 「発動したカードがコストN以下のとき」: the card whose burst activated costs N or less.
     ActivatedCostAtMost(u32),
+    /// "if you destroy a spirit with this effect".
+    DestroyedByThisEffect,
+    /// "if you summon a spirit with this effect".
+    SummonedByThisEffect,
+    /// "if your opponent has N or more cards in their trash".
+    OpponentTrashAtLeast(u32),
+    /// "if you have N or more cards in your trash".
+    TrashAtLeast(u32),
+    /// All of the conditions ("… and …").
+    All(Vec<Condition>),
     /// The negation of a condition ("if it is not green").
     Not(Box<Condition>),
 }
@@ -525,6 +535,8 @@ pub enum Event {
     Refreshed(Subject),
     /// Is returned to its owner's hand.
     ReturnedToHand(Subject),
+    /// Is returned to its owner's hand or deck.
+    ReturnedToHandOrDeck(Subject),
     /// Reduces the opponent's life.
     ReducesOpponentLife(Subject),
     /// Destroys an opposing spirit.
@@ -615,6 +627,10 @@ pub enum Action {
     },
     /// Put the selected cards (from hand) into the trash ("discards it").
     DiscardSelected,
+    /// Discard your whole hand.
+    DiscardHand,
+    /// This spirit attacks the target ("attack that spirit").
+    AttackTarget(Target),
     /// Pay cores as a cost ("pay a "Soul Core"", "pay two cores from this spirit").
     PayCores {
         /// How many.

@@ -251,6 +251,9 @@ fn event_expr(e: &Event) -> String {
         Event::Exhausted(s) => format!("ev_exhausted({})", subject_expr(s)),
         Event::Refreshed(s) => format!("ev_refreshed({})", subject_expr(s)),
         Event::ReturnedToHand(s) => format!("ev_returned_to_hand({})", subject_expr(s)),
+        Event::ReturnedToHandOrDeck(s) => {
+            format!("ev_returned_to_hand_or_deck({})", subject_expr(s))
+        }
         Event::ReducesOpponentLife(s) => format!("ev_reduces_life({})", subject_expr(s)),
         Event::DestroysOpponentSpirit { who, in_battle } => {
             format!("ev_destroys({}, {in_battle})", subject_expr(who))
@@ -296,6 +299,15 @@ fn condition_expr(c: &Condition) -> String {
         Condition::OpponentsTurn => "is_opponent_turn()".into(),
         Condition::YourTurn => "is_my_turn()".into(),
         Condition::ActivatedCostAtMost(n) => format!("activated_card().cost() <= {n}"),
+        Condition::DestroyedByThisEffect => "destroyed_by_this_effect()".into(),
+        Condition::SummonedByThisEffect => "summoned_by_this_effect()".into(),
+        Condition::OpponentTrashAtLeast(n) => format!("opponent_trash().count() >= {n}"),
+        Condition::TrashAtLeast(n) => format!("my_trash().count() >= {n}"),
+        Condition::All(cs) => cs
+            .iter()
+            .map(|c| format!("({})", condition_expr(c)))
+            .collect::<Vec<_>>()
+            .join(" && "),
         Condition::Not(c) => format!("!({})", condition_expr(c)),
     }
 }
@@ -342,6 +354,17 @@ impl Emitter {
         self.out.push('\n');
     }
 
+    /// A chosen target is bound to `t` first, so that later "it" / "that nexus" refer to it.
+    fn bind(&mut self, d: usize, t: &Target) -> String {
+        if matches!(t, Target::Choose { .. }) {
+            let e = target_expr(t);
+            self.line(d, &format!("t = {e};"));
+            "t".into()
+        } else {
+            target_expr(t)
+        }
+    }
+
     fn block(&mut self, depth: usize, body: &[Action]) {
         for a in body {
             self.action(depth, a);
@@ -355,11 +378,21 @@ impl Emitter {
                 self.line(d, &format!("t = {e};"));
             }
             Action::Draw(n) => self.line(d, &format!("draw({});", amount_expr(n))),
-            Action::Destroy(t) => self.line(d, &format!("destroy({});", target_expr(t))),
-            Action::Exhaust(t) => self.line(d, &format!("exhaust({});", target_expr(t))),
-            Action::Refresh(t) => self.line(d, &format!("refresh({});", target_expr(t))),
+            Action::Destroy(t) => {
+                let e = self.bind(d, t);
+                self.line(d, &format!("destroy({e});"))
+            }
+            Action::Exhaust(t) => {
+                let e = self.bind(d, t);
+                self.line(d, &format!("exhaust({e});"))
+            }
+            Action::Refresh(t) => {
+                let e = self.bind(d, t);
+                self.line(d, &format!("refresh({e});"))
+            }
             Action::ReturnToHand(t) => {
-                self.line(d, &format!("return_to_hand({});", target_expr(t)))
+                let e = self.bind(d, t);
+                self.line(d, &format!("return_to_hand({e});"))
             }
             Action::ReturnToDeck(t, p) => self.line(
                 d,
@@ -462,6 +495,8 @@ impl Emitter {
                 None => self.line(d, &format!("discard({count});")),
             },
             Action::DiscardSelected => self.line(d, "discard_selected(t);"),
+            Action::DiscardHand => self.line(d, "discard_hand();"),
+            Action::AttackTarget(t) => self.line(d, &format!("attack_target({});", target_expr(t))),
             Action::PayCores { count, from } => {
                 let n = match count {
                     CoreCount::Exactly(n) | CoreCount::UpTo(n) | CoreCount::AllBut(n) => {
@@ -676,17 +711,24 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
         );
         e.line(0, "return;");
     }
-    if uses(&effect.body, &|a| matches!(a, Action::Select(_))) {
+    let mut body = Emitter {
+        out: String::new(),
+        conds: 0,
+    };
+    body.block(0, &effect.body);
+    let assigns = |v: &str| {
+        body.out.lines().any(|l| {
+            let l = l.trim_start();
+            l.starts_with(&format!("{v} = ")) || l.starts_with(&format!("if {v} "))
+        })
+    };
+    if assigns("t") {
         e.line(0, "let t = [];");
     }
-    if uses(&effect.body, &|a| {
-        matches!(a, Action::May(_) | Action::IfYouDo(_))
-    }) {
+    if assigns("did") {
         e.line(0, "let did = false;");
     }
-    if uses(&effect.body, &|a| {
-        matches!(a, Action::If(..) | Action::Otherwise(_))
-    }) {
+    if assigns("ok") || body.out.contains("if !ok ") {
         e.line(0, "let ok = false;");
     }
     if effect.once_per_turn {
@@ -695,7 +737,7 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     if effect.optional && !matches!(effect.body.as_slice(), [Action::May(_)]) {
         e.line(0, "if !may(\"Use this effect?\") { return; }");
     }
-    e.block(0, &effect.body);
+    e.out.push_str(&body.out);
     e.out
 }
 

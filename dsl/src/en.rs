@@ -638,12 +638,28 @@ fn for_each_of(p: Pair<Rule>, n: u32) -> Amount {
 }
 
 fn condition_of(p: Pair<Rule>) -> Option<Condition> {
-    let c = if p.as_rule() == Rule::condition {
+    if p.as_rule() == Rule::condition {
+        let mut cs: Vec<Condition> = p
+            .into_inner()
+            .map(condition_of)
+            .collect::<Option<Vec<_>>>()?;
+        return if cs.len() == 1 {
+            cs.pop()
+        } else {
+            Some(Condition::All(cs))
+        };
+    }
+    let c = if p.as_rule() == Rule::cond_one {
         p.into_inner().next()?
     } else {
         p
     };
     Some(match c.as_rule() {
+        Rule::cond_destroyed_by_this => Condition::DestroyedByThisEffect,
+        Rule::cond_summoned_by_this => Condition::SummonedByThisEffect,
+        Rule::cond_opp_trash => Condition::OpponentTrashAtLeast(number_in(c)),
+        Rule::cond_my_trash => Condition::TrashAtLeast(number_in(c)),
+        Rule::cond_not_spent => Condition::Not(Box::new(Condition::SoulCoreSpent)),
         Rule::cond_soul => Condition::ThisHasSoulCore,
         Rule::cond_less_life => Condition::LessLifeThanOpponent,
         Rule::cond_fewer_hand => Condition::FewerHandThanOpponent,
@@ -735,14 +751,20 @@ fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         Rule::cond_control => {
             let mut n = 1;
             let mut q = None;
+            let mut other = false;
             for x in c.into_inner() {
                 match x.as_rule() {
                     Rule::c_num => n = number_in(x),
+                    Rule::cond_another => other = true,
                     Rule::np_body => q = Some(query_of(x, Owner::You)),
                     _ => {}
                 }
             }
-            Condition::YouControl(n, q?)
+            let mut q = q?;
+            if other {
+                q.filters.push(Filter::Other);
+            }
+            Condition::YouControl(n, q)
         }
         _ => return None,
     })
@@ -957,14 +979,15 @@ fn subject_of(p: Pair<Rule>) -> Subject {
     match x.as_rule() {
         Rule::es_this_attack => Subject::ThisAttack,
         Rule::es_spirits_atk => {
-            let q = x
+            let inner = x
+                .clone()
                 .into_inner()
                 .find(|y| y.as_rule() == Rule::es_one)
-                .map(|y| match subject_of_one(y) {
-                    Subject::AnyOf(q) => q,
-                    _ => your_spirits(),
-                })
-                .unwrap_or_else(your_spirits);
+                .unwrap_or(x);
+            let q = match subject_of_one(inner) {
+                Subject::AnyOf(q) => q,
+                _ => your_spirits(),
+            };
             Subject::AttackOf(q)
         }
         Rule::es_this => Subject::This,
@@ -1038,6 +1061,9 @@ fn event_of(p: Pair<Rule>) -> Option<Event> {
                 Rule::e_summoned => Event::Summoned(who),
                 Rule::e_exhausted => Event::Exhausted(who),
                 Rule::e_refreshed => Event::Refreshed(who),
+                Rule::e_returned if verb.as_str().to_ascii_lowercase().contains("deck") => {
+                    Event::ReturnedToHandOrDeck(who)
+                }
                 Rule::e_returned => Event::ReturnedToHand(who),
                 Rule::e_reduces_life => Event::ReducesOpponentLife(who),
                 _ => Event::DestroysOpponentSpirit {
@@ -1322,6 +1348,30 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_discard_it => Action::DiscardSelected,
+        Rule::c_disc_hand => Action::DiscardHand,
+        Rule::c_attack => Action::AttackTarget(t()),
+        Rule::c_mill_n => Action::Mill {
+            whose: if c
+                .clone()
+                .into_inner()
+                .any(|x| matches!(x.as_rule(), Rule::o_opp | Rule::o_their))
+            {
+                Whose::Opponent
+            } else {
+                Whose::You
+            },
+            count: number_in(c),
+        },
+        Rule::c_pay_cores
+            if c.clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::cc_of_this) =>
+        {
+            Action::PayCores {
+                count: CoreCount::Exactly(number_in(c)),
+                from: Some(Target::This),
+            }
+        }
         Rule::c_pay_cores => {
             let count = c
                 .clone()
