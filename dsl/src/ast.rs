@@ -307,6 +307,12 @@ pub enum Filter {
     LacksKeyword(String),
     /// "token".
     Token,
+    /// "that are not tokens".
+    NotToken,
+    /// "with a combined total of X or fewer cost" (applies to the whole choice).
+    CombinedCostAtMost(u32),
+    /// A card named so ("an Amethyst Sanctuary").
+    Named(String),
     /// "with BP equal to or fewer than this one".
     BpAtMostThis,
     /// "that is not currently attacking".
@@ -394,6 +400,8 @@ pub enum Amount {
     PerEach(u32, Query),
     /// "for every level this spirit has".
     PerLevel(u32),
+    /// "for each spirit destroyed by this effect".
+    PerDestroyedByThisEffect(u32),
 }
 
 /// Where cores come from or go to (BS-0.3, BS-0.5).
@@ -568,6 +576,8 @@ pub enum Event {
     CorePlacedOnThis,
     /// You set a burst (BS-10.1).
     YouSetBurst,
+    /// The end of this turn (BS-7.1).
+    EndOfTurn,
 }
 
 /// One thing an effect does.

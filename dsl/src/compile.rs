@@ -168,6 +168,9 @@ pub fn query_expr(q: &Query) -> String {
             Filter::HasEffect(e) => write!(s, ".has_effect({})", lit(e)),
             Filter::NoEffects => write!(s, ".no_effects()"),
             Filter::Token => write!(s, ".tokens()"),
+            Filter::NotToken => write!(s, ".not_tokens()"),
+            Filter::CombinedCostAtMost(n) => write!(s, ".combined_cost_at_most({n})"),
+            Filter::Named(n) => write!(s, ".named({})", lit(n)),
             Filter::BpAtMostThis => write!(s, ".bp_at_most(this_card().bp())"),
         };
     }
@@ -180,6 +183,9 @@ fn amount_expr(a: &Amount) -> String {
         Amount::PerEach(1, q) => format!("{}.count()", query_expr(q)),
         Amount::PerEach(n, q) => format!("{n} * {}.count()", query_expr(q)),
         Amount::PerLevel(1) => "this_card().level()".into(),
+        Amount::PerDestroyedByThisEffect(n) => {
+            times(u64::from(*n), "destroyed_by_this_effect_count()")
+        }
         Amount::PerLevel(n) => format!("{n} * this_card().level()"),
     }
 }
@@ -269,6 +275,7 @@ fn event_expr(e: &Event) -> String {
         Event::CorePlacedInReserve => "ev_core_to_reserve()".into(),
         Event::CorePlacedOnThis => "ev_core_onto_this()".into(),
         Event::YouSetBurst => "ev_you_set_burst()".into(),
+        Event::EndOfTurn => "ev_end_of_turn()".into(),
     }
 }
 
@@ -672,6 +679,7 @@ fn scale1(a: &Amount) -> Amount {
         Amount::Fixed(_) => Amount::Fixed(1),
         Amount::PerEach(_, q) => Amount::PerEach(1, q.clone()),
         Amount::PerLevel(_) => Amount::PerLevel(1),
+        Amount::PerDestroyedByThisEffect(_) => Amount::PerDestroyedByThisEffect(1),
     }
 }
 

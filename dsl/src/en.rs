@@ -464,6 +464,8 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
                 }
             }
             Rule::tr_when => cur_when = p.into_inner().next().and_then(event_of),
+            Rule::tr_end_turn => cur_when = Some(Event::EndOfTurn),
+            Rule::l_end_turn => pending.push(Wrap::When(Event::EndOfTurn)),
             Rule::l_if => {
                 if let Some(c) = p.into_inner().next().and_then(condition_of) {
                     pending.push(Wrap::If(c));
@@ -596,6 +598,7 @@ fn scale(a: Amount, n: u32) -> Amount {
         Amount::Fixed(m) => Amount::Fixed(m.saturating_mul(n)),
         Amount::PerEach(_, q) => Amount::PerEach(n, q),
         Amount::PerLevel(_) => Amount::PerLevel(n),
+        Amount::PerDestroyedByThisEffect(_) => Amount::PerDestroyedByThisEffect(n),
     }
 }
 
@@ -612,6 +615,9 @@ fn for_each_of(p: Pair<Rule>, n: u32) -> Amount {
     };
     if inner.as_rule() == Rule::fe_level {
         return Amount::PerLevel(n);
+    }
+    if inner.as_rule() == Rule::fe_destroyed {
+        return Amount::PerDestroyedByThisEffect(n);
     }
     let mut owner = None;
     let mut q = None;
@@ -880,6 +886,12 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
                 None
             }
             Rule::a_token => Some(Filter::Token),
+            Rule::f_not_token => Some(Filter::NotToken),
+            Rule::f_comb_cost => Some(Filter::CombinedCostAtMost(number_in(x))),
+            Rule::np_named => {
+                q.kind = CardKind::Card;
+                Some(Filter::Named(x.as_str().to_string()))
+            }
             Rule::a_atk => Some(Filter::Attacking),
             Rule::a_blk => Some(Filter::Blocking),
             Rule::a_atk_or_blk => Some(Filter::AttackingOrBlocking),
@@ -1037,7 +1049,7 @@ fn event_of(p: Pair<Rule>) -> Option<Event> {
         }
         Rule::ev_lose_life => Event::LoseLife,
         Rule::ev_reduce_life => Event::ReduceOpponentLife,
-        Rule::ev_opp_draws => Event::OpponentDraws,
+        Rule::ev_opp_draws | Rule::ev_opp_draw_eff => Event::OpponentDraws,
         Rule::ev_opp_loses => Event::ReduceOpponentLife,
         Rule::ev_you_draw_eff => Event::YouDrawByEffect,
         Rule::ev_life_up => Event::LifeIncreases,
