@@ -31,6 +31,8 @@ pub struct EffectText {
     pub once_per_turn: bool,
     /// The whole effect is optional ("you may", 「できる」).
     pub optional: bool,
+    /// "This effect does not duplicate": several copies apply once.
+    pub no_duplicate: bool,
     /// The actions, in printed order.
     pub body: Vec<Action>,
 }
@@ -285,6 +287,8 @@ pub enum Filter {
     Cores(u32),
     /// "with N or fewer cores".
     CoresAtMost(u32),
+    /// "with N or more cores".
+    CoresAtLeast(u32),
     /// At a given level ("LV1 spirits").
     Level(u8),
     /// "that is attacking".
@@ -447,6 +451,28 @@ pub enum DeckPos {
     Top,
     /// At the bottom.
     Bottom,
+}
+
+/// What a protection ("cannot be … by your opponent's effects") prevents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Protection {
+    /// Being exhausted.
+    Exhausted,
+    /// Being returned to hand or deck.
+    Returned,
+    /// Being selected.
+    Selected,
+}
+
+impl Protection {
+    /// The word the script API takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Protection::Exhausted => "exhausted",
+            Protection::Returned => "returned",
+            Protection::Selected => "selected",
+        }
+    }
 }
 
 /// A condition in "if …" sentences.
@@ -680,6 +706,19 @@ pub enum Action {
         /// How long.
         duration: Duration,
     },
+    /// Cannot be exhausted / returned / selected by the opponent's effects.
+    CannotBe {
+        /// Which cards.
+        target: Target,
+        /// What the opponent's effects cannot do to them.
+        what: Protection,
+        /// How long.
+        duration: Duration,
+    },
+    /// "This spirit must attack if able".
+    MustAttack(Target, Duration),
+    /// "That spirit can block while exhausted".
+    CanBlockWhileExhausted(Target, Duration),
     /// "Treat it as its highest level".
     TreatAsHighestLevel(Target, Duration),
     /// "Treat it as LVn".

@@ -159,6 +159,7 @@ pub fn query_expr(q: &Query) -> String {
             Filter::Symbols(n) => write!(s, ".symbols({n})"),
             Filter::Cores(n) => write!(s, ".cores({n})"),
             Filter::CoresAtMost(n) => write!(s, ".cores_at_most({n})"),
+            Filter::CoresAtLeast(n) => write!(s, ".cores_at_least({n})"),
             Filter::Level(n) => write!(s, ".level({n})"),
             Filter::LevelAtLeast(n) => write!(s, ".level_at_least({n})"),
             Filter::Attacking => write!(s, ".attacking()"),
@@ -585,6 +586,31 @@ impl Emitter {
                     lit(du.name())
                 ),
             ),
+            Action::CannotBe {
+                target,
+                what,
+                duration,
+            } => self.line(
+                d,
+                &format!(
+                    "cannot_be_by_opponent({}, {}, {});",
+                    target_expr(target),
+                    lit(what.name()),
+                    lit(duration.name())
+                ),
+            ),
+            Action::MustAttack(t, du) => self.line(
+                d,
+                &format!("must_attack({}, {});", target_expr(t), lit(du.name())),
+            ),
+            Action::CanBlockWhileExhausted(t, du) => self.line(
+                d,
+                &format!(
+                    "can_block_while_exhausted({}, {});",
+                    target_expr(t),
+                    lit(du.name())
+                ),
+            ),
             Action::TreatAsHighestLevel(t, du) => self.line(
                 d,
                 &format!(
@@ -738,6 +764,9 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     }
     if assigns("ok") || body.out.contains("if !ok ") {
         e.line(0, "let ok = false;");
+    }
+    if effect.no_duplicate {
+        e.line(0, "if is_duplicate() { return; }");
     }
     if effect.once_per_turn {
         e.line(0, "if !once_per_turn() { return; }");

@@ -353,8 +353,11 @@ fn parse_body(
                 if st.start_of_step {
                     *start_of_step = true;
                 }
-                if st.once_whole && out.is_empty() {
+                if st.once_whole && (out.is_empty() || acts.is_empty()) {
                     effect.once_per_turn = true;
+                }
+                if st.no_duplicate {
+                    effect.no_duplicate = true;
                 }
                 // "If you do," attaches to the preceding optional sentence.
                 match acts.as_slice() {
@@ -391,6 +394,7 @@ fn parse_body(
 struct SentenceState {
     start_of_step: bool,
     once_whole: bool,
+    no_duplicate: bool,
 }
 
 enum Wrap {
@@ -449,6 +453,8 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
     for p in sentence.into_inner() {
         match p.as_rule() {
             Rule::l_then | Rule::conj | Rule::EOI => {}
+            Rule::s_no_dup => st.no_duplicate = true,
+            Rule::s_once_only => st.once_whole = true,
             Rule::l_start_step => st.start_of_step = true,
             Rule::l_once => {
                 if items.is_empty() && current.is_empty() {
@@ -551,6 +557,17 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
         Action::GainKeyword(t, k, d) => Action::GainKeyword(t, k, dur.unwrap_or(d)),
         Action::TreatAsLevel(t, l, d) => Action::TreatAsLevel(t, l, dur.unwrap_or(d)),
         Action::TreatAsHighestLevel(t, d) => Action::TreatAsHighestLevel(t, dur.unwrap_or(d)),
+        Action::MustAttack(t, d) => Action::MustAttack(t, dur.unwrap_or(d)),
+        Action::CanBlockWhileExhausted(t, d) => Action::CanBlockWhileExhausted(t, dur.unwrap_or(d)),
+        Action::CannotBe {
+            target,
+            what,
+            duration,
+        } => Action::CannotBe {
+            target,
+            what,
+            duration: dur.unwrap_or(duration),
+        },
         Action::CannotBeDestroyed {
             target,
             by_opponent,
@@ -923,6 +940,7 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
             Rule::f_symbols => Some(Filter::Symbols(number_in(x))),
             Rule::f_cores => Some(Filter::Cores(number_in(x))),
             Rule::f_cores_most => Some(Filter::CoresAtMost(number_in(x))),
+            Rule::f_cores_least => Some(Filter::CoresAtLeast(number_in(x))),
             Rule::f_noop => {
                 if q.owner == Owner::Any && x.as_str().to_ascii_lowercase().contains("you control")
                 {
@@ -1106,6 +1124,10 @@ fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
     };
     match p.as_rule() {
         Rule::t_this => Target::This,
+        Rule::t_plural => match p.into_inner().next() {
+            Some(np) => Target::All(query_of(np, Owner::Any)),
+            None => Target::Selected,
+        },
         Rule::t_blocker => Target::Blocker,
         Rule::t_attacker => Target::Attacker,
         Rule::t_each => {
@@ -1284,6 +1306,37 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             by_opponent: c.clone().into_inner().any(|x| x.as_rule() == Rule::by_opp),
             duration: Duration::WhileActive,
         },
+        Rule::c_must_attack => Action::MustAttack(t(), Duration::WhileActive),
+        Rule::c_block_exh => Action::CanBlockWhileExhausted(t(), Duration::WhileActive),
+        Rule::c_cannot_be => {
+            let what = if c
+                .clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::prot_exh)
+            {
+                Protection::Exhausted
+            } else if c
+                .clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::prot_ret)
+            {
+                Protection::Returned
+            } else {
+                Protection::Selected
+            };
+            Action::CannotBe {
+                target: t(),
+                what,
+                duration: Duration::WhileActive,
+            }
+        }
+        Rule::c_reveal_viewed => {
+            let mut target = t();
+            if let Target::Choose { query, .. } | Target::All(query) = &mut target {
+                query.zone = Zone::Revealed;
+            }
+            Action::Select(target)
+        }
         Rule::c_treat_high => Action::TreatAsHighestLevel(t(), Duration::WhileActive),
         Rule::c_cannot_blk => Action::CannotBlock(t(), Duration::WhileActive),
         Rule::c_cannot_be_blocked => {
@@ -1399,7 +1452,7 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         }
         Rule::c_deploy => Action::Deploy {
             target: t(),
-            free: true,
+            free: c.clone().into_inner().any(|x| x.as_rule() == Rule::free),
         },
         Rule::c_reveal => Action::Reveal(Amount::Fixed(
             c.into_inner()
