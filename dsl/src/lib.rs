@@ -8,6 +8,8 @@
 //! Architecture invariant: this crate does no I/O except in [`coverage`] (which reads the
 //! community JSON-lines file it is given) and never panics on any input text.
 
+#![warn(missing_docs)]
+
 pub mod ast;
 pub mod compile;
 pub mod coverage;
