@@ -586,6 +586,8 @@ pub enum Event {
     Summons(Whose, Query),
     /// Your life is reduced.
     LoseLife,
+    /// Your life is reduced by an attack from a card matching the query.
+    LifeReducedByAttackOf(Query),
     /// You reduce your opponent's life.
     ReduceOpponentLife,
     /// The opponent draws.
@@ -650,7 +652,7 @@ pub enum Action {
         /// Whose deck.
         whose: Whose,
         /// How many.
-        count: u32,
+        count: Amount,
     },
     /// Discard N cards from hand.
     Discard {
@@ -735,7 +737,7 @@ pub enum Action {
     /// Summon N tokens.
     SummonToken {
         /// How many.
-        count: u32,
+        count: Amount,
         /// Token name ("Mecha").
         name: String,
         /// Enters exhausted.
@@ -757,6 +759,8 @@ pub enum Action {
     Otherwise(Vec<Action>),
     /// A triggered sub-effect: run the sequence each time the event happens.
     When(Event, Vec<Action>),
+    /// Sequence run the given number of times ("For each …, …", "For every level …, …").
+    Repeat(Amount, Vec<Action>),
     /// Sequence run once per turn (BS-8.3).
     OncePerTurn(Vec<Action>),
     /// A sentence the grammar did not understand. The effect is not executable.

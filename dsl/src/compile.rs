@@ -213,7 +213,10 @@ fn target_expr(t: &Target) -> String {
                 Count::Exactly(n) => format!("{f}({q}, {n})"),
                 Count::UpTo(n) => format!("{f}_up_to({q}, {n})"),
                 Count::AnyNumber => format!("{f}_any_number({q})"),
-                Count::PerEach(n, per) => format!("{f}({q}, {n} * {}.count())", query_expr(per)),
+                Count::PerEach(n, per) => format!(
+                    "{f}({q}, {})",
+                    times(u64::from(*n), &format!("{}.count()", query_expr(per)))
+                ),
             }
         }
     }
@@ -268,6 +271,7 @@ fn event_expr(e: &Event) -> String {
         Event::UsesMagic(w) => format!("ev_uses_magic({})", lit(whose_word(*w))),
         Event::Summons(w, q) => format!("ev_summons({}, {})", lit(whose_word(*w)), query_expr(q)),
         Event::LoseLife => "ev_lose_life()".into(),
+        Event::LifeReducedByAttackOf(q) => format!("ev_life_reduced_by({})", query_expr(q)),
         Event::ReduceOpponentLife => "ev_opponent_loses_life()".into(),
         Event::OpponentDraws => "ev_opponent_draws()".into(),
         Event::YouDrawByEffect => "ev_you_draw_by_effect()".into(),
@@ -483,10 +487,11 @@ impl Emitter {
                 self.line(d, &s);
             }
             Action::Mill { whose, count } => {
+                let n = amount_expr(count);
                 if *whose == Whose::Opponent {
-                    self.line(d, &format!("opponent_mill({count});"))
+                    self.line(d, &format!("opponent_mill({n});"))
                 } else {
-                    self.line(d, &format!("mill({count});"))
+                    self.line(d, &format!("mill({n});"))
                 }
             }
             Action::Discard { count, filter, .. } => match filter {
@@ -523,7 +528,11 @@ impl Emitter {
             Action::Deploy { target, free } => {
                 self.line(d, &format!("deploy({}, {free});", target_expr(target)))
             }
-            Action::Reveal(n) => self.line(d, &format!("reveal({});", amount_expr(n))),
+            Action::Reveal(n) => {
+                self.line(d, &format!("reveal({});", amount_expr(n)));
+                // "it" / "them" now refer to the revealed cards.
+                self.line(d, "t = revealed();");
+            }
             Action::AddToHand(t) => self.line(d, &format!("add_to_hand({});", target_expr(t))),
             Action::RemainingToDeck(p) => self.line(
                 d,
@@ -633,7 +642,11 @@ impl Emitter {
                 exhausted,
             } => self.line(
                 d,
-                &format!("summon_tokens({}, {count}, {exhausted});", lit(name)),
+                &format!(
+                    "summon_tokens({}, {}, {exhausted});",
+                    lit(name),
+                    amount_expr(count)
+                ),
             ),
             Action::PayCostToActivate(k) => self.line(
                 d,
@@ -673,8 +686,22 @@ impl Emitter {
             }
             Action::When(e, body) => {
                 self.line(d, &format!("when({}, || {{", event_expr(e)));
-                self.block(d + 1, body);
+                let mut inner = Emitter {
+                    out: String::new(),
+                    conds: 0,
+                };
+                inner.block(d + 1, body);
+                // "it" / "that spirit" inside a sub-trigger mean the card the event is about.
+                if refers_to_t_before_binding(&inner.out) {
+                    self.line(d + 1, "t = event_cards();");
+                }
+                self.out.push_str(&inner.out);
                 self.line(d, "});");
+            }
+            Action::Repeat(n, body) => {
+                self.line(d, &format!("for i in 0..{} {{", paren(&amount_expr(n))));
+                self.block(d + 1, body);
+                self.line(d, "}");
             }
             Action::OncePerTurn(body) => {
                 self.line(d, "if once_per_turn() {");
@@ -688,6 +715,38 @@ impl Emitter {
                 );
             }
         }
+    }
+}
+
+/// True when the first use of the variable `t` in `code` reads it (is not `t = …`).
+fn refers_to_t_before_binding(code: &str) -> bool {
+    for line in code.lines() {
+        let l = line.trim_start();
+        if l.starts_with("t = ") {
+            return false;
+        }
+        let b = l.as_bytes();
+        for (i, &c) in b.iter().enumerate() {
+            if c == b't' {
+                let before = i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+                let after = b
+                    .get(i + 1)
+                    .is_none_or(|n| !(n.is_ascii_alphanumeric() || *n == b'_'));
+                if before && after {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Parenthesise an expression that is not a plain number or call.
+fn paren(e: &str) -> String {
+    if e.contains(' ') {
+        format!("({e})")
+    } else {
+        e.to_string()
     }
 }
 
@@ -718,6 +777,7 @@ fn uses(body: &[Action], pred: &dyn Fn(&Action) -> bool) -> bool {
                 | Action::If(_, b)
                 | Action::Otherwise(b)
                 | Action::When(_, b)
+                | Action::Repeat(_, b)
                 | Action::OncePerTurn(b) => uses(b, pred),
                 _ => false,
             }

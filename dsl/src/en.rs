@@ -180,6 +180,18 @@ pub(crate) fn parse_structured(
     }
     let details = none_if_na(Some(details)).unwrap_or("");
     let mut out = finish_body(effect, details, 0, timing_mapped, unparsed);
+    // Text that was only a timing label: nothing to run, so not executable.
+    if !details.trim().is_empty() && out.effect.body.is_empty() && out.unparsed.is_empty() {
+        out.unparsed.push(Unparsed {
+            span: Span {
+                start: 0,
+                end: details.len(),
+            },
+            text: details.to_string(),
+            expected: vec!["an effect after the timing label".into()],
+        });
+        out.complete = false;
+    }
     if out.effect.timing.is_none() && out.effect.body.is_empty() {
         out.effect.timing = Some(Timing::Constant);
     }
@@ -349,7 +361,18 @@ fn parse_body(
         match EnParser::parse(Rule::sentence, s) {
             Ok(pairs) => {
                 let mut st = SentenceState::default();
-                let acts = build_sentence(pairs, &mut st);
+                let mut acts = build_sentence(pairs, &mut st);
+                if crate::has_unparsed(&acts) {
+                    unparsed.push(Unparsed {
+                        span,
+                        text: s.to_string(),
+                        expected: vec!["an action that takes a multiplier".into()],
+                    });
+                    acts = vec![Action::Unparsed {
+                        text: s.to_string(),
+                        span,
+                    }];
+                }
                 if st.start_of_step {
                     *start_of_step = true;
                 }
@@ -398,6 +421,7 @@ struct SentenceState {
 }
 
 enum Wrap {
+    Repeat(Amount),
     Otherwise,
     When(Event),
     May,
@@ -417,7 +441,6 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
     };
     let mut items: Vec<Item> = Vec::new();
     let mut default_dur: Option<Duration> = None;
-    let mut default_per: Option<Amount> = None;
     // Clause actions waiting for their trailers.
     let mut current: Vec<Action> = Vec::new();
     let mut cur_dur: Option<Duration> = None;
@@ -482,14 +505,16 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
                 default_dur = p.into_inner().next().map(duration_of);
             }
             Rule::l_for_each => {
-                default_per = p.into_inner().next().map(|f| for_each_of(f, 1));
+                if let Some(n) = p.into_inner().next().map(|f| for_each_of(f, 1)) {
+                    pending.push(Wrap::Repeat(n));
+                }
             }
             Rule::clause => {
                 flush(
                     &mut items,
                     &mut current,
                     cur_dur.or(default_dur),
-                    cur_per.take().or(default_per.clone()),
+                    cur_per.take(),
                     cur_if.take(),
                     cur_once,
                     cur_when.take(),
@@ -511,7 +536,7 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
         &mut items,
         &mut current,
         cur_dur.or(default_dur),
-        cur_per.or(default_per),
+        cur_per,
         cur_if,
         cur_once,
         cur_when,
@@ -524,6 +549,7 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
             Item::Wrap(w) => {
                 let inner = std::mem::take(&mut acc);
                 acc = vec![match w {
+                    Wrap::Repeat(n) => Action::Repeat(n, inner),
                     Wrap::Otherwise => Action::Otherwise(inner),
                     Wrap::When(e) => Action::When(e, inner),
                     Wrap::May => Action::May(inner),
@@ -598,6 +624,22 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
                 chooser,
             })
         }
+        Action::Mill {
+            whose,
+            count: Amount::Fixed(n),
+        } if per.is_some() => Action::Mill {
+            whose,
+            count: per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)),
+        },
+        Action::SummonToken {
+            count: Amount::Fixed(n),
+            name,
+            exhausted,
+        } if per.is_some() => Action::SummonToken {
+            count: per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)),
+            name,
+            exhausted,
+        },
         Action::MoveCores {
             count, from, to, ..
         } if per.is_some() => Action::MoveCores {
@@ -605,6 +647,11 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
             from,
             to,
             per,
+        },
+        // A multiplier the action cannot take: not understood, rather than silently dropped.
+        _ if per.is_some() => Action::Unparsed {
+            text: "for each … (this action takes no multiplier)".into(),
+            span: Span { start: 0, end: 0 },
         },
         other => other,
     }
@@ -805,6 +852,16 @@ fn number_in(p: Pair<Rule>) -> u32 {
         .unwrap_or(1)
 }
 
+/// The last number that is a direct child of a clause (not one inside its target's filters).
+fn direct_number(c: &Pair<Rule>) -> u32 {
+    c.clone()
+        .into_inner()
+        .filter(|x| x.as_rule() == Rule::number)
+        .last()
+        .map(number_of)
+        .unwrap_or(0)
+}
+
 fn number_of(p: Pair<Rule>) -> u32 {
     let s = p.as_str().trim();
     if let Some(d) = s.chars().next()
@@ -950,10 +1007,20 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
             }
             Rule::f_trash => {
                 q.zone = Zone::Trash;
+                if q.owner == Owner::Any {
+                    q.owner = Owner::You;
+                }
                 None
             }
             Rule::f_hand => {
                 q.zone = Zone::Hand;
+                if q.owner == Owner::Any {
+                    q.owner = if x.as_str().to_ascii_lowercase().contains("their") {
+                        Owner::Opponent
+                    } else {
+                        Owner::You
+                    };
+                }
                 None
             }
             _ => None,
@@ -1065,8 +1132,26 @@ fn event_of(p: Pair<Rule>) -> Option<Event> {
             );
             Event::Summons(whose, q)
         }
-        Rule::ev_lose_life => Event::LoseLife,
-        Rule::ev_reduce_life => Event::ReduceOpponentLife,
+        Rule::ev_lose_life => match e.into_inner().find(|x| x.as_rule() == Rule::es_one) {
+            Some(one) => match subject_of_one(one) {
+                Subject::AnyOf(q) => Event::LifeReducedByAttackOf(q),
+                _ => Event::LoseLife,
+            },
+            None => Event::LoseLife,
+        },
+        Rule::ev_reduce_life => {
+            let text = e.as_str().to_ascii_lowercase();
+            match e.into_inner().find(|x| x.as_rule() == Rule::es_one) {
+                Some(one) => match subject_of_one(one) {
+                    Subject::AnyOf(q) => Event::ReducesOpponentLife(Subject::AttackOf(q)),
+                    other => Event::ReducesOpponentLife(other),
+                },
+                None if text.contains("this spirit") => {
+                    Event::ReducesOpponentLife(Subject::ThisAttack)
+                }
+                None => Event::ReduceOpponentLife,
+            }
+        }
         Rule::ev_opp_draws | Rule::ev_opp_draw_eff => Event::OpponentDraws,
         Rule::ev_opp_loses => Event::ReduceOpponentLife,
         Rule::ev_you_draw_eff => Event::YouDrawByEffect,
@@ -1270,13 +1355,13 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         Rule::c_rem_trash => Action::RemainingToTrash,
         Rule::c_gain_bp | Rule::c_bp_plus => Action::Bp {
             target: t(),
-            amount: i64::from(number_in(c)),
+            amount: i64::from(direct_number(&c)),
             per: None,
             duration: Duration::WhileActive,
         },
         Rule::c_reduce_bp => Action::Bp {
             target: t(),
-            amount: -i64::from(number_in(c)),
+            amount: -i64::from(direct_number(&c)),
             per: None,
             duration: Duration::WhileActive,
         },
@@ -1397,7 +1482,10 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 .find(|x| x.as_rule() == Rule::number)
                 .map(number_of)
                 .unwrap_or(1);
-            Action::Mill { whose, count }
+            Action::Mill {
+                whose,
+                count: Amount::Fixed(count),
+            }
         }
         Rule::c_discard => {
             let count = number_in(c.clone());
@@ -1425,7 +1513,7 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             } else {
                 Whose::You
             },
-            count: number_in(c),
+            count: Amount::Fixed(number_in(c)),
         },
         Rule::c_pay_cores
             if c.clone()
@@ -1479,7 +1567,7 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 .unwrap_or_default();
             let exhausted = c.into_inner().any(|x| x.as_rule() == Rule::exh);
             Action::SummonToken {
-                count,
+                count: Amount::Fixed(count),
                 name,
                 exhausted,
             }

@@ -66,7 +66,7 @@ impl ParseOutcome {
     }
 }
 
-fn has_unparsed(body: &[Action]) -> bool {
+pub(crate) fn has_unparsed(body: &[Action]) -> bool {
     body.iter().any(|a| match a {
         Action::Unparsed { .. } => true,
         Action::May(b)
