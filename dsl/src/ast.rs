@@ -667,6 +667,8 @@ pub enum Action {
     DiscardSelected,
     /// Discard your whole hand.
     DiscardHand,
+    /// Discard N of your set bursts (a cost, 「自分のバースト1つを破棄することで」).
+    DiscardBurst(u32),
     /// This spirit attacks the target ("attack that spirit").
     AttackTarget(Target),
     /// Pay cores as a cost ("pay a "Soul Core"", "pay two cores from this spirit").

@@ -343,6 +343,7 @@ fn describe(a: &Action) -> String {
         Action::ReturnToHand(_) => "Return to hand".into(),
         Action::PayCostToActivate(_) => "Pay the cost to use this card".into(),
         Action::PayCores { .. } => "Pay cores".into(),
+        Action::DiscardBurst(_) => "Discard your burst".into(),
         Action::Discard { .. } => "Discard".into(),
         Action::MoveCores { .. } => "Move cores".into(),
         Action::Summon { .. } | Action::SummonToken { .. } => "Summon".into(),
@@ -509,6 +510,7 @@ impl Emitter {
             },
             Action::DiscardSelected => self.line(d, "discard_selected(t);"),
             Action::DiscardHand => self.line(d, "discard_hand();"),
+            Action::DiscardBurst(n) => self.line(d, &format!("discard_burst({n});")),
             Action::AttackTarget(t) => self.line(d, &format!("attack_target({});", target_expr(t))),
             Action::PayCores { count, from } => {
                 let n = match count {

@@ -326,6 +326,8 @@ fn parse_body(
 }
 
 enum Wrap {
+    /// Optional cost: discard N set bursts to do the rest (BS-10).
+    CostBurst(u32),
     If(Condition),
     When(Event),
 }
@@ -374,7 +376,15 @@ fn build_sentence(sentence: Pair<Rule>) -> Vec<Action> {
                 }
             }
             Rule::l_battle_end => wraps.push((acts.len(), Wrap::When(Event::BattleEnds))),
+            Rule::l_cost_burst => wraps.push((acts.len(), Wrap::CostBurst(first_num(&p)))),
             Rule::l_when_burst => wraps.push((acts.len(), Wrap::When(Event::YouSetBurst))),
+            Rule::l_destroys_in_battle => wraps.push((
+                acts.len(),
+                Wrap::When(Event::DestroysOpponentSpirit {
+                    who: Subject::This,
+                    in_battle: true,
+                }),
+            )),
             Rule::clause => acts.extend(clause_of(p, dur, per.clone())),
             _ => {}
         }
@@ -383,6 +393,11 @@ fn build_sentence(sentence: Pair<Rule>) -> Vec<Action> {
     for (at, w) in wraps.into_iter().rev() {
         let inner: Vec<Action> = acts.drain(at.min(acts.len())..).collect();
         acts.push(match w {
+            Wrap::CostBurst(n) => {
+                let mut body = vec![Action::DiscardBurst(n)];
+                body.extend(inner);
+                Action::May(body)
+            }
             Wrap::If(c) => Action::If(c, inner),
             Wrap::When(e) => Action::When(e, inner),
         });
@@ -674,6 +689,7 @@ fn clause_of(p: Pair<Rule>, dur: Option<Duration>, per: Option<Amount>) -> Vec<A
             return vec![Action::May(vec![Action::PayCostToActivate(k)])];
         }
         Rule::c_end_attack => Action::EndAttackStep,
+        Rule::c_discard_all => Action::DiscardHand,
         Rule::c_end_battle => Action::EndBattle,
         Rule::c_discard => Action::Discard {
             whose: Whose::You,
