@@ -573,10 +573,12 @@ pub enum Event {
     ReturnedToHandOrDeck(Subject),
     /// Reduces the opponent's life.
     ReducesOpponentLife(Subject),
-    /// Destroys an opposing spirit.
+    /// Destroys an opposing spirit (matching `victim`'s filters, if any).
     DestroysOpponentSpirit {
         /// Which cards.
         who: Subject,
+        /// Filters on the destroyed spirit ("with 3000 or fewer BP").
+        victim: Vec<Filter>,
         /// In battle, by comparing BP.
         in_battle: bool,
     },

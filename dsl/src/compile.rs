@@ -265,8 +265,18 @@ fn event_expr(e: &Event) -> String {
             format!("ev_returned_to_hand_or_deck({})", subject_expr(s))
         }
         Event::ReducesOpponentLife(s) => format!("ev_reduces_life({})", subject_expr(s)),
-        Event::DestroysOpponentSpirit { who, in_battle } => {
-            format!("ev_destroys({}, {in_battle})", subject_expr(who))
+        Event::DestroysOpponentSpirit {
+            who,
+            victim,
+            in_battle,
+        } => {
+            let v = query_expr(&Query {
+                owner: Owner::Opponent,
+                kind: CardKind::Spirit,
+                zone: Zone::Field,
+                filters: victim.clone(),
+            });
+            format!("ev_destroys({}, {v}, {in_battle})", subject_expr(who))
         }
         Event::UsesMagic(w) => format!("ev_uses_magic({})", lit(whose_word(*w))),
         Event::Summons(w, q) => format!("ev_summons({}, {})", lit(whose_word(*w)), query_expr(q)),

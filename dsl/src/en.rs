@@ -1113,6 +1113,11 @@ fn event_of(p: Pair<Rule>) -> Option<Event> {
         p
     };
     Some(match e.as_rule() {
+        Rule::ev_you_destroy => Event::DestroysOpponentSpirit {
+            who: Subject::AnyOf(your_spirits()),
+            victim: Vec::new(),
+            in_battle: e.into_inner().any(|x| x.as_rule() == Rule::in_battle),
+        },
         Rule::ev_you_magic => Event::UsesMagic(Whose::You),
         Rule::ev_opp_magic => Event::UsesMagic(Whose::Opponent),
         Rule::ev_you_summon | Rule::ev_opp_summons => {
@@ -1181,10 +1186,22 @@ fn event_of(p: Pair<Rule>) -> Option<Event> {
                 }
                 Rule::e_returned => Event::ReturnedToHand(who),
                 Rule::e_reduces_life => Event::ReducesOpponentLife(who),
-                _ => Event::DestroysOpponentSpirit {
-                    in_battle: has(Rule::in_battle),
-                    who,
-                },
+                _ => {
+                    let mut q = your_spirits();
+                    q.filters.clear();
+                    for f in verb
+                        .clone()
+                        .into_inner()
+                        .filter(|x| x.as_rule() == Rule::victim_filter)
+                    {
+                        add_filters(&mut q, f);
+                    }
+                    Event::DestroysOpponentSpirit {
+                        in_battle: has(Rule::in_battle),
+                        victim: q.filters,
+                        who,
+                    }
+                }
             }
         }
         _ => return None,

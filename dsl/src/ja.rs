@@ -382,6 +382,7 @@ fn build_sentence(sentence: Pair<Rule>) -> Vec<Action> {
                 acts.len(),
                 Wrap::When(Event::DestroysOpponentSpirit {
                     who: Subject::This,
+                    victim: Vec::new(),
                     in_battle: true,
                 }),
             )),
