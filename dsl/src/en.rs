@@ -880,6 +880,9 @@ fn number_of(p: Pair<Rule>) -> u32 {
         "eight" => 8,
         "nine" => 9,
         "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        "zero" => 0,
         _ => 1,
     }
 }
@@ -919,6 +922,10 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
     for x in p.into_inner() {
         let f = match x.as_rule() {
             Rule::a_other => Some(Filter::Other),
+            Rule::a_opposing => {
+                q.owner = Owner::Opponent;
+                None
+            }
             Rule::a_exh => Some(Filter::Exhausted),
             Rule::a_ref => Some(Filter::Refreshed),
             Rule::colour => Some(Filter::Colour(colour_of(x.as_str()))),
@@ -1454,6 +1461,25 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 .unwrap_or(1);
             Action::TreatAsLevel(t(), lv, Duration::WhileActive)
         }
+        Rule::c_send_cores => {
+            let mut count = CoreCount::Exactly(1);
+            let mut from = CorePlace::On(Target::Selected);
+            let mut to = CorePlace::Void;
+            for x in c.into_inner() {
+                match x.as_rule() {
+                    Rule::core_count => count = core_count_of(x),
+                    Rule::target => from = CorePlace::On(target_of(x, Whose::You)),
+                    Rule::core_place => to = core_place_of(x),
+                    _ => {}
+                }
+            }
+            Action::MoveCores {
+                count,
+                from,
+                to,
+                per: None,
+            }
+        }
         Rule::c_place_cores | Rule::c_remove_cores => {
             let mut count = CoreCount::Exactly(1);
             let mut places = Vec::new();
@@ -1520,7 +1546,7 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         Rule::c_discard_it => Action::DiscardSelected,
         Rule::c_disc_hand => Action::DiscardHand,
         Rule::c_attack => Action::AttackTarget(t()),
-        Rule::c_mill_n => Action::Mill {
+        Rule::c_mill_put | Rule::c_mill_n => Action::Mill {
             whose: if c
                 .clone()
                 .into_inner()
