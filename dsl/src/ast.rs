@@ -217,6 +217,8 @@ pub enum Zone {
     Hand,
     /// Cards revealed / viewed by this effect.
     Revealed,
+    /// Cards this effect discarded from a deck ("among the discarded cards").
+    Discarded,
 }
 
 /// A card colour.
@@ -526,6 +528,10 @@ pub enum Condition {
     TrashAtLeast(u32),
     /// All of the conditions ("… and …").
     All(Vec<Condition>),
+    /// At least one card matches the query ("if a nexus card is among the discarded cards").
+    AnyMatch(Query),
+    /// While a card matching the query is being summoned or placed (cost reduction).
+    WhileSummoning(Query),
     /// The negation of a condition ("if it is not green").
     Not(Box<Condition>),
 }
@@ -606,6 +612,8 @@ pub enum Event {
     CorePlacedOnThis,
     /// You set a burst (BS-10.1).
     YouSetBurst,
+    /// A card matching the query is discarded by this effect (or by your keyword effect).
+    Discarded(Query),
     /// The end of this turn (BS-7.1).
     EndOfTurn,
 }
@@ -725,6 +733,17 @@ pub enum Action {
     MustAttack(Target, Duration),
     /// "That spirit can block while exhausted".
     CanBlockWhileExhausted(Target, Duration),
+    /// Count/treat the card's symbols as N symbols (of a colour) (BS-5.2 cost reduction).
+    SymbolsAs {
+        /// Which cards.
+        target: Target,
+        /// How many symbols each counts as.
+        count: u32,
+        /// Of which colour, if said.
+        colour: Option<Colour>,
+        /// How long.
+        duration: Duration,
+    },
     /// "Treat it as its highest level".
     TreatAsHighestLevel(Target, Duration),
     /// "Treat it as LVn".

@@ -116,6 +116,7 @@ pub fn query_expr(q: &Query) -> String {
             let base = match zone {
                 Zone::Trash => format!("{side}_trash()"),
                 Zone::Hand => format!("{side}_hand()"),
+                Zone::Discarded => "discarded()".to_string(),
                 _ => "revealed()".to_string(),
             };
             match kind {
@@ -290,6 +291,7 @@ fn event_expr(e: &Event) -> String {
         Event::CorePlacedInReserve => "ev_core_to_reserve()".into(),
         Event::CorePlacedOnThis => "ev_core_onto_this()".into(),
         Event::YouSetBurst => "ev_you_set_burst()".into(),
+        Event::Discarded(q) => format!("ev_discarded({})", query_expr(q)),
         Event::EndOfTurn => "ev_end_of_turn()".into(),
     }
 }
@@ -330,6 +332,8 @@ fn condition_expr(c: &Condition) -> String {
             .map(|c| format!("({})", condition_expr(c)))
             .collect::<Vec<_>>()
             .join(" && "),
+        Condition::AnyMatch(q) => format!("{}.count() >= 1", query_expr(q)),
+        Condition::WhileSummoning(q) => format!("while_summoning({})", query_expr(q)),
         Condition::Not(c) => format!("!({})", condition_expr(c)),
     }
 }
@@ -630,6 +634,20 @@ impl Emitter {
                     "can_block_while_exhausted({}, {});",
                     target_expr(t),
                     lit(du.name())
+                ),
+            ),
+            Action::SymbolsAs {
+                target,
+                count,
+                colour,
+                duration,
+            } => self.line(
+                d,
+                &format!(
+                    "symbols_as({}, {count}, {}, {});",
+                    target_expr(target),
+                    lit(colour.map(Colour::name).unwrap_or("")),
+                    lit(duration.name())
                 ),
             ),
             Action::TreatAsHighestLevel(t, du) => self.line(

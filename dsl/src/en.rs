@@ -362,11 +362,15 @@ fn parse_body(
             Ok(pairs) => {
                 let mut st = SentenceState::default();
                 let mut acts = build_sentence(pairs, &mut st);
-                if crate::has_unparsed(&acts) {
+                if crate::has_unparsed(&acts) || st.lost {
                     unparsed.push(Unparsed {
                         span,
                         text: s.to_string(),
-                        expected: vec!["an action that takes a multiplier".into()],
+                        expected: vec![if st.lost {
+                            "a condition or event the effect AST can express".into()
+                        } else {
+                            "an action that takes a multiplier".into()
+                        }],
                     });
                     acts = vec![Action::Unparsed {
                         text: s.to_string(),
@@ -418,6 +422,9 @@ struct SentenceState {
     start_of_step: bool,
     once_whole: bool,
     no_duplicate: bool,
+    /// A condition or event the grammar matched but the AST cannot express: the sentence
+    /// must be reported, never run without it.
+    lost: bool,
 }
 
 enum Wrap {
@@ -487,19 +494,20 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
             }
             Rule::l_if_you_do => pending.push(Wrap::IfYouDo),
             Rule::l_otherwise => pending.push(Wrap::Otherwise),
-            Rule::l_when => {
-                if let Some(e) = p.into_inner().next().and_then(event_of) {
-                    pending.push(Wrap::When(e));
-                }
+            Rule::l_when => match p.into_inner().next().and_then(event_of) {
+                Some(e) => pending.push(Wrap::When(e)),
+                None => st.lost = true,
+            },
+            Rule::tr_when => {
+                cur_when = p.into_inner().next().and_then(event_of);
+                st.lost |= cur_when.is_none();
             }
-            Rule::tr_when => cur_when = p.into_inner().next().and_then(event_of),
             Rule::tr_end_turn => cur_when = Some(Event::EndOfTurn),
             Rule::l_end_turn => pending.push(Wrap::When(Event::EndOfTurn)),
-            Rule::l_if => {
-                if let Some(c) = p.into_inner().next().and_then(condition_of) {
-                    pending.push(Wrap::If(c));
-                }
-            }
+            Rule::l_if => match p.into_inner().next().and_then(condition_of) {
+                Some(c) => pending.push(Wrap::If(c)),
+                None => st.lost = true,
+            },
             Rule::l_may => pending.push(Wrap::May),
             Rule::l_during => {
                 default_dur = p.into_inner().next().map(duration_of);
@@ -526,7 +534,10 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
             }
             Rule::tr_duration => cur_dur = p.into_inner().next().map(duration_of),
             Rule::tr_for_each => cur_per = p.into_inner().next().map(|f| for_each_of(f, 1)),
-            Rule::tr_if => cur_if = p.into_inner().next().and_then(condition_of),
+            Rule::tr_if => {
+                cur_if = p.into_inner().next().and_then(condition_of);
+                st.lost |= cur_if.is_none();
+            }
             Rule::tr_start_step => st.start_of_step = true,
             Rule::tr_once => cur_once = true,
             _ => {}
@@ -584,6 +595,17 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
         Action::TreatAsLevel(t, l, d) => Action::TreatAsLevel(t, l, dur.unwrap_or(d)),
         Action::TreatAsHighestLevel(t, d) => Action::TreatAsHighestLevel(t, dur.unwrap_or(d)),
         Action::MustAttack(t, d) => Action::MustAttack(t, dur.unwrap_or(d)),
+        Action::SymbolsAs {
+            target,
+            count,
+            colour,
+            duration,
+        } => Action::SymbolsAs {
+            target,
+            count,
+            colour,
+            duration: dur.unwrap_or(duration),
+        },
         Action::CanBlockWhileExhausted(t, d) => Action::CanBlockWhileExhausted(t, dur.unwrap_or(d)),
         Action::CannotBe {
             target,
@@ -735,6 +757,23 @@ fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         Rule::cond_fewer_hand => Condition::FewerHandThanOpponent,
         Rule::cond_life_most => Condition::LifeAtMost(number_in(c)),
         Rule::cond_soul_spent => Condition::SoulCoreSpent,
+        Rule::cond_among | Rule::cond_none_among => {
+            let rule = c.as_rule();
+            let mut q = query_of(
+                c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+                Owner::Any,
+            );
+            q.zone = Zone::Discarded;
+            if rule == Rule::cond_among {
+                Condition::AnyMatch(q)
+            } else {
+                Condition::Not(Box::new(Condition::AnyMatch(q)))
+            }
+        }
+        Rule::cond_while_summoning => Condition::WhileSummoning(query_of(
+            c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+            Owner::You,
+        )),
         Rule::cond_ctrl_most => {
             let n = number_in(c.clone());
             let q = query_of(
@@ -1005,6 +1044,10 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
             Rule::f_cores => Some(Filter::Cores(number_in(x))),
             Rule::f_cores_most => Some(Filter::CoresAtMost(number_in(x))),
             Rule::f_cores_least => Some(Filter::CoresAtLeast(number_in(x))),
+            Rule::f_discarded => {
+                q.zone = Zone::Discarded;
+                None
+            }
             Rule::f_noop => {
                 if q.owner == Owner::Any && x.as_str().to_ascii_lowercase().contains("you control")
                 {
@@ -1125,6 +1168,14 @@ fn event_of(p: Pair<Rule>) -> Option<Event> {
             victim: Vec::new(),
             in_battle: e.into_inner().any(|x| x.as_rule() == Rule::in_battle),
         },
+        Rule::ev_discarded => {
+            let mut q = query_of(
+                e.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+                Owner::Any,
+            );
+            q.zone = Zone::Discarded;
+            Event::Discarded(q)
+        }
         Rule::ev_you_magic => Event::UsesMagic(Whose::You),
         Rule::ev_opp_magic => Event::UsesMagic(Whose::Opponent),
         Rule::ev_you_summon | Rule::ev_opp_summons => {
@@ -1413,6 +1464,16 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         Rule::c_cannot_destroyed => Action::CannotBeDestroyed {
             target: t(),
             by_opponent: c.clone().into_inner().any(|x| x.as_rule() == Rule::by_opp),
+            duration: Duration::WhileActive,
+        },
+        Rule::c_symbols_as => Action::SymbolsAs {
+            target: t(),
+            count: direct_number(&c),
+            colour: c
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::colour)
+                .map(|x| colour_of(x.as_str())),
             duration: Duration::WhileActive,
         },
         Rule::c_must_attack => Action::MustAttack(t(), Duration::WhileActive),

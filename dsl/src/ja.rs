@@ -304,7 +304,20 @@ fn parse_body(
                     *once = true;
                     continue;
                 }
-                out.extend(build_sentence(sentence));
+                let acts = build_sentence(sentence);
+                if crate::has_unparsed(&acts) {
+                    unparsed.push(Unparsed {
+                        span,
+                        text: s.to_string(),
+                        expected: vec!["a condition the effect AST can express".into()],
+                    });
+                    out.push(Action::Unparsed {
+                        text: s.to_string(),
+                        span,
+                    });
+                } else {
+                    out.extend(acts);
+                }
             }
             Err(e) => {
                 if std::env::var_os("DSL_DEBUG").is_some() {
@@ -370,8 +383,16 @@ fn build_sentence(sentence: Pair<Rule>) -> Vec<Action> {
                         Rule::cond_burst_set => Some(Condition::BurstSet),
                         _ => None,
                     };
-                    if let Some(cond) = cond {
-                        wraps.push((acts.len(), Wrap::If(cond)));
+                    match cond {
+                        Some(cond) => wraps.push((acts.len(), Wrap::If(cond))),
+                        // Never drop a condition silently: the sentence is not understood.
+                        None => acts.push(Action::Unparsed {
+                            text: c.as_str().to_string(),
+                            span: Span {
+                                start: c.as_span().start(),
+                                end: c.as_span().end(),
+                            },
+                        }),
                     }
                 }
             }
