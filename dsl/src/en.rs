@@ -1444,14 +1444,21 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             let target = t();
             let mut name = String::new();
             let mut colours = Vec::new();
-            for x in c.into_inner() {
+            for x in c.clone().into_inner() {
                 match x.as_rule() {
                     Rule::kw_name => name = x.as_str().to_string(),
                     Rule::colour => colours.push(x.as_str().to_string()),
                     _ => {}
                 }
             }
-            let modifier = (!colours.is_empty()).then(|| colours.join(", "));
+            let modifier = if colours.is_empty() {
+                c.clone()
+                    .into_inner()
+                    .find(|x| x.as_rule() == Rule::kw_num)
+                    .map(|n| number_in(n).to_string())
+            } else {
+                Some(colours.join(", "))
+            };
             Action::GainKeyword(target, Keyword { name, modifier }, Duration::WhileActive)
         }
         Rule::c_cannot_atk_blk => {
