@@ -277,8 +277,8 @@ pub enum Filter {
     Refreshed,
     /// "with "X" in its card name" (カード名に「X」).
     NameContains(String),
-    /// "with Curse": has a keyword.
-    HasKeyword(String),
+    /// "with Curse or Bloodcurse": has any of the keywords.
+    HasKeyword(Vec<String>),
     /// "with a "Soul Core" on it".
     HasSoulCore,
     /// "other": not this card.

@@ -152,7 +152,12 @@ pub fn query_expr(q: &Query) -> String {
             Filter::Exhausted => write!(s, ".exhausted()"),
             Filter::Refreshed => write!(s, ".refreshed()"),
             Filter::NameContains(n) => write!(s, ".name_contains({})", lit(n)),
-            Filter::HasKeyword(k) => write!(s, ".has_keyword({})", lit(k)),
+            Filter::HasKeyword(ks) if ks.len() == 1 => write!(s, ".has_keyword({})", lit(&ks[0])),
+            Filter::HasKeyword(ks) => write!(
+                s,
+                ".has_keyword([{}])",
+                ks.iter().map(|k| lit(k)).collect::<Vec<_>>().join(", ")
+            ),
             Filter::LacksKeyword(k) => write!(s, ".lacks_keyword({})", lit(k)),
             Filter::HasSoulCore => write!(s, ".has_soul_core()"),
             Filter::NoSoulCore => write!(s, ".no_soul_core()"),
@@ -363,6 +368,8 @@ fn describe(a: &Action) -> String {
         Action::Summon { .. } | Action::SummonToken { .. } => "Summon".into(),
         Action::Reveal(_) => "Reveal".into(),
         Action::Deploy { .. } => "Deploy".into(),
+        Action::Mill { .. } => "Discard from the top of the deck".into(),
+        Action::Bp { .. } => "Change BP".into(),
         _ => "Use this effect".into(),
     }
 }

@@ -395,7 +395,7 @@ fn parse_body(
                             prev.extend(inner);
                         }
                     }
-                    _ => out.extend(acts),
+                    _ => attach(&mut out, acts),
                 }
             }
             Err(e) => {
@@ -415,6 +415,62 @@ fn parse_body(
         effect.optional = true;
     }
     out
+}
+
+/// Append a sentence's actions. A sentence about "it" / "them" that follows a sentence whose
+/// selection happened inside a wrapper ("When …, select …", "You may select …", "If …,
+/// select …") continues inside that wrapper, where the selection is.
+fn attach(out: &mut Vec<Action>, acts: Vec<Action>) {
+    let depends = acts
+        .first()
+        .is_some_and(|a| !matches!(a, Action::Select(_)) && format!("{a:?}").contains("Selected"));
+    if depends && let Some(body) = innermost_selecting_body(out) {
+        body.extend(acts);
+        return;
+    }
+    out.extend(acts);
+}
+
+fn innermost_selecting_body(body: &mut Vec<Action>) -> Option<&mut Vec<Action>> {
+    let binds = |b: &Vec<Action>| {
+        let d = format!("{b:?}");
+        d.contains("Select(") || d.contains("Choose {") || d.contains("Reveal(")
+    };
+    let last = body.last_mut()?;
+    let inner = match last {
+        Action::May(b)
+        | Action::IfYouDo(b)
+        | Action::If(_, b)
+        | Action::Otherwise(b)
+        | Action::When(_, b)
+        | Action::Repeat(_, b)
+        | Action::OncePerTurn(b) => b,
+        _ => return None,
+    };
+    if !binds(inner) {
+        return None;
+    }
+    // Prefer a deeper wrapper that itself selects.
+    let deeper = matches!(
+        inner.last(),
+        Some(
+            Action::May(_)
+                | Action::IfYouDo(_)
+                | Action::If(..)
+                | Action::Otherwise(_)
+                | Action::When(..)
+                | Action::Repeat(..)
+                | Action::OncePerTurn(_)
+        )
+    ) && {
+        let mut probe = inner.clone();
+        innermost_selecting_body(&mut probe).is_some()
+    };
+    if deeper {
+        innermost_selecting_body(inner)
+    } else {
+        Some(inner)
+    }
 }
 
 #[derive(Default)]
@@ -999,12 +1055,9 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
                     .map(|n| n.as_str().to_string())
                     .unwrap_or_default(),
             )),
-            Rule::f_kw => {
-                for k in x.into_inner() {
-                    q.filters.push(Filter::HasKeyword(k.as_str().to_string()));
-                }
-                None
-            }
+            Rule::f_kw => Some(Filter::HasKeyword(
+                x.into_inner().map(|k| k.as_str().to_string()).collect(),
+            )),
             Rule::a_token => Some(Filter::Token),
             Rule::f_not_token => Some(Filter::NotToken),
             Rule::f_comb_cost => Some(Filter::CombinedCostAtMost(number_in(x))),

@@ -481,7 +481,7 @@ fn query_of(np: Pair<Rule>) -> Query {
                         },
                     )
                     .unwrap_or_default();
-                q.filters.push(Filter::HasKeyword(k));
+                q.filters.push(Filter::HasKeyword(vec![k]));
             }
             Rule::m_name => q.filters.push(Filter::NameContains(
                 x.into_inner()
