@@ -431,7 +431,7 @@ fn attach(out: &mut Vec<Action>, acts: Vec<Action>) {
     out.extend(acts);
 }
 
-fn innermost_selecting_body(body: &mut Vec<Action>) -> Option<&mut Vec<Action>> {
+fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {
     let binds = |b: &Vec<Action>| {
         let d = format!("{b:?}");
         d.contains("Select(") || d.contains("Choose {") || d.contains("Reveal(")
