@@ -594,6 +594,8 @@ pub enum Event {
     Summons(Whose, Query),
     /// Your life is reduced.
     LoseLife,
+    /// Either player's life is reduced.
+    EitherLosesLife,
     /// Your life is reduced by an attack from a card matching the query.
     LifeReducedByAttackOf(Query),
     /// You reduce your opponent's life.

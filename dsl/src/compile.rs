@@ -287,6 +287,7 @@ fn event_expr(e: &Event) -> String {
         Event::UsesMagic(w) => format!("ev_uses_magic({})", lit(whose_word(*w))),
         Event::Summons(w, q) => format!("ev_summons({}, {})", lit(whose_word(*w)), query_expr(q)),
         Event::LoseLife => "ev_lose_life()".into(),
+        Event::EitherLosesLife => "ev_either_loses_life()".into(),
         Event::LifeReducedByAttackOf(q) => format!("ev_life_reduced_by({})", query_expr(q)),
         Event::ReduceOpponentLife => "ev_opponent_loses_life()".into(),
         Event::OpponentDraws => "ev_opponent_draws()".into(),
@@ -515,6 +516,8 @@ impl Emitter {
                 } else {
                     self.line(d, &format!("mill({n});"))
                 }
+                // "it" / "the discarded cards" now refer to the milled cards.
+                self.line(d, "t = discarded();");
             }
             Action::Discard { count, filter, .. } => match filter {
                 Some(q) => self.line(

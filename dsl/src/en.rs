@@ -1270,6 +1270,7 @@ fn event_of(p: Pair<Rule>) -> Option<Event> {
         }
         Rule::ev_opp_draws | Rule::ev_opp_draw_eff => Event::OpponentDraws,
         Rule::ev_opp_loses => Event::ReduceOpponentLife,
+        Rule::ev_either_loses => Event::EitherLosesLife,
         Rule::ev_you_draw_eff => Event::YouDrawByEffect,
         Rule::ev_life_up => Event::LifeIncreases,
         Rule::ev_battle_ends => Event::BattleEnds,
