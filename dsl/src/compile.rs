@@ -378,10 +378,18 @@ fn describe(a: &Action) -> String {
 struct Emitter {
     out: String,
     conds: usize,
+    /// Whether `t` has been bound by a selection so far.
+    t_bound: bool,
+    /// The last concrete object acted on ("this_card()"), for a later "it" when nothing was
+    /// selected ("remove cores from this spirit … to refresh it").
+    last_obj: Option<String>,
 }
 
 impl Emitter {
     fn line(&mut self, depth: usize, s: &str) {
+        if s.starts_with("t = ") {
+            self.t_bound = true;
+        }
         for _ in 0..depth {
             self.out.push_str("    ");
         }
@@ -396,20 +404,32 @@ impl Emitter {
             self.line(d, &format!("t = {e};"));
             "t".into()
         } else {
-            target_expr(t)
+            self.texpr(t)
         }
     }
 
     fn block(&mut self, depth: usize, body: &[Action]) {
         for a in body {
             self.action(depth, a);
+            if let Some(obj) = concrete_object(a) {
+                self.last_obj = Some(obj);
+            }
+        }
+    }
+
+    /// A target as an expression; "it" falls back to the last concrete object when nothing
+    /// has been selected.
+    fn texpr(&self, t: &Target) -> String {
+        match (t, &self.last_obj) {
+            (Target::Selected, Some(obj)) if !self.t_bound => obj.clone(),
+            _ => target_expr(t),
         }
     }
 
     fn action(&mut self, d: usize, a: &Action) {
         match a {
             Action::Select(t) => {
-                let e = target_expr(t);
+                let e = self.texpr(t);
                 self.line(d, &format!("t = {e};"));
             }
             Action::Draw(n) => self.line(d, &format!("draw({});", amount_expr(n))),
@@ -433,7 +453,7 @@ impl Emitter {
                 d,
                 &format!(
                     "return_to_deck({}, {});",
-                    target_expr(t),
+                    self.texpr(t),
                     lit(if *p == DeckPos::Top { "top" } else { "bottom" })
                 ),
             ),
@@ -456,7 +476,7 @@ impl Emitter {
                     d,
                     &format!(
                         "{f}({}, {n}, {});",
-                        target_expr(target),
+                        self.texpr(target),
                         lit(duration.name())
                     ),
                 );
@@ -535,7 +555,7 @@ impl Emitter {
             Action::DiscardSelected => self.line(d, "discard_selected(t);"),
             Action::DiscardHand => self.line(d, "discard_hand();"),
             Action::DiscardBurst(n) => self.line(d, &format!("discard_burst({n});")),
-            Action::AttackTarget(t) => self.line(d, &format!("attack_target({});", target_expr(t))),
+            Action::AttackTarget(t) => self.line(d, &format!("attack_target({});", self.texpr(t))),
             Action::PayCores { count, from } => {
                 let n = match count {
                     CoreCount::Exactly(n) | CoreCount::UpTo(n) | CoreCount::AllBut(n) => {
@@ -546,20 +566,20 @@ impl Emitter {
                 };
                 let s = match (count, from) {
                     (CoreCount::SoulCore, _) => "pay_soul_core();".to_string(),
-                    (_, Some(t)) => format!("pay_cores_from({}, {n});", target_expr(t)),
+                    (_, Some(t)) => format!("pay_cores_from({}, {n});", self.texpr(t)),
                     (_, None) => format!("pay_cores({n});"),
                 };
                 self.line(d, &s);
             }
             Action::Deploy { target, free } => {
-                self.line(d, &format!("deploy({}, {free});", target_expr(target)))
+                self.line(d, &format!("deploy({}, {free});", self.texpr(target)))
             }
             Action::Reveal(n) => {
                 self.line(d, &format!("reveal({});", amount_expr(n)));
                 // "it" / "them" now refer to the revealed cards.
                 self.line(d, "t = revealed();");
             }
-            Action::AddToHand(t) => self.line(d, &format!("add_to_hand({});", target_expr(t))),
+            Action::AddToHand(t) => self.line(d, &format!("add_to_hand({});", self.texpr(t))),
             Action::RemainingToDeck(p) => self.line(
                 d,
                 &format!(
@@ -570,25 +590,25 @@ impl Emitter {
             Action::RemainingToTrash => self.line(d, "remaining_to_trash();"),
             Action::CannotAttack(t, du) => self.line(
                 d,
-                &format!("cannot_attack({}, {});", target_expr(t), lit(du.name())),
+                &format!("cannot_attack({}, {});", self.texpr(t), lit(du.name())),
             ),
             Action::CannotBlock(t, du) => self.line(
                 d,
-                &format!("cannot_block({}, {});", target_expr(t), lit(du.name())),
+                &format!("cannot_block({}, {});", self.texpr(t), lit(du.name())),
             ),
             Action::CannotBeBlocked(t, by, du) => match by {
                 Some(q) => self.line(
                     d,
                     &format!(
                         "cannot_be_blocked_by({}, {}, {});",
-                        target_expr(t),
+                        self.texpr(t),
                         query_expr(q),
                         lit(du.name())
                     ),
                 ),
                 None => self.line(
                     d,
-                    &format!("cannot_be_blocked({}, {});", target_expr(t), lit(du.name())),
+                    &format!("cannot_be_blocked({}, {});", self.texpr(t), lit(du.name())),
                 ),
             },
             Action::CannotBeDestroyed {
@@ -599,7 +619,7 @@ impl Emitter {
                 d,
                 &format!(
                     "cannot_be_destroyed({}, {by_opponent}, {});",
-                    target_expr(target),
+                    self.texpr(target),
                     lit(duration.name())
                 ),
             ),
@@ -607,7 +627,7 @@ impl Emitter {
                 d,
                 &format!(
                     "gain_keyword({}, {}, {}, {});",
-                    target_expr(t),
+                    self.texpr(t),
                     lit(&k.name),
                     lit(k.modifier.as_deref().unwrap_or("")),
                     lit(du.name())
@@ -617,7 +637,7 @@ impl Emitter {
                 d,
                 &format!(
                     "treat_as_level({}, {lv}, {});",
-                    target_expr(t),
+                    self.texpr(t),
                     lit(du.name())
                 ),
             ),
@@ -629,20 +649,20 @@ impl Emitter {
                 d,
                 &format!(
                     "cannot_be_by_opponent({}, {}, {});",
-                    target_expr(target),
+                    self.texpr(target),
                     lit(what.name()),
                     lit(duration.name())
                 ),
             ),
             Action::MustAttack(t, du) => self.line(
                 d,
-                &format!("must_attack({}, {});", target_expr(t), lit(du.name())),
+                &format!("must_attack({}, {});", self.texpr(t), lit(du.name())),
             ),
             Action::CanBlockWhileExhausted(t, du) => self.line(
                 d,
                 &format!(
                     "can_block_while_exhausted({}, {});",
-                    target_expr(t),
+                    self.texpr(t),
                     lit(du.name())
                 ),
             ),
@@ -655,7 +675,7 @@ impl Emitter {
                 d,
                 &format!(
                     "symbols_as({}, {count}, {}, {});",
-                    target_expr(target),
+                    self.texpr(target),
                     lit(colour.map(Colour::name).unwrap_or("")),
                     lit(duration.name())
                 ),
@@ -664,7 +684,7 @@ impl Emitter {
                 d,
                 &format!(
                     "treat_as_highest_level({}, {});",
-                    target_expr(t),
+                    self.texpr(t),
                     lit(du.name())
                 ),
             ),
@@ -674,7 +694,7 @@ impl Emitter {
                 exhausted,
             } => self.line(
                 d,
-                &format!("summon({}, {free}, {exhausted});", target_expr(target)),
+                &format!("summon({}, {free}, {exhausted});", self.texpr(target)),
             ),
             Action::SummonToken {
                 count,
@@ -729,6 +749,9 @@ impl Emitter {
                 let mut inner = Emitter {
                     out: String::new(),
                     conds: 0,
+                    // Inside a sub-trigger "it" is the event's card (bound below if used).
+                    t_bound: true,
+                    last_obj: None,
                 };
                 inner.block(d + 1, body);
                 // "it" / "that spirit" inside a sub-trigger mean the card the event is about.
@@ -755,6 +778,31 @@ impl Emitter {
                 );
             }
         }
+    }
+}
+
+/// The concrete object an action acts on (this card, the blocker …), if any.
+fn concrete_object(a: &Action) -> Option<String> {
+    let t = match a {
+        Action::Destroy(t)
+        | Action::Exhaust(t)
+        | Action::Refresh(t)
+        | Action::ReturnToHand(t)
+        | Action::ReturnToDeck(t, _)
+        | Action::Bp { target: t, .. } => t,
+        Action::MoveCores {
+            from: CorePlace::On(t),
+            ..
+        } => t,
+        Action::MoveCores {
+            to: CorePlace::On(t),
+            ..
+        } => t,
+        _ => return None,
+    };
+    match t {
+        Target::This | Target::Blocker | Target::Attacker => Some(target_expr(t)),
+        _ => None,
     }
 }
 
@@ -831,6 +879,8 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     let mut e = Emitter {
         out: String::new(),
         conds: 0,
+        t_bound: false,
+        last_obj: None,
     };
     if let Some(c) = comment {
         for l in c.lines() {
@@ -848,6 +898,8 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     let mut body = Emitter {
         out: String::new(),
         conds: 0,
+        t_bound: false,
+        last_obj: None,
     };
     body.block(0, &effect.body);
     let assigns = |v: &str| {

@@ -1703,10 +1703,18 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 .map(|x| target_of(x, Whose::You));
             Action::PayCores { count, from }
         }
-        Rule::c_deploy => Action::Deploy {
-            target: t(),
-            free: c.clone().into_inner().any(|x| x.as_rule() == Rule::free),
-        },
+        Rule::c_deploy => {
+            let mut target = t();
+            if c.as_str().to_ascii_lowercase().contains("revealed")
+                && let Target::Choose { query, .. } | Target::All(query) = &mut target
+            {
+                query.zone = Zone::Revealed;
+            }
+            Action::Deploy {
+                target,
+                free: c.clone().into_inner().any(|x| x.as_rule() == Rule::free),
+            }
+        }
         Rule::c_reveal => Action::Reveal(Amount::Fixed(
             c.into_inner()
                 .find(|x| x.as_rule() == Rule::number)
