@@ -711,6 +711,8 @@ pub enum Action {
     CannotBlock(Target, Duration),
     /// Cannot be blocked (by cards matching the query, if given) for a duration.
     CannotBeBlocked(Target, Option<Query>, Duration),
+    /// Gains a family (spirit type).
+    GainFamily(Target, String, Duration),
     /// Gains a keyword.
     GainKeyword(Target, Keyword, Duration),
     /// Cannot be destroyed (by the opponent's effects only, if `by_opponent`).

@@ -633,6 +633,15 @@ impl Emitter {
                     lit(du.name())
                 ),
             ),
+            Action::GainFamily(t, f, du) => self.line(
+                d,
+                &format!(
+                    "gain_family({}, {}, {});",
+                    self.texpr(t),
+                    lit(f),
+                    lit(du.name())
+                ),
+            ),
             Action::TreatAsLevel(t, lv, du) => self.line(
                 d,
                 &format!(

@@ -560,6 +560,10 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
             }
             Rule::tr_end_turn => cur_when = Some(Event::EndOfTurn),
             Rule::l_end_turn => pending.push(Wrap::When(Event::EndOfTurn)),
+            Rule::l_while_sum => match p.into_inner().next().and_then(condition_of) {
+                Some(c) => pending.push(Wrap::If(c)),
+                None => st.lost = true,
+            },
             Rule::l_if => match p.into_inner().next().and_then(condition_of) {
                 Some(c) => pending.push(Wrap::If(c)),
                 None => st.lost = true,
@@ -648,6 +652,7 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
         Action::CannotBlock(t, d) => Action::CannotBlock(t, dur.unwrap_or(d)),
         Action::CannotBeBlocked(t, q, d) => Action::CannotBeBlocked(t, q, dur.unwrap_or(d)),
         Action::GainKeyword(t, k, d) => Action::GainKeyword(t, k, dur.unwrap_or(d)),
+        Action::GainFamily(t, f, d) => Action::GainFamily(t, f, dur.unwrap_or(d)),
         Action::TreatAsLevel(t, l, d) => Action::TreatAsLevel(t, l, dur.unwrap_or(d)),
         Action::TreatAsHighestLevel(t, d) => Action::TreatAsHighestLevel(t, dur.unwrap_or(d)),
         Action::MustAttack(t, d) => Action::MustAttack(t, dur.unwrap_or(d)),
@@ -865,6 +870,30 @@ fn condition_of(p: Pair<Rule>) -> Option<Condition> {
             c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
             Owner::You,
         )),
+        Rule::cond_it_costs => {
+            let n = number_in(c.clone());
+            let f = if c
+                .clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::cmp_less)
+            {
+                Filter::CostAtMost(n)
+            } else if c
+                .clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::cmp_more)
+            {
+                Filter::CostAtLeast(n)
+            } else {
+                Filter::CostIs(n)
+            };
+            Condition::SelectedIs(Query {
+                owner: Owner::Any,
+                kind: CardKind::Card,
+                zone: Zone::Field,
+                filters: vec![f],
+            })
+        }
         Rule::cond_it_is => {
             let neg = c
                 .clone()
@@ -1037,6 +1066,10 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
                     Some(Rule::k_magic_card) => CardKind::MagicCard,
                     Some(Rule::k_nexus) | Some(Rule::k_nexus_card) => CardKind::Nexus,
                     Some(Rule::k_card) => CardKind::Card,
+                    Some(Rule::k_token) => {
+                        q.filters.push(Filter::Token);
+                        CardKind::Spirit
+                    }
                     Some(Rule::k_spirit_or_nexus) => CardKind::SpiritOrNexus,
                     _ => CardKind::Spirit,
                 };
@@ -1494,6 +1527,40 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             per: None,
             duration: Duration::WhileActive,
         },
+        Rule::c_gain_bp_kw => {
+            let target = t();
+            let name = c
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::kw_name)
+                .map(|k| k.as_str().to_string())
+                .unwrap_or_default();
+            return vec![
+                Action::Bp {
+                    target: target.clone(),
+                    amount: i64::from(direct_number(&c)),
+                    per: None,
+                    duration: Duration::WhileActive,
+                },
+                Action::GainKeyword(
+                    target,
+                    Keyword {
+                        name,
+                        modifier: None,
+                    },
+                    Duration::WhileActive,
+                ),
+            ];
+        }
+        Rule::c_gain_family => Action::GainFamily(
+            t(),
+            c.clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::family)
+                .map(|f| f.as_str().to_string())
+                .unwrap_or_default(),
+            Duration::WhileActive,
+        ),
         Rule::c_gain_kw => {
             let target = t();
             let mut name = String::new();
