@@ -371,6 +371,16 @@ pub enum Target {
     Blocker,
     /// The spirit attacking in the current battle.
     Attacker,
+    /// `count` cards chosen among the union of several queries ("one of your opponent's
+    /// spirits with 3000 or fewer BP or one of their nexuses").
+    ChooseUnion {
+        /// How many.
+        count: Count,
+        /// The alternatives.
+        queries: Vec<Query>,
+        /// Who chooses.
+        chooser: Whose,
+    },
     /// Every card matching the query ("all of your spirits").
     All(Query),
 }
@@ -502,6 +512,10 @@ pub enum Condition {
     OpponentControls(u32, Query),
     /// "if this spirit is exhausted".
     ThisExhausted,
+    /// "if this spirit is refreshed".
+    ThisRefreshed,
+    /// "if this spirit has N or more BP".
+    ThisBpAtLeast(u32),
     /// "if you only have N or fewer … spirits".
     YouControlAtMost(u32, Query),
     /// "if one of your … spirits has been destroyed this turn".
@@ -588,8 +602,8 @@ pub enum Event {
         /// In battle, by comparing BP.
         in_battle: bool,
     },
-    /// A player uses a magic card.
-    UsesMagic(Whose),
+    /// A player uses a magic card (matching the filters).
+    UsesMagic(Whose, Vec<Filter>),
     /// A player summons a spirit matching the query.
     Summons(Whose, Query),
     /// Your life is reduced.

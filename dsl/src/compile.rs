@@ -204,6 +204,34 @@ fn target_expr(t: &Target) -> String {
         Target::Blocker => "blocking_spirit()".into(),
         Target::Attacker => "attacking_spirit()".into(),
         Target::All(q) => query_expr(q),
+        Target::ChooseUnion {
+            count,
+            queries,
+            chooser,
+        } => {
+            let mut it = queries.iter();
+            let mut q = it
+                .next()
+                .map(query_expr)
+                .unwrap_or_else(|| "all_field()".into());
+            for other in it {
+                q = format!("{q}.or({})", query_expr(other));
+            }
+            let f = if *chooser == Whose::Opponent {
+                "opponent_chooses"
+            } else {
+                "choose_targets"
+            };
+            match count {
+                Count::UpTo(n) => format!("{f}_up_to({q}, {n})"),
+                Count::AnyNumber => format!("{f}_any_number({q})"),
+                Count::Exactly(n) => format!("{f}({q}, {n})"),
+                Count::PerEach(n, per) => format!(
+                    "{f}({q}, {})",
+                    times(u64::from(*n), &format!("{}.count()", query_expr(per)))
+                ),
+            }
+        }
         Target::Choose {
             count,
             query,
@@ -284,7 +312,19 @@ fn event_expr(e: &Event) -> String {
             });
             format!("ev_destroys({}, {v}, {in_battle})", subject_expr(who))
         }
-        Event::UsesMagic(w) => format!("ev_uses_magic({})", lit(whose_word(*w))),
+        Event::UsesMagic(w, filters) => {
+            let q = query_expr(&Query {
+                owner: if *w == Whose::Opponent {
+                    Owner::Opponent
+                } else {
+                    Owner::You
+                },
+                kind: CardKind::MagicCard,
+                zone: Zone::Hand,
+                filters: filters.clone(),
+            });
+            format!("ev_uses_magic({}, {q})", lit(whose_word(*w)))
+        }
         Event::Summons(w, q) => format!("ev_summons({}, {})", lit(whose_word(*w)), query_expr(q)),
         Event::LoseLife => "ev_lose_life()".into(),
         Event::EitherLosesLife => "ev_either_loses_life()".into(),
@@ -316,6 +356,8 @@ fn condition_expr(c: &Condition) -> String {
         Condition::AscendedUsing(q) => format!("ascended_using({})", query_expr(q)),
         Condition::OnlyHave(q) => format!("only_have({})", query_expr(q)),
         Condition::ThisExhausted => "this_card().is_exhausted()".into(),
+        Condition::ThisRefreshed => "!this_card().is_exhausted()".into(),
+        Condition::ThisBpAtLeast(n) => format!("this_card().bp() >= {n}"),
         Condition::DestroyedThisTurn(q) => format!("destroyed_this_turn({})", query_expr(q)),
         Condition::SummonedFrom(z) => format!(
             "summoned_from({})",
@@ -399,7 +441,7 @@ impl Emitter {
 
     /// A chosen target is bound to `t` first, so that later "it" / "that nexus" refer to it.
     fn bind(&mut self, d: usize, t: &Target) -> String {
-        if matches!(t, Target::Choose { .. }) {
+        if matches!(t, Target::Choose { .. } | Target::ChooseUnion { .. }) {
             let e = target_expr(t);
             self.line(d, &format!("t = {e};"));
             "t".into()

@@ -434,7 +434,10 @@ fn attach(out: &mut Vec<Action>, acts: Vec<Action>) {
 fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {
     let binds = |b: &Vec<Action>| {
         let d = format!("{b:?}");
-        d.contains("Select(") || d.contains("Choose {") || d.contains("Reveal(")
+        d.contains("Select(")
+            || d.contains("Choose {")
+            || d.contains("ChooseUnion {")
+            || d.contains("Reveal(")
     };
     let last = body.last_mut()?;
     let inner = match last {
@@ -856,6 +859,8 @@ fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         }
         Rule::cond_burst_set => Condition::BurstSet,
         Rule::cond_this_exh => Condition::ThisExhausted,
+        Rule::cond_this_ref => Condition::ThisRefreshed,
+        Rule::cond_this_bp => Condition::ThisBpAtLeast(number_in(c)),
         Rule::cond_ascend => {
             let mut q = Query {
                 owner: Owner::You,
@@ -1262,8 +1267,17 @@ fn event_of(p: Pair<Rule>) -> Option<Event> {
             q.zone = Zone::Discarded;
             Event::Discarded(q)
         }
-        Rule::ev_you_magic => Event::UsesMagic(Whose::You),
-        Rule::ev_opp_magic => Event::UsesMagic(Whose::Opponent),
+        Rule::ev_you_magic | Rule::ev_opp_magic => {
+            let whose = if e.as_rule() == Rule::ev_you_magic {
+                Whose::You
+            } else {
+                Whose::Opponent
+            };
+            let mut q = your_spirits();
+            q.filters.clear();
+            add_filters(&mut q, e);
+            Event::UsesMagic(whose, q.filters)
+        }
         Rule::ev_you_summon | Rule::ev_opp_summons => {
             let whose = if e.as_rule() == Rule::ev_you_summon {
                 Whose::You
@@ -1370,6 +1384,31 @@ fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
         p
     };
     match p.as_rule() {
+        Rule::t_choose_or => {
+            let parts: Vec<Target> = p
+                .into_inner()
+                .filter(|x| x.as_rule() == Rule::t_choose)
+                .map(|x| target_of(x, chooser))
+                .collect();
+            let mut count = Count::Exactly(1);
+            let mut queries = Vec::new();
+            for (i, part) in parts.into_iter().enumerate() {
+                if let Target::Choose {
+                    count: c, query, ..
+                } = part
+                {
+                    if i == 0 {
+                        count = c;
+                    }
+                    queries.push(query);
+                }
+            }
+            Target::ChooseUnion {
+                count,
+                queries,
+                chooser,
+            }
+        }
         Rule::t_this => Target::This,
         Rule::t_plural => match p.into_inner().next() {
             Some(np) => Target::All(query_of(np, Owner::Any)),
