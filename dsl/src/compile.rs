@@ -581,6 +581,23 @@ impl Emitter {
                 // "it" / "the discarded cards" now refer to the milled cards.
                 self.line(d, "t = discarded();");
             }
+            Action::Discard {
+                whose: Whose::Opponent,
+                count,
+                filter,
+            } => match filter {
+                Some(q) => self.line(
+                    d,
+                    &format!(
+                        "opponent_discard_matching({}, {count});",
+                        query_expr(&Query {
+                            zone: Zone::Hand,
+                            ..q.clone()
+                        })
+                    ),
+                ),
+                None => self.line(d, &format!("opponent_discard({count});")),
+            },
             Action::Discard { count, filter, .. } => match filter {
                 Some(q) => self.line(
                     d,

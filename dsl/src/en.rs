@@ -1772,6 +1772,19 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_discard_it => Action::DiscardSelected,
+        Rule::c_opp_discard => {
+            let count = number_in(c.clone());
+            let filter = c
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::np_body)
+                .map(|np| query_of(np, Owner::Opponent))
+                .filter(|q| q.kind != CardKind::Card || !q.filters.is_empty());
+            Action::Discard {
+                whose: Whose::Opponent,
+                count,
+                filter,
+            }
+        }
         Rule::c_disc_hand => Action::DiscardHand,
         Rule::c_attack => Action::AttackTarget(t()),
         Rule::c_mill_put | Rule::c_mill_n => Action::Mill {
