@@ -616,6 +616,10 @@ pub enum Event {
     ReduceOpponentLife,
     /// The opponent draws.
     OpponentDraws,
+    /// The opponent draws outside of their draw step.
+    OpponentDrawsOutsideDrawStep,
+    /// The opponent's effect discards at least N cards from your deck.
+    OpponentMillsYou(u32),
     /// You draw a card with one of your effects.
     YouDrawByEffect,
     /// Your life increases.

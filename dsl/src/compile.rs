@@ -331,6 +331,8 @@ fn event_expr(e: &Event) -> String {
         Event::LifeReducedByAttackOf(q) => format!("ev_life_reduced_by({})", query_expr(q)),
         Event::ReduceOpponentLife => "ev_opponent_loses_life()".into(),
         Event::OpponentDraws => "ev_opponent_draws()".into(),
+        Event::OpponentDrawsOutsideDrawStep => "ev_opponent_draws_outside_draw_step()".into(),
+        Event::OpponentMillsYou(n) => format!("ev_opponent_mills_you({n})"),
         Event::YouDrawByEffect => "ev_you_draw_by_effect()".into(),
         Event::LifeIncreases => "ev_life_increases()".into(),
         Event::BattleEnds => "ev_battle_ends()".into(),

@@ -1316,6 +1316,13 @@ fn event_of(p: Pair<Rule>) -> Option<Event> {
             }
         }
         Rule::ev_opp_draws | Rule::ev_opp_draw_eff => Event::OpponentDraws,
+        Rule::ev_opp_draws_out => Event::OpponentDrawsOutsideDrawStep,
+        Rule::ev_opp_mills_you => Event::OpponentMillsYou(
+            e.into_inner()
+                .find(|x| x.as_rule() == Rule::number)
+                .map(number_of)
+                .unwrap_or(1),
+        ),
         Rule::ev_opp_loses => Event::ReduceOpponentLife,
         Rule::ev_either_loses => Event::EitherLosesLife,
         Rule::ev_you_draw_eff => Event::YouDrawByEffect,
