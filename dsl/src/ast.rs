@@ -790,6 +790,17 @@ pub enum Action {
     },
     /// "You may then pay this card's cost to activate its main/flash effect" (BS-10.4).
     PayCostToActivate(StepKind),
+    /// "Activate this card's main effect without paying its cost".
+    ActivateFree(StepKind),
+    /// "… cannot attack unless they pay N cores" (an attack tax).
+    AttackTax {
+        /// Which cards.
+        target: Target,
+        /// Cores to pay per attack.
+        cores: u32,
+        /// How long.
+        duration: Duration,
+    },
     /// 「アタックステップを終了する」: end the attack step.
     EndAttackStep,
     /// 「今行っているバトルを終了させる」: end the current battle.

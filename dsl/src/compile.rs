@@ -790,6 +790,29 @@ impl Emitter {
                 ),
             ),
             Action::EndAttackStep => self.line(d, "end_attack_step();"),
+            Action::ActivateFree(k) => self.line(
+                d,
+                &format!(
+                    "activate_without_cost({});",
+                    lit(if *k == StepKind::Main {
+                        "main"
+                    } else {
+                        "flash"
+                    })
+                ),
+            ),
+            Action::AttackTax {
+                target,
+                cores,
+                duration,
+            } => self.line(
+                d,
+                &format!(
+                    "attack_tax({}, {cores}, {});",
+                    self.texpr(target),
+                    lit(duration.name())
+                ),
+            ),
             Action::EndBattle => self.line(d, "end_battle();"),
             Action::May(body) => {
                 self.line(d, &format!("did = may({});", lit(&question(body))));

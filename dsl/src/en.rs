@@ -659,6 +659,15 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
         Action::TreatAsLevel(t, l, d) => Action::TreatAsLevel(t, l, dur.unwrap_or(d)),
         Action::TreatAsHighestLevel(t, d) => Action::TreatAsHighestLevel(t, dur.unwrap_or(d)),
         Action::MustAttack(t, d) => Action::MustAttack(t, dur.unwrap_or(d)),
+        Action::AttackTax {
+            target,
+            cores,
+            duration,
+        } => Action::AttackTax {
+            target,
+            cores,
+            duration: dur.unwrap_or(duration),
+        },
         Action::SymbolsAs {
             target,
             count,
@@ -1889,6 +1898,21 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             },
         ),
         Rule::c_end_attack => Action::EndAttackStep,
+        Rule::c_activate_free => Action::ActivateFree(
+            if c.clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::s_kind_flash)
+            {
+                StepKind::Flash
+            } else {
+                StepKind::Main
+            },
+        ),
+        Rule::c_attack_tax => Action::AttackTax {
+            target: t(),
+            cores: direct_number(&c),
+            duration: Duration::WhileActive,
+        },
         _ => Action::Unparsed {
             text: c.as_str().to_string(),
             span: Span {
