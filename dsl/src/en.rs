@@ -91,7 +91,11 @@ pub(crate) fn parse_printed(text: &str) -> ParseOutcome {
         });
         body_start = close;
     }
-    finish_body(effect, text, body_start, timing_mapped, unparsed)
+    let mut out = finish_body(effect, text, body_start, timing_mapped, unparsed);
+    if out.timing_mapped {
+        default_timing(&mut out.effect);
+    }
+    out
 }
 
 fn finish_body(
@@ -192,10 +196,24 @@ pub(crate) fn parse_structured(
         });
         out.complete = false;
     }
-    if out.effect.timing.is_none() && out.effect.body.is_empty() {
-        out.effect.timing = Some(Timing::Constant);
-    }
+    default_timing(&mut out.effect);
     out
+}
+
+/// An effect printed without a timing label: a Main/Flash effect when it has steps
+/// (BS-5.5, BS-5.6), else constant while its levels are met.
+pub(crate) fn default_timing(effect: &mut EffectText) {
+    if effect.timing.is_some() {
+        return;
+    }
+    let main = effect.steps.contains(&StepKind::Main);
+    let flash = effect.steps.contains(&StepKind::Flash);
+    effect.timing = Some(match (main, flash) {
+        (true, true) => Timing::Any(vec![Timing::Main, Timing::Flash]),
+        (true, false) => Timing::Main,
+        (false, true) => Timing::Flash,
+        (false, false) => Timing::Constant,
+    });
 }
 
 /// Map a hook used as burst condition (BS-10.3).
