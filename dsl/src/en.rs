@@ -1162,6 +1162,10 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
             Rule::f_cores => Some(Filter::Cores(number_in(x))),
             Rule::f_cores_most => Some(Filter::CoresAtMost(number_in(x))),
             Rule::f_cores_least => Some(Filter::CoresAtLeast(number_in(x))),
+            Rule::f_revealed => {
+                q.zone = Zone::Revealed;
+                None
+            }
             Rule::f_discarded => {
                 q.zone = Zone::Discarded;
                 None
