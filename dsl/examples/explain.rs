@@ -9,5 +9,6 @@ fn main() {
         dsl::parse_en(&text)
     };
     println!("{out:#?}");
+    println!("{}", out.effect);
     println!("{}", dsl::compile::to_rhai(&out.effect, Some(&text)));
 }

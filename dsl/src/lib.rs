@@ -14,6 +14,7 @@ pub mod ast;
 pub mod compile;
 pub mod coverage;
 mod en;
+pub mod explain;
 mod ja;
 mod split;
 

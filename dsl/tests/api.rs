@@ -156,3 +156,20 @@ fn japanese_optional_destroy_is_a_may() {
     assert!(o.complete);
     assert!(matches!(o.effect.body.as_slice(), [Action::May(_)]));
 }
+
+#[test]
+fn plain_words_explanation() {
+    let o = parse_en(
+        "[LV2][LV3] (When This Spirit Attacks) Select one of your opponent's exhausted spirits with 3000 or fewer BP and destroy it.",
+    );
+    let s = o.effect.to_string();
+    assert!(
+        s.starts_with("hook: when_attacks; levels: LV2, LV3\n"),
+        "{s}"
+    );
+    assert!(
+        s.contains("select: choose 1 of the opponent's exhausted spirits with BP ≤ 3000"),
+        "{s}"
+    );
+    assert!(s.contains("destroy the chosen card(s)"), "{s}");
+}
