@@ -167,6 +167,40 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
                 "your"
             }
         ),
+        Action::Discard { whose, count, .. } => format!(
+            "{} discard(s) {count} card(s) from hand",
+            if *whose == Whose::Opponent {
+                "the opponent"
+            } else {
+                "you"
+            }
+        ),
+        Action::Reveal(n) => format!("reveal the top {} card(s) of your deck", amount_words(n)),
+        Action::AddToHand(t) => format!("add {} to your hand", target_words(t)),
+        Action::RemainingToDeck(p) => format!("put the rest at the {p:?} of your deck"),
+        Action::RemainingToTrash => "put the rest into the trash".into(),
+        Action::CannotAttack(t, d) => {
+            format!("{} cannot attack{}", target_words(t), duration_words(*d))
+        }
+        Action::CannotBlock(t, d) => {
+            format!("{} cannot block{}", target_words(t), duration_words(*d))
+        }
+        Action::GainKeyword(t, k, d) => format!(
+            "{} gains {}{}{}",
+            target_words(t),
+            k.name,
+            k.modifier
+                .as_ref()
+                .map(|m| format!(" {m}"))
+                .unwrap_or_default(),
+            duration_words(*d)
+        ),
+        Action::Summon { target, free, .. } => format!(
+            "summon {}{}",
+            target_words(target),
+            if *free { " for free" } else { "" }
+        ),
+        Action::PayCostToActivate(k) => format!("pay this card's cost to use its {k:?} effect"),
         Action::When(e, _) => format!("each time: {e:?}"),
         Action::May(_) => "you may:".into(),
         Action::IfYouDo(_) => "if you do:".into(),
