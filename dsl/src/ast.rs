@@ -321,6 +321,8 @@ pub enum Filter {
     Named(String),
     /// "with BP equal to or fewer than this one".
     BpAtMostThis,
+    /// "with BP equal to this spirit's BP".
+    BpEqualsThis,
     /// "that is not currently attacking".
     NotAttacking,
 }
@@ -534,6 +536,10 @@ pub enum Condition {
     ActivatedCostAtMost(u32),
     /// "if you destroy a spirit with this effect".
     DestroyedByThisEffect,
+    /// "if N or more spirits are destroyed by this effect".
+    DestroyedByThisEffectAtLeast(u32),
+    /// "if used during your main step".
+    InStep(Whose, Step),
     /// "if you summon a spirit with this effect".
     SummonedByThisEffect,
     /// "if your opponent has N or more cards in their trash".
@@ -729,6 +735,8 @@ pub enum Action {
     CannotBlock(Target, Duration),
     /// Cannot be blocked (by cards matching the query, if given) for a duration.
     CannotBeBlocked(Target, Option<Query>, Duration),
+    /// Gains N symbols of a colour.
+    GainSymbols(Target, u32, Colour, Duration),
     /// Gains a family (spirit type).
     GainFamily(Target, String, Duration),
     /// Gains a keyword.

@@ -179,6 +179,7 @@ pub fn query_expr(q: &Query) -> String {
             Filter::CombinedCostAtMost(n) => write!(s, ".combined_cost_at_most({n})"),
             Filter::Named(n) => write!(s, ".named({})", lit(n)),
             Filter::BpAtMostThis => write!(s, ".bp_at_most(this_card().bp())"),
+            Filter::BpEqualsThis => write!(s, ".bp_is(this_card().bp())"),
         };
     }
     s
@@ -375,6 +376,12 @@ fn condition_expr(c: &Condition) -> String {
         Condition::ActivatedCostAtMost(n) => format!("activated_card().cost() <= {n}"),
         Condition::DestroyedByThisEffect => "destroyed_by_this_effect()".into(),
         Condition::SummonedByThisEffect => "summoned_by_this_effect()".into(),
+        Condition::DestroyedByThisEffectAtLeast(n) => {
+            format!("destroyed_by_this_effect_count() >= {n}")
+        }
+        Condition::InStep(w, st) => {
+            format!("is_step({}, {})", lit(whose_word(*w)), lit(step_word(*st)))
+        }
         Condition::OpponentTrashAtLeast(n) => format!("opponent_trash().count() >= {n}"),
         Condition::TrashAtLeast(n) => format!("my_trash().count() >= {n}"),
         Condition::All(cs) => cs
@@ -691,6 +698,15 @@ impl Emitter {
                     self.texpr(t),
                     lit(&k.name),
                     lit(k.modifier.as_deref().unwrap_or("")),
+                    lit(du.name())
+                ),
+            ),
+            Action::GainSymbols(t, n, c, du) => self.line(
+                d,
+                &format!(
+                    "gain_symbols({}, {n}, {}, {});",
+                    self.texpr(t),
+                    lit(c.name()),
                     lit(du.name())
                 ),
             ),

@@ -674,6 +674,7 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
         Action::CannotBeBlocked(t, q, d) => Action::CannotBeBlocked(t, q, dur.unwrap_or(d)),
         Action::GainKeyword(t, k, d) => Action::GainKeyword(t, k, dur.unwrap_or(d)),
         Action::GainFamily(t, f, d) => Action::GainFamily(t, f, dur.unwrap_or(d)),
+        Action::GainSymbols(t, n, c, d) => Action::GainSymbols(t, n, c, dur.unwrap_or(d)),
         Action::TreatAsLevel(t, l, d) => Action::TreatAsLevel(t, l, dur.unwrap_or(d)),
         Action::TreatAsHighestLevel(t, d) => Action::TreatAsHighestLevel(t, dur.unwrap_or(d)),
         Action::MustAttack(t, d) => Action::MustAttack(t, dur.unwrap_or(d)),
@@ -839,6 +840,17 @@ fn condition_of(p: Pair<Rule>) -> Option<Condition> {
     };
     Some(match c.as_rule() {
         Rule::cond_destroyed_by_this => Condition::DestroyedByThisEffect,
+        Rule::cond_used_main => Condition::InStep(Whose::You, Step::Main),
+        Rule::cond_destroyed_n => Condition::DestroyedByThisEffectAtLeast(number_in(c)),
+        Rule::cond_in_trash => {
+            let mut q = query_of(
+                c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+                Owner::You,
+            );
+            q.zone = Zone::Trash;
+            q.owner = Owner::You;
+            Condition::AnyMatch(q)
+        }
         Rule::cond_summoned_by_this => Condition::SummonedByThisEffect,
         Rule::cond_opp_trash => Condition::OpponentTrashAtLeast(number_in(c)),
         Rule::cond_my_trash => Condition::TrashAtLeast(number_in(c)),
@@ -1151,6 +1163,7 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
             )),
             Rule::f_vanilla => Some(Filter::NoEffects),
             Rule::f_bp_this => Some(Filter::BpAtMostThis),
+            Rule::f_bp_eq_this => Some(Filter::BpEqualsThis),
             Rule::f_not_atk => Some(Filter::NotAttacking),
             Rule::f_not_kw => Some(Filter::LacksKeyword(
                 x.into_inner()
@@ -1629,6 +1642,16 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 ),
             ];
         }
+        Rule::c_gain_symbol => Action::GainSymbols(
+            t(),
+            direct_number(&c),
+            c.clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::colour)
+                .map(|x| colour_of(x.as_str()))
+                .unwrap_or(Colour::Red),
+            Duration::WhileActive,
+        ),
         Rule::c_gain_family => Action::GainFamily(
             t(),
             c.clone()
