@@ -74,7 +74,7 @@ fn burst_keyword_turns_the_condition_into_a_burst_hook() {
         Some("When You Lose Life"),
         &[kw("Burst", None)],
         &[],
-        "Draw a card. You may then pay this card's cost to activate its flash effect.",
+        "Draw 2 cards. You may then pay this card's cost to activate its flash effect.",
         Lang::En,
     );
     assert!(o.complete);
@@ -91,7 +91,7 @@ fn start_of_step_label_becomes_a_start_of_step_hook() {
         Some("N/A"),
         &[],
         &[],
-        "During Your End Step At the start of the step, draw a card.",
+        "During Your End Step At the start of the step, draw 2 cards.",
         Lang::En,
     );
     assert!(o.complete, "{:?}", o.unparsed);

@@ -7,12 +7,12 @@ use proptest::prelude::*;
 const TEMPLATES: &[&str] = &[
     "[LV1][LV2] (When Summoned) Draw 1 card.",
     "[LV2][LV3] (When This Spirit Attacks) Select one of your opponent's spirits with 4000 or fewer BP and destroy it.",
-    "(During Your Attack Step) All of your spirits gain 2000 BP during this turn.",
-    "{Burst} (When You Lose Life) Draw two cards. You may then pay this card's cost to activate its main effect.",
-    "<Main/Flash> Select one spirit. It gains 3000 BP during this turn.",
+    "(During Your Attack Step) All of your spirits gain 2500 BP during this turn.",
+    "{Burst} (When You Lose Life) Draw 3 cards. You may then pay this card's cost to activate its main effect.",
+    "<Main/Flash> Select one spirit. It gains 3500 BP during this turn.",
     "When one of your spirits is destroyed, you may place a core from the void into your reserve. If you do, draw a card.",
     "Lv1･Lv2『このスピリットの召喚時』\nBP3000以下の相手のスピリット1体を破壊する。",
-    "【バースト：自分のライフ減少後】\nボイドからコア1個を自分のライフに置く。\nその後コストを支払うことで、このカードのフラッシュ効果を発揮する。",
+    "【バースト：自分のライフ減少後】\nボイドからコア2個を自分のライフに置く。\nその後コストを支払うことで、このカードのフラッシュ効果を発揮する。",
     "【召喚時】デッキの上から2枚オープンできる。その中のスピリットカード1枚を手札に加える。残ったカードはデッキの下に戻す。",
     "Select a spirit with \"Quoted Name\" in its card name and return it to their hand.",
 ];
