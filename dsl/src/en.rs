@@ -37,7 +37,7 @@ pub(crate) fn parse_printed(text: &str) -> ParseOutcome {
             match p.as_rule() {
                 Rule::levels => {
                     for t in p.into_inner() {
-                        if let Some(n) = t.into_inner().next() {
+                        for n in t.into_inner() {
                             effect.levels.push(n.as_str().parse().unwrap_or(u8::MAX));
                         }
                     }
@@ -233,9 +233,32 @@ pub(crate) fn burst_condition(t: Option<Timing>) -> BurstCondition {
 /// Parse a timing label such as `When This Spirit Attacks`.
 pub(crate) fn parse_timing(label: &str) -> Option<Timing> {
     let label = label.trim().trim_start_matches('(').trim_end_matches(')');
-    let mut pairs = EnParser::parse(Rule::timing_only, label).ok()?;
-    let t = pairs.next()?.into_inner().next()?;
-    Some(timing_of(t))
+    let parse = |l: &str| -> Option<Timing> {
+        let mut pairs = EnParser::parse(Rule::timing_only, l).ok()?;
+        let t = pairs.next()?.into_inner().next()?;
+        Some(timing_of(t))
+    };
+    // Labels are printed in Title Case; other data sources may not be.
+    parse(label).or_else(|| parse(&title_case(label)))
+}
+
+/// "When this spirit attacks" → "When This Spirit Attacks" (small words stay lower case).
+fn title_case(s: &str) -> String {
+    s.split(' ')
+        .enumerate()
+        .map(|(i, w)| {
+            let lower = w.to_lowercase();
+            if i > 0 && matches!(lower.as_str(), "a" | "of" | "or" | "is" | "by") {
+                return lower;
+            }
+            let mut c = lower.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().chain(c).collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn whose_of(p: Pair<Rule>) -> Whose {

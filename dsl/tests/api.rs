@@ -173,3 +173,21 @@ fn plain_words_explanation() {
     );
     assert!(s.contains("destroy the chosen card(s)"), "{s}");
 }
+
+#[test]
+fn labels_in_other_cases_and_level_lists() {
+    let o = parse_effect(
+        &[],
+        Some("when this spirit attacks or blocks"),
+        &[],
+        &[],
+        "Draw 1 card.",
+        Lang::En,
+    );
+    assert!(o.complete);
+    assert_eq!(o.effect.timing, Some(Timing::WhenAttacksOrBlocks));
+    let o = parse_en("[LV1/LV2/LV3] (During Either Turn) Draw 1 card.");
+    assert!(o.complete);
+    assert_eq!(o.effect.levels, vec![1, 2, 3]);
+    assert_eq!(o.effect.timing, Some(Timing::DuringTurn(Whose::Either)));
+}
