@@ -651,6 +651,10 @@ pub enum Action {
     Select(Target),
     /// Draw N cards (BS-3).
     Draw(Amount),
+    /// A player draws N cards (the opponent, or both players).
+    PlayerDraws(Whose, u32),
+    /// Shuffle your deck.
+    Shuffle,
     /// Destroy (BS-6.6).
     Destroy(Target),
     /// Exhaust.

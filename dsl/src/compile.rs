@@ -484,6 +484,14 @@ impl Emitter {
                 self.line(d, &format!("t = {e};"));
             }
             Action::Draw(n) => self.line(d, &format!("draw({});", amount_expr(n))),
+            Action::PlayerDraws(Whose::Opponent, n) => {
+                self.line(d, &format!("opponent_draw({n});"))
+            }
+            Action::PlayerDraws(_, n) => {
+                self.line(d, &format!("draw({n});"));
+                self.line(d, &format!("opponent_draw({n});"));
+            }
+            Action::Shuffle => self.line(d, "shuffle_deck();"),
             Action::Destroy(t) => {
                 let e = self.bind(d, t);
                 self.line(d, &format!("destroy({e});"))
@@ -589,6 +597,14 @@ impl Emitter {
                 }
                 // "it" / "the discarded cards" now refer to the milled cards.
                 self.line(d, "t = discarded();");
+            }
+            Action::Discard {
+                whose: Whose::Either,
+                count,
+                ..
+            } => {
+                self.line(d, &format!("discard({count});"));
+                self.line(d, &format!("opponent_discard({count});"));
             }
             Action::Discard {
                 whose: Whose::Opponent,

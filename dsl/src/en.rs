@@ -1856,6 +1856,14 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_discard_it => Action::DiscardSelected,
+        Rule::c_both_draw => Action::PlayerDraws(Whose::Either, direct_number(&c)),
+        Rule::c_opp_draw => Action::PlayerDraws(Whose::Opponent, direct_number(&c)),
+        Rule::c_both_discard => Action::Discard {
+            whose: Whose::Either,
+            count: direct_number(&c),
+            filter: None,
+        },
+        Rule::c_shuffle => Action::Shuffle,
         Rule::c_opp_discard => {
             let count = number_in(c.clone());
             let filter = c
