@@ -462,9 +462,14 @@ fn parse_body(
 /// selection happened inside a wrapper ("When …, select …", "You may select …", "If …,
 /// select …") continues inside that wrapper, where the selection is.
 fn attach(out: &mut Vec<Action>, acts: Vec<Action>) {
-    let depends = acts
-        .first()
-        .is_some_and(|a| !matches!(a, Action::Select(_)) && format!("{a:?}").contains("Selected"));
+    // "it"/"them", or "the revealed/discarded cards", refer to what the previous sentence chose.
+    let depends = acts.first().is_some_and(|a| {
+        let d = format!("{a:?}");
+        !matches!(
+            a,
+            Action::Select(_) | Action::Reveal(_) | Action::Mill { .. }
+        ) && (d.contains("Selected") || d.contains("Discarded") || d.contains("Revealed"))
+    });
     if depends && let Some(body) = innermost_selecting_body(out) {
         body.extend(acts);
         return;
@@ -479,6 +484,7 @@ fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {
             || d.contains("Choose {")
             || d.contains("ChooseUnion {")
             || d.contains("Reveal(")
+            || d.contains("Mill {")
     };
     let last = body.last_mut()?;
     let inner = match last {
