@@ -473,6 +473,8 @@ impl Emitter {
     fn texpr(&self, t: &Target) -> String {
         match (t, &self.last_obj) {
             (Target::Selected, Some(obj)) if !self.t_bound => obj.clone(),
+            // Nothing chosen and nothing acted on yet: "it" is the card itself.
+            (Target::Selected, None) if !self.t_bound => "this_card()".into(),
             _ => target_expr(t),
         }
     }

@@ -1417,7 +1417,23 @@ fn event_of(p: Pair<Rule>) -> Option<Event> {
                 Rule::e_attacks => Event::Attacks(who),
                 Rule::e_blocks => Event::Blocks(who),
                 Rule::e_blocked => Event::Blocked(who),
-                Rule::e_summoned => Event::Summoned(who),
+                Rule::e_summoned => {
+                    let kw: Vec<String> = verb
+                        .clone()
+                        .into_inner()
+                        .filter(|x| x.as_rule() == Rule::kw_name)
+                        .map(|k| k.as_str().to_string())
+                        .collect();
+                    match who {
+                        Subject::AnyOf(mut q) if !kw.is_empty() => {
+                            q.filters.push(Filter::HasKeyword(kw));
+                            Event::Summoned(Subject::AnyOf(q))
+                        }
+                        // "this spirit is summoned with Swift": not expressible here.
+                        _ if !kw.is_empty() => return None,
+                        other => Event::Summoned(other),
+                    }
+                }
                 Rule::e_exhausted => Event::Exhausted(who),
                 Rule::e_refreshed => Event::Refreshed(who),
                 Rule::e_returned if verb.as_str().to_ascii_lowercase().contains("deck") => {
