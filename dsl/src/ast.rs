@@ -825,8 +825,9 @@ pub enum Action {
     If(Condition, Vec<Action>),
     /// The other branch of the preceding `If` ("Otherwise,", "If it is not,").
     Otherwise(Vec<Action>),
-    /// A triggered sub-effect: run the sequence each time the event happens.
-    When(Event, Vec<Action>),
+    /// A triggered sub-effect: run the sequence each time the event happens, for the given
+    /// duration ("During this turn, when …"; `WhileActive` = as long as the effect applies).
+    When(Event, Duration, Vec<Action>),
     /// Sequence run the given number of times ("For each …, …", "For every level …, …").
     Repeat(Amount, Vec<Action>),
     /// Sequence run once per turn (BS-8.3).

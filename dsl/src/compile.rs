@@ -871,8 +871,11 @@ impl Emitter {
                 self.block(d + 1, body);
                 self.line(d, "}");
             }
-            Action::When(e, body) => {
-                self.line(d, &format!("when({}, || {{", event_expr(e)));
+            Action::When(e, du, body) => {
+                self.line(
+                    d,
+                    &format!("when({}, {}, || {{", event_expr(e), lit(du.name())),
+                );
                 let mut inner = Emitter {
                     out: String::new(),
                     conds: 0,
@@ -991,7 +994,7 @@ fn uses(body: &[Action], pred: &dyn Fn(&Action) -> bool) -> bool {
                 | Action::IfYouDo(b)
                 | Action::If(_, b)
                 | Action::Otherwise(b)
-                | Action::When(_, b)
+                | Action::When(_, _, b)
                 | Action::Repeat(_, b)
                 | Action::OncePerTurn(b) => uses(b, pred),
                 _ => false,

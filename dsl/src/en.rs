@@ -492,7 +492,7 @@ fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {
         | Action::IfYouDo(b)
         | Action::If(_, b)
         | Action::Otherwise(b)
-        | Action::When(_, b)
+        | Action::When(_, _, b)
         | Action::Repeat(_, b)
         | Action::OncePerTurn(b) => b,
         _ => return None,
@@ -536,7 +536,7 @@ struct SentenceState {
 enum Wrap {
     Repeat(Amount),
     Otherwise,
-    When(Event),
+    When(Event, Duration),
     May,
     IfYouDo,
     If(Condition),
@@ -560,7 +560,7 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
     let mut cur_per: Option<Amount> = None;
     let mut cur_if: Option<Condition> = None;
     let mut cur_once = false;
-    let mut cur_when: Option<Event> = None;
+    let mut cur_when: Option<(Event, Duration)> = None;
     let mut pending: Vec<Wrap> = Vec::new();
 
     let flush = |items: &mut Vec<Item>,
@@ -569,7 +569,7 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
                  per: Option<Amount>,
                  cond: Option<Condition>,
                  once: bool,
-                 when: Option<Event>| {
+                 when: Option<(Event, Duration)>| {
         let mut acts: Vec<Action> = current
             .drain(..)
             .map(|a| apply_mods(a, dur, per.clone()))
@@ -577,8 +577,8 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
         if let Some(c) = cond {
             acts = vec![Action::If(c, acts)];
         }
-        if let Some(e) = when {
-            acts = vec![Action::When(e, acts)];
+        if let Some((e, when_dur)) = when {
+            acts = vec![Action::When(e, when_dur, acts)];
         }
         if once {
             acts = vec![Action::OncePerTurn(acts)];
@@ -601,15 +601,21 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
             Rule::l_if_you_do => pending.push(Wrap::IfYouDo),
             Rule::l_otherwise => pending.push(Wrap::Otherwise),
             Rule::l_when => match p.into_inner().next().and_then(event_of) {
-                Some(e) => pending.push(Wrap::When(e)),
+                Some(e) => {
+                    pending.push(Wrap::When(e, default_dur.unwrap_or(Duration::WhileActive)))
+                }
                 None => st.lost = true,
             },
             Rule::tr_when => {
-                cur_when = p.into_inner().next().and_then(event_of);
+                cur_when = p
+                    .into_inner()
+                    .next()
+                    .and_then(event_of)
+                    .map(|e| (e, default_dur.unwrap_or(Duration::WhileActive)));
                 st.lost |= cur_when.is_none();
             }
-            Rule::tr_end_turn => cur_when = Some(Event::EndOfTurn),
-            Rule::l_end_turn => pending.push(Wrap::When(Event::EndOfTurn)),
+            Rule::tr_end_turn => cur_when = Some((Event::EndOfTurn, Duration::Turn)),
+            Rule::l_end_turn => pending.push(Wrap::When(Event::EndOfTurn, Duration::Turn)),
             Rule::l_while_sum => match p.into_inner().next().and_then(condition_of) {
                 Some(c) => pending.push(Wrap::If(c)),
                 None => st.lost = true,
@@ -672,7 +678,7 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
                 acc = vec![match w {
                     Wrap::Repeat(n) => Action::Repeat(n, inner),
                     Wrap::Otherwise => Action::Otherwise(inner),
-                    Wrap::When(e) => Action::When(e, inner),
+                    Wrap::When(e, d) => Action::When(e, d, inner),
                     Wrap::May => Action::May(inner),
                     Wrap::IfYouDo => Action::IfYouDo(inner),
                     Wrap::If(c) => Action::If(c, inner),

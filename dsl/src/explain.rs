@@ -201,7 +201,7 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
             if *free { " for free" } else { "" }
         ),
         Action::PayCostToActivate(k) => format!("pay this card's cost to use its {k:?} effect"),
-        Action::When(e, _) => format!("each time: {e:?}"),
+        Action::When(e, d, _) => format!("each time{}: {e:?}", duration_words(*d)),
         Action::May(_) => "you may:".into(),
         Action::IfYouDo(_) => "if you do:".into(),
         Action::If(c, _) => format!("if {c:?}:"),
@@ -217,7 +217,7 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
         | Action::IfYouDo(b)
         | Action::If(_, b)
         | Action::Otherwise(b)
-        | Action::When(_, b)
+        | Action::When(_, _, b)
         | Action::Repeat(_, b)
         | Action::OncePerTurn(b) => {
             for x in b {

@@ -421,7 +421,7 @@ fn build_sentence(sentence: Pair<Rule>) -> Vec<Action> {
                 Action::May(body)
             }
             Wrap::If(c) => Action::If(c, inner),
-            Wrap::When(e) => Action::When(e, inner),
+            Wrap::When(e) => Action::When(e, Duration::WhileActive, inner),
         });
     }
     acts

@@ -74,7 +74,7 @@ pub(crate) fn has_unparsed(body: &[Action]) -> bool {
         | Action::IfYouDo(b)
         | Action::If(_, b)
         | Action::Otherwise(b)
-        | Action::When(_, b)
+        | Action::When(_, _, b)
         | Action::OncePerTurn(b) => has_unparsed(b),
         _ => false,
     })
