@@ -1175,7 +1175,17 @@ fn add_filters(q: &mut Query, p: Pair<Rule>) {
             Rule::f_comb_cost => Some(Filter::CombinedCostAtMost(number_in(x))),
             Rule::np_named => {
                 q.kind = CardKind::Card;
-                Some(Filter::Named(x.as_str().to_string()))
+                let names: Vec<String> = x
+                    .into_inner()
+                    .filter(|f| f.as_rule() == Rule::family)
+                    .map(|f| f.as_str().to_string())
+                    .collect();
+                // One name: a card name ("an Amethyst Sanctuary"); several: families
+                // ("each Carapite or Insectoid you control").
+                match names.as_slice() {
+                    [one] => Some(Filter::Named(one.clone())),
+                    _ => Some(Filter::Family(names)),
+                }
             }
             Rule::a_atk => Some(Filter::Attacking),
             Rule::a_blk => Some(Filter::Blocking),
