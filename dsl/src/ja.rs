@@ -44,11 +44,17 @@ fn parse_header(text: &str, effect: &mut EffectText) -> usize {
             }
             Rule::step_main => effect.steps.push(StepKind::Main),
             Rule::step_flash => effect.steps.push(StepKind::Flash),
+            Rule::kw_mod_ja => {
+                if let Some(k) = effect.keywords.last_mut() {
+                    k.modifier = Some(p.as_str().to_string());
+                }
+            }
             Rule::keyword => {
                 let name = match p.clone().into_inner().next().map(|k| k.as_rule()) {
                     Some(Rule::kw_awaken) => "Awaken".to_string(),
                     Some(Rule::kw_clash) => "Confront".to_string(),
                     Some(Rule::kw_swift) => "Swift".to_string(),
+                    Some(Rule::kw_armor) => "Armor".to_string(),
                     _ => p.as_str().to_string(),
                 };
                 effect.keywords.push(Keyword {
@@ -56,7 +62,18 @@ fn parse_header(text: &str, effect: &mut EffectText) -> usize {
                     modifier: None,
                 });
             }
-            Rule::j_timing => effect.timing = Some(timing_of(p)),
+            Rule::j_timing => {
+                let t = timing_of(p);
+                effect.timing = Some(match effect.timing.take() {
+                    // 【召喚時/アタック時】: several hooks.
+                    Some(Timing::Any(mut ts)) => {
+                        ts.push(t);
+                        Timing::Any(ts)
+                    }
+                    Some(prev) if !matches!(prev, Timing::Burst(_)) => Timing::Any(vec![prev, t]),
+                    _ => t,
+                });
+            }
             Rule::burst_cond => {
                 effect.keywords.push(Keyword {
                     name: "Burst".into(),
@@ -506,6 +523,7 @@ fn query_of(np: Pair<Rule>) -> Query {
                     Some(Rule::k_nexus_card) => CardKind::Nexus,
                     Some(Rule::k_magic_card) => CardKind::MagicCard,
                     Some(Rule::k_nexus) => CardKind::Nexus,
+                    Some(Rule::k_spirit_or_nexus) => CardKind::SpiritOrNexus,
                     Some(Rule::k_hand) => {
                         q.zone = Zone::Hand;
                         CardKind::Card
@@ -712,6 +730,14 @@ fn clause_of(p: Pair<Rule>, dur: Option<Duration>, per: Option<Amount>) -> Vec<A
         }
         Rule::c_end_attack => Action::EndAttackStep,
         Rule::c_discard_all => Action::DiscardHand,
+        Rule::c_mill => Action::Mill {
+            whose: if c.as_str().starts_with("相手") {
+                Whose::Opponent
+            } else {
+                Whose::You
+            },
+            count: Amount::Fixed(first_num(&c)),
+        },
         Rule::c_end_battle => Action::EndBattle,
         Rule::c_discard => Action::Discard {
             whose: Whose::You,
