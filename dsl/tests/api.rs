@@ -191,3 +191,23 @@ fn labels_in_other_cases_and_level_lists() {
     assert_eq!(o.effect.levels, vec![1, 2, 3]);
     assert_eq!(o.effect.timing, Some(Timing::DuringTurn(Whose::Either)));
 }
+
+#[test]
+fn card_script_has_one_function_per_effect_and_compiles() {
+    let texts = [
+        "[LV1][LV2] (When Summoned) Draw 1 card.",
+        "[LV2] (During Your Attack Step) When one of your spirits is destroyed, you may discard a card. If you do, draw 2 cards.",
+        "[LV1] (When Summoned) Juggle three moons.",
+    ];
+    let effects: Vec<(String, dsl::ast::EffectText)> = texts
+        .iter()
+        .map(|t| (t.to_string(), parse_en(t).effect))
+        .collect();
+    let src = dsl::compile::card_to_rhai(&effects);
+    assert!(src.contains("fn effect_1()"));
+    assert!(src.contains("fn effect_3()"));
+    assert!(src.contains("// hook: during_your_attack_step, levels: [2]"));
+    rhai::Engine::new_raw()
+        .compile(&src)
+        .unwrap_or_else(|e| panic!("{e}\n{src}"));
+}
