@@ -428,7 +428,6 @@ fn describe(a: &Action) -> String {
 
 struct Emitter {
     out: String,
-    conds: usize,
     /// Whether `t` has been bound by a selection so far.
     t_bound: bool,
     /// The last concrete object acted on ("this_card()"), for a later "it" when nothing was
@@ -860,7 +859,6 @@ impl Emitter {
                 self.line(d, "}");
             }
             Action::If(c, body) => {
-                self.conds += 1;
                 self.line(d, &format!("ok = {};", condition_expr(c)));
                 self.line(d, "if ok {");
                 self.block(d + 1, body);
@@ -878,7 +876,6 @@ impl Emitter {
                 );
                 let mut inner = Emitter {
                     out: String::new(),
-                    conds: 0,
                     // Inside a sub-trigger "it" is the event's card (bound below if used).
                     t_bound: true,
                     last_obj: None,
@@ -1008,7 +1005,6 @@ fn uses(body: &[Action], pred: &dyn Fn(&Action) -> bool) -> bool {
 pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     let mut e = Emitter {
         out: String::new(),
-        conds: 0,
         t_bound: false,
         last_obj: None,
     };
@@ -1027,7 +1023,6 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     }
     let mut body = Emitter {
         out: String::new(),
-        conds: 0,
         t_bound: false,
         last_obj: None,
     };
