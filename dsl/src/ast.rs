@@ -653,6 +653,8 @@ pub enum Action {
     Draw(Amount),
     /// A player draws N cards (the opponent, or both players).
     PlayerDraws(Whose, u32),
+    /// Draw until you have N cards in hand.
+    DrawUntil(u32),
     /// Shuffle your deck.
     Shuffle,
     /// Destroy (BS-6.6).

@@ -493,6 +493,7 @@ impl Emitter {
                 self.line(d, &format!("opponent_draw({n});"));
             }
             Action::Shuffle => self.line(d, "shuffle_deck();"),
+            Action::DrawUntil(n) => self.line(d, &format!("draw_until_hand({n});")),
             Action::Destroy(t) => {
                 let e = self.bind(d, t);
                 self.line(d, &format!("destroy({e});"))

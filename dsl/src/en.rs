@@ -1834,8 +1834,18 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             let mut count = CoreCount::Exactly(1);
             let mut places = Vec::new();
             let mut from_target = None;
+            let mut from_life = None;
             for x in c.into_inner() {
                 match x.as_rule() {
+                    Rule::rm_life => {
+                        from_life = x.into_inner().next().map(|l| {
+                            if l.as_rule() == Rule::cp_opp_life {
+                                CorePlace::OpponentLife
+                            } else {
+                                CorePlace::Life
+                            }
+                        })
+                    }
                     Rule::core_count => count = core_count_of(x),
                     Rule::core_place => places.push(core_place_of(x)),
                     Rule::target => from_target = Some(target_of(x, Whose::You)),
@@ -1854,7 +1864,8 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             } else {
                 Action::MoveCores {
                     count,
-                    from: CorePlace::On(from_target.unwrap_or(Target::Selected)),
+                    from: from_life
+                        .unwrap_or_else(|| CorePlace::On(from_target.unwrap_or(Target::Selected))),
                     to: places.pop().unwrap_or(CorePlace::OwnersReserve),
                     per: None,
                 }
@@ -1894,6 +1905,7 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_discard_it => Action::DiscardSelected,
+        Rule::c_draw_until => Action::DrawUntil(direct_number(&c)),
         Rule::c_both_draw => Action::PlayerDraws(Whose::Either, direct_number(&c)),
         Rule::c_opp_draw => Action::PlayerDraws(Whose::Opponent, direct_number(&c)),
         Rule::c_both_discard => Action::Discard {
