@@ -1,11 +1,13 @@
-//! `cargo run -p dsl --example scripts -- FILE.jsonl [N]`: print text and generated rhai of
-//! every N-th fully parsed effect (for review; prints card text to the terminal only).
+//! `cargo run -p dsl --example scripts -- FILE.jsonl [N] [all]`: print text and generated rhai
+//! of every N-th fully parsed effect (with `all`: every effect), for review; prints card text
+//! to the terminal only.
 fn main() {
     let mut a = std::env::args().skip(1);
     let path = a
         .next()
         .unwrap_or_else(|| "../shared/data/bss/cards.jsonl".into());
     let step: usize = a.next().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let all = a.next().is_some_and(|s| s == "all");
     let cards = dsl::coverage::read_cards(std::path::Path::new(&path)).unwrap_or_default();
     let mut i = 0;
     for c in &cards {
@@ -14,7 +16,7 @@ fn main() {
                 continue;
             }
             let o = e.parse(dsl::Lang::En);
-            if !o.complete {
+            if !o.complete && !all {
                 continue;
             }
             i += 1;
