@@ -27,6 +27,8 @@ enum Command {
     Cards(cmd::cards::CardsArgs),
     /// Check decks.
     Deck(cmd::deck::DeckArgs),
+    /// Measure how much of a community card file runs from its text alone.
+    Coverage(cmd::coverage::CoverageArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -38,6 +40,7 @@ fn main() -> std::process::ExitCode {
         Command::Db(args) => cmd::db::run(args),
         Command::Cards(args) => cmd::cards::run(args),
         Command::Deck(args) => cmd::deck::run(args),
+        Command::Coverage(args) => cmd::coverage::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

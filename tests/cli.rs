@@ -418,3 +418,31 @@ fn an_unwritable_save_file_fails_at_once() {
         "the game was played first"
     );
 }
+
+/// Issue 5: `coverage` on the real data reports every timing header mapped and at least
+/// 70 % of text effects executable (the floor test in dsl holds the exact figures).
+#[test]
+fn coverage_reports_the_real_data() {
+    let Some(data) = shared_data() else { return };
+    let o = cardscript(&["coverage", data.join("cards.jsonl").to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    assert!(
+        out.contains("timing headers mapped:      781/781 (100.0 %)"),
+        "{out}"
+    );
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("text effects executable:"))
+        .unwrap();
+    let pct: f64 = line
+        .split('(')
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(pct >= 70.0, "{line}");
+}

@@ -1,1 +1,129 @@
 //! dsl: card-text grammars (pest) producing one typed effect AST, and its compiler to rhai.
+//!
+//! Input → output: printed card text (English Saga templates, Japanese templates) →
+//! [`ast::EffectText`] (one AST for every language) → rhai source calling the flat script API
+//! ([`compile::to_rhai`]). Text is parsed sentence by sentence; an unknown sentence becomes
+//! [`ast::Action::Unparsed`] and makes the effect incomplete, so it is reported, never half-run.
+//!
+//! Architecture invariant: this crate does no I/O except in [`coverage`] (which reads the
+//! community JSON-lines file it is given) and never panics on any input text.
+
+#![warn(missing_docs)]
+
+pub mod ast;
+pub mod compile;
+pub mod coverage;
+mod en;
+pub mod explain;
+mod ja;
+mod split;
+
+use ast::{Action, EffectText, Span};
+use serde::Serialize;
+
+/// Language of a card text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Lang {
+    /// English (Battle Spirits Saga templates).
+    En,
+    /// Japanese (バトルスピリッツ templates).
+    Ja,
+}
+
+/// A piece of text the grammar did not understand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Unparsed {
+    /// Where it is in the parsed text (byte range).
+    pub span: Span,
+    /// The text itself.
+    pub text: String,
+    /// The tokens pest expected at the failure point (rule names).
+    pub expected: Vec<String>,
+}
+
+/// Result of parsing one effect text.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ParseOutcome {
+    /// What was understood (unknown sentences are [`Action::Unparsed`]).
+    pub effect: EffectText,
+    /// True when the timing header (if any) mapped to a hook and every sentence parsed:
+    /// the effect is fully executable from its text.
+    pub complete: bool,
+    /// True when the effect's timing label (if it had one) mapped to a hook.
+    pub timing_mapped: bool,
+    /// The parts that were not understood.
+    pub unparsed: Vec<Unparsed>,
+}
+
+impl ParseOutcome {
+    pub(crate) fn finish(effect: EffectText, timing_mapped: bool, unparsed: Vec<Unparsed>) -> Self {
+        let complete = timing_mapped && unparsed.is_empty() && !has_unparsed(&effect.body);
+        ParseOutcome {
+            effect,
+            complete,
+            timing_mapped,
+            unparsed,
+        }
+    }
+}
+
+pub(crate) fn has_unparsed(body: &[Action]) -> bool {
+    body.iter().any(|a| match a {
+        Action::Unparsed { .. } => true,
+        Action::May(b)
+        | Action::IfYouDo(b)
+        | Action::If(_, b)
+        | Action::Otherwise(b)
+        | Action::When(_, _, b)
+        | Action::OncePerTurn(b) => has_unparsed(b),
+        _ => false,
+    })
+}
+
+/// Parse one printed English effect, e.g. `[LV1][LV2] (When Summoned) Draw 1 card.`
+pub fn parse_en(text: &str) -> ParseOutcome {
+    en::parse_printed(text)
+}
+
+/// Parse one printed Japanese effect, e.g. `Lv1･Lv2『このスピリットの召喚時』\n自分はデッキから1枚ドローする。`
+pub fn parse_ja(text: &str) -> ParseOutcome {
+    ja::parse_printed(text)
+}
+
+/// Parse a whole Japanese card text: every line that starts with a header (levels, 『…』,
+/// 【…】, メイン：/フラッシュ：) starts a new effect.
+pub fn parse_ja_card(text: &str) -> Vec<ParseOutcome> {
+    ja::parse_card(text)
+}
+
+/// Parse a printed text in the given language.
+pub fn parse(text: &str, lang: Lang) -> ParseOutcome {
+    match lang {
+        Lang::En => parse_en(text),
+        Lang::Ja => parse_ja(text),
+    }
+}
+
+/// Parse one structured effect entry as found in community data (`cards.jsonl`):
+/// `levels`, `condition` (the timing label; `"N/A"` or `None` = none), `keywords`
+/// (name, modifier), `steps` (`"Main"`, `"Flash"`) and `details` (the text; `"N/A"` = none).
+/// A `details` that begins with its timing label again (data quirk) has it stripped.
+pub fn parse_effect(
+    levels: &[u8],
+    condition: Option<&str>,
+    keywords: &[(String, Option<String>)],
+    steps: &[String],
+    details: &str,
+    lang: Lang,
+) -> ParseOutcome {
+    match lang {
+        Lang::En => en::parse_structured(levels, condition, keywords, steps, details),
+        Lang::Ja => ja::parse_structured(levels, condition, keywords, steps, details),
+    }
+}
+
+/// "N/A", empty and whitespace mean "none" in community data.
+pub(crate) fn none_if_na(s: Option<&str>) -> Option<&str> {
+    s.map(str::trim)
+        .filter(|s| !s.is_empty() && !s.eq_ignore_ascii_case("n/a"))
+}

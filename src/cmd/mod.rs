@@ -10,6 +10,7 @@ macro_rules! say {
 }
 
 pub mod cards;
+pub mod coverage;
 pub mod db;
 pub mod deck;
 pub mod import;

@@ -1,0 +1,264 @@
+//! Plain-words rendering of a parsed effect, for `cardscript explain CARD`: what the engine
+//! understood (hook, levels, keywords, actions), one line per action.
+
+use std::fmt::{self, Write};
+
+use crate::ast::*;
+use crate::compile::hook_name;
+
+fn owner_words(o: Owner) -> &'static str {
+    match o {
+        Owner::You => "your ",
+        Owner::Opponent => "the opponent's ",
+        Owner::Any => "",
+    }
+}
+
+fn kind_words(k: CardKind) -> &'static str {
+    match k {
+        CardKind::Spirit => "spirits",
+        CardKind::Nexus => "nexuses",
+        CardKind::SpiritOrNexus => "spirits/nexuses",
+        CardKind::SpiritCard => "spirit cards",
+        CardKind::MagicCard => "magic cards",
+        CardKind::Card => "cards",
+    }
+}
+
+/// A query in words: "the opponent's exhausted spirits with BP ≤ 3000".
+pub fn query_words(q: &Query) -> String {
+    let mut pre = Vec::new();
+    let mut post = Vec::new();
+    for f in &q.filters {
+        match f {
+            Filter::Exhausted => pre.push("exhausted".to_string()),
+            Filter::Refreshed => pre.push("refreshed".to_string()),
+            Filter::Other => pre.push("other".to_string()),
+            Filter::Token => pre.push("token".to_string()),
+            Filter::Colour(c) => pre.push(c.name().to_string()),
+            Filter::Family(fs) => pre.push(fs.join("/")),
+            Filter::Level(l) => pre.push(format!("LV{l}")),
+            Filter::BpAtMost(n) => post.push(format!("BP ≤ {n}")),
+            Filter::BpAtLeast(n) => post.push(format!("BP ≥ {n}")),
+            Filter::CostAtMost(n) => post.push(format!("cost ≤ {n}")),
+            Filter::CostAtLeast(n) => post.push(format!("cost ≥ {n}")),
+            Filter::CostIs(n) => post.push(format!("cost {n}")),
+            Filter::HasKeyword(k) => post.push(k.join(" or ")),
+            Filter::NameContains(n) => post.push(format!("\"{n}\" in the name")),
+            Filter::Named(n) => post.push(format!("named {n}")),
+            Filter::HasSoulCore => post.push("a soul core on it".into()),
+            Filter::NoSoulCore => post.push("no soul core on it".into()),
+            Filter::CombinedBpAtMost(n) => post.push(format!("total BP ≤ {n}")),
+            Filter::CombinedCostAtMost(n) => post.push(format!("total cost ≤ {n}")),
+            other => post.push(format!("{other:?}").to_lowercase()),
+        }
+    }
+    let zone = match q.zone {
+        Zone::Field => "",
+        Zone::Trash => " in the trash",
+        Zone::Hand => " in hand",
+        Zone::Revealed => " among the revealed cards",
+        Zone::Discarded => " among the discarded cards",
+    };
+    let mut s = String::from(owner_words(q.owner));
+    for p in pre {
+        s.push_str(&p);
+        s.push(' ');
+    }
+    s.push_str(kind_words(q.kind));
+    s.push_str(zone);
+    if !post.is_empty() {
+        let _ = write!(s, " with {}", post.join(", "));
+    }
+    s
+}
+
+fn target_words(t: &Target) -> String {
+    match t {
+        Target::This => "this card".into(),
+        Target::Selected => "the chosen card(s)".into(),
+        Target::Blocker => "the blocking spirit".into(),
+        Target::Attacker => "the attacking spirit".into(),
+        Target::All(q) => format!("all {}", query_words(q)),
+        Target::Choose {
+            count,
+            query,
+            chooser,
+        } => {
+            let who = if *chooser == Whose::Opponent {
+                "the opponent chooses"
+            } else {
+                "choose"
+            };
+            format!("{who} {} of {}", count_words(count), query_words(query))
+        }
+        Target::ChooseUnion { count, queries, .. } => format!(
+            "choose {} of {}",
+            count_words(count),
+            queries
+                .iter()
+                .map(query_words)
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+    }
+}
+
+fn count_words(c: &Count) -> String {
+    match c {
+        Count::Exactly(n) => n.to_string(),
+        Count::UpTo(n) => format!("up to {n}"),
+        Count::AnyNumber => "any number".into(),
+        Count::PerEach(n, q) => format!("{n} per {}", query_words(q)),
+    }
+}
+
+fn amount_words(a: &Amount) -> String {
+    match a {
+        Amount::Fixed(n) => n.to_string(),
+        Amount::PerEach(n, q) => format!("{n} for each of {}", query_words(q)),
+        Amount::PerLevel(n) => format!("{n} per level"),
+        Amount::PerDestroyedByThisEffect(n) => format!("{n} per card destroyed by this effect"),
+    }
+}
+
+fn duration_words(d: Duration) -> &'static str {
+    match d {
+        Duration::Turn => " this turn",
+        Duration::Battle => " this battle",
+        Duration::WhileActive => "",
+    }
+}
+
+fn action_line(out: &mut String, depth: usize, a: &Action) {
+    let pad = "  ".repeat(depth + 1);
+    let line = match a {
+        Action::Select(t) => format!("select: {}", target_words(t)),
+        Action::Draw(n) => format!("draw {} card(s)", amount_words(n)),
+        Action::Destroy(t) => format!("destroy {}", target_words(t)),
+        Action::Exhaust(t) => format!("exhaust {}", target_words(t)),
+        Action::Refresh(t) => format!("refresh {}", target_words(t)),
+        Action::ReturnToHand(t) => format!("return {} to hand", target_words(t)),
+        Action::ReturnToDeck(t, p) => format!("put {} at the {p:?} of the deck", target_words(t)),
+        Action::Bp {
+            target,
+            amount,
+            per,
+            duration,
+        } => format!(
+            "{} gets BP {}{}{}{}",
+            target_words(target),
+            if *amount >= 0 { "+" } else { "" },
+            amount,
+            per.as_ref()
+                .map(|p| format!(" × ({})", amount_words(p)))
+                .unwrap_or_default(),
+            duration_words(*duration)
+        ),
+        Action::MoveCores {
+            count, from, to, ..
+        } => format!("move {count:?} core(s) from {from:?} to {to:?}"),
+        Action::Mill { whose, count } => format!(
+            "put the top {} card(s) of {} deck into the trash",
+            amount_words(count),
+            if *whose == Whose::Opponent {
+                "the opponent's"
+            } else {
+                "your"
+            }
+        ),
+        Action::Discard { whose, count, .. } => format!(
+            "{} discard(s) {count} card(s) from hand",
+            if *whose == Whose::Opponent {
+                "the opponent"
+            } else {
+                "you"
+            }
+        ),
+        Action::Reveal(n) => format!("reveal the top {} card(s) of your deck", amount_words(n)),
+        Action::AddToHand(t) => format!("add {} to your hand", target_words(t)),
+        Action::RemainingToDeck(p) => format!("put the rest at the {p:?} of your deck"),
+        Action::RemainingToTrash => "put the rest into the trash".into(),
+        Action::CannotAttack(t, d) => {
+            format!("{} cannot attack{}", target_words(t), duration_words(*d))
+        }
+        Action::CannotBlock(t, d) => {
+            format!("{} cannot block{}", target_words(t), duration_words(*d))
+        }
+        Action::GainKeyword(t, k, d) => format!(
+            "{} gains {}{}{}",
+            target_words(t),
+            k.name,
+            k.modifier
+                .as_ref()
+                .map(|m| format!(" {m}"))
+                .unwrap_or_default(),
+            duration_words(*d)
+        ),
+        Action::Summon { target, free, .. } => format!(
+            "summon {}{}",
+            target_words(target),
+            if *free { " for free" } else { "" }
+        ),
+        Action::PayCostToActivate(k) => format!("pay this card's cost to use its {k:?} effect"),
+        Action::When(e, d, _) => format!("each time{}: {e:?}", duration_words(*d)),
+        Action::May(_) => "you may:".into(),
+        Action::IfYouDo(_) => "if you do:".into(),
+        Action::If(c, _) => format!("if {c:?}:"),
+        Action::Otherwise(_) => "otherwise:".into(),
+        Action::Repeat(n, _) => format!("repeat {} time(s):", amount_words(n)),
+        Action::OncePerTurn(_) => "once per turn:".into(),
+        Action::Unparsed { text, .. } => format!("NOT UNDERSTOOD: {text}"),
+        other => format!("{other:?}"),
+    };
+    let _ = writeln!(out, "{pad}- {line}");
+    match a {
+        Action::May(b)
+        | Action::IfYouDo(b)
+        | Action::If(_, b)
+        | Action::Otherwise(b)
+        | Action::When(_, _, b)
+        | Action::Repeat(_, b)
+        | Action::OncePerTurn(b) => {
+            for x in b {
+                action_line(out, depth + 1, x);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The effect in plain words, one action per line.
+pub fn explain(effect: &EffectText) -> String {
+    let mut s = String::new();
+    let _ = write!(s, "hook: {}", hook_name(effect.timing.as_ref()));
+    if !effect.levels.is_empty() {
+        let lv: Vec<String> = effect.levels.iter().map(|l| format!("LV{l}")).collect();
+        let _ = write!(s, "; levels: {}", lv.join(", "));
+    }
+    if !effect.keywords.is_empty() {
+        let kw: Vec<String> = effect
+            .keywords
+            .iter()
+            .map(|k| match &k.modifier {
+                Some(m) => format!("{} {m}", k.name),
+                None => k.name.clone(),
+            })
+            .collect();
+        let _ = write!(s, "; keywords: {}", kw.join(", "));
+    }
+    if effect.once_per_turn {
+        s.push_str("; once per turn");
+    }
+    s.push('\n');
+    for a in &effect.body {
+        action_line(&mut s, 0, a);
+    }
+    s
+}
+
+impl fmt::Display for EffectText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&explain(self))
+    }
+}

@@ -1,0 +1,213 @@
+//! Behaviour of the public API on small original examples: data quirks of `parse_effect`,
+//! the shape of generated rhai, partial parses.
+
+use dsl::ast::{Action, Amount, BurstCondition, Step, Timing, Whose};
+use dsl::{Lang, parse_effect, parse_en, parse_ja};
+
+fn kw(name: &str, m: Option<&str>) -> (String, Option<String>) {
+    (name.to_string(), m.map(str::to_string))
+}
+
+#[test]
+fn generated_rhai_has_the_documented_style() {
+    let o = parse_en(
+        "[LV1][LV2] (When Summoned) Draw 1 card. Select one of your opponent's spirits with 3000 or fewer BP and destroy it.",
+    );
+    assert!(o.complete);
+    let src = dsl::compile::to_rhai(&o.effect, Some("(When Summoned) Draw 1 card."));
+    assert_eq!(
+        src,
+        "// (When Summoned) Draw 1 card.\n\
+         let t = [];\n\
+         draw(1);\n\
+         t = choose_targets(opponent_spirits().bp_at_most(3000), 1);\n\
+         destroy(t);\n"
+    );
+    assert_eq!(
+        dsl::compile::hook_name(o.effect.timing.as_ref()),
+        "when_summoned"
+    );
+}
+
+#[test]
+fn na_means_none_and_leading_labels_are_stripped() {
+    let o = parse_effect(
+        &[1, 2],
+        Some("N/A"),
+        &[],
+        &[],
+        "When Summoned Draw a card.",
+        Lang::En,
+    );
+    assert!(o.complete);
+    assert_eq!(o.effect.timing, Some(Timing::WhenSummoned));
+    assert_eq!(o.effect.body, vec![Action::Draw(Amount::Fixed(1))]);
+
+    let o = parse_effect(
+        &[1],
+        Some("When Summoned"),
+        &[],
+        &[],
+        "When Summoned Draw two cards.",
+        Lang::En,
+    );
+    assert_eq!(o.effect.body, vec![Action::Draw(Amount::Fixed(2))]);
+
+    // A bare keyword: no text, keyword kept, constant hook.
+    let o = parse_effect(
+        &[1, 2, 3],
+        Some("N/A"),
+        &[kw("Awaken", None)],
+        &["Flash".into()],
+        "N/A",
+        Lang::En,
+    );
+    assert!(o.complete);
+    assert!(o.effect.body.is_empty());
+    assert_eq!(o.effect.keywords[0].name, "Awaken");
+}
+
+#[test]
+fn burst_keyword_turns_the_condition_into_a_burst_hook() {
+    let o = parse_effect(
+        &[],
+        Some("When You Lose Life"),
+        &[kw("Burst", None)],
+        &[],
+        "Draw 2 cards. You may then pay this card's cost to activate its flash effect.",
+        Lang::En,
+    );
+    assert!(o.complete);
+    assert_eq!(
+        o.effect.timing,
+        Some(Timing::Burst(BurstCondition::LifeReduced))
+    );
+}
+
+#[test]
+fn start_of_step_label_becomes_a_start_of_step_hook() {
+    let o = parse_effect(
+        &[1],
+        Some("N/A"),
+        &[],
+        &[],
+        "During Your End Step At the start of the step, draw 2 cards.",
+        Lang::En,
+    );
+    assert!(o.complete, "{:?}", o.unparsed);
+    assert_eq!(
+        o.effect.timing,
+        Some(Timing::StartOfStep {
+            whose: Whose::You,
+            step: Step::End
+        })
+    );
+}
+
+#[test]
+fn unknown_sentences_are_kept_and_make_the_effect_inert() {
+    let text = "(When Summoned) Draw a card. Juggle three moons. Draw a card.";
+    let o = parse_en(text);
+    assert!(!o.complete);
+    assert_eq!(o.unparsed.len(), 1);
+    let u = &o.unparsed[0];
+    assert_eq!(&text[u.span.start..u.span.end], "Juggle three moons.");
+    assert!(!u.expected.is_empty());
+    // The rest is still understood …
+    assert_eq!(o.effect.body.len(), 3);
+    // … but the script never runs half.
+    let src = dsl::compile::to_rhai(&o.effect, None);
+    assert!(src.starts_with("inert("));
+    assert!(src.contains("// NOT UNDERSTOOD: Juggle three moons."));
+}
+
+#[test]
+fn unmapped_timing_label_is_reported() {
+    let o = parse_effect(
+        &[1],
+        Some("When Pigs Fly"),
+        &[],
+        &[],
+        "Draw a card.",
+        Lang::En,
+    );
+    assert!(!o.timing_mapped);
+    assert!(!o.complete);
+}
+
+#[test]
+fn japanese_structured_entry() {
+    let o = parse_effect(
+        &[1, 2],
+        Some("『このスピリットのアタック時』"),
+        &[],
+        &[],
+        "自分はデッキから2枚ドローする。",
+        Lang::Ja,
+    );
+    assert!(o.complete, "{:?}", o.unparsed);
+    assert_eq!(o.effect.timing, Some(Timing::WhenAttacks));
+    assert_eq!(o.effect.body, vec![Action::Draw(Amount::Fixed(2))]);
+}
+
+#[test]
+fn japanese_optional_destroy_is_a_may() {
+    let o = parse_ja("Lv1『このスピリットの召喚時』\nBP1000以下のスピリット1体を破壊できる。");
+    assert!(o.complete);
+    assert!(matches!(o.effect.body.as_slice(), [Action::May(_)]));
+}
+
+#[test]
+fn plain_words_explanation() {
+    let o = parse_en(
+        "[LV2][LV3] (When This Spirit Attacks) Select one of your opponent's exhausted spirits with 3000 or fewer BP and destroy it.",
+    );
+    let s = o.effect.to_string();
+    assert!(
+        s.starts_with("hook: when_attacks; levels: LV2, LV3\n"),
+        "{s}"
+    );
+    assert!(
+        s.contains("select: choose 1 of the opponent's exhausted spirits with BP ≤ 3000"),
+        "{s}"
+    );
+    assert!(s.contains("destroy the chosen card(s)"), "{s}");
+}
+
+#[test]
+fn labels_in_other_cases_and_level_lists() {
+    let o = parse_effect(
+        &[],
+        Some("when this spirit attacks or blocks"),
+        &[],
+        &[],
+        "Draw 1 card.",
+        Lang::En,
+    );
+    assert!(o.complete);
+    assert_eq!(o.effect.timing, Some(Timing::WhenAttacksOrBlocks));
+    let o = parse_en("[LV1/LV2/LV3] (During Either Turn) Draw 1 card.");
+    assert!(o.complete);
+    assert_eq!(o.effect.levels, vec![1, 2, 3]);
+    assert_eq!(o.effect.timing, Some(Timing::DuringTurn(Whose::Either)));
+}
+
+#[test]
+fn card_script_has_one_function_per_effect_and_compiles() {
+    let texts = [
+        "[LV1][LV2] (When Summoned) Draw 1 card.",
+        "[LV2] (During Your Attack Step) When one of your spirits is destroyed, you may discard a card. If you do, draw 2 cards.",
+        "[LV1] (When Summoned) Juggle three moons.",
+    ];
+    let effects: Vec<(String, dsl::ast::EffectText)> = texts
+        .iter()
+        .map(|t| (t.to_string(), parse_en(t).effect))
+        .collect();
+    let src = dsl::compile::card_to_rhai(&effects);
+    assert!(src.contains("fn effect_1()"));
+    assert!(src.contains("fn effect_3()"));
+    assert!(src.contains("// hook: during_your_attack_step, levels: [2]"));
+    rhai::Engine::new_raw()
+        .compile(&src)
+        .unwrap_or_else(|e| panic!("{e}\n{src}"));
+}

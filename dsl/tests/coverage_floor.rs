@@ -1,0 +1,103 @@
+//! Coverage floor on the real BSS data (`../shared/data/bss/cards.jsonl`): the figures must not
+//! drop below the last measured ones. Skips with a message when the data folder is absent.
+//! Measure with `cargo run -p dsl --example coverage -- ../shared/data/bss/cards.jsonl`.
+
+mod common;
+
+use dsl::Lang;
+use dsl::coverage::{coverage_of, read_cards};
+
+/// Last measured figures (counts, not rounded percentages).
+const CARDS: usize = 834;
+const EFFECTS: usize = 1370;
+const BARE_KEYWORDS: usize = 378;
+const TIMING_HEADERS: usize = 781;
+const TIMING_MAPPED: usize = 781;
+const TEXT_EFFECTS_COMPLETE: usize = 743;
+const CARDS_COMPLETE: usize = 610;
+
+#[test]
+fn coverage_stays_at_or_above_last_measured() {
+    let Some(path) = common::data_file("bss/cards.jsonl") else {
+        return;
+    };
+    let cards = read_cards(&path).expect("cards.jsonl reads");
+    let c = coverage_of(&cards, Lang::En, 10);
+    println!("{c}");
+    assert_eq!(c.cards, CARDS);
+    assert_eq!(c.effects, EFFECTS);
+    assert_eq!(c.bare_keywords, BARE_KEYWORDS);
+    assert_eq!(c.timing_headers, TIMING_HEADERS);
+    assert!(
+        c.timing_mapped >= TIMING_MAPPED,
+        "timing headers mapped dropped"
+    );
+    assert_eq!(
+        c.timing_mapped, c.timing_headers,
+        "every timing header maps to a hook"
+    );
+    assert!(
+        c.text_effects_complete >= TEXT_EFFECTS_COMPLETE,
+        "fully parsed text effects dropped: {} < {TEXT_EFFECTS_COMPLETE}",
+        c.text_effects_complete
+    );
+    assert!(
+        c.cards_complete >= CARDS_COMPLETE,
+        "fully executable cards dropped: {} < {CARDS_COMPLETE}",
+        c.cards_complete
+    );
+}
+
+#[test]
+fn every_real_effect_compiles_to_valid_rhai() {
+    let Some(path) = common::data_file("bss/cards.jsonl") else {
+        return;
+    };
+    let cards = read_cards(&path).expect("cards.jsonl reads");
+    let engine = rhai::Engine::new_raw();
+    let mut n = 0;
+    for card in &cards {
+        for e in &card.effects {
+            let out = e.parse(Lang::En);
+            let src = dsl::compile::to_rhai(&out.effect, None);
+            if let Err(err) = engine.compile(&src) {
+                panic!("{}: generated rhai does not compile: {err}\n{src}", card.id);
+            }
+            n += 1;
+        }
+    }
+    assert_eq!(n, EFFECTS);
+}
+
+#[test]
+fn structural_facts_on_real_effects() {
+    let Some(path) = common::data_file("bss/cards.jsonl") else {
+        return;
+    };
+    let cards = read_cards(&path).expect("cards.jsonl reads");
+    for card in &cards {
+        for e in &card.effects {
+            let out = e.parse(Lang::En);
+            // A complete effect has no unparsed sentence anywhere; an incomplete one reports
+            // at least one, with a span inside the text and expected tokens from pest.
+            if out.complete {
+                assert!(out.unparsed.is_empty(), "{}", card.id);
+            } else {
+                assert!(!out.unparsed.is_empty(), "{}", card.id);
+                let details = e.details.as_deref().unwrap_or("");
+                for u in &out.unparsed {
+                    assert!(u.span.end <= details.len().max(u.span.end.min(details.len())));
+                    assert!(!u.expected.is_empty(), "{}: no expected tokens", card.id);
+                }
+            }
+            // Burst keyword ⇒ burst hook.
+            if out.effect.keywords.iter().any(|k| k.name == "Burst") {
+                assert!(
+                    matches!(out.effect.timing, Some(dsl::ast::Timing::Burst(_))),
+                    "{}",
+                    card.id
+                );
+            }
+        }
+    }
+}
