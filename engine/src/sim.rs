@@ -212,6 +212,14 @@ fn play_one(
         match e {
             Event::Played { card, .. } => out.played.push(game.card_id(*card).to_string()),
             Event::EffectsUnsupported { card } => out.inert.push(card.clone()),
+            // An effect whose text was not understood, or that calls a function the
+            // engine does not support yet (issue 4).
+            Event::EffectInert { card, .. } => {
+                let id = game.card_id(*card).to_string();
+                if !out.inert.contains(&id) {
+                    out.inert.push(id);
+                }
+            }
             _ => {}
         }
     }

@@ -183,6 +183,24 @@ impl Game {
         k
     }
 
+    /// Moves up to `n` ordinary cores (never the soul core) from `from` to `to`.
+    pub(crate) fn move_ordinary_cores_n(
+        &mut self,
+        from: CoreLoc,
+        to: Option<CoreLoc>,
+        n: u32,
+    ) -> u32 {
+        let mut k = 0;
+        while k < n {
+            let Some(core) = self.core_at(from, false) else {
+                break;
+            };
+            self.move_core(core, to);
+            k += 1;
+        }
+        k
+    }
+
     /// Life loss by an effect: life → reserve, then "after your life is reduced".
     pub(crate) fn lose_life(&mut self, p: PlayerId, n: u32) -> u32 {
         let k = self.move_cores_n(CoreLoc::Life(p), Some(CoreLoc::Reserve(p)), n);

@@ -294,6 +294,8 @@ enum Place {
     Void,
     Loc(CoreLoc),
     Cards(Vec<InstanceId>),
+    /// The reserve (`true`) or trash of whoever owns the cores' source.
+    Owners(bool),
 }
 
 fn place(d: &Dynamic) -> R<Place> {
@@ -301,11 +303,13 @@ fn place(d: &Dynamic) -> R<Place> {
         let p = me()?;
         return Ok(match s.as_str() {
             "void" => Place::Void,
-            "reserve" | "owners_reserve" => Place::Loc(CoreLoc::Reserve(p)),
+            "reserve" => Place::Loc(CoreLoc::Reserve(p)),
+            "owners_reserve" => Place::Owners(true),
+            "owners_trash" => Place::Owners(false),
             "opponent_reserve" => Place::Loc(CoreLoc::Reserve(p.other())),
             "life" => Place::Loc(CoreLoc::Life(p)),
             "opponent_life" => Place::Loc(CoreLoc::Life(p.other())),
-            "trash" | "owners_trash" => Place::Loc(CoreLoc::Trash(p)),
+            "trash" => Place::Loc(CoreLoc::Trash(p)),
             "count" => {
                 return Err(err(
                     "the count area changes only with count_plus/count_minus (BS-13.2)",
@@ -323,29 +327,44 @@ fn place(d: &Dynamic) -> R<Place> {
 fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32) -> R<i64> {
     let from = place(from)?;
     let to = place(to)?;
-    let dest = match to {
-        Place::Void => None,
-        Place::Loc(l) => Some(l),
-        Place::Cards(cs) => match cs.first() {
-            Some(c) => Some(CoreLoc::Card(*c)),
-            None => return Ok(0),
-        },
-    };
     let srcs: Vec<CoreLoc> = match from {
         Place::Void => return Err(err("cores come from the void only with cores_from_void_to")),
+        Place::Owners(_) => return Err(err("cores cannot come from \"owners_…\"")),
         Place::Loc(l) => vec![l],
         Place::Cards(cs) => cs.into_iter().map(CoreLoc::Card).collect(),
     };
-    with_mut(|g, _| {
+    with_mut(|g, rc| {
+        let owner_of = |g: &Game, l: CoreLoc| match l {
+            CoreLoc::Card(c) => g.owner(c),
+            CoreLoc::Reserve(p) | CoreLoc::Life(p) | CoreLoc::Trash(p) | CoreLoc::Count(p) => p,
+        };
         let mut moved = 0u32;
         for s in srcs {
+            let dest = match &to {
+                Place::Void => None,
+                Place::Loc(l) => Some(*l),
+                Place::Owners(true) => Some(CoreLoc::Reserve(owner_of(g, s))),
+                Place::Owners(false) => Some(CoreLoc::Trash(owner_of(g, s))),
+                Place::Cards(cs) => match cs.first() {
+                    Some(c) => Some(CoreLoc::Card(*c)),
+                    None => return Ok(0),
+                },
+            };
             let here = g.cores_at(s).saturating_sub(keep);
             let want = match n {
                 Some(n) => (n - moved).min(here),
                 None => here,
             };
-            moved += g.move_cores_n(s, dest, want);
+            // A soul core stays with its owner (BS-0.2): across players only ordinary
+            // cores move.
+            let across = dest.is_some_and(|d| owner_of(g, d) != owner_of(g, s));
+            moved += if across {
+                g.move_ordinary_cores_n(s, dest, want)
+            } else {
+                g.move_cores_n(s, dest, want)
+            };
         }
+        let _ = rc;
         g.check_depletion(); // BS-5.3
         Ok(i64::from(moved))
     })
@@ -1289,6 +1308,8 @@ fn register_actions(e: &mut Engine) {
             let n = nat(n, "n")?;
             let locs: Vec<CoreLoc> = match place(&p)? {
                 Place::Void => return Err(err("cannot place cores into the void from the void")),
+                Place::Owners(true) => vec![CoreLoc::Reserve(me()?)],
+                Place::Owners(false) => vec![CoreLoc::Trash(me()?)],
                 Place::Loc(l) => vec![l],
                 Place::Cards(cs) => cs.into_iter().map(CoreLoc::Card).collect(),
             };
