@@ -27,6 +27,10 @@ enum Command {
     Cards(cmd::cards::CardsArgs),
     /// Check decks.
     Deck(cmd::deck::DeckArgs),
+    /// Report, for every effect of a pack, whether it runs from a script or its text.
+    Lint(cmd::lint::LintArgs),
+    /// Show what the engine understood of a card (hooks, levels, actions, script).
+    Explain(cmd::explain::ExplainArgs),
     /// Measure how much of a community card file runs from its text alone.
     Coverage(cmd::coverage::CoverageArgs),
 }
@@ -41,6 +45,8 @@ fn main() -> std::process::ExitCode {
         Command::Cards(args) => cmd::cards::run(args),
         Command::Deck(args) => cmd::deck::run(args),
         Command::Coverage(args) => cmd::coverage::run(args),
+        Command::Lint(args) => cmd::lint::run(args),
+        Command::Explain(args) => cmd::explain::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

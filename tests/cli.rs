@@ -446,3 +446,73 @@ fn coverage_reports_the_real_data() {
         .unwrap();
     assert!(pct >= 70.0, "{line}");
 }
+
+/// Issue 5: `lint` sorts every effect into scripted / runs from text / partly understood,
+/// naming the span and the expected tokens of what it could not read.
+#[test]
+fn lint_names_what_the_grammar_could_not_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = tmp.path().join("p");
+    std::fs::create_dir_all(pack.join("cards")).unwrap();
+    std::fs::create_dir_all(pack.join("effects")).unwrap();
+    std::fs::write(
+        pack.join("pack.yaml"),
+        "name: p\nversion: 1.0.0\ngame: battle-spirits\n",
+    )
+    .unwrap();
+    std::fs::write(pack.join("effects/L-3.rhai"), "draw(1);\n").unwrap();
+    let card = |id: &str, effect: &str| {
+        format!(
+            "id: {id}\nname: Lint {id}\nkind: spirit\ncost: 1\nlevels: [{{level: 1, cores: 1, bp: 1000}}]\neffects:\n  - {effect}\n"
+        )
+    };
+    std::fs::write(
+        pack.join("cards/L-1.yaml"),
+        card("L-1", "{timing: When Summoned, text: {en: Draw 1 card.}}"),
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("cards/L-2.yaml"),
+        card(
+            "L-2",
+            "{timing: When Summoned, text: {en: Juggle the moon twice.}}",
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("cards/L-3.yaml"),
+        card(
+            "L-3",
+            "{timing: When Summoned, script_file: effects/L-3.rhai}",
+        ),
+    )
+    .unwrap();
+    let o = cardscript(&["lint", pack.to_str().unwrap()]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("L-2 effect 0 (cards/L-2.yaml): partly understood"),
+        "{out}"
+    );
+    assert!(
+        out.contains("not understood at 0..22: `Juggle the moon twice.`"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "3 cards, 3 effects: 1 run from text, 1 scripted, 1 partly understood, 0 without text"
+        ),
+        "{out}"
+    );
+}
+
+/// `explain` shows the hook, the levels, the actions and (with --script) the rhai.
+#[test]
+fn explain_shows_hook_actions_and_script() {
+    let o = cardscript(&["explain", "DEMO-R07", "--script"]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("hooks [WhenAttacks]"), "{out}");
+    assert!(out.contains("levels: LV1, LV2, LV3"), "{out}");
+    assert!(out.contains("destroy(t);"), "{out}");
+}

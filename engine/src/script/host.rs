@@ -237,8 +237,9 @@ fn syntax(origin: &ScriptOrigin, err: &rhai::ParseError) -> ScriptError {
     }
 }
 
-/// The rhai the text grammar writes for an effect with English text (`None`: no text).
-fn generated(e: &carddb::Effect) -> Option<String> {
+/// What the text grammar understood of an effect's English text (`None`: no text).
+/// The same reading the engine runs, for `cardscript lint` and `explain`.
+pub fn parse_text(e: &carddb::Effect) -> Option<(String, dsl::ParseOutcome)> {
     let text = e.text.get("en").filter(|t| !t.trim().is_empty())?;
     let steps: Vec<String> = e
         .steps
@@ -257,7 +258,13 @@ fn generated(e: &carddb::Effect) -> Option<String> {
         text,
         dsl::Lang::En,
     );
-    Some(dsl::compile::to_rhai(&out.effect, Some(text)))
+    Some((text.clone(), out))
+}
+
+/// The rhai the text grammar writes for an effect with English text (`None`: no text).
+pub fn generated(e: &carddb::Effect) -> Option<String> {
+    let (text, out) = parse_text(e)?;
+    Some(dsl::compile::to_rhai(&out.effect, Some(&text)))
 }
 
 impl ScriptHost {

@@ -1,0 +1,74 @@
+//! `cardscript explain CARD [--script]`: what the engine understood of a card — for each
+//! effect its hooks, levels and actions in plain words, and with `--script` the rhai that
+//! runs (the card's own, or the one the grammar writes from its text).
+
+use clap::Args;
+use engine::script::host::{generated, parse_text};
+
+use super::source::SourceArgs;
+
+/// Arguments of `cardscript explain`.
+#[derive(Args)]
+pub struct ExplainArgs {
+    /// The card id, e.g. `DEMO-R07`.
+    pub card: String,
+    #[command(flatten)]
+    pub source: SourceArgs,
+    /// Print the rhai script of each effect.
+    #[arg(long)]
+    pub script: bool,
+}
+
+/// Prints the explanation.
+pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let cat = args.source.open()?;
+    let c = cat.card(&args.card)?;
+    say!("{} {} ({}, cost {})", c.id, c.name, c.kind, c.cost);
+    for k in &c.keywords {
+        say!(
+            "  keyword {}{}",
+            k.name,
+            k.value
+                .as_ref()
+                .map(|v| format!(" {v:?}"))
+                .unwrap_or_default()
+        );
+    }
+    for (i, e) in c.effects.iter().enumerate() {
+        let hooks = match engine::script::hooks::of_effect(e) {
+            Ok(t) => format!("{t:?}"),
+            Err(label) => format!("unknown timing `{label}`"),
+        };
+        say!("effect {i}: hooks {hooks}");
+        let own = match (&e.script, &e.script_file) {
+            (Some(s), _) => Some(s.clone()),
+            (None, Some(path)) => {
+                let pack = cat.pack_of(&c.id)?.unwrap_or_default();
+                Some(
+                    cat.file(&pack, path)?
+                        .unwrap_or_else(|| format!("// {path} is missing")),
+                )
+            }
+            _ => None,
+        };
+        match (&own, parse_text(e)) {
+            (Some(_), _) => say!("  runs its own script (a script wins over the text)"),
+            (None, None) => say!("  no text and no script: inert"),
+            (None, Some((_, out))) => {
+                for line in dsl::explain::explain(&out.effect).lines() {
+                    say!("  {line}");
+                }
+                if !out.complete {
+                    say!("  partly understood: inert until scripted (see `cardscript lint`)");
+                }
+            }
+        }
+        if args.script {
+            let source = own.or_else(|| generated(e)).unwrap_or_default();
+            for line in source.lines() {
+                say!("    {line}");
+            }
+        }
+    }
+    Ok(())
+}
