@@ -878,3 +878,50 @@ fn bs_6_6_burst_after_your_spirit_is_destroyed_by_the_opponent() {
     assert_eq!(g.zone_of(b), Zone::Trash(P0));
     assert_eq!(hand(&g, P0), h + 2);
 }
+
+fn with_text(mut e: carddb::Effect, text: &str) -> carddb::Effect {
+    e.text = std::collections::BTreeMap::from([("en".to_string(), text.to_string())]);
+    e
+}
+
+#[test]
+fn text_without_a_script_runs_the_generated_rhai_and_a_script_wins_over_text() {
+    let mut from_text = with_text(effect("When Summoned", ""), "Draw 2 cards.");
+    from_text.script = None;
+    let scripted = with_text(effect("When Summoned", "gain_life(1);"), "Draw 2 cards.");
+    let mut unclear = with_text(
+        effect("When Summoned", ""),
+        "Juggle three moons while singing.",
+    );
+    unclear.script = None;
+    let cards = vec![
+        scripted_spirit("T-TXT", 0, 1000, vec![from_text]),
+        scripted_spirit("T-SCR", 0, 1000, vec![scripted]),
+        scripted_spirit("T-UNC", 0, 1000, vec![unclear]),
+    ];
+    let mut g = strict(scenario(cards, 36));
+    give_reserve(&mut g, P0, 3);
+    let t = put(&mut g, P0, "T-TXT", Zone::Hand(P0), 0);
+    let h = hand(&g, P0);
+    play(&mut g, t);
+    assert_eq!(
+        hand(&g, P0),
+        h - 1 + 2,
+        "the dsl's script for \"Draw 2 cards.\""
+    );
+    let life = g.life(P0);
+    let s = put(&mut g, P0, "T-SCR", Zone::Hand(P0), 0);
+    play(&mut g, s);
+    assert_eq!(g.life(P0), life + 1, "the card's script, not its text");
+    let u = put(&mut g, P0, "T-UNC", Zone::Hand(P0), 0);
+    play(&mut g, u);
+    let inert = g
+        .log()
+        .iter()
+        .filter(|e| matches!(e, Event::EffectInert { card, .. } if *card == u))
+        .count();
+    assert_eq!(
+        inert, 1,
+        "text not understood: one EffectInert, nothing run"
+    );
+}
