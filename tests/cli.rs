@@ -516,3 +516,44 @@ fn explain_shows_hook_actions_and_script() {
     assert!(out.contains("levels: LV1, LV2, LV3"), "{out}");
     assert!(out.contains("destroy(t);"), "{out}");
 }
+
+/// Issue 4: a script with a syntax error is reported when the pack is built, with its file,
+/// line and column, and nothing is written.
+#[test]
+fn a_script_syntax_error_stops_db_build_with_its_location() {
+    let tmp = tempfile::tempdir().unwrap();
+    let db = tmp.path().join("c.sqlite");
+    let o = cardscript(&[
+        "db",
+        "build",
+        "tests/broken/scripts/syntax-error",
+        "-o",
+        db.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("effects/B-1.rhai:2:9"), "{}", text(&o));
+    assert!(!db.exists());
+    // `play --strict` on the same pack refuses to start.
+    let o = cardscript(&[
+        "cards",
+        "--pack",
+        "tests/broken/scripts/syntax-error",
+        "show",
+        "B-1",
+    ]);
+    assert!(
+        o.status.success(),
+        "reading the card needs no script: {}",
+        text(&o)
+    );
+}
+
+/// Issue 7: `sim` counts effects run from text, from scripts, inert and failed.
+#[test]
+fn sim_counts_effects_by_origin() {
+    let o = cardscript(&["sim", "--games", "10", "--json", "--strict"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(r["effects"]["from_text"].as_u64().unwrap() > 0, "{r}");
+    assert_eq!(r["effects"]["failed"], 0);
+}

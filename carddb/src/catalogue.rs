@@ -394,6 +394,31 @@ impl Catalogue {
             .map_err(sql(&self.path))
     }
 
+    /// Every script file of every pack (`effects/…`, `lib/…`), as (pack, path, source),
+    /// sorted.
+    pub fn files(&self) -> Result<Vec<(String, String, String)>, LoadError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT pack, path, content FROM files ORDER BY pack, path")
+            .map_err(sql(&self.path))?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .map_err(sql(&self.path))?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(sql(&self.path))
+    }
+
+    /// Which pack supplied each card, as (card id, pack), sorted by id.
+    pub fn card_packs(&self) -> Result<Vec<(String, String)>, LoadError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, pack FROM cards ORDER BY id")
+            .map_err(sql(&self.path))?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(sql(&self.path))?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(sql(&self.path))
+    }
+
     /// The decks of every pack, as (pack, deck), sorted by pack and name.
     pub fn decks(&self) -> Result<Vec<(String, Deck)>, LoadError> {
         let mut stmt = self

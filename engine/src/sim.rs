@@ -26,6 +26,22 @@ pub struct SimConfig {
     pub decision_cap: usize,
     /// Worker threads (`None`: rayon's default, one per core).
     pub threads: Option<usize>,
+    /// A script that throws or breaks a sandbox limit stops the game (reported as a
+    /// failure) instead of failing only its effect.
+    pub strict_scripts: bool,
+}
+
+/// How often effects ran, by where their script came from, and how often they could not.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct EffectCounts {
+    /// Effects that ran a script written by the grammar from the card's text.
+    pub from_text: u64,
+    /// Effects that ran a pack's script (`script` or `script_file`).
+    pub from_script: u64,
+    /// Effects that stayed inert (text not understood, or a function not supported yet).
+    pub inert: u64,
+    /// Effects whose script failed (threw, or broke a sandbox limit).
+    pub failed: u64,
 }
 
 /// The results of one pairing (deck `a` as P1 against deck `b` as P2).
@@ -54,6 +70,8 @@ pub struct SimReport {
     pub inert: BTreeMap<CardId, u64>,
     /// Games that did not finish properly, with why (seed and error).
     pub failures: Vec<String>,
+    /// Effects run, inert and failed over all games.
+    pub effects: EffectCounts,
 }
 
 struct GameOutcome {
@@ -65,6 +83,7 @@ struct GameOutcome {
     played: Vec<CardId>,
     inert: Vec<CardId>,
     failure: Option<String>,
+    effects: EffectCounts,
 }
 
 /// The pairings of `n` decks: every pair (i ≤ j), mirror matches included; for two
@@ -146,6 +165,10 @@ pub fn simulate(
             *report.inert.entry(c).or_default() += 1;
         }
         report.failures.extend(o.failure);
+        report.effects.from_text += o.effects.from_text;
+        report.effects.from_script += o.effects.from_script;
+        report.effects.inert += o.effects.inert;
+        report.effects.failed += o.effects.failed;
     }
     for (p, t) in report.pairs.iter_mut().zip(turns) {
         let finished = p.wins_a + p.wins_b + p.draws;
@@ -175,6 +198,7 @@ fn play_one(
         played: Vec::new(),
         inert: Vec::new(),
         failure: None,
+        effects: EffectCounts::default(),
     };
     let mut game = match Game::new(
         config.clone(),
@@ -189,6 +213,7 @@ fn play_one(
         }
     };
     game.set_strict(cfg.check_every_event);
+    game.set_strict_scripts(cfg.strict_scripts);
     let mut players: [Box<dyn Player>; 2] =
         [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
     // Strict mode panics on a broken invariant; catch it so one game cannot stop the run.
@@ -198,6 +223,11 @@ fn play_one(
     match played {
         Ok(Ok(result)) => out.winner = Some(result.winner),
         Ok(Err(e)) => out.failure = Some(format!("seed {seed}: {e}")),
+        Err(_) if cfg.strict_scripts => {
+            out.failure = Some(format!(
+                "seed {seed}: a script failed or an invariant broke"
+            ))
+        }
         Err(_) => out.failure = Some(format!("seed {seed}: an invariant broke (BS-0.5)")),
     }
     if out.failure.is_none()
@@ -205,16 +235,35 @@ fn play_one(
     {
         out.failure = Some(format!("seed {seed}: {e}"));
     }
+    let scripts = library.scripts();
     out.turns = game.turn();
     out.decisions = game.answers().len() as u64;
     out.events = game.log().len() as u64;
     for e in game.log() {
         match e {
             Event::Played { card, .. } => out.played.push(game.card_id(*card).to_string()),
+            Event::EffectStarted { card, effect } => {
+                let generated = scripts
+                    .effects_of(game.card_id(*card))
+                    .and_then(|e| e.get(*effect as usize))
+                    .is_some_and(|e| {
+                        matches!(
+                            e.origin,
+                            Some(crate::script::host::ScriptOrigin::Generated { .. })
+                        )
+                    });
+                if generated {
+                    out.effects.from_text += 1;
+                } else {
+                    out.effects.from_script += 1;
+                }
+            }
+            Event::EffectFailed { .. } => out.effects.failed += 1,
             Event::EffectsUnsupported { card } => out.inert.push(card.clone()),
             // An effect whose text was not understood, or that calls a function the
             // engine does not support yet (issue 4).
             Event::EffectInert { card, .. } => {
+                out.effects.inert += 1;
                 let id = game.card_id(*card).to_string();
                 if !out.inert.contains(&id) {
                     out.inert.push(id);
@@ -243,6 +292,7 @@ mod tests {
             check_every_event: true,
             decision_cap: 100_000,
             threads: Some(threads),
+            strict_scripts: true,
         };
         let one = simulate(&lib, &RulesConfig::japanese(), &decks, &cfg(1), &|| {});
         let two = simulate(&lib, &RulesConfig::japanese(), &decks, &cfg(2), &|| {});

@@ -45,6 +45,10 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
         .iter()
         .map(|p| carddb::Pack::load(p))
         .collect::<Result<Vec<_>, _>>()?;
+    // Scripts are compiled before anything is written: a syntax error names its file,
+    // line and column and leaves the old catalogue as it was.
+    let (in_memory, _) = carddb::Catalogue::build_in_memory(&loaded)?;
+    super::source::library(&in_memory, false)?;
     let (_, report) = carddb::Catalogue::build(&loaded, &out)?;
     say!(
         "built {} (schema v{})",

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use engine::players::{GreedyPlayer, Player, RandomPlayer};
 use engine::rules::battle_spirits::{DecisionRequest, RulesConfig, Step, View};
-use engine::{CardLibrary, Game, Replay, render_event};
+use engine::{Game, Replay, render_event};
 
 use super::source::SourceArgs;
 
@@ -62,6 +62,10 @@ pub struct PlayArgs {
     /// ends or when a human quits; `--replay` resumes it.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// Fail on the first broken script (at load, or when an effect throws or breaks a
+    /// sandbox limit) instead of reporting it as an event and going on.
+    #[arg(long)]
+    pub strict: bool,
     /// Replay this file's answers (the same log, checked against its catalogue), then go on
     /// playing if the game was not over.
     #[arg(long, value_name = "FILE")]
@@ -85,7 +89,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         Ok(())
     };
     let catalogue = args.source.open()?;
-    let library = CardLibrary::new(catalogue.cards()?);
+    let library = super::source::library(&catalogue, !args.strict)?;
     let mut game = match &args.replay {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -109,6 +113,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
             Game::new(config, library, decks, args.seed)?
         }
     };
+    game.set_strict_scripts(args.strict);
     save(&game)?;
     let mut ais: [Option<Box<dyn Player>>; 2] = [
         ai(args.p1, args.seed),

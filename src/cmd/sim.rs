@@ -2,7 +2,6 @@
 //! a progress bar and a summary table (or `--json`).
 
 use clap::Args;
-use engine::CardLibrary;
 use engine::rules::battle_spirits::RulesConfig;
 use engine::sim::{SimConfig, simulate};
 
@@ -32,6 +31,9 @@ pub struct SimArgs {
     /// saga or japanese (BS-0.1).
     #[arg(long, default_value = "saga")]
     pub format: String,
+    /// Fail on the first broken script instead of reporting it as an event.
+    #[arg(long)]
+    pub strict: bool,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -40,7 +42,7 @@ pub struct SimArgs {
 /// Runs the games and prints the summary. Fails when any game did not finish properly.
 pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     let catalogue = args.source.open()?;
-    let library = CardLibrary::new(catalogue.cards()?);
+    let library = super::source::library(&catalogue, !args.strict)?;
     let config = match args.format.as_str() {
         "saga" => RulesConfig::saga(),
         "japanese" => RulesConfig::japanese(),
@@ -75,6 +77,7 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         check_every_event: args.check,
         decision_cap: engine::players::DEFAULT_DECISION_CAP,
         threads: args.threads,
+        strict_scripts: args.strict,
     };
     let total = engine::sim::pairings(decks.len()).len() as u64 * args.games;
     let bar = indicatif::ProgressBar::new(total);
@@ -127,9 +130,20 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
             let name = library.get(id).map_or("?", |c| c.name.as_str());
             say!("  {n:>7}  {id} {name}");
         }
+        let e = &report.effects;
+        say!(
+            "effects: {} run from text, {} from scripts, {} inert, {} failed",
+            e.from_text,
+            e.from_script,
+            e.inert,
+            e.failed
+        );
         let mut inert: Vec<_> = report.inert.iter().collect();
         inert.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        say!("effects inert because unsupported: {} cards", inert.len());
+        say!(
+            "cards with an effect inert because unsupported: {}",
+            inert.len()
+        );
         for (id, n) in inert.iter().take(10) {
             say!("  {n:>7} games  {id}");
         }

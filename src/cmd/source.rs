@@ -42,6 +42,28 @@ fn collect(dir: &Dir<'static>, out: &mut Vec<(String, String)>) {
     }
 }
 
+/// The card library of a catalogue with every script compiled now: the packs' script
+/// files, inline scripts, and the rhai the grammar writes from card text.
+///
+/// Errors: a script that does not compile, with its file (or card and effect), line and
+/// column; with `lenient`, a broken script only fails its own effect when it fires.
+pub fn library(
+    cat: &Catalogue,
+    lenient: bool,
+) -> Result<engine::CardLibrary, Box<dyn std::error::Error>> {
+    let mut sources = engine::script::host::ScriptSources::default();
+    for (pack, path, source) in cat.files()? {
+        sources.add_file(&pack, &path, &source);
+    }
+    sources.pack_of = cat.card_packs()?.into_iter().collect();
+    let cards = cat.cards()?;
+    if lenient {
+        Ok(engine::CardLibrary::with_scripts_lenient(cards, &sources))
+    } else {
+        Ok(engine::CardLibrary::with_scripts(cards, &sources)?)
+    }
+}
+
 impl SourceArgs {
     /// Opens the catalogue these options name (the demo pack when none).
     pub fn open(&self) -> Result<Catalogue, carddb::LoadError> {
