@@ -257,7 +257,7 @@ fn target_expr(t: &Target) -> String {
     }
 }
 
-fn core_place_expr(p: &CorePlace) -> String {
+fn core_place_expr(p: &CorePlace, texpr: impl Fn(&Target) -> String) -> String {
     match p {
         CorePlace::Void => lit("void"),
         CorePlace::Reserve => lit("reserve"),
@@ -266,7 +266,7 @@ fn core_place_expr(p: &CorePlace) -> String {
         CorePlace::OpponentLife => lit("opponent_life"),
         CorePlace::Trash => lit("trash"),
         CorePlace::OwnersTrash => lit("owners_trash"),
-        CorePlace::On(t) => target_expr(t),
+        CorePlace::On(t) => texpr(t),
     }
 }
 
@@ -554,18 +554,22 @@ impl Emitter {
                 };
                 let s = match (count, from) {
                     (CoreCount::Exactly(n), CorePlace::Void) => {
-                        format!("cores_from_void_to({}, {});", core_place_expr(to), num(*n))
+                        format!(
+                            "cores_from_void_to({}, {});",
+                            core_place_expr(to, |t| self.texpr(t)),
+                            num(*n)
+                        )
                     }
                     (CoreCount::Exactly(n), _) => format!(
                         "move_cores({}, {}, {});",
-                        core_place_expr(from),
-                        core_place_expr(to),
+                        core_place_expr(from, |t| self.texpr(t)),
+                        core_place_expr(to, |t| self.texpr(t)),
                         num(*n)
                     ),
                     (CoreCount::UpTo(n), _) => format!(
                         "move_cores_up_to({}, {}, {});",
-                        core_place_expr(from),
-                        core_place_expr(to),
+                        core_place_expr(from, |t| self.texpr(t)),
+                        core_place_expr(to, |t| self.texpr(t)),
                         if *n == u32::MAX {
                             "-1".to_string()
                         } else {
@@ -574,18 +578,18 @@ impl Emitter {
                     ),
                     (CoreCount::AllBut(n), _) => format!(
                         "move_all_cores_but({}, {}, {n});",
-                        core_place_expr(from),
-                        core_place_expr(to)
+                        core_place_expr(from, |t| self.texpr(t)),
+                        core_place_expr(to, |t| self.texpr(t))
                     ),
                     (CoreCount::All, _) => format!(
                         "move_all_cores({}, {});",
-                        core_place_expr(from),
-                        core_place_expr(to)
+                        core_place_expr(from, |t| self.texpr(t)),
+                        core_place_expr(to, |t| self.texpr(t))
                     ),
                     (CoreCount::SoulCore, _) => format!(
                         "move_soul_core({}, {});",
-                        core_place_expr(from),
-                        core_place_expr(to)
+                        core_place_expr(from, |t| self.texpr(t)),
+                        core_place_expr(to, |t| self.texpr(t))
                     ),
                 };
                 self.line(d, &s);
