@@ -217,12 +217,12 @@ fn card_script_has_one_function_per_effect_and_compiles() {
 #[test]
 fn it_after_this_spirit_is_this_card_in_core_placements() {
     let out = dsl::parse_en(
-        "[LV1] (When Summoned) You may exhaust this spirit to place a core from the void onto it.",
+        "[LV2] (When This Spirit Attacks) You may exhaust this spirit to place two cores from the void onto it.",
     );
     assert!(out.complete, "{out:?}");
     let rhai = dsl::compile::to_rhai(&out.effect, None);
     assert!(
-        rhai.contains("cores_from_void_to(this_card(), 1);"),
+        rhai.contains("cores_from_void_to(this_card(), 2);"),
         "{rhai}"
     );
     assert!(!rhai.contains("cores_from_void_to(t,"), "{rhai}");
