@@ -1721,26 +1721,14 @@ fn register_subtriggers(e: &mut Engine) {
         "when",
         ["event: Event", "f: FnPtr"],
         "Runs the closure each time the event happens, until the end of this turn (BS-7.1).",
-        |ev: EventSpec, f: FnPtr| -> R<()> {
-            if read_only() {
-                return Err(err("a constant effect cannot register `when`"));
-            }
-            if let SubEvent::Unsupported(name) = &ev.0 {
-                return unsupported(name).map(|_| ());
-            }
-            let curry = f.iter_curry().map(to_value).collect::<R<Vec<_>>>()?;
-            with_mut(|g, rc| {
-                g.st.scripts.subs.push(SubTrigger {
-                    card: rc.card,
-                    effect: rc.effect,
-                    controller: rc.controller,
-                    event: ev.0.clone(),
-                    func: f.fn_name().to_string(),
-                    curry,
-                });
-                Ok(())
-            })
-        }
+        |ev: EventSpec, f: FnPtr| -> R<()> { register_sub(ev, f) }
+    );
+    reg!(
+        e,
+        "when",
+        ["event: Event", "dur: &str", "f: FnPtr"],
+        "`when(event, dur, closure)` as the text grammar writes it; every duration (\"turn\", \"battle\", \"while\") lasts until the end of this turn for now (BS-7.1).",
+        |ev: EventSpec, _dur: &str, f: FnPtr| -> R<()> { register_sub(ev, f) }
     );
     reg!(
         e,
@@ -1882,4 +1870,27 @@ fn register_unsupported(e: &mut Engine) {
     later!("activate_without_cost", ["which: &str"], |w: &str|);
     later!("attack_tax", ["targets", "n: i64", "dur: &str"], |t: Dynamic, n: i64, d: &str|);
     later!("while_summoning", ["q"], |q: Dynamic|);
+}
+
+/// `when(event, …)`: registers the closure as a sub-trigger of the running effect, until the
+/// end of this turn (BS-7.1). A constant effect cannot register one.
+fn register_sub(ev: EventSpec, f: FnPtr) -> R<()> {
+    if read_only() {
+        return Err(err("a constant effect cannot register `when`"));
+    }
+    if let SubEvent::Unsupported(name) = &ev.0 {
+        return unsupported(name).map(|_| ());
+    }
+    let curry = f.iter_curry().map(to_value).collect::<R<Vec<_>>>()?;
+    with_mut(|g, rc| {
+        g.st.scripts.subs.push(SubTrigger {
+            card: rc.card,
+            effect: rc.effect,
+            controller: rc.controller,
+            event: ev.0.clone(),
+            func: f.fn_name().to_string(),
+            curry,
+        });
+        Ok(())
+    })
 }
