@@ -315,19 +315,10 @@ impl Catalogue {
 
     /// Every card, sorted by id, read in one transaction (load once, keep in memory).
     pub fn cards(&self) -> Result<Vec<CardDef>, LoadError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id, def FROM cards ORDER BY id")
-            .map_err(sql(&self.path))?;
-        let rows = stmt
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
-            .map_err(sql(&self.path))?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (id, def) = row.map_err(sql(&self.path))?;
-            out.push(self.decode(&id, &def)?);
-        }
-        Ok(out)
+        self.rows("SELECT id, def FROM cards ORDER BY id", text_pair)?
+            .into_iter()
+            .map(|(id, def)| self.decode(&id, &def))
+            .collect()
     }
 
     fn decode(&self, id: &str, def: &str) -> Result<CardDef, LoadError> {
@@ -362,16 +353,18 @@ impl Catalogue {
 
     /// Every card id, sorted.
     pub fn ids(&self) -> Result<Vec<String>, LoadError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id FROM cards ORDER BY id")
-            .map_err(sql(&self.path))?;
-        let ids = stmt
-            .query_map([], |r| r.get(0))
-            .map_err(sql(&self.path))?
-            .collect::<Result<Vec<String>, _>>()
-            .map_err(sql(&self.path))?;
-        Ok(ids)
+        self.rows("SELECT id FROM cards ORDER BY id", |r| r.get(0))
+    }
+
+    /// Every row of a parameterless query, each read by `row`.
+    fn rows<T>(
+        &self,
+        query: &str,
+        row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Vec<T>, LoadError> {
+        let mut stmt = self.conn.prepare(query).map_err(sql(&self.path))?;
+        let rows = stmt.query_map([], row).map_err(sql(&self.path))?;
+        rows.collect::<Result<Vec<T>, _>>().map_err(sql(&self.path))
     }
 
     /// The pack that supplied card `id`.
@@ -397,40 +390,27 @@ impl Catalogue {
     /// Every script file of every pack (`effects/…`, `lib/…`), as (pack, path, source),
     /// sorted.
     pub fn files(&self) -> Result<Vec<(String, String, String)>, LoadError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT pack, path, content FROM files ORDER BY pack, path")
-            .map_err(sql(&self.path))?;
-        let rows = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-            .map_err(sql(&self.path))?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(sql(&self.path))
+        self.rows(
+            "SELECT pack, path, content FROM files ORDER BY pack, path",
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
     }
 
     /// Which pack supplied each card, as (card id, pack), sorted by id.
     pub fn card_packs(&self) -> Result<Vec<(String, String)>, LoadError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id, pack FROM cards ORDER BY id")
-            .map_err(sql(&self.path))?;
-        let rows = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .map_err(sql(&self.path))?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(sql(&self.path))
+        self.rows("SELECT id, pack FROM cards ORDER BY id", |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
     }
 
     /// The decks of every pack, as (pack, deck), sorted by pack and name.
     pub fn decks(&self) -> Result<Vec<(String, Deck)>, LoadError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT pack, cards FROM decks ORDER BY pack, name")
-            .map_err(sql(&self.path))?;
-        let rows = stmt
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
-            .map_err(sql(&self.path))?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (pack, json) = row.map_err(sql(&self.path))?;
+        self.rows(
+            "SELECT pack, cards FROM decks ORDER BY pack, name",
+            text_pair,
+        )?
+        .into_iter()
+        .map(|(pack, json)| {
             let deck: Deck = serde_json::from_str(&json).map_err(|e| LoadError::Sqlite {
                 path: self.path.clone(),
                 source: rusqlite::Error::FromSqlConversionFailure(
@@ -439,9 +419,9 @@ impl Catalogue {
                     e.into(),
                 ),
             })?;
-            out.push((pack, deck));
-        }
-        Ok(out)
+            Ok((pack, deck))
+        })
+        .collect()
     }
 
     /// Rows in each table of [`TABLES`].
@@ -528,6 +508,11 @@ impl Catalogue {
             .map_err(sql(&self.path))?;
         rows.collect::<Result<Vec<_>, _>>().map_err(sql(&self.path))
     }
+}
+
+/// Reads the first two columns of a row as text.
+fn text_pair(r: &rusqlite::Row<'_>) -> rusqlite::Result<(String, String)> {
+    Ok((r.get(0)?, r.get(1)?))
 }
 
 /// User words → an FTS5 query: each word quoted (so punctuation is literal) and matched
