@@ -54,6 +54,12 @@ pub enum Event {
     EffectsUnsupported { card: CardId },
     /// A timing hook fired (no effect is attached yet).
     Hook(Hook),
+    /// A field card's level changed with the cores on it (BS-5.1); `bp` at the new level.
+    LevelChanged {
+        card: InstanceId,
+        level: u8,
+        bp: u32,
+    },
     /// BS-5.3: a card was depleted (not destroyed).
     Depleted { card: InstanceId },
     /// BS-6.1.

@@ -335,8 +335,11 @@ impl Game {
         }
     }
 
-    /// Moves one core; `None` is the void.
+    /// Moves one core; `None` is the void. A field card whose level goes from one level
+    /// to another because of it gets a `LevelChanged` event (BS-5.1: level from the
+    /// cores on it); reaching or leaving its lowest level is the play or the depletion.
     pub(crate) fn move_core(&mut self, core: TokenId, to: Option<CoreLoc>) {
+        let watched = [self.st.cores.get(core).at, to].map(|l| self.level_watch(l));
         let from = self.st.cores.move_to(core, to);
         let soul = self.st.cores.get(core).tag == SOUL_CORE;
         self.emit(Event::CoreMoved {
@@ -345,6 +348,29 @@ impl Game {
             from,
             to,
         });
+        for (card, before) in watched.into_iter().flatten() {
+            let after = self.level(card);
+            if let (Some(_), Some(level)) = (before, after)
+                && before != after
+            {
+                let bp = self.bp(card);
+                self.emit(Event::LevelChanged { card, level, bp });
+            }
+        }
+    }
+
+    /// The field card at `loc` and its level now, unless it is the card being paid for
+    /// or placed (its `Played` event reports its level).
+    fn level_watch(&self, loc: Option<CoreLoc>) -> Option<(InstanceId, Option<u8>)> {
+        let Some(CoreLoc::Card(card)) = loc else {
+            return None;
+        };
+        let placing = match &self.st.phase {
+            Phase::Pay(p) => p.card == card,
+            Phase::Place(p) => p.pay.card == card,
+            _ => false,
+        };
+        (!placing && matches!(self.zone_of(card), Zone::Field(_))).then(|| (card, self.level(card)))
     }
 
     /// Brings a new core from the void to `to` (BS-0.3: the void is unlimited).

@@ -126,6 +126,10 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             Hook::WhenDepleted { card } => format!("(when depleted: {})", nm(*card)),
             Hook::AfterLifeReduced { player } => format!("(after {player}'s life is reduced)"),
         },
+        Event::LevelChanged { card, level, bp } => match g.def_of(*card).kind {
+            carddb::CardKind::Nexus => format!("{} {} is now LV{level}", nm(*card), card),
+            _ => format!("{} {} is now LV{level} BP {bp}", nm(*card), card),
+        },
         Event::Depleted { card } => format!("{} {} is depleted", nm(*card), card),
         Event::AttackDeclared { attacker, bp } => format!(
             "{} attacks with {} {} (BP {bp})",

@@ -1274,3 +1274,32 @@ fn bs_5_2_a_card_of_absurd_cost_is_never_offered() {
     assert_eq!(r.kind, DecisionKind::MainAction);
     assert!(!r.is_legal(&Choice::Summon { card: c }));
 }
+
+#[test]
+fn bs_5_1_a_level_change_from_moved_cores_is_logged_with_the_new_bp() {
+    let mut g = main1();
+    let s = on_field(&mut g, P0, "R-04", 1);
+    g.answer(Choice::MoveCores).unwrap();
+    let start = g.log().len();
+    for _ in 0..3 {
+        g.answer(Choice::MoveCore {
+            from: CoreSource::Reserve,
+            to: CoreSource::Card(s),
+            soul: false,
+        })
+        .unwrap();
+    }
+    let changes: Vec<&Event> = g.log()[start..]
+        .iter()
+        .filter(|e| matches!(e, Event::LevelChanged { .. }))
+        .collect();
+    // 1 → 4 cores: one level change, LV1 → LV2 (BP 6000 from the level table).
+    assert_eq!(
+        changes,
+        vec![&Event::LevelChanged {
+            card: s,
+            level: 2,
+            bp: 6000
+        }]
+    );
+}
