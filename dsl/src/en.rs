@@ -142,23 +142,7 @@ pub(crate) fn parse_structured(
     steps: &[String],
     details: &str,
 ) -> ParseOutcome {
-    let mut effect = EffectText {
-        levels: levels.to_vec(),
-        ..EffectText::default()
-    };
-    for (name, modifier) in keywords {
-        effect.keywords.push(Keyword {
-            name: name.trim().to_string(),
-            modifier: none_if_na(modifier.as_deref()).map(str::to_string),
-        });
-    }
-    for s in steps {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "main" => effect.steps.push(StepKind::Main),
-            "flash" => effect.steps.push(StepKind::Flash),
-            _ => {}
-        }
-    }
+    let mut effect = crate::structured_head(levels, keywords, steps);
     let mut timing_mapped = true;
     let mut unparsed = Vec::new();
     if let Some(cond) = none_if_na(condition) {

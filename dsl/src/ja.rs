@@ -163,23 +163,7 @@ pub(crate) fn parse_structured(
     steps: &[String],
     details: &str,
 ) -> ParseOutcome {
-    let mut effect = EffectText {
-        levels: levels.to_vec(),
-        ..EffectText::default()
-    };
-    for (name, modifier) in keywords {
-        effect.keywords.push(Keyword {
-            name: name.trim().to_string(),
-            modifier: none_if_na(modifier.as_deref()).map(str::to_string),
-        });
-    }
-    for s in steps {
-        match s.trim() {
-            "メイン" | "Main" | "main" => effect.steps.push(StepKind::Main),
-            "フラッシュ" | "Flash" | "flash" => effect.steps.push(StepKind::Flash),
-            _ => {}
-        }
-    }
+    let mut effect = crate::structured_head(levels, keywords, steps);
     let mut unparsed = Vec::new();
     let mut timing_mapped = true;
     if let Some(c) = none_if_na(condition) {

@@ -122,6 +122,33 @@ pub fn parse_effect(
     }
 }
 
+/// The part of a structured data entry every language reads alike: levels, keywords
+/// (name, modifier; "N/A" = none) and Main/Flash steps (English or Japanese names).
+pub(crate) fn structured_head(
+    levels: &[u8],
+    keywords: &[(String, Option<String>)],
+    steps: &[String],
+) -> ast::EffectText {
+    let mut effect = ast::EffectText {
+        levels: levels.to_vec(),
+        ..ast::EffectText::default()
+    };
+    for (name, modifier) in keywords {
+        effect.keywords.push(ast::Keyword {
+            name: name.trim().to_string(),
+            modifier: none_if_na(modifier.as_deref()).map(str::to_string),
+        });
+    }
+    for s in steps {
+        match s.trim().to_lowercase().as_str() {
+            "main" | "メイン" => effect.steps.push(ast::StepKind::Main),
+            "flash" | "フラッシュ" => effect.steps.push(ast::StepKind::Flash),
+            _ => {}
+        }
+    }
+    effect
+}
+
 /// "N/A", empty and whitespace mean "none" in community data.
 pub(crate) fn none_if_na(s: Option<&str>) -> Option<&str> {
     s.map(str::trim)
