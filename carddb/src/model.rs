@@ -211,6 +211,22 @@ pub struct Brave {
     pub bp_bonus: u32,
 }
 
+/// Over count 《OC》 (BS-13.3): while the controller's count area holds at least `count`
+/// cores, whatever the card's level, it gets `bp_bonus` BP (like a braved BP bonus) and its
+/// `[While OC]` effects work.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverCount {
+    /// Cores needed in the count area (the OC condition, "count N or more").
+    pub count: u32,
+    /// BP added while in OC.
+    #[serde(default)]
+    pub bp_bonus: u32,
+    /// The condition as printed, per language.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub text: Localised,
+}
+
 /// An ultimate's summon condition (BS-12.1): at least `count` of your cards of `kind`
 /// (and `colour`/`family`/`min_level` when given) on the field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -298,6 +314,12 @@ pub struct Effect {
     /// The effect text as printed, per language tag (`en`, `ja`, `th`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub text: Localised,
+    /// A brave's braved effect (合体時, BS-9.2): it works only while the brave is braved
+    /// onto a host, as an effect of the braved spirit. A brave's other effects work while
+    /// it is on the field on its own (spirit form); "when summoned" works both ways
+    /// (BS-5.1.1). Only for kind `brave`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub braved: bool,
     /// A rhai script, inline.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<String>,
@@ -344,6 +366,9 @@ pub struct CardDef {
     /// Summon condition; only for kind `ultimate` (BS-12.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ultimate: Option<UltimateCondition>,
+    /// Over count condition and BP bonus (BS-13.3); spirits and ultimates only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub over_count: Option<OverCount>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keywords: Vec<Keyword>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -204,6 +204,28 @@ pub fn card_problems(files: &PackFiles, c: &CardDef) -> Vec<Problem> {
             None,
         );
     }
+    if c.over_count.is_some() && !matches!(c.kind, CardKind::Spirit | CardKind::Ultimate) {
+        push(
+            "over_count",
+            format!(
+                "only a spirit or an ultimate has an OC condition (BS-13.3); this card is a {}",
+                c.kind
+            ),
+            None,
+        );
+    }
+    for (i, e) in c.effects.iter().enumerate() {
+        if e.braved && c.kind != CardKind::Brave {
+            push(
+                &format!("effects[{i}].braved"),
+                format!(
+                    "only a brave has braved effects (BS-9.2); this card is a {}",
+                    c.kind
+                ),
+                None,
+            );
+        }
+    }
     let known_levels: Vec<u8> = c.levels.iter().map(|r| r.level).collect();
     let level_ok = |l: &u8| c.kind == CardKind::Magic || known_levels.contains(l);
     for (i, e) in c.effects.iter().enumerate() {

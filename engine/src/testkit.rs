@@ -39,6 +39,7 @@ pub fn card(
             ..Symbols::default()
         },
         families: vec![],
+        over_count: None,
         levels: levels
             .iter()
             .map(|&(level, cores, bp)| LevelRow {

@@ -338,11 +338,13 @@ fn convert(
             timing,
             steps,
             text: BTreeMap::from([("en".to_string(), text)]),
+            braved: false,
             script: None,
             script_file: None,
         });
     }
     Ok(CardDef {
+        over_count: None,
         id: raw.id.clone(),
         name: raw.name.clone(),
         names: BTreeMap::new(),
