@@ -141,6 +141,9 @@ impl Game {
     /// somewhere other than a deck (cards in decks cannot act or be targeted), or a
     /// sub-trigger of such a card waits.
     fn step_may_ask(&mut self) -> bool {
+        if self.braves_may_ask() {
+            return true;
+        }
         if !self.host.any_may_ask() {
             return false;
         }
@@ -160,6 +163,18 @@ impl Game {
                 Some(Zone::Deck(_)) | None
             )
         }) || self.st.scripts.subs.iter().any(|s| asking[s.card.index()])
+    }
+
+    /// Whether a brave may come off its host in the next step (then its owner is asked
+    /// whether to keep it, BS-9.5/9.8/9.9): a brave link exists, or a brave is on a field or
+    /// in the turn player's hand (it may be braved within the step).
+    fn braves_may_ask(&self) -> bool {
+        let brave = |c: &InstanceId| self.def_of(*c).kind == carddb::CardKind::Brave;
+        !self.st.braves.is_empty()
+            || PlayerId::BOTH
+                .iter()
+                .any(|p| self.pile(Zone::Field(*p)).iter().any(brave))
+            || self.pile(Zone::Hand(self.st.active)).iter().any(brave)
     }
 
     /// Asks a question: the replayed answer if there is one, else records the question and
@@ -249,6 +264,7 @@ impl Game {
         }
         self.emit(Event::EffectStarted { card, effect });
         let mut rc = RunCtx::new(card, effect, controller);
+        rc.this = self.unit_of(card); // BS-9.2: a braved effect is the braved spirit's
         rc.event_cards = event_cards;
         self.rt.depth += 1;
         let r = {
@@ -344,27 +360,51 @@ impl Game {
     // ---- which effects a hook reaches -------------------------------------------------
 
     fn level_ok(&self, card: InstanceId, levels: &[u8]) -> bool {
+        let card = self.unit_of(card); // a braved brave is at its host's level
         levels.is_empty()
             || !self.on_field(card)
             || self.level(card).is_some_and(|l| levels.contains(&l))
     }
 
-    /// The effects of `card` with a trigger matching `pred`, at a level they work at.
+    /// BS-9.2 / BS-5.1.1: whether effect `i` of `card` works in the brave's present form:
+    /// a braved brave's `braved` effects only while braved, its other effects only while
+    /// not; "when summoned" both ways. Always true for other kinds.
+    fn brave_form_ok(&self, card: InstanceId, i: usize, braved: bool, triggers: &[Trigger]) -> bool {
+        let d = self.def_of(card);
+        d.kind != carddb::CardKind::Brave
+            || d.effects.get(i).is_none_or(|e| e.braved == braved)
+            || triggers.contains(&Trigger::WhenSummoned)
+    }
+
+    /// The effects of `card` with a trigger matching `pred`, at a level they work at, in
+    /// the form they work in (BS-9.2).
     fn matching(&self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool) -> Vec<u32> {
         let Some(effs) = self.host.effects_of(self.card_id(card)) else {
             return Vec::new();
         };
+        let braved = self.is_braved_brave(card);
         effs.iter()
             .enumerate()
-            .filter(|(_, e)| e.triggers.iter().any(|t| pred(*t)) && self.level_ok(card, &e.levels))
+            .filter(|(i, e)| {
+                e.triggers.iter().any(|t| pred(*t))
+                    && self.level_ok(card, &e.levels)
+                    && self.brave_form_ok(card, *i, braved, &e.triggers)
+            })
             .map(|(i, _)| i as u32)
             .collect()
     }
 
+    /// Runs `card`'s matching effects, then (BS-9.2) the braved effects of the braves on
+    /// it, as effects of the braved card.
     fn run_card(&mut self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool, ev: &[InstanceId]) {
         let controller = self.owner(card);
         for i in self.matching(card, pred) {
             self.run_effect(card, i, controller, ev.to_vec());
+        }
+        for b in self.braves_on(card) {
+            for i in self.matching(b, pred) {
+                self.run_effect(b, i, controller, ev.to_vec());
+            }
         }
     }
 
@@ -374,7 +414,8 @@ impl Game {
         let a = self.st.active;
         for p in [a, a.other()] {
             for c in self.field(p) {
-                if self.on_field(c) {
+                // A braved brave's effects are reached through its host (BS-9.2).
+                if self.on_field(c) && !self.is_braved_brave(c) {
                     self.run_card(c, &|t| pred(t, p), ev);
                 }
             }
@@ -589,11 +630,13 @@ impl Game {
                 let Some(effs) = self.host.effects_of(self.card_id(c)) else {
                     continue;
                 };
+                // BS-9.2: a braved brave's effects are its host's.
+                let (unit, braved) = (self.unit_of(c), self.is_braved_brave(c));
                 for (i, e) in effs.iter().enumerate() {
                     let applies = e.triggers.iter().any(|t| match *t {
                         Trigger::Constant => true,
-                        Trigger::WhileAttacking => battle.is_some_and(|(x, _)| x == c),
-                        Trigger::WhileBlocking => battle.is_some_and(|(_, b)| b == Some(c)),
+                        Trigger::WhileAttacking => battle.is_some_and(|(x, _)| x == unit),
+                        Trigger::WhileBlocking => battle.is_some_and(|(_, b)| b == Some(unit)),
                         Trigger::DuringStep(w, s) => {
                             self.st.scripts.step == Some(s) && whose_ok(w, p, a)
                         }
@@ -601,10 +644,15 @@ impl Game {
                         _ => false,
                     });
                     let Ok(ast) = &e.script else { continue };
-                    if !applies || !self.level_ok(c, &e.levels) {
+                    if !applies
+                        || !self.level_ok(c, &e.levels)
+                        || !self.brave_form_ok(c, i, braved, &e.triggers)
+                    {
                         continue;
                     }
-                    let rc = Rc::new(RunCtx::new(c, i as u32, p));
+                    let mut rc = RunCtx::new(c, i as u32, p);
+                    rc.this = unit;
+                    let rc = Rc::new(rc);
                     let r = {
                         let _g = ctx::enter_ref(self, rc.clone());
                         self.host.engine.run_ast_with_scope(&mut Scope::new(), ast)

@@ -55,6 +55,8 @@ impl Game {
             log: Vec::new(),
             answers: Vec::new(),
             scripts: Default::default(),
+            braves: Vec::new(),
+            brave_moves: Vec::new(),
         };
         let mut g = Game {
             host: library.scripts(),
