@@ -121,16 +121,35 @@ impl Game {
 
     /// BS-9.1 / BS-9.6: whether `host` meets `brave`'s brave condition now: a spirit (or
     /// an ultimate if the condition allows it), cost within `min_cost..=max_cost`, one of
-    /// the colours, one of the families (absent fields do not restrict).
+    /// the colours (an effect's "also treated as" colour counts), one of the families
+    /// (absent fields do not restrict). The host's values are without `brave` itself (and,
+    /// with several braves per host, with the others, BS-9.2). A braved host that stops
+    /// meeting it keeps its brave (BS-9.6): this is checked only when braving.
     pub fn meets_brave_condition(&self, brave: InstanceId, host: InstanceId) -> bool {
+        self.condition_ok(brave, host, &[brave])
+    }
+
+    /// [`Game::meets_brave_condition`] with the braves in `skip` left out of the host.
+    fn condition_ok(&self, brave: InstanceId, host: InstanceId, skip: &[InstanceId]) -> bool {
         let Some(b) = &self.def_of(brave).brave else {
             return false;
         };
         let c = &b.condition;
         let h = self.def_of(host);
         let kind_ok = h.kind == CardKind::Spirit || (c.ultimates && h.kind == CardKind::Ultimate);
-        let cost = self.cost_of(host);
-        let colours = self.colours_of(host);
+        let mut cost = h.cost;
+        let mut colours = h.colours.clone();
+        for m in self.mods_of(host) {
+            if let crate::script::ModKind::Colour(x) = m {
+                colours.push(x);
+            }
+        }
+        for o in self.braves_on(host) {
+            if !skip.contains(&o) {
+                cost = cost.saturating_add(self.def_of(o).cost);
+                colours.extend(self.def_of(o).colours.iter().copied());
+            }
+        }
         kind_ok
             && c.min_cost.is_none_or(|m| cost >= m)
             && c.max_cost.is_none_or(|m| cost <= m)
@@ -153,7 +172,7 @@ impl Game {
                 .filter(|b| Some(**b) != leaving)
                 .count()
                 < self.st.config.braves_per_host as usize
-            && self.meets_brave_condition(brave, host)
+            && self.condition_ok(brave, host, &[brave])
     }
 
     /// Hosts on `p`'s field that `brave` may go onto now.
@@ -264,14 +283,15 @@ impl Game {
             return false;
         }
         let p = self.owner(first);
+        let moving: Vec<InstanceId> = a.iter().chain(&b).copied().collect();
         self.owner(second) == p
             && self.zone_of(second) == Zone::Field(p)
             && !self.is_braved_brave(second)
             && self.def_of(second).kind != CardKind::Brave
             && a.len() <= self.st.config.braves_per_host as usize
             && a.iter().chain(&b).all(|x| !self.acted(*x))
-            && a.iter().all(|x| self.meets_brave_condition(*x, second))
-            && b.iter().all(|x| self.meets_brave_condition(*x, first))
+            && a.iter().all(|x| self.condition_ok(*x, second, &moving))
+            && b.iter().all(|x| self.condition_ok(*x, first, &moving))
     }
 
     // ---- actions ------------------------------------------------------------------------
