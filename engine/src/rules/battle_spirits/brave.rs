@@ -8,8 +8,9 @@
 //! on its own, queries over the field do not list it, and its `braved` effects run as
 //! effects of the host (see `script::run`). The host is "the braved spirit/ultimate".
 //!
-//! Loop guard: each brave takes part in at most one Brave, Unbrave or Swap per turn (a
-//! summon onto a host does not count), so the main step always makes progress.
+//! Loop guard, so the main step always makes progress: a brave unbraved this turn may not
+//! be braved or unbraved again this turn, and each brave takes part in at most one swap
+//! per turn. (Brave, then swap, then unbrave in one turn is fine.)
 
 use carddb::{CardKind, Colour};
 use serde::{Deserialize, Serialize};
@@ -28,6 +29,15 @@ pub struct BraveLink {
     pub brave: InstanceId,
     /// The spirit/ultimate it is braved onto.
     pub host: InstanceId,
+}
+
+/// A brave move the loop guard remembers for the rest of the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum BraveMove {
+    /// BS-9.5: unbraved.
+    Unbrave,
+    /// BS-9.7: swapped.
+    Swap,
 }
 
 /// How a brave that comes off its host ended, when its owner does not keep it.
@@ -183,18 +193,18 @@ impl Game {
             .collect()
     }
 
-    /// Whether `brave` already braved, unbraved or swapped this turn (loop guard).
-    fn acted(&self, brave: InstanceId) -> bool {
+    /// Whether `brave` made move `m` this turn (loop guard).
+    fn acted(&self, brave: InstanceId, m: BraveMove) -> bool {
         self.st
             .brave_moves
             .iter()
-            .any(|(b, t)| *b == brave && *t == self.st.turn)
+            .any(|(b, t, x)| *b == brave && *t == self.st.turn && *x == m)
     }
 
-    fn mark_acted(&mut self, brave: InstanceId) {
+    fn mark_acted(&mut self, brave: InstanceId, m: BraveMove) {
         let turn = self.st.turn;
-        self.st.brave_moves.retain(|(_, t)| *t == turn);
-        self.st.brave_moves.push((brave, turn));
+        self.st.brave_moves.retain(|(_, t, _)| *t == turn);
+        self.st.brave_moves.push((brave, turn, m));
     }
 
     fn pair_label(&self, verb: &str, a: InstanceId, b: InstanceId) -> String {
@@ -238,7 +248,7 @@ impl Game {
         let mut v = Vec::new();
         let field = self.field(p);
         for &b in &field {
-            if self.def_of(b).kind != CardKind::Brave || self.acted(b) {
+            if self.def_of(b).kind != CardKind::Brave || self.acted(b, BraveMove::Unbrave) {
                 continue;
             }
             match self.host_of(b) {
@@ -289,7 +299,7 @@ impl Game {
             && !self.is_braved_brave(second)
             && self.def_of(second).kind != CardKind::Brave
             && a.len() <= self.st.config.braves_per_host as usize
-            && a.iter().chain(&b).all(|x| !self.acted(*x))
+            && a.iter().chain(&b).all(|x| !self.acted(*x, BraveMove::Swap))
             && a.iter().all(|x| self.condition_ok(*x, second, &moving))
             && b.iter().all(|x| self.condition_ok(*x, first, &moving))
     }
@@ -347,7 +357,6 @@ impl Game {
     /// BS-9.1 / BS-9.2 / BS-9.4: a spirit-form brave goes onto `host`, paying nothing; its
     /// cores move onto the host; if either was exhausted the braved card is exhausted.
     pub(crate) fn brave_onto(&mut self, brave: InstanceId, host: InstanceId) {
-        self.mark_acted(brave);
         let exhausted = self.is_exhausted(brave) || self.is_exhausted(host);
         self.link(brave, host, exhausted);
         // BS-9.2: the cores on the brave go onto the host (they are the braved card's).
@@ -360,7 +369,7 @@ impl Game {
     /// BS-9.5: the brave comes off; its owner may place cores on it to keep it as a
     /// spirit-form brave, else it goes to the trash.
     pub(crate) fn unbrave(&mut self, brave: InstanceId) {
-        self.mark_acted(brave);
+        self.mark_acted(brave, BraveMove::Unbrave);
         self.unlink(brave);
         self.keep_or_else(brave, Otherwise::Trash);
         self.check_depletion();
@@ -372,7 +381,7 @@ impl Game {
         let (a, b) = (self.braves_on(first), self.braves_on(second));
         let (ea, eb) = (self.is_exhausted(first), self.is_exhausted(second));
         for x in a.iter().chain(&b) {
-            self.mark_acted(*x);
+            self.mark_acted(*x, BraveMove::Swap);
             self.st.braves.retain(|l| l.brave != *x);
         }
         for &x in &a {
@@ -571,3 +580,7 @@ impl Game {
         braves
     }
 }
+
+#[cfg(test)]
+#[path = "brave_tests.rs"]
+mod tests;

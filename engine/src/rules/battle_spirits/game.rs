@@ -122,10 +122,9 @@ pub(crate) struct State {
     /// BS-9: which brave is braved onto which host.
     #[serde(default)]
     pub braves: Vec<super::brave::BraveLink>,
-    /// Braves that braved, unbraved or swapped, with the turn (one such move per brave per
-    /// turn, `brave.rs`).
+    /// Braves unbraved or swapped, with the turn (the loop guard of `brave.rs`).
     #[serde(default)]
-    pub brave_moves: Vec<(InstanceId, u32)>,
+    pub brave_moves: Vec<(InstanceId, u32, super::brave::BraveMove)>,
 }
 
 /// A game of Battle Spirits: a deterministic state machine driven by decisions.

@@ -29,7 +29,7 @@ pub mod win;
 #[cfg(test)]
 mod tests;
 
-pub use brave::BraveLink;
+pub use brave::{BraveLink, BraveMove};
 pub use config::{RulesConfig, SimultaneousLoss};
 pub use cost::CostQuote;
 pub use decision::{AnswerError, Choice, DecisionKind, DecisionRequest, GameResult, Step};
