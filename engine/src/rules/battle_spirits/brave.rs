@@ -447,6 +447,14 @@ impl Game {
 
     // ---- keeping a brave that came off (BS-9.5, BS-9.8, BS-9.9) ------------------------
 
+    /// The card whose minimum-level cores are being placed (BS-5.2 step 6), if any.
+    pub(crate) fn placing_card(&self) -> Option<InstanceId> {
+        match &self.st.phase {
+            Phase::Place(pl) => Some(pl.pay.card),
+            _ => None,
+        }
+    }
+
     /// The owner of `brave` (now off its host, on the field with no cores) places cores on
     /// it one at a time (from the reserve or own field cards, BS-5.2 step 6) to keep it as
     /// a spirit-form brave; else it goes to the trash or follows its host. Each core is one
@@ -470,7 +478,13 @@ impl Game {
                     label: format!("Keep {} {brave} with {placed} core(s)", self.name(brave)),
                 });
             }
-            let sources = self.core_sources(p, Some(brave));
+            // Not from the card still being summoned (BS-5.2 step 6 is not over).
+            let placing = self.placing_card();
+            let sources: Vec<_> = self
+                .core_sources(p, Some(brave))
+                .into_iter()
+                .filter(|(s, _)| placing.is_none_or(|c| *s != CoreSource::Card(c)))
+                .collect();
             let label = |g: &Game, s: CoreSource, soul: bool| {
                 format!(
                     "Place {} from {} on {} {brave}",

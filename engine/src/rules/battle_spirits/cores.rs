@@ -73,12 +73,14 @@ impl Game {
     }
 
     /// [`Game::check_depletion`] sparing `spare` (a card still receiving its cores,
-    /// BS-5.2 step 6).
+    /// BS-5.2 step 6; the card being summoned is always spared until it is placed).
     pub(crate) fn check_depletion_except(&mut self, spare: Option<InstanceId>) {
         let a = self.st.active;
+        let placing = self.placing_card();
         for p in [a, a.other()] {
             for c in self.field(p) {
                 if Some(c) != spare
+                    && Some(c) != placing
                     && self.is_spirit_like(c)
                     && self.cores_on(c) < self.def_of(c).minimum_cores()
                 {
