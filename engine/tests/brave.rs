@@ -48,7 +48,10 @@ fn cards() -> Vec<CardDef> {
             ..Default::default()
         },
     );
-    let mut attack = effect("When This Spirit Attacks", "bp_plus(this_card(), 1000, \"turn\");");
+    let mut attack = effect(
+        "When This Spirit Attacks",
+        "bp_plus(this_card(), 1000, \"turn\");",
+    );
     attack.braved = true;
     let mut destroyed = effect("When Destroyed", "gain_life(1);");
     destroyed.braved = true;
@@ -111,7 +114,10 @@ fn games_with_braves_finish_with_cores_conserved() {
             },
         ];
         let r = play_game(&mut g, &mut players).unwrap();
-        assert!(r.winner.is_none_or(|w| w == PlayerId(0) || w == PlayerId(1)));
+        assert!(
+            r.winner
+                .is_none_or(|w| w == PlayerId(0) || w == PlayerId(1))
+        );
         g.check_invariants().unwrap();
         finished += 1;
         braved += g
@@ -148,4 +154,3 @@ fn greedy_against_greedy_with_braves_finishes() {
         play_game(&mut g, &mut players).unwrap();
     }
 }
-

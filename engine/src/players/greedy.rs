@@ -67,7 +67,8 @@ impl Player for GreedyPlayer {
                 // Most expensive card payable from the reserve alone; a brave onto the
                 // strongest host rather than on its own (BS-5.1.1: no cores to place).
                 let hand = me.hand.clone().unwrap_or_default();
-                let bp_of = |id: InstanceId| me.field.iter().find(|f| f.id == id).map_or(0, |f| f.bp);
+                let bp_of =
+                    |id: InstanceId| me.field.iter().find(|f| f.id == id).map_or(0, |f| f.bp);
                 let best = req
                     .choices()
                     .filter_map(|c| {
@@ -179,9 +180,7 @@ impl Player for GreedyPlayer {
                             .field
                             .iter()
                             .filter(|f| {
-                                !f.exhausted
-                                    && f.kind != CardKind::Nexus
-                                    && f.braved_onto.is_none()
+                                !f.exhausted && f.kind != CardKind::Nexus && f.braved_onto.is_none()
                             })
                             .count();
                 let pick = attackers

@@ -369,7 +369,13 @@ impl Game {
     /// BS-9.2 / BS-5.1.1: whether effect `i` of `card` works in the brave's present form:
     /// a braved brave's `braved` effects only while braved, its other effects only while
     /// not; "when summoned" both ways. Always true for other kinds.
-    fn brave_form_ok(&self, card: InstanceId, i: usize, braved: bool, triggers: &[Trigger]) -> bool {
+    fn brave_form_ok(
+        &self,
+        card: InstanceId,
+        i: usize,
+        braved: bool,
+        triggers: &[Trigger],
+    ) -> bool {
         let d = self.def_of(card);
         d.kind != carddb::CardKind::Brave
             || d.effects.get(i).is_none_or(|e| e.braved == braved)

@@ -506,7 +506,9 @@ impl Game {
                 options.push(Labelled {
                     choice: Choice::DropBrave,
                     label: match otherwise {
-                        Otherwise::Trash => format!("Put {} {brave} into the trash", self.name(brave)),
+                        Otherwise::Trash => {
+                            format!("Put {} {brave} into the trash", self.name(brave))
+                        }
                         Otherwise::Follow(z, _) => format!(
                             "Let {} {brave} follow its spirit to the {}",
                             self.name(brave),

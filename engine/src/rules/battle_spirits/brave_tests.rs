@@ -14,13 +14,7 @@ use crate::{CardLibrary, DecisionKind};
 const P0: PlayerId = PlayerId(0);
 const P1: PlayerId = PlayerId(1);
 
-fn brave(
-    id: &str,
-    cost: u32,
-    colour: Colour,
-    bonus: u32,
-    condition: BraveCondition,
-) -> CardDef {
+fn brave(id: &str, cost: u32, colour: Colour, bonus: u32, condition: BraveCondition) -> CardDef {
     let mut c = card(
         id,
         CardKind::Brave,
@@ -105,7 +99,15 @@ fn extra() -> Vec<CardDef> {
         1,
         &[(1, 1, 3000), (2, 3, 5000)],
     );
-    let ult = card("BR-U", CardKind::Ultimate, 3, Colour::Blue, 0, 1, &[(3, 2, 8000)]);
+    let ult = card(
+        "BR-U",
+        CardKind::Ultimate,
+        3,
+        Colour::Blue,
+        0,
+        1,
+        &[(3, 2, 8000)],
+    );
     vec![a, b, c, q1, q2, back, ult, blue]
 }
 
@@ -180,7 +182,13 @@ fn bs_9_1_brave_onto_an_eligible_host_pays_nothing() {
     let b = put(&mut g, P0, "BR-A", Zone::Field(P0), 1);
     // BS-9.1: cost 3 meets "cost 3 or more"; cost 1 does not.
     assert!(legal(&mut g, &Choice::Brave { brave: b, host }));
-    assert!(!legal(&mut g, &Choice::Brave { brave: b, host: low }));
+    assert!(!legal(
+        &mut g,
+        &Choice::Brave {
+            brave: b,
+            host: low
+        }
+    ));
     let reserve = g.reserve(P0);
     let label = decision(&mut g)
         .options
@@ -240,11 +248,35 @@ fn bs_9_1_ultimates_only_when_the_condition_allows() {
     let ult = put(&mut g, P0, "BR-U", Zone::Field(P0), 2);
     let c = put(&mut g, P0, "BR-C", Zone::Field(P0), 1);
     let a = put(&mut g, P0, "BR-A", Zone::Field(P0), 1);
-    assert!(legal(&mut g, &Choice::Brave { brave: c, host: spirit }));
-    assert!(legal(&mut g, &Choice::Brave { brave: a, host: spirit }));
+    assert!(legal(
+        &mut g,
+        &Choice::Brave {
+            brave: c,
+            host: spirit
+        }
+    ));
+    assert!(legal(
+        &mut g,
+        &Choice::Brave {
+            brave: a,
+            host: spirit
+        }
+    ));
     // BR-A (cost 3 or more, spirits only) refuses the cost-3 ultimate; BR-C allows it.
-    assert!(!legal(&mut g, &Choice::Brave { brave: a, host: ult }));
-    assert!(legal(&mut g, &Choice::Brave { brave: c, host: ult }));
+    assert!(!legal(
+        &mut g,
+        &Choice::Brave {
+            brave: a,
+            host: ult
+        }
+    ));
+    assert!(legal(
+        &mut g,
+        &Choice::Brave {
+            brave: c,
+            host: ult
+        }
+    ));
     brave_onto(&mut g, c, ult);
     // Still an ultimate for targeting; LV3 8000 + 1000.
     assert_eq!(g.bp(ult), 9000);
@@ -273,7 +305,11 @@ fn bs_9_2_bp_cores_symbols_colours_and_cost_of_the_braved_card() {
     assert_eq!(fs.colours.get(&Colour::Red), Some(&1));
     assert_eq!(fs.colours.get(&Colour::Blue), Some(&1));
     assert_eq!(g.symbols_of(host), 2);
-    assert_eq!(g.quote(P0, &r06).to_pay, before, "a blue symbol reduces no red cost");
+    assert_eq!(
+        g.quote(P0, &r06).to_pay,
+        before,
+        "a blue symbol reduces no red cost"
+    );
     // Colours and cost for effects.
     assert_eq!(g.colours_of(host), vec![Colour::Red, Colour::Blue]);
     assert_eq!(g.cost_of(host), 5);
@@ -281,15 +317,25 @@ fn bs_9_2_bp_cores_symbols_colours_and_cost_of_the_braved_card() {
     let life = g.life(P0);
     let q1 = put(&mut g, P0, "BR-Q1", Zone::Hand(P0), 0);
     crate::testkit::play(&mut g, q1);
-    assert_eq!(g.life(P0), life + 1, "my_spirits() counts the braved card once");
+    assert_eq!(
+        g.life(P0),
+        life + 1,
+        "my_spirits() counts the braved card once"
+    );
     let q2 = put(&mut g, P0, "BR-Q2", Zone::Hand(P0), 0);
     crate::testkit::play(&mut g, q2);
     assert_eq!(g.life(P0), life + 2, "cost 3 + 2 = 5 and blue (BS-9.2)");
     // The view shows which brave is on which host.
     let v = g.view(P0);
     let me = &v.players[0];
-    assert_eq!(me.field.iter().find(|f| f.id == b).unwrap().braved_onto, Some(host));
-    assert_eq!(me.field.iter().find(|f| f.id == host).unwrap().braves, vec![b]);
+    assert_eq!(
+        me.field.iter().find(|f| f.id == b).unwrap().braved_onto,
+        Some(host)
+    );
+    assert_eq!(
+        me.field.iter().find(|f| f.id == host).unwrap().braves,
+        vec![b]
+    );
     assert_eq!(me.field.iter().find(|f| f.id == host).unwrap().bp, 5000);
 }
 
@@ -302,7 +348,11 @@ fn bs_9_2_red_symbols_of_the_brave_reduce_costs_once() {
     assert_eq!(g.quote(P0, &r06).to_pay, 4); // 6 − min(3, 2 red symbols)
     brave_onto(&mut g, b, host);
     assert_eq!(g.field_symbols(P0).colours.get(&Colour::Red), Some(&2));
-    assert_eq!(g.quote(P0, &r06).to_pay, 4, "BS-9.2: symbols counted exactly once");
+    assert_eq!(
+        g.quote(P0, &r06).to_pay,
+        4,
+        "BS-9.2: symbols counted exactly once"
+    );
     assert_eq!(g.bp(host), 3000 + 3000);
 }
 
@@ -415,7 +465,10 @@ fn bs_5_1_1_a_brave_summoned_directly_onto_a_host() {
     let choice = Choice::SummonOnto { card: b, host };
     let r = decision(&mut g);
     assert!(r.is_legal(&choice));
-    assert!(r.is_legal(&Choice::Summon { card: b }), "spirit form still offered");
+    assert!(
+        r.is_legal(&Choice::Summon { card: b }),
+        "spirit form still offered"
+    );
     must(&mut g, choice);
     // Pay the cost (2, no reduction) core by core; no core placement.
     for _ in 0..2 {
@@ -659,10 +712,10 @@ fn bs_9_8_braved_card_destroyed_in_battle_brave_kept_with_a_core() {
         .filter(|e| matches!(e, Event::Hook(Hook::WhenDestroyed { .. })))
         .collect();
     assert_eq!(destroyed.len(), 1);
-    assert!(
-        g.log()
-            .contains(&Event::Hook(Hook::WhenDestroyed { card: host, by_opponent: true }))
-    );
+    assert!(g.log().contains(&Event::Hook(Hook::WhenDestroyed {
+        card: host,
+        by_opponent: true
+    })));
     assert_eq!(g.life(P0), life + 1);
     // The kept brave is exhausted like the attacking braved card was.
     assert!(g.is_exhausted(b));
@@ -787,7 +840,11 @@ fn bs_9_9_returned_to_the_deck_bottom_the_brave_follows() {
     assert_eq!(g.zone_of(host), Zone::Deck(P0));
     assert_eq!(g.zone_of(b), Zone::Deck(P0));
     let deck = g.pile(Zone::Deck(P0));
-    assert_eq!(&deck[..2], &[b, host], "both at the bottom, the brave below");
+    assert_eq!(
+        &deck[..2],
+        &[b, host],
+        "both at the bottom, the brave below"
+    );
     g.check_invariants().unwrap();
 }
 

@@ -645,9 +645,7 @@ impl Game {
             (Phase::Main, Choice::SummonOnto { card, host }) => self.start_play_onto(card, host),
             (Phase::Main, Choice::Brave { brave, host }) => self.brave_onto(brave, host),
             (Phase::Main, Choice::Unbrave { brave }) => self.unbrave(brave),
-            (Phase::Main, Choice::SwapBraves { first, second }) => {
-                self.swap_braves(first, second)
-            }
+            (Phase::Main, Choice::SwapBraves { first, second }) => self.swap_braves(first, second),
             (Phase::Main, Choice::MoveCores) => self.st.phase = Phase::CoreMove,
             (Phase::Main, Choice::EndMain) => self.end_main_step(),
             (Phase::Pay(_), Choice::PayFrom { from, soul }) => self.pay_one(from, soul),
