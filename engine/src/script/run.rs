@@ -445,7 +445,7 @@ impl Game {
         match h {
             Hook::WhenSummoned { card } => {
                 let nexus = self.def_of(card).kind == carddb::CardKind::Nexus;
-                // BS-5.1 / BS-5.1.1 (braves are summoned as spirits until issue 6), BS-5.4.
+                // BS-5.1 / BS-5.1.1 (a brave summoned onto a host too: a brave effect), BS-5.4.
                 let pred = |t| t == T::WhenSummoned || (nexus && t == T::WhenDeployed);
                 let resolved = !self.matching(card, &pred).is_empty();
                 self.run_card(card, &pred, &[card]);
