@@ -90,6 +90,7 @@ impl Game {
 
     /// BS-13.4: heavy exhaustion (upside down; counts as exhausted).
     pub(crate) fn heavily_exhaust(&mut self, c: InstanceId) -> bool {
+        let c = self.unit_of(c); // BS-9.1: a braved card is one card
         if !self.on_field(c) {
             return false;
         }

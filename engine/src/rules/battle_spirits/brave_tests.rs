@@ -619,14 +619,38 @@ fn bs_9_7_swap_braves_at_once() {
         second: h2,
     };
     assert!(legal(&mut g, &choice));
-    must(&mut g, choice);
+    must(&mut g, choice.clone());
     assert_eq!(g.host_of(a), Some(h2));
     assert_eq!(g.host_of(b), Some(h1));
     assert_eq!(g.reserve(P0), reserve, "no cores needed in between");
     assert_eq!((g.cores_on(h1), g.cores_on(h2)), (2, 2));
     assert_eq!(g.bp(h1), 3000 + 2000);
     assert_eq!(g.bp(h2), 4000 + 3000);
+    assert!(g.log().contains(&Event::Unbraved { brave: a, host: h1 }));
+    assert!(g.log().contains(&Event::Braved { brave: a, host: h2 }));
+    // Loop guard: each brave swaps at most once a turn.
+    assert!(!legal(&mut g, &choice));
     assert_eq!(decision(&mut g).kind, DecisionKind::MainAction);
+}
+
+#[test]
+fn bs_9_7_swap_onto_an_exhausted_host_exhausts_it() {
+    let mut g = game();
+    let h1 = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
+    let h2 = put(&mut g, P0, "R-04", Zone::Field(P0), 1);
+    let a = put(&mut g, P0, "BR-A", Zone::Field(P0), 1);
+    brave_onto(&mut g, a, h1);
+    g.set_exhausted(h1, true);
+    must(
+        &mut g,
+        Choice::SwapBraves {
+            first: h1,
+            second: h2,
+        },
+    );
+    // BS-9.4 through BS-9.7: the brave was part of an exhausted card.
+    assert!(g.is_exhausted(h2));
+    assert_eq!(g.host_of(a), Some(h2));
 }
 
 #[test]
