@@ -358,11 +358,11 @@ impl Game {
     /// cores move onto the host; if either was exhausted the braved card is exhausted.
     pub(crate) fn brave_onto(&mut self, brave: InstanceId, host: InstanceId) {
         let exhausted = self.is_exhausted(brave) || self.is_exhausted(host);
-        self.link(brave, host, exhausted);
         // BS-9.2: the cores on the brave go onto the host (they are the braved card's).
         for core in self.st.cores.ids_at(&CoreLoc::Card(brave)) {
             self.move_core(core, Some(CoreLoc::Card(host)));
         }
+        self.link(brave, host, exhausted);
         self.check_depletion();
     }
 
