@@ -154,3 +154,24 @@ fn greedy_against_greedy_with_braves_finishes() {
         play_game(&mut g, &mut players).unwrap();
     }
 }
+
+#[test]
+fn games_with_braves_replay_identically() {
+    let lib = CardLibrary::new(cards());
+    for seed in 0..20u64 {
+        let mut g = Game::new(
+            RulesConfig::japanese(),
+            lib.clone(),
+            [deck("R"), deck("B")],
+            seed,
+        )
+        .unwrap();
+        let mut players: [Box<dyn Player>; 2] = [
+            Box::new(RandomPlayer::new(seed)),
+            Box::new(GreedyPlayer::new()),
+        ];
+        play_game(&mut g, &mut players).unwrap();
+        let again = engine::Replay::of(&g).play(lib.clone()).unwrap();
+        assert_eq!(again.log_hash(), g.log_hash(), "seed {seed}");
+    }
+}
