@@ -9,6 +9,7 @@
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, FuncRegistration, ImmutableString};
 
 use super::ctx::{err, read_only, run_ctx, with_mut, with_ref};
+use super::hooks::Trigger;
 use super::query::{Base, Filter, Query};
 use super::run::{ASKED, STOP};
 use super::state::{ModKind, Question, SubEvent, SubTrigger, Until, Value};
@@ -262,6 +263,26 @@ fn may_impl(question: &str) -> R<bool> {
     }
 }
 
+fn activate_impl(which: &str, pay: bool) -> R<bool> {
+    let t = match which {
+        "main" => Trigger::Main,
+        "flash" => Trigger::Flash,
+        other => {
+            return Err(err(format!(
+                "expected \"main\" or \"flash\", got {other:?}"
+            )));
+        }
+    };
+    with_mut(|g, rc| {
+        if pay {
+            g.pay_to_activate(rc.card, rc.controller, t)
+                .map_err(|()| asked())
+        } else {
+            Ok(g.activate_free(rc.card, rc.controller, t))
+        }
+    })
+}
+
 fn one_of_impl(options: Array) -> R<i64> {
     let p = me()?;
     let labels: Vec<String> = options.iter().map(|d| d.to_string()).collect();
@@ -445,6 +466,10 @@ fn each(t: &Dynamic, f: impl Fn(&mut Game, InstanceId, PlayerId) -> bool) -> R<i
     with_mut(|g, rc| {
         let mut n = 0;
         for c in cs {
+            // BS-10.5 / "unaffected by": the effect passes over a card it cannot affect.
+            if g.unaffected(c, rc.card, rc.controller) {
+                continue;
+            }
             if f(g, c, rc.controller) {
                 n += 1;
             }
@@ -1199,6 +1224,20 @@ fn register_actions(e: &mut Engine) {
     );
     reg!(
         e,
+        "pay_cost_to_activate",
+        ["which: &str"],
+        "BS-10.4: \"you may then pay this card's cost to activate its main (flash) effect\": asks you if you can pay (reductions apply; reserve first, then spare field cores); on yes pays and resolves the card's [Main] (\"main\") or [Flash] (\"flash\") effect as part of this effect. Returns whether it was used.",
+        |w: &str| activate_impl(w, true)
+    );
+    reg!(
+        e,
+        "activate_without_cost",
+        ["which: &str"],
+        "Uses this card's [Main] (\"main\") or [Flash] (\"flash\") effect now without paying its cost, as part of this effect. Returns whether there was one.",
+        |w: &str| activate_impl(w, false)
+    );
+    reg!(
+        e,
         "heavily_exhaust",
         ["targets"],
         "BS-13.4: heavily exhausts the cards.",
@@ -1270,6 +1309,35 @@ fn register_actions(e: &mut Engine) {
         ["targets", "dur: &str"],
         "The cards cannot block for the duration.",
         |t: Dynamic, d: &str| modify(&t, ModKind::CannotBlock, d)
+    );
+    reg!(
+        e,
+        "unaffected_by",
+        ["targets", "what: &str", "opponent_only: bool", "dur: &str"],
+        "The cards are unaffected by effects of \"magic\", \"spirit\" (spirits, ultimates and braves), \"nexus\" cards or \"all\" (only the opponent's, if asked) for the duration; bursts included (BS-10.5).",
+        |t: Dynamic, w: &str, o: bool, d: &str| -> R<()> {
+            let by = match w {
+                "all" => None,
+                "magic" => Some(carddb::CardKind::Magic),
+                "spirit" => Some(carddb::CardKind::Spirit),
+                "nexus" => Some(carddb::CardKind::Nexus),
+                other => {
+                    return Err(err(format!(
+                        "expected \"magic\", \"spirit\", \"nexus\" or \"all\", got {other:?}"
+                    )));
+                }
+            };
+            let p = me()?;
+            modify(
+                &t,
+                ModKind::Unaffected {
+                    by,
+                    opponent_only: o,
+                    protector: p,
+                },
+                d,
+            )
+        }
     );
     reg!(
         e,
@@ -1854,7 +1922,6 @@ fn register_unsupported(e: &mut Engine) {
     later!("treat_as_highest_level", ["targets", "dur: &str"], |t: Dynamic, d: &str|);
     later!("summon_tokens", ["name: &str", "n: i64", "exhausted: bool"], |s: &str, n: i64, x: bool|);
     later!("deploy", ["targets", "free: bool"], |t: Dynamic, f: bool|);
-    later!("pay_cost_to_activate", ["which: &str"], |w: &str|);
     later!("discard_burst", ["n: i64"], |n: i64|);
     later!("move_soul_core", ["from", "to"], |f: Dynamic, t: Dynamic|);
     later!("pay_soul_core", [], ||);
@@ -1867,7 +1934,6 @@ fn register_unsupported(e: &mut Engine) {
     later!("gain_family", ["targets", "family: &str", "dur: &str"], |t: Dynamic, f: &str, d: &str|);
     later!("gain_symbols", ["targets", "n: i64", "colour: &str", "dur: &str"], |t: Dynamic, n: i64, c: &str, d: &str|);
     later!("symbols_as", ["targets", "n: i64", "colour: &str", "dur: &str"], |t: Dynamic, n: i64, c: &str, d: &str|);
-    later!("activate_without_cost", ["which: &str"], |w: &str|);
     later!("attack_tax", ["targets", "n: i64", "dur: &str"], |t: Dynamic, n: i64, d: &str|);
     later!("while_summoning", ["q"], |q: Dynamic|);
 }

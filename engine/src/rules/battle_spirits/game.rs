@@ -116,6 +116,9 @@ pub(crate) struct State {
     pub losses: Vec<(PlayerId, LossReason)>,
     pub log: Vec<Event>,
     pub answers: Vec<Choice>,
+    /// Per player: the turn a burst was last set (BS-5.8: once per turn; 0 = never).
+    #[serde(default)]
+    pub burst_set_turn: [u32; 2],
     /// Effects' state: modifiers, once-per-turn, sub-triggers, a pending effect question.
     #[serde(default)]
     pub scripts: crate::script::ScriptState,
@@ -646,6 +649,7 @@ impl Game {
             (Phase::Main, Choice::Brave { brave, host }) => self.brave_onto(brave, host),
             (Phase::Main, Choice::Unbrave { brave }) => self.unbrave(brave),
             (Phase::Main, Choice::SwapBraves { first, second }) => self.swap_braves(first, second),
+            (Phase::Main, Choice::SetBurst { card }) => self.set_burst(card),
             (Phase::Main, Choice::MoveCores) => self.st.phase = Phase::CoreMove,
             (Phase::Main, Choice::EndMain) => self.end_main_step(),
             (Phase::Pay(_), Choice::PayFrom { from, soul }) => self.pay_one(from, soul),

@@ -84,7 +84,10 @@ impl Game {
             if self.def_of(l.brave).kind != carddb::CardKind::Brave
                 || self.def_of(l.host).kind == carddb::CardKind::Brave
             {
-                return Err(format!("brave link {} → {} of wrong kinds", l.brave, l.host));
+                return Err(format!(
+                    "brave link {} → {} of wrong kinds",
+                    l.brave, l.host
+                ));
             }
             if self.cores_on(l.brave) > 0 {
                 return Err(format!("braved brave {} holds cores", l.brave));

@@ -8,6 +8,7 @@
 
 pub mod battle;
 pub mod brave;
+pub mod burst;
 pub mod config;
 pub mod cores;
 pub mod cost;
