@@ -222,14 +222,14 @@ impl Game {
 
     /// Whether a brave may come off its host in the next step (then its owner is asked
     /// whether to keep it, BS-9.5/9.8/9.9): a brave link exists, or a brave is on a field or
-    /// in the turn player's hand (it may be braved within the step).
+    /// in the turn player's hand or tecoto (it may be braved within the step).
     fn braves_may_ask(&self) -> bool {
         let brave = |c: &InstanceId| self.def_of(*c).kind == carddb::CardKind::Brave;
         !self.st.braves.is_empty()
             || PlayerId::BOTH
                 .iter()
                 .any(|p| self.pile(Zone::Field(*p)).iter().any(brave))
-            || self.pile(Zone::Hand(self.st.active)).iter().any(brave)
+            || self.usable_cards(self.st.active).any(|(c, _)| brave(&c))
     }
 
     /// Asks a question: the replayed answer if there is one, else records the question and

@@ -168,20 +168,15 @@ impl Game {
     }
 
     /// Whether `brave` may go onto `host` now: both on the same field, `host` is not a
-    /// brave, has room (BS-9.3, `RulesConfig::braves_per_host`, ignoring `leaving`, a brave
-    /// about to leave it in a swap) and meets the condition (BS-9.1).
-    fn can_host(&self, brave: InstanceId, host: InstanceId, leaving: Option<InstanceId>) -> bool {
+    /// brave, has room (BS-9.3, `RulesConfig::braves_per_host`) and meets the condition
+    /// (BS-9.1).
+    fn can_host(&self, brave: InstanceId, host: InstanceId) -> bool {
         let p = self.owner(brave);
         brave != host
             && self.owner(host) == p
             && self.zone_of(host) == Zone::Field(p)
             && !self.is_braved_brave(host)
-            && self
-                .braves_on(host)
-                .iter()
-                .filter(|b| Some(**b) != leaving)
-                .count()
-                < self.st.config.braves_per_host as usize
+            && self.braves_on(host).len() < self.st.config.braves_per_host as usize
             && self.condition_ok(brave, host, &[brave])
     }
 
@@ -189,7 +184,7 @@ impl Game {
     fn hosts_for(&self, brave: InstanceId, p: PlayerId) -> Vec<InstanceId> {
         self.field(p)
             .into_iter()
-            .filter(|h| self.can_host(brave, *h, None))
+            .filter(|h| self.can_host(brave, *h))
             .collect()
     }
 
@@ -213,17 +208,18 @@ impl Game {
 
     // ---- main-step options ------------------------------------------------------------
 
-    /// BS-5.1.1: `SummonOnto` options: each distinct brave in `p`'s hand that `p` can pay
-    /// for without taking the host below its minimum level, onto each host it may go on.
+    /// BS-5.1.1: `SummonOnto` options: each distinct brave in `p`'s hand or tecoto
+    /// (BS-13.1) that `p` can pay for without taking the host below its minimum level,
+    /// onto each host it may go on.
     pub(crate) fn summon_onto_options(&self, p: PlayerId) -> Vec<Labelled<Choice>> {
         let mut v = Vec::new();
-        let mut seen: Vec<&str> = Vec::new();
-        for &c in self.pile(Zone::Hand(p)) {
+        let mut seen: Vec<(&str, Zone)> = Vec::new();
+        for (c, zone) in self.usable_cards(p) {
             let d = self.def_of(c);
-            if d.kind != CardKind::Brave || seen.contains(&d.id.as_str()) {
+            if d.kind != CardKind::Brave || seen.contains(&(d.id.as_str(), zone)) {
                 continue;
             }
-            seen.push(&d.id);
+            seen.push((&d.id, zone));
             let q = self.quote(p, d);
             for h in self.hosts_for(c, p) {
                 let kept = self.cores_on(h).min(self.def_of(h).minimum_cores());
@@ -415,7 +411,7 @@ impl Game {
     ) -> bool {
         let (p, c) = (pm.player, pm.card);
         self.move_card(c, Zone::Field(p));
-        let ok = self.can_host(c, host, None);
+        let ok = self.can_host(c, host);
         if ok {
             let exhausted = self.is_exhausted(host);
             self.link(c, host, exhausted);

@@ -926,3 +926,23 @@ fn brave_events_render_in_english() {
         format!("P1's Card BR-A {b} comes off Card R-03 {host}")
     );
 }
+
+#[test]
+fn bs_5_1_1_from_tecoto_too() {
+    let mut g = game();
+    let host = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
+    let b = put(&mut g, P0, "BR-B", Zone::Tecoto(P0), 0);
+    // BS-13.1: tecoto cards are used like hand cards.
+    must(&mut g, Choice::SummonOnto { card: b, host });
+    while decision(&mut g).kind == DecisionKind::PayFrom {
+        must(
+            &mut g,
+            Choice::PayFrom {
+                from: CoreSource::Reserve,
+                soul: false,
+            },
+        );
+    }
+    assert_eq!(g.host_of(b), Some(host));
+    assert_eq!(g.zone_of(b), Zone::Field(P0));
+}
