@@ -176,9 +176,15 @@ impl Game {
 
     /// BS-13.1: puts a card into its owner's tecoto (face up).
     pub(crate) fn put_into_tecoto(&mut self, c: InstanceId) -> bool {
+        let c = self.unit_of(c);
         let owner = self.owner(c);
         match self.zone_of(c) {
-            Zone::Field(_) => self.leave_field(c, Zone::Tecoto(owner)),
+            // Like BS-9.9: the braves stay with cores placed on them, else follow it.
+            Zone::Field(_) => {
+                let braves = self.detach_braves(c);
+                self.leave_field(c, Zone::Tecoto(owner));
+                self.keep_braves(braves, Otherwise::Follow(Zone::Tecoto(owner), false));
+            }
             Zone::Tecoto(_) => return false,
             _ => self.move_card(c, Zone::Tecoto(owner)),
         }

@@ -108,7 +108,9 @@ fn extra() -> Vec<CardDef> {
         1,
         &[(3, 2, 8000)],
     );
-    vec![a, b, c, q1, q2, back, ult, blue]
+    let mut tec = card("BR-TEC", CardKind::Magic, 0, Colour::Red, 0, 0, &[]);
+    tec.effects = vec![effect("main", "put_into_tecoto(my_spirits());")];
+    vec![a, b, c, q1, q2, back, ult, blue, tec]
 }
 
 fn game_with(cfg: RulesConfig) -> Game {
@@ -945,4 +947,19 @@ fn bs_5_1_1_from_tecoto_too() {
     }
     assert_eq!(g.host_of(b), Some(host));
     assert_eq!(g.zone_of(b), Zone::Field(P0));
+}
+
+#[test]
+fn bs_9_9_like_put_into_tecoto_the_brave_follows_unless_kept() {
+    let mut g = game();
+    let host = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
+    let b = put(&mut g, P0, "BR-A", Zone::Field(P0), 1);
+    brave_onto(&mut g, b, host);
+    let tec = put(&mut g, P0, "BR-TEC", Zone::Hand(P0), 0);
+    must(&mut g, Choice::UseMagic { card: tec });
+    keep_question(&mut g);
+    must(&mut g, Choice::DropBrave);
+    assert_eq!(g.zone_of(host), Zone::Tecoto(P0));
+    assert_eq!(g.zone_of(b), Zone::Tecoto(P0));
+    assert_eq!(g.host_of(b), None);
 }
