@@ -110,7 +110,12 @@ fn extra() -> Vec<CardDef> {
     );
     let mut tec = card("BR-TEC", CardKind::Magic, 0, Colour::Red, 0, 0, &[]);
     tec.effects = vec![effect("main", "put_into_tecoto(my_spirits());")];
-    vec![a, b, c, q1, q2, back, ult, blue, tec]
+    let mut m = brave("BR-M", 1, Colour::Red, 1000, BraveCondition::default());
+    m.effects = vec![
+        braved(effect("main", "gain_life(1);")),
+        effect("main", "draw(1);"),
+    ];
+    vec![a, b, c, q1, q2, back, ult, blue, tec, m]
 }
 
 fn game_with(cfg: RulesConfig) -> Game {
@@ -548,6 +553,12 @@ fn bs_9_5_unbrave_and_keep_with_a_core() {
     assert_eq!(r.player, P0);
     assert!(!r.is_legal(&Choice::DonePlacing), "below the minimum level");
     assert!(r.is_legal(&Choice::DropBrave));
+    let before = g.to_json();
+    assert!(matches!(
+        g.answer(Choice::DonePlacing),
+        Err(AnswerError::NotAnOption { .. })
+    ));
+    assert_eq!(g.to_json(), before, "an illegal answer changes nothing");
     must(
         &mut g,
         Choice::PlaceFrom {
@@ -962,4 +973,21 @@ fn bs_9_9_like_put_into_tecoto_the_brave_follows_unless_kept() {
     assert_eq!(g.zone_of(host), Zone::Tecoto(P0));
     assert_eq!(g.zone_of(b), Zone::Tecoto(P0));
     assert_eq!(g.host_of(b), None);
+}
+
+#[test]
+fn bs_9_2_main_effects_by_form() {
+    let mut g = game();
+    let host = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
+    let m = put(&mut g, P0, "BR-M", Zone::Field(P0), 1);
+    // Spirit form: only its spirit-form [Main] effect (1).
+    assert!(!legal(&mut g, &Choice::UseEffect { card: m, effect: 0 }));
+    assert!(legal(&mut g, &Choice::UseEffect { card: m, effect: 1 }));
+    brave_onto(&mut g, m, host);
+    // Braved: only its braved [Main] effect (0), as the braved card's.
+    assert!(legal(&mut g, &Choice::UseEffect { card: m, effect: 0 }));
+    assert!(!legal(&mut g, &Choice::UseEffect { card: m, effect: 1 }));
+    let life = g.life(P0);
+    must(&mut g, Choice::UseEffect { card: m, effect: 0 });
+    assert_eq!(g.life(P0), life + 1);
 }
