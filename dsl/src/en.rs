@@ -2043,7 +2043,11 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_heavy => Action::HeavilyExhaust(t()),
-        Rule::c_tecoto => match c.clone().into_inner().find(|x| x.as_rule() == Rule::tec_top) {
+        Rule::c_tecoto => match c
+            .clone()
+            .into_inner()
+            .find(|x| x.as_rule() == Rule::tec_top)
+        {
             Some(top) => Action::PutIntoTecoto(Target::DeckTop(
                 top.into_inner()
                     .find(|x| x.as_rule() == Rule::number)
@@ -2075,4 +2079,52 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             },
         },
     }]
+}
+
+/// See [`crate::phrases::parse_brave_condition`] (BS-9.1).
+pub(crate) fn brave_condition(text: &str) -> Option<crate::phrases::BraveCondition> {
+    let p = EnParser::parse(Rule::brave_cond, text).ok()?.next()?;
+    let np = p.into_inner().find(|x| x.as_rule() == Rule::brave_np)?;
+    let ultimates = np.clone().into_inner().any(|x| x.as_rule() == Rule::bc_ult);
+    let mut q = your_spirits();
+    add_filters(&mut q, np);
+    if !matches!(q.kind, CardKind::Spirit | CardKind::SpiritCard) {
+        return None;
+    }
+    let mut out = crate::phrases::BraveCondition {
+        ultimates,
+        ..Default::default()
+    };
+    for f in q.filters {
+        match f {
+            Filter::CostAtLeast(n) => out.min_cost = Some(n),
+            Filter::CostAtMost(n) => out.max_cost = Some(n),
+            Filter::CostIs(n) => {
+                out.min_cost = Some(n);
+                out.max_cost = Some(n);
+            }
+            Filter::Colour(c) => out.colours.push(c),
+            Filter::Family(fs) => out.families.extend(fs.into_iter().map(|f| {
+                // "a Dragon Family spirit": the capitalised word is read as part of the name.
+                f.strip_suffix(" Family").map(str::to_string).unwrap_or(f)
+            })),
+            // Anything else cannot be said by a brave condition.
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// See [`crate::phrases::parse_over_count`] (BS-13.3).
+pub(crate) fn over_count(text: &str) -> Option<crate::phrases::OverCount> {
+    let p = EnParser::parse(Rule::oc_phrase, text).ok()?.next()?;
+    let mut out = crate::phrases::OverCount::default();
+    for x in p.into_inner() {
+        match x.as_rule() {
+            Rule::oc_count => out.count = number_in(x),
+            Rule::oc_bp => out.bp_bonus = number_in(x),
+            _ => {}
+        }
+    }
+    Some(out)
 }
