@@ -291,3 +291,15 @@ fn japanese_count_heavy_exhaustion_tecoto_bs_13() {
         "put_into_tecoto(deck_top(1));\n"
     );
 }
+
+#[test]
+fn ultimate_trigger_guards_the_rest_of_the_effect_bs_12_5() {
+    // "A hit, and the rest of the effect works … a guard, and the rest does not work."
+    let r = rhai(
+        "(When This Ultimate Attacks) Ultimate Trigger: if it hits, heavily exhaust one of your opponent's spirits. Count +1. Otherwise, draw 1 card.",
+    );
+    assert!(
+        r.contains("ok = ultimate_trigger();\nif ok {\n    t = choose_targets(opponent_spirits(), 1);\n    heavily_exhaust(t);\n    count_plus(1);\n}\nif !ok {\n    draw(1);\n}"),
+        "{r}"
+    );
+}
