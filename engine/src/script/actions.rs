@@ -68,6 +68,21 @@ impl Game {
         true
     }
 
+    /// A spirit whose BP an effect has brought to 0 is destroyed (rulings-cards.json #54,
+    /// #92, #95, #127, #130, #132, #136, #195). Not an effect's destruction: protection from
+    /// "destroy" effects does not stop it (#121). `by`: the effect's controller.
+    pub(crate) fn destroy_if_no_bp(&mut self, c: InstanceId, by: PlayerId) -> bool {
+        if !self.on_field(c)
+            || !self.is_spirit_like(c)
+            || self.level_row(c).and_then(|r| r.bp).is_none()
+            || self.bp(c) > 0
+        {
+            return false;
+        }
+        self.destroy_with(c, by != self.owner(c));
+        true
+    }
+
     /// Exhausts (`true`) or refreshes a field card.
     pub(crate) fn effect_orient(&mut self, c: InstanceId, exhaust: bool) -> bool {
         if !self.on_field(c) || self.is_exhausted(c) == exhaust {

@@ -324,7 +324,17 @@ fn place(d: &Dynamic) -> R<Place> {
     })?))
 }
 
-fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32) -> R<i64> {
+/// Moves cores from `from` to `to`: `n` from each source card when `each` ("one core from
+/// each of them"), else `n` in all; `None`: all but `keep`. The spirits this leaves without
+/// enough cores go at once (BS-5.3) and count as destroyed by this effect
+/// (`destroyed_by_this_effect`, rulings-cards.json #27).
+fn move_cores_impl(
+    from: &Dynamic,
+    to: &Dynamic,
+    n: Option<u32>,
+    keep: u32,
+    each: bool,
+) -> R<i64> {
     let from = place(from)?;
     let to = place(to)?;
     let srcs: Vec<CoreLoc> = match from {
@@ -352,6 +362,7 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32) -> R
             };
             let here = g.cores_at(s).saturating_sub(keep);
             let want = match n {
+                Some(n) if each => n.min(here),
                 Some(n) => (n - moved).min(here),
                 None => here,
             };
@@ -364,8 +375,13 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32) -> R
                 g.move_cores_n(s, dest, want)
             };
         }
-        let _ = rc;
+        let before = g.st.log.len();
         g.check_depletion(); // BS-5.3
+        let gone = g.st.log[before..]
+            .iter()
+            .filter(|e| matches!(e, crate::rules::battle_spirits::Event::Depleted { .. }))
+            .count() as u32;
+        rc.destroyed.set(rc.destroyed.get() + gone);
         Ok(i64::from(moved))
     })
 }
@@ -1254,8 +1270,20 @@ fn register_actions(e: &mut Engine) {
         e,
         "bp_minus",
         ["targets", "n: i64", "dur: &str"],
-        "BP −n (never below 0) for the duration.",
-        |t: Dynamic, n: i64, d: &str| modify(&t, ModKind::Bp(-n), d)
+        "BP −n (never below 0) for the duration; a spirit brought to 0 BP is destroyed.",
+        |t: Dynamic, n: i64, d: &str| -> R<()> {
+            modify(&t, ModKind::Bp(-n), d)?;
+            if read_only() {
+                return Ok(());
+            }
+            let cs = targets(&t)?;
+            with_mut(|g, rc| {
+                for c in cs {
+                    g.destroy_if_no_bp(c, rc.controller);
+                }
+                Ok(())
+            })
+        }
     );
     reg!(
         e,
@@ -1327,10 +1355,10 @@ fn register_actions(e: &mut Engine) {
         e,
         "move_cores",
         ["from", "to", "n: i64"],
-        "Moves n cores (a place or cards → a place, a card or \"void\"); depletion follows (BS-5.3).",
+        "Moves n cores (from a place, or from each of the cards → a place, a card or \"void\"); depletion follows (BS-5.3).",
         |f: Dynamic, t: Dynamic, n: i64| -> R<i64> {
             let n = nat(n, "n")?;
-            move_cores_impl(&f, &t, Some(n), 0)
+            move_cores_impl(&f, &t, Some(n), 0, true)
         }
     );
     reg!(
@@ -1338,7 +1366,7 @@ fn register_actions(e: &mut Engine) {
         "move_all_cores",
         ["from", "to"],
         "Moves every core.",
-        |f: Dynamic, t: Dynamic| move_cores_impl(&f, &t, None, 0)
+        |f: Dynamic, t: Dynamic| move_cores_impl(&f, &t, None, 0, true)
     );
     reg!(
         e,
@@ -1347,7 +1375,7 @@ fn register_actions(e: &mut Engine) {
         "Moves all cores but n from each source.",
         |f: Dynamic, t: Dynamic, n: i64| -> R<i64> {
             let n = nat(n, "n")?;
-            move_cores_impl(&f, &t, None, n)
+            move_cores_impl(&f, &t, None, n, true)
         }
     );
     reg!(
@@ -1360,7 +1388,7 @@ fn register_actions(e: &mut Engine) {
                 .map(|i| Dynamic::from(format!("{i} cores")))
                 .collect();
             let k = one_of_impl(opts)?;
-            move_cores_impl(&f, &t, Some(k as u32), 0)
+            move_cores_impl(&f, &t, Some(k as u32), 0, true)
         }
     );
     reg!(
@@ -1395,6 +1423,7 @@ fn register_actions(e: &mut Engine) {
                 &Dynamic::from(ImmutableString::from("trash")),
                 Some(n),
                 0,
+                false,
             )
         }
     );
@@ -1697,12 +1726,12 @@ fn register_conditions(e: &mut Engine) {
         ["q: Query"],
         "Whether a card the query matches was destroyed this turn.",
         |q: Query| -> R<bool> {
+            // The destroyed cards have left the field: match them wherever they are now.
             with_ref(|g, _| {
-                let m = q.eval(g);
                 g.st.scripts
                     .destroyed_this_turn
                     .iter()
-                    .any(|c| m.contains(c))
+                    .any(|c| q.matches_ignoring_zone(g, *c))
             })
         }
     );

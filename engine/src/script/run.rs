@@ -449,7 +449,9 @@ impl Game {
                     );
                     self.run_bursts(owner, &|t| t == T::BurstOpponentDestroysYourSpirit);
                 }
-                let in_battle = self.battle_cards().is_some();
+                // "Destroyed in battle": by BP comparison (BS-6.6), not by an effect used
+                // while a battle is on (rulings-cards.json #193).
+                let in_battle = self.st.scripts.battle_destruction;
                 self.run_subs(
                     |g, e| match e {
                         SubEvent::Destroyed {

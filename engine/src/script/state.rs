@@ -169,4 +169,8 @@ pub struct ScriptState {
     pub end_attack_step: bool,
     /// Field [Main]/[Flash] effects used this turn (offered once per turn).
     pub activated: BTreeSet<(InstanceId, u32)>,
+    /// A destruction by BP comparison is in progress (BS-6.6): what "destroyed in battle"
+    /// means, not any destruction while a battle is on (rulings-cards.json #193).
+    #[serde(default)]
+    pub battle_destruction: bool,
 }

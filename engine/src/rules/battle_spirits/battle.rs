@@ -216,12 +216,14 @@ impl Game {
                     blocker: bl,
                     blocker_bp: bbp,
                 });
+                self.st.scripts.battle_destruction = true;
                 if abp <= bbp {
                     self.destroy(b.attacker);
                 }
                 if bbp <= abp {
                     self.destroy(bl);
                 }
+                self.st.scripts.battle_destruction = false;
             }
         }
         // BS-6.7: "when the battle ends" effects, then "during this battle" effects end;
