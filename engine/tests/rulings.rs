@@ -11,133 +11,15 @@
 
 mod support;
 
-use std::sync::OnceLock;
-
-use carddb::{CardDef, CardKind, Colour};
-use engine::core::{InstanceId, PlayerId};
+use carddb::CardDef;
+use engine::core::InstanceId;
 use engine::rules::battle_spirits::{CoreLoc, CoreSource, Zone};
 use engine::testkit::{
-    card, decision, effect, give_reserve, must, pass_flashes, play, put, scenario_with,
-    scripted_magic, scripted_spirit, synthetic_cards,
+    decision, effect, give_reserve, must, pass_flashes, play, put, scripted_magic,
+    scripted_spirit,
 };
-use engine::{CardLibrary, Choice, DecisionKind, Event, Game};
-
-const P0: PlayerId = PlayerId(0);
-const P1: PlayerId = PlayerId(1);
-
-// ---- helpers ------------------------------------------------------------------------------
-
-/// Every real card, imported once per test binary (`None` without `../shared/data`).
-fn all_real() -> Option<&'static Vec<CardDef>> {
-    static CARDS: OnceLock<Option<Vec<CardDef>>> = OnceLock::new();
-    CARDS
-        .get_or_init(|| support::bss::data_dir().map(|d| support::bss::cards(&d)))
-        .as_ref()
-}
-
-/// The real cards with these ids, or `None` (with the reason printed) without the data.
-fn real(ids: &[&str]) -> Option<Vec<CardDef>> {
-    let Some(all) = all_real() else {
-        eprintln!("skipped: ../shared/data/bss not found (real cards {ids:?} needed)");
-        return None;
-    };
-    Some(
-        ids.iter()
-            .map(|id| {
-                all.iter()
-                    .find(|c| c.id == *id)
-                    .unwrap_or_else(|| panic!("{id} is not in cards.jsonl"))
-                    .clone()
-            })
-            .collect(),
-    )
-}
-
-/// A strict game (invariants after every event, failing scripts panic) on the synthetic
-/// decks plus `extra`; P0's turn 1 main step.
-fn game(extra: Vec<CardDef>, seed: u64) -> Game {
-    let mut all = synthetic_cards();
-    all.extend(extra.iter().cloned());
-    let mut g = scenario_with(CardLibrary::new(all), &extra, seed);
-    g.set_strict(true);
-    g.set_strict_scripts(true);
-    g
-}
-
-/// P0 ends turn 1; P1's turn 2 main step.
-fn to_p1_main(g: &mut Game) {
-    must(g, Choice::EndMain);
-    assert_eq!(decision(g).kind, DecisionKind::MainAction);
-    assert_eq!(g.active(), P1);
-}
-
-fn hand(g: &Game, p: PlayerId) -> usize {
-    g.pile(Zone::Hand(p)).len()
-}
-
-fn logged(g: &Game, e: &Event) -> bool {
-    g.log().contains(e)
-}
-
-fn started(g: &Game, card: InstanceId) -> usize {
-    g.log()
-        .iter()
-        .filter(|e| matches!(e, Event::EffectStarted { card: c, .. } if *c == card))
-        .count()
-}
-
-/// Answers a BS-8.4 ordering question (the turn player chooses which of the effects due at
-/// once resolves next) with the effect of `card`.
-fn resolve_next(g: &mut Game, card: InstanceId) {
-    let r = decision(g);
-    assert_eq!(r.kind, DecisionKind::EffectChoice, "{:?}", r.options);
-    let want = format!("{} {card}", g.name(card));
-    let c = r
-        .options
-        .iter()
-        .find(|o| o.label.contains(&want))
-        .unwrap_or_else(|| panic!("no effect of {want} to order: {:?}", r.options))
-        .choice
-        .clone();
-    must(g, c);
-}
-
-/// Finishes a play already started (payments from the first listed source, minimum
-/// placement), as `testkit::play` does after its first answer.
-fn finish_play(g: &mut Game) {
-    loop {
-        let r = decision(g);
-        let c = match r.kind {
-            DecisionKind::PayFrom => r.options[0].choice.clone(),
-            DecisionKind::PlaceCore if r.is_legal(&Choice::DonePlacing) => Choice::DonePlacing,
-            DecisionKind::PlaceCore => r.options[0].choice.clone(),
-            _ => return,
-        };
-        g.answer(c).expect("listed");
-    }
-}
-
-/// A nexus stand-in (LV1 with no core, LV2 with one) with effects.
-fn nexus(id: &str, effects: Vec<carddb::Effect>) -> CardDef {
-    let mut c = card(id, CardKind::Nexus, 0, Colour::Red, 0, 0, &[(1, 0, 0), (2, 1, 0)]);
-    c.effects = effects;
-    c
-}
-
-/// An effect that works only at `levels`.
-fn at_levels(mut e: carddb::Effect, levels: &[u8]) -> carddb::Effect {
-    e.levels = levels.to_vec();
-    e
-}
-
-/// Tool: a cost-0 magic exhausting every spirit on the field (sets up exhausted spirits).
-fn exhaust_all_tool() -> CardDef {
-    scripted_magic(
-        "RUL-EXHAUST-ALL",
-        0,
-        vec![effect("main", "exhaust(all_spirits());")],
-    )
-}
+use engine::{Choice, DecisionKind, Event, Game};
+use support::rulings::*;
 
 // ---- exhaustion and refresh (BS-4.2, BS-6.1, BS-6.3) ------------------------------------
 
@@ -755,11 +637,6 @@ fn st03_011_eir_a_while_blocking_effect_does_not_count() {
 }
 
 // ---- zero BP is a destruction; zero cores (BS-5.3, BS-6.6) -------------------------------
-
-/// A cost-0 [Flash] magic stand-in with one script.
-fn flash_tool(id: &str, script: &str) -> CardDef {
-    scripted_magic(id, 0, vec![effect("flash", script)])
-}
 
 /// P0 uses the real magic `id` (given `reserve` more cores) in its turn-1 main step against
 /// P1's spirit `victim_id` (one core); returns the game and the victim.
