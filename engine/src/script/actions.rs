@@ -50,22 +50,24 @@ impl Game {
         });
     }
 
-    /// Destroys a field spirit/ultimate/brave/nexus by an effect of `by` (BS-6.6: the same
-    /// path as battle). False when it is not on the field or cannot be destroyed.
-    pub(crate) fn effect_destroy(&mut self, c: InstanceId, by: PlayerId) -> bool {
-        if !self.on_field(c) {
-            return false;
+    /// Destroys the cards by an effect of `by` at the same time (rulings-cards.json #76,
+    /// #126): the ones on the field and not protected. Returns how many.
+    pub(crate) fn effect_destroy_all(&mut self, cs: &[InstanceId], by: PlayerId) -> u32 {
+        let mut list = Vec::new();
+        for &c in cs {
+            if !self.on_field(c) || list.iter().any(|(x, _)| *x == c) {
+                continue;
+            }
+            let protected = self.mods_of(c).iter().any(|m| {
+                matches!(m, ModKind::CannotBeDestroyed { by_opponent_only, protector }
+                    if !by_opponent_only || by != *protector)
+            });
+            if !protected {
+                list.push((c, by != self.owner(c)));
+            }
         }
-        let owner = self.owner(c);
-        let protected = self.mods_of(c).iter().any(|m| {
-            matches!(m, ModKind::CannotBeDestroyed { by_opponent_only, protector }
-                if !by_opponent_only || by != *protector)
-        });
-        if protected {
-            return false;
-        }
-        self.destroy_with(c, by != owner);
-        true
+        self.destroy_together(&list);
+        list.len() as u32
     }
 
     /// A spirit whose BP an effect has brought to 0 is destroyed (rulings-cards.json #54,

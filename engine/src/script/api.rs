@@ -1212,9 +1212,10 @@ fn register_actions(e: &mut Engine) {
         e,
         "destroy",
         ["targets"],
-        "Destroys the cards (BS-6.6: \"when destroyed\" first, then trash, cores to the reserve); returns how many.",
+        "Destroys the cards at once (BS-6.6: \"when destroyed\" first, then trash, cores to the reserve; BS-8.4: effects due at once); returns how many.",
         |t: Dynamic| -> R<i64> {
-            let n = each(&t, |g, c, by| g.effect_destroy(c, by))?;
+            let cs = targets(&t)?;
+            let n = with_mut(|g, rc| Ok(g.effect_destroy_all(&cs, rc.controller) as i64))?;
             let rc = run_ctx()?;
             rc.destroyed.set(rc.destroyed.get() + n as u32);
             Ok(n)
@@ -1863,8 +1864,16 @@ fn register_subtriggers(e: &mut Engine) {
         e,
         "ev_destroys",
         ["subject", "victims", "in_battle: bool"],
-        "Event the engine cannot watch yet: `when` with it is inert.",
-        |_s: Dynamic, _v: Dynamic, _b: bool| ev(SubEvent::Unsupported("ev_destroys".into()))
+        "Event: the subject destroys one of the victims by BP comparison (BS-6.6; `in_battle` must be true: destruction by effects cannot be watched yet).",
+        |s: Dynamic, v: Dynamic, b: bool| -> R<EventSpec> {
+            if !b {
+                return Ok(ev(SubEvent::Unsupported("ev_destroys outside battle".into())));
+            }
+            Ok(ev(SubEvent::DestroysInBattle {
+                subject: subject(&s)?,
+                victims: subject(&v)?,
+            }))
+        }
     );
     reg!(
         e,

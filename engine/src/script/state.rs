@@ -87,6 +87,9 @@ pub enum SubEvent {
         by_opponent: bool,
         in_battle: bool,
     },
+    /// `ev_destroys(subject, victims, true)`: a subject card destroys one of the victims by
+    /// BP comparison (BS-6.6), even when it is destroyed at the same time.
+    DestroysInBattle { subject: Query, victims: Query },
     /// `ev_attacks(subject)` (BS-6.1).
     Attacks { subject: Query },
     /// `ev_blocks(subject)` (BS-6.3).
