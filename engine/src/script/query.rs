@@ -198,7 +198,11 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
             d.colours.contains(col)
                 || (on_field && g.mods_of(c).contains(&super::state::ModKind::Colour(*col)))
         }
-        Filter::Family(fs) => fs.iter().any(|f| d.families.iter().any(|x| x == f)),
+        // Family names compare without case: the Saga data writes "OTHERLANDER", card text
+        // "Otherlander" (rulings-cards.json #126).
+        Filter::Family(fs) => fs
+            .iter()
+            .any(|f| d.families.iter().any(|x| x.eq_ignore_ascii_case(f))),
         Filter::Exhausted(e) => on_field && g.is_exhausted(c) == *e,
         Filter::NameContains(s) => d.name.contains(s.as_str()),
         Filter::Named(s) => d.name == *s,
