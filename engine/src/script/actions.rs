@@ -85,6 +85,27 @@ impl Game {
         true
     }
 
+    /// Whether `target` is unaffected by the effect of `source` controlled by `controller`
+    /// (a modifier `Unaffected`; BS-10.5: bursts are stopped too). Spirits, ultimates and
+    /// braves are all "spirit effects" here.
+    pub fn unaffected(&self, target: InstanceId, source: InstanceId, controller: PlayerId) -> bool {
+        if self.st.scripts.modifiers.is_empty() && !self.host.has_constant {
+            return false;
+        }
+        let kind = match self.def_of(source).kind {
+            CardKind::Ultimate | CardKind::Brave => CardKind::Spirit,
+            k => k,
+        };
+        self.mods_of(target).iter().any(|m| match m {
+            ModKind::Unaffected {
+                by,
+                opponent_only,
+                protector,
+            } => by.is_none_or(|b| b == kind) && (!opponent_only || controller != *protector),
+            _ => false,
+        })
+    }
+
     /// Exhausts (`true`) or refreshes a field card.
     pub(crate) fn effect_orient(&mut self, c: InstanceId, exhaust: bool) -> bool {
         if !self.on_field(c) || self.is_exhausted(c) == exhaust {

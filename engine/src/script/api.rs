@@ -482,6 +482,10 @@ fn each(t: &Dynamic, f: impl Fn(&mut Game, InstanceId, PlayerId) -> bool) -> R<i
     with_mut(|g, rc| {
         let mut n = 0;
         for c in cs {
+            // BS-10.5 / "unaffected by": the effect passes over a card it cannot affect.
+            if g.unaffected(c, rc.card, rc.controller) {
+                continue;
+            }
             if f(g, c, rc.controller) {
                 n += 1;
             }
@@ -1215,7 +1219,14 @@ fn register_actions(e: &mut Engine) {
         "Destroys the cards at once (BS-6.6: \"when destroyed\" first, then trash, cores to the reserve; BS-8.4: effects due at once); returns how many.",
         |t: Dynamic| -> R<i64> {
             let cs = targets(&t)?;
-            let n = with_mut(|g, rc| Ok(g.effect_destroy_all(&cs, rc.controller) as i64))?;
+            let n = with_mut(|g, rc| {
+                // BS-10.5 / "unaffected by": the effect passes over a card it cannot affect.
+                let cs: Vec<InstanceId> = cs
+                    .into_iter()
+                    .filter(|c| !g.unaffected(*c, rc.card, rc.controller))
+                    .collect();
+                Ok(g.effect_destroy_all(&cs, rc.controller) as i64)
+            })?;
             let rc = run_ctx()?;
             rc.destroyed.set(rc.destroyed.get() + n as u32);
             Ok(n)
@@ -1334,6 +1345,35 @@ fn register_actions(e: &mut Engine) {
         ["targets", "dur: &str"],
         "The cards cannot block for the duration.",
         |t: Dynamic, d: &str| modify(&t, ModKind::CannotBlock, d)
+    );
+    reg!(
+        e,
+        "unaffected_by",
+        ["targets", "what: &str", "opponent_only: bool", "dur: &str"],
+        "The cards are unaffected by effects of \"magic\", \"spirit\" (spirits, ultimates and braves), \"nexus\" cards or \"all\" (only the opponent's, if asked) for the duration; bursts included (BS-10.5).",
+        |t: Dynamic, w: &str, o: bool, d: &str| -> R<()> {
+            let by = match w {
+                "all" => None,
+                "magic" => Some(carddb::CardKind::Magic),
+                "spirit" => Some(carddb::CardKind::Spirit),
+                "nexus" => Some(carddb::CardKind::Nexus),
+                other => {
+                    return Err(err(format!(
+                        "expected \"magic\", \"spirit\", \"nexus\" or \"all\", got {other:?}"
+                    )));
+                }
+            };
+            let p = me()?;
+            modify(
+                &t,
+                ModKind::Unaffected {
+                    by,
+                    opponent_only: o,
+                    protector: p,
+                },
+                d,
+            )
+        }
     );
     reg!(
         e,
