@@ -15,8 +15,7 @@ use carddb::CardDef;
 use engine::core::InstanceId;
 use engine::rules::battle_spirits::{CoreLoc, CoreSource, Zone};
 use engine::testkit::{
-    decision, effect, give_reserve, must, pass_flashes, play, put, scripted_magic,
-    scripted_spirit,
+    decision, effect, give_reserve, must, pass_flashes, play, put, scripted_magic, scripted_spirit,
 };
 use engine::{Choice, DecisionKind, Event, Game};
 use support::rulings::*;
@@ -46,7 +45,10 @@ fn bss01_128_regain_refreshes_a_blocking_spirit() {
     assert!(g.is_exhausted(blocker), "blocking exhausts (BS-6.3)");
     // The flash timing after the block: the defender uses Regain on the blocker.
     play(&mut g, regain);
-    assert!(!g.is_exhausted(blocker), "the blocking spirit was refreshed");
+    assert!(
+        !g.is_exhausted(blocker),
+        "the blocking spirit was refreshed"
+    );
     pass_flashes(&mut g);
     assert!(logged(
         &g,
@@ -130,7 +132,10 @@ fn st03_012_spring_of_norn_cannot_refresh_a_spirit_whose_effect_is_at_a_higher_l
     put(&mut g, P1, "B-01", Zone::Field(P1), 1); // keeps P1's attack step open
     must(&mut g, Choice::EndMain);
     assert_eq!(decision(&mut g).kind, DecisionKind::AttackOrEnd);
-    assert!(!g.is_exhausted(vanilla), "the spirit without effects was refreshed");
+    assert!(
+        !g.is_exhausted(vanilla),
+        "the spirit without effects was refreshed"
+    );
     assert!(
         g.is_exhausted(with_effect),
         "a LV1 spirit with a LV2 effect is not a spirit without effects"
@@ -317,7 +322,11 @@ fn st02_014_poison_shot_a_spirit_left_with_no_cores_goes() {
     play(&mut g, shot);
     assert_eq!(g.zone_of(victim), Zone::Trash(P1));
     assert!(logged(&g, &Event::Depleted { card: victim }));
-    assert_eq!(g.reserve(P1), reserve + 1, "its core went to its owner's reserve");
+    assert_eq!(
+        g.reserve(P1),
+        reserve + 1,
+        "its core went to its owner's reserve"
+    );
 }
 
 /// ST02-004 Mummirra — rulings-cards.json #169.
@@ -640,7 +649,12 @@ fn st03_011_eir_a_while_blocking_effect_does_not_count() {
 
 /// P0 uses the real magic `id` (given `reserve` more cores) in its turn-1 main step against
 /// P1's spirit `victim_id` (one core); returns the game and the victim.
-fn p0_uses_magic_on(id: &str, reserve: u32, victim_id: &str, seed: u64) -> Option<(Game, InstanceId)> {
+fn p0_uses_magic_on(
+    id: &str,
+    reserve: u32,
+    victim_id: &str,
+    seed: u64,
+) -> Option<(Game, InstanceId)> {
     let cards = real(&[id])?;
     let mut g = game(cards, seed);
     let victim = put(&mut g, P1, victim_id, Zone::Field(P1), 1);
@@ -761,7 +775,11 @@ fn bss02_045_blizzaster_eagle_protected_from_destroy_effects_but_not_from_zero_b
     assert!(g.on_field(eagle), "a destroy effect does nothing to it");
     must(&mut g, Choice::Pass);
     play(&mut g, sap);
-    assert_eq!(g.zone_of(eagle), Zone::Trash(P0), "0 BP: destroyed as usual");
+    assert_eq!(
+        g.zone_of(eagle),
+        Zone::Trash(P0),
+        "0 BP: destroyed as usual"
+    );
     assert!(logged(&g, &Event::Destroyed { card: eagle }));
 }
 
@@ -839,7 +857,11 @@ fn bss01_034_curse_dragon_counts_the_spirits_left_without_cores() {
     };
     assert_eq!(g.zone_of(r1), Zone::Trash(P0));
     assert_eq!(g.zone_of(b1), Zone::Trash(P1));
-    assert_eq!(g.cores_on(dragon), 1 + 2, "its placed core and one per spirit gone");
+    assert_eq!(
+        g.cores_on(dragon),
+        1 + 2,
+        "its placed core and one per spirit gone"
+    );
 }
 
 /// ST04-011 Freezstal — rulings-cards.json #193.
@@ -1002,7 +1024,11 @@ fn bss02_064_arcana_princess_anne_two_otherlanders_destroyed_at_once_work_once()
         assert_eq!(g.zone_of(c), Zone::Trash(P1));
     }
     assert_eq!(g.bp(target), 5000, "−1000 once, not twice");
-    assert_eq!(started(&g, anne), 2, "its \"when summoned\", then the effect once");
+    assert_eq!(
+        started(&g, anne),
+        2,
+        "its \"when summoned\", then the effect once"
+    );
 }
 
 /// BSS02-115 Giantwood Castle Keep — rulings-cards.json #150.
@@ -1158,4 +1184,88 @@ fn bss01_111_rocket_city_two_cards_drawn_at_once_discard_one() {
     }
     assert_eq!(hand(&g, P1), h - 1 + 2 - 1, "drew two, discarded one");
     assert_eq!(g.pile(Zone::Trash(P1)).len(), trash + 1 + 1);
+}
+
+// ---- effects already due keep resolving (BS-8.4); "when refreshed" (BS-4.2) ----------------
+
+/// BSS02-121 The Hanged Man — rulings-cards.json #155.
+/// Q: its effect removes cores from a spirit when it attacks; if that spirit then lacks the
+/// cores for the level of its own "when this spirit attacks" effect, does that effect still
+/// work? A: yes: it became due when the attack was declared and waits to resolve whatever
+/// the spirit's cores become.
+/// Stand-in for The Hanged Man (flash: pick an opposing spirit; when it attacks this turn,
+/// four of its cores go to its owner's reserve); a spirit with a LV2 attack effect.
+/// Rules: BS-8.4 (both due at once; the turn player resolves the core removal first),
+/// BS-6.1, BS-8.1 (level-bound effects).
+#[test]
+fn bss02_121_hanged_man_an_attack_effect_already_due_works_after_its_level_drops() {
+    let hanged = flash_tool(
+        "RUL-HANGED-MAN",
+        "let t = choose_targets(opponent_spirits(), 1); when(ev_attacks(t), || { move_cores(t, \"owners_reserve\", 4); });",
+    );
+    let striker = scripted_spirit(
+        "RUL-LV2-STRIKER",
+        0,
+        1000,
+        vec![at_levels(
+            effect("When This Spirit Attacks", "draw(1);"),
+            &[2],
+        )],
+    );
+    let mut g = game(vec![hanged, striker], 136);
+    to_p1_main(&mut g);
+    let first = put(&mut g, P1, "B-01", Zone::Field(P1), 1);
+    let x = put(&mut g, P1, "RUL-LV2-STRIKER", Zone::Field(P1), 5); // LV2
+    put(&mut g, P1, "B-02", Zone::Field(P1), 1); // keeps P1's attack step open
+    let m = put(&mut g, P0, "RUL-HANGED-MAN", Zone::Hand(P0), 0);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: first });
+    play(&mut g, m);
+    must(&mut g, Choice::Target { card: x });
+    pass_flashes(&mut g);
+    assert_eq!(decision(&mut g).kind, DecisionKind::AttackOrEnd);
+    let h = hand(&g, P1);
+    must(&mut g, Choice::Attack { attacker: x });
+    // Both effects are due at once; the core removal resolves first.
+    let hanged_card = m;
+    resolve_next(&mut g, hanged_card);
+    assert_eq!(g.cores_on(x), 1);
+    assert_eq!(g.level(x), Some(1));
+    assert_eq!(hand(&g, P1), h + 1, "its LV2 attack effect still worked");
+    assert_eq!(started(&g, x), 1);
+}
+
+/// BSS02-040 Winged Godmech Grand Woden — rulings-cards.json #118.
+/// Q: when Grand Woden itself is refreshed in my refresh step, does its LV3 effect (when one
+/// of your spirits is refreshed, this spirit gets +4000 BP this turn) give it the BP?
+/// A: yes. Stand-in: a three-level spirit whose LV3 "when refreshed" effect gives itself
+/// +4000 BP this turn. Rules: BS-4.2 (the refresh step), BS-13.4 ("when refreshed"),
+/// BS-7.1.
+#[test]
+fn bss02_040_grand_woden_refreshed_in_the_refresh_step_gains_its_bp() {
+    let mut woden = engine::testkit::card(
+        "RUL-WODEN",
+        carddb::CardKind::Spirit,
+        0,
+        carddb::Colour::White,
+        0,
+        1,
+        &[(1, 1, 5000), (2, 3, 7000), (3, 5, 10000)],
+    );
+    woden.effects = vec![at_levels(
+        effect("when_refreshed", "bp_plus(this_card(), 4000, \"turn\");"),
+        &[3],
+    )];
+    let mut g = game(vec![woden, exhaust_all_tool()], 137);
+    let w = put(&mut g, P0, "RUL-WODEN", Zone::Field(P0), 5); // LV3
+    let tool = put(&mut g, P0, "RUL-EXHAUST-ALL", Zone::Hand(P0), 0);
+    play(&mut g, tool);
+    assert!(g.is_exhausted(w));
+    to_p1_main(&mut g);
+    must(&mut g, Choice::EndMain); // P1 has nothing to attack with: P0's turn 3 comes
+    assert_eq!(decision(&mut g).kind, DecisionKind::MainAction);
+    assert_eq!(g.active(), P0);
+    assert!(!g.is_exhausted(w), "refreshed in the refresh step");
+    assert_eq!(g.bp(w), 10000 + 4000);
+    assert!(logged(&g, &Event::Refreshed { card: w }));
 }

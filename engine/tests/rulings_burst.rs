@@ -6,9 +6,7 @@ mod support;
 
 use engine::core::InstanceId;
 use engine::rules::battle_spirits::{CoreLoc, Hook, Zone};
-use engine::testkit::{
-    decision, effect, give_reserve, must, pass_flashes, put, scripted_spirit,
-};
+use engine::testkit::{decision, effect, give_reserve, must, pass_flashes, put, scripted_spirit};
 use engine::{Choice, DecisionKind, Event, Game};
 use support::rulings::*;
 
@@ -140,7 +138,11 @@ fn bss02_120_reanimate_returns_only_one_of_the_discarded_cards() {
     );
     must(&mut g, Choice::No);
     assert_eq!(g.zone_of(top), Zone::Hand(P0), "one of the discarded cards");
-    assert_eq!(g.zone_of(old), Zone::Trash(P0), "not one discarded by the burst");
+    assert_eq!(
+        g.zone_of(old),
+        Zone::Trash(P0),
+        "not one discarded by the burst"
+    );
     assert_eq!(g.zone_of(burst), Zone::Trash(P0));
 }
 
@@ -175,7 +177,10 @@ fn st02_016_bloody_rain_a_one_core_spirit_may_attack_and_then_goes() {
     assert_eq!(g.zone_of(burst), Zone::Trash(P0));
     let (life, reserve) = (g.life(P0), g.reserve(P1));
     let r = decision(&mut g);
-    assert!(r.is_legal(&Choice::Attack { attacker: second }), "it may attack");
+    assert!(
+        r.is_legal(&Choice::Attack { attacker: second }),
+        "it may attack"
+    );
     must(&mut g, Choice::Attack { attacker: second });
     assert!(logged(
         &g,
@@ -246,6 +251,10 @@ fn st04_012_spiral_tower_returned_spirit_still_triggers_the_burst() {
     );
     assert!(returned < activated, "returned first, the burst after");
     assert_eq!(g.zone_of(burst), Zone::Trash(P1));
-    assert_eq!(hand(&g, P1), h + 1 + 2, "the spirit back, then the burst's two cards");
+    assert_eq!(
+        hand(&g, P1),
+        h + 1 + 2,
+        "the spirit back, then the burst's two cards"
+    );
     assert!(g.is_exhausted(t));
 }

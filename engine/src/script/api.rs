@@ -349,13 +349,7 @@ fn place(d: &Dynamic) -> R<Place> {
 /// each of them"), else `n` in all; `None`: all but `keep`. The spirits this leaves without
 /// enough cores go at once (BS-5.3) and count as destroyed by this effect
 /// (`destroyed_by_this_effect`, rulings-cards.json #27).
-fn move_cores_impl(
-    from: &Dynamic,
-    to: &Dynamic,
-    n: Option<u32>,
-    keep: u32,
-    each: bool,
-) -> R<i64> {
+fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each: bool) -> R<i64> {
     let from = place(from)?;
     let to = place(to)?;
     let srcs: Vec<CoreLoc> = match from {
@@ -1907,7 +1901,9 @@ fn register_subtriggers(e: &mut Engine) {
         "Event: the subject destroys one of the victims by BP comparison (BS-6.6; `in_battle` must be true: destruction by effects cannot be watched yet).",
         |s: Dynamic, v: Dynamic, b: bool| -> R<EventSpec> {
             if !b {
-                return Ok(ev(SubEvent::Unsupported("ev_destroys outside battle".into())));
+                return Ok(ev(SubEvent::Unsupported(
+                    "ev_destroys outside battle".into(),
+                )));
             }
             Ok(ev(SubEvent::DestroysInBattle {
                 subject: subject(&s)?,

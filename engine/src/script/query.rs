@@ -80,9 +80,8 @@ fn has_effect(g: &Game, c: InstanceId, label: &str) -> bool {
     let want = super::hooks::from_label(label).or_else(|| super::hooks::from_hook_name(label));
     let on_field = g.on_field(c);
     g.def_of(c).effects.iter().any(|e| {
-        let at_level = e.levels.is_empty()
-            || !on_field
-            || g.level(c).is_some_and(|l| e.levels.contains(&l));
+        let at_level =
+            e.levels.is_empty() || !on_field || g.level(c).is_some_and(|l| e.levels.contains(&l));
         let timing = match (&want, super::hooks::of_effect(e)) {
             (Some(w), Ok(ts)) => w.iter().all(|t| ts.contains(t)),
             _ => e

@@ -574,9 +574,7 @@ impl Game {
                     subject,
                     by_opponent: bo,
                     in_battle: ib,
-                } => {
-                    (!bo || by_opponent) && (!ib || in_battle) && g.in_query(subject, card)
-                }
+                } => (!bo || by_opponent) && (!ib || in_battle) && g.in_query(subject, card),
                 _ => false,
             },
             Some(card),

@@ -6,7 +6,9 @@ use std::sync::OnceLock;
 use carddb::{CardDef, CardKind, Colour};
 use engine::core::{InstanceId, PlayerId};
 use engine::rules::battle_spirits::Zone;
-use engine::testkit::{card, decision, effect, must, scenario_with, scripted_magic, synthetic_cards};
+use engine::testkit::{
+    card, decision, effect, must, scenario_with, scripted_magic, synthetic_cards,
+};
 use engine::{CardLibrary, Choice, DecisionKind, Event, Game};
 
 pub const P0: PlayerId = PlayerId(0);
@@ -104,7 +106,15 @@ pub fn finish_play(g: &mut Game) {
 
 /// A nexus stand-in (LV1 with no core, LV2 with one) with effects.
 pub fn nexus(id: &str, effects: Vec<carddb::Effect>) -> CardDef {
-    let mut c = card(id, CardKind::Nexus, 0, Colour::Red, 0, 0, &[(1, 0, 0), (2, 1, 0)]);
+    let mut c = card(
+        id,
+        CardKind::Nexus,
+        0,
+        Colour::Red,
+        0,
+        0,
+        &[(1, 0, 0), (2, 1, 0)],
+    );
     c.effects = effects;
     c
 }
@@ -128,4 +138,3 @@ pub fn exhaust_all_tool() -> CardDef {
 pub fn flash_tool(id: &str, script: &str) -> CardDef {
     scripted_magic(id, 0, vec![effect("flash", script)])
 }
-
