@@ -167,7 +167,21 @@ pub fn render_event(e: &Event, game: &Game) -> String {
         Event::BattleEnded { .. } => "Battle ends".into(),
         Event::TurnEnded { player } => format!("{player} ends their turn"),
         Event::EffectStarted { card, effect } => {
-            format!("Effect {effect} of {} {card} resolves", nm(*card))
+            // The printed text, so a player can follow what happens.
+            match g.def_of(*card).effects.get(*effect as usize) {
+                Some(e) => {
+                    let timing = e
+                        .timing
+                        .as_deref()
+                        .map(|t| format!("({t}) "))
+                        .unwrap_or_default();
+                    match e.text.get("en") {
+                        Some(t) => format!("{} {card}: {timing}{t}", nm(*card)),
+                        None => format!("{} {card}: {timing}effect {effect} resolves", nm(*card)),
+                    }
+                }
+                None => format!("Effect {effect} of {} {card} resolves", nm(*card)),
+            }
         }
         Event::EffectFailed {
             card,
