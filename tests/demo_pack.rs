@@ -839,7 +839,9 @@ fn full_demo_y08_sunflare_judgment_bursts_after_life_is_reduced() {
     let life = g.life(P0);
     must(&mut g, Choice::Attack { attacker: a });
     pass_flashes(&mut g);
-    must(&mut g, Choice::NoBlock);
+    if decision(&mut g).kind == DecisionKind::BlockOrNot {
+        must(&mut g, Choice::NoBlock);
+    }
     while decision(&mut g).kind == DecisionKind::EffectChoice {
         let r = decision(&mut g);
         let yes = r.is_legal(&Choice::Yes);
