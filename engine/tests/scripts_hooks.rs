@@ -197,6 +197,13 @@ fn bs_6_6_when_destroyed_by_opponent_effect_and_destroy_uses_the_battle_path() {
     give_reserve(&mut g, P1, 2);
     let (life, h, reserve) = (g.life(P0), hand(&g, P0), g.reserve(P0));
     play(&mut g, k);
+    // BS-8.4: two effects of the victim are due at once: the turn player (P1) orders them.
+    let r = decision(&mut g);
+    assert_eq!(
+        (r.kind, r.player, r.options.len()),
+        (DecisionKind::EffectChoice, P1, 2)
+    );
+    must(&mut g, Choice::OneOf { index: 1 });
     assert_eq!(g.zone_of(v), Zone::Trash(P0));
     assert_eq!(g.life(P0), life + 1);
     assert_eq!(hand(&g, P0), h + 1);
@@ -865,7 +872,7 @@ fn bs_6_6_burst_after_your_spirit_is_destroyed_by_the_opponent() {
     );
     let mut g = strict(scenario(vec![burst], 30));
     to_p1_main(&mut g);
-    put(&mut g, P0, "S-BDS", Zone::Burst(P0), 0);
+    let burst = put(&mut g, P0, "S-BDS", Zone::Burst(P0), 0);
     let b = put(&mut g, P0, "R-01", Zone::Field(P0), 1);
     let a = put(&mut g, P1, "B-06", Zone::Field(P1), 1);
     put(&mut g, P1, "B-01", Zone::Field(P1), 1); // keeps the attack step open
@@ -875,8 +882,13 @@ fn bs_6_6_burst_after_your_spirit_is_destroyed_by_the_opponent() {
     let h = hand(&g, P0);
     must(&mut g, Choice::Block { blocker: b });
     pass_flashes(&mut g);
+    // BS-10.3: the owner may activate the burst; it then goes to the trash.
+    let r = decision(&mut g);
+    assert_eq!((r.kind, r.player), (DecisionKind::EffectChoice, P0));
+    must(&mut g, Choice::Yes);
     assert_eq!(g.zone_of(b), Zone::Trash(P0));
     assert_eq!(hand(&g, P0), h + 2);
+    assert_eq!(g.zone_of(burst), Zone::Trash(P0));
 }
 
 fn with_text(mut e: carddb::Effect, text: &str) -> carddb::Effect {

@@ -77,11 +77,15 @@ impl Game {
                 && self.st.cards[c.index()].orientation == Orientation::UpsideDown
             {
                 self.set_exhausted(c, true);
+                self.fire(Hook::WhenRefreshed { card: c }); // BS-13.4
                 return true;
             }
             return false;
         }
         self.set_exhausted(c, exhaust);
+        if !exhaust {
+            self.fire(Hook::WhenRefreshed { card: c }); // BS-4.2
+        }
         true
     }
 

@@ -9,6 +9,7 @@
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, FuncRegistration, ImmutableString};
 
 use super::ctx::{err, read_only, run_ctx, with_mut, with_ref};
+use super::hooks::Trigger;
 use super::query::{Base, Filter, Query};
 use super::run::{ASKED, STOP};
 use super::state::{ModKind, Question, SubEvent, SubTrigger, Until, Value};
@@ -260,6 +261,26 @@ fn may_impl(question: &str) -> R<bool> {
         Some(c) => Ok(c == Choice::Yes),
         None => Err(asked()),
     }
+}
+
+fn activate_impl(which: &str, pay: bool) -> R<bool> {
+    let t = match which {
+        "main" => Trigger::Main,
+        "flash" => Trigger::Flash,
+        other => {
+            return Err(err(&format!(
+                "expected \"main\" or \"flash\", got {other:?}"
+            )));
+        }
+    };
+    with_mut(|g, rc| {
+        if pay {
+            g.pay_to_activate(rc.card, rc.controller, t)
+                .map_err(|()| asked())
+        } else {
+            Ok(g.activate_free(rc.card, rc.controller, t))
+        }
+    })
 }
 
 fn one_of_impl(options: Array) -> R<i64> {
@@ -1199,6 +1220,20 @@ fn register_actions(e: &mut Engine) {
     );
     reg!(
         e,
+        "pay_cost_to_activate",
+        ["which: &str"],
+        "BS-10.4: \"you may then pay this card's cost to activate its main (flash) effect\": asks you if you can pay (reductions apply; reserve first, then spare field cores); on yes pays and resolves the card's [Main] (\"main\") or [Flash] (\"flash\") effect as part of this effect. Returns whether it was used.",
+        |w: &str| activate_impl(w, true)
+    );
+    reg!(
+        e,
+        "activate_without_cost",
+        ["which: &str"],
+        "Uses this card's [Main] (\"main\") or [Flash] (\"flash\") effect now without paying its cost, as part of this effect. Returns whether there was one.",
+        |w: &str| activate_impl(w, false)
+    );
+    reg!(
+        e,
         "heavily_exhaust",
         ["targets"],
         "BS-13.4: heavily exhausts the cards.",
@@ -1854,7 +1889,6 @@ fn register_unsupported(e: &mut Engine) {
     later!("treat_as_highest_level", ["targets", "dur: &str"], |t: Dynamic, d: &str|);
     later!("summon_tokens", ["name: &str", "n: i64", "exhausted: bool"], |s: &str, n: i64, x: bool|);
     later!("deploy", ["targets", "free: bool"], |t: Dynamic, f: bool|);
-    later!("pay_cost_to_activate", ["which: &str"], |w: &str|);
     later!("discard_burst", ["n: i64"], |n: i64|);
     later!("move_soul_core", ["from", "to"], |f: Dynamic, t: Dynamic|);
     later!("pay_soul_core", [], ||);
@@ -1867,7 +1901,6 @@ fn register_unsupported(e: &mut Engine) {
     later!("gain_family", ["targets", "family: &str", "dur: &str"], |t: Dynamic, f: &str, d: &str|);
     later!("gain_symbols", ["targets", "n: i64", "colour: &str", "dur: &str"], |t: Dynamic, n: i64, c: &str, d: &str|);
     later!("symbols_as", ["targets", "n: i64", "colour: &str", "dur: &str"], |t: Dynamic, n: i64, c: &str, d: &str|);
-    later!("activate_without_cost", ["which: &str"], |w: &str|);
     later!("attack_tax", ["targets", "n: i64", "dur: &str"], |t: Dynamic, n: i64, d: &str|);
     later!("while_summoning", ["q"], |q: Dynamic|);
 }

@@ -39,6 +39,9 @@ pub enum Trigger {
     WhenDepleted,
     /// BS-6.7: the battle this card fought in ends.
     WhenBattleEnds,
+    /// BS-4.2 / BS-13.4: this card is refreshed (a heavily exhausted card that becomes
+    /// exhausted counts as refreshed).
+    WhenRefreshed,
     /// BS-6.5.1: the controller's life is reduced ("When You Lose Life").
     WhenYouLoseLife,
     /// BS-6.6: the opponent destroys one of the controller's spirits.
@@ -67,8 +70,8 @@ pub enum Trigger {
     DuringStep(Whose, StepName),
     /// Constant during a turn.
     DuringTurn(Whose),
-    /// BS-13.3 [While OC]: constant while the count meets the card's OC condition. The
-    /// condition is not in the card model yet (issue 6): such effects never apply for now.
+    /// BS-13.3 [While OC]: constant while the count meets the card's OC condition
+    /// (`CardDef::over_count`), whatever the card's level.
     WhileOverCount,
     /// BS-8.1: constant (no timing; works while the card is in place).
     Constant,
@@ -79,6 +82,28 @@ pub enum Trigger {
 }
 
 impl Trigger {
+    /// The burst condition with the same timing as a field trigger (BS-10.3): "when you
+    /// lose life" → "after your life is reduced", and so on. Others are unchanged.
+    pub fn as_burst(self) -> Trigger {
+        match self {
+            Trigger::WhenYouLoseLife => Trigger::BurstLifeReduced,
+            Trigger::WhenOpponentDestroysYourSpirit => Trigger::BurstOpponentDestroysYourSpirit,
+            Trigger::WhenOpponentResolvesWhenSummoned => Trigger::BurstOpponentWhenSummonedResolved,
+            t => t,
+        }
+    }
+
+    /// Whether this is a burst condition (BS-10.3).
+    pub fn is_burst(self) -> bool {
+        matches!(
+            self,
+            Trigger::BurstLifeReduced
+                | Trigger::BurstOpponentDestroysYourSpirit
+                | Trigger::BurstOpponentSummons
+                | Trigger::BurstOpponentWhenSummonedResolved
+        )
+    }
+
     /// Whether the effect is constant (evaluated when read, never queued; BS-8.1).
     pub fn is_constant(self) -> bool {
         matches!(
@@ -131,6 +156,7 @@ fn one_hook_name(name: &str) -> Option<Vec<Trigger>> {
         "when_destroyed_by_opponent" => vec![WhenDestroyedByOpponent],
         "when_depleted" => vec![WhenDepleted],
         "when_battle_ends" => vec![WhenBattleEnds],
+        "when_refreshed" => vec![WhenRefreshed],
         "when_you_lose_life" => vec![WhenYouLoseLife],
         "when_opponent_destroys_your_spirit" => vec![WhenOpponentDestroysYourSpirit],
         "burst_life_reduced" => vec![BurstLifeReduced],
@@ -210,13 +236,21 @@ pub fn from_label(label: &str) -> Option<Vec<Trigger>> {
         "when destroyed" => vec![WhenDestroyed],
         "when destroyed by opponent" => vec![WhenDestroyedByOpponent],
         "when depleted" => vec![WhenDepleted],
-        "when you lose life" => vec![WhenYouLoseLife],
+        "when refreshed" | "when this spirit is refreshed" | "when this spirit refreshes" => {
+            vec![WhenRefreshed]
+        }
+        "when you lose life" | "after your life is reduced" | "when your life is reduced" => {
+            vec![WhenYouLoseLife]
+        }
+        // BS-10: only a burst condition (there is no field effect with this label).
+        "when opponent summons" | "when your opponent summons" => vec![BurstOpponentSummons],
         "when opponent destroys your spirit" => vec![WhenOpponentDestroysYourSpirit],
         "when this spirit is summoned or attacks" => vec![WhenSummoned, WhenAttacks],
         "when summoned or destroyed" => vec![WhenSummoned, WhenDestroyed],
         "when opponent resolves a spirit's \"when summoned\" effect" => {
             vec![WhenOpponentResolvesWhenSummoned]
         }
+        "while oc" | "while over count" | "[while oc]" => vec![WhileOverCount],
         "during your turn" => vec![DuringTurn(Whose::Your)],
         "during opponent's turn" => vec![DuringTurn(Whose::Opponent)],
         "end of opponent's turn" => vec![EndOfTurn(Whose::Opponent)],
@@ -239,9 +273,15 @@ pub fn from_label(label: &str) -> Option<Vec<Trigger>> {
 /// Flash, BS-5.5), else constant (BS-8.1). `Err(label)` for an unknown label.
 pub fn of_effect(e: &carddb::Effect) -> Result<Vec<Trigger>, String> {
     if let Some(label) = &e.timing {
-        return from_label(label)
+        let t = from_label(label)
             .or_else(|| from_hook_name(label))
-            .ok_or_else(|| label.clone());
+            .ok_or_else(|| label.clone())?;
+        // BS-10.3: a [Burst] effect's label is its burst condition: it works from the
+        // burst area, not from the field.
+        if e.steps.contains(&carddb::Step::Burst) {
+            return Ok(t.into_iter().map(Trigger::as_burst).collect());
+        }
+        return Ok(t);
     }
     let mut v = Vec::new();
     for s in &e.steps {

@@ -155,6 +155,11 @@ pub struct ScriptHost {
     pub(crate) has_constant: bool,
     /// Cards with an effect that may ask a question.
     pub(crate) asking_cards: std::collections::BTreeSet<CardId>,
+    /// Cards with effects that trigger at a timing (not constant, not Main/Flash), with how
+    /// many: two such effects due at once make a BS-8.4 ordering decision.
+    pub(crate) triggered: BTreeMap<CardId, u32>,
+    /// Cards with a [Burst] effect (BS-10.3: activating one is a decision).
+    pub(crate) burst_cards: std::collections::BTreeSet<CardId>,
 }
 
 impl std::fmt::Debug for ScriptHost {
@@ -446,12 +451,36 @@ impl ScriptHost {
                 asking_cards.insert(id.clone());
             }
         }
+        let mut triggered = BTreeMap::new();
+        let mut burst_cards = std::collections::BTreeSet::new();
+        for (id, v) in &effects {
+            let n = v
+                .iter()
+                .filter(|e| {
+                    e.script.is_ok()
+                        && e.triggers.iter().any(|t| {
+                            !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash)
+                        })
+                })
+                .count() as u32;
+            if n > 0 {
+                triggered.insert(id.clone(), n);
+                any_may_ask = true;
+            }
+            if v.iter()
+                .any(|e| e.script.is_ok() && e.triggers.iter().any(|t| t.is_burst()))
+            {
+                burst_cards.insert(id.clone());
+            }
+        }
         Ok(ScriptHost {
             engine,
             effects,
             any_may_ask,
             has_constant,
             asking_cards,
+            triggered,
+            burst_cards,
         })
     }
 

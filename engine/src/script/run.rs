@@ -12,7 +12,7 @@ use rhai::{CallFnOptions, Dynamic, EvalAltResult, Scope};
 
 use super::ctx::{self, RunCtx};
 use super::hooks::{Trigger, Whose};
-use super::state::{ModKind, Pending, Question, SubEvent, Until};
+use super::state::{ModKind, Pending, Question, SubEvent, SubTrigger, Until};
 use crate::core::{InstanceId, Labelled, PlayerId};
 use crate::rules::battle_spirits::game::{Phase, State};
 use crate::rules::battle_spirits::{Choice, Event, Game, Hook, StepName, Zone};
@@ -37,12 +37,47 @@ pub(crate) struct Runtime {
     pub asked_at: usize,
     /// This step runs without a snapshot (no asking card can act in it).
     pub no_snapshot: bool,
-    /// Per card instance: whether its card has an asking effect (computed once).
-    pub asking: Option<Vec<bool>>,
+    /// Per card instance: whether its card has an asking effect (or a burst), and how many
+    /// triggered effects it has (computed once).
+    pub asking: Option<Vec<(bool, u32)>>,
     pub strict_scripts: bool,
     pub depth: u32,
     pub const_cache: RefCell<Option<ConstMods>>,
     pub computing_const: Cell<bool>,
+}
+
+/// One effect a hook reached, waiting to resolve (BS-8.4).
+#[derive(Debug, Clone)]
+enum Reached {
+    /// An effect of a card (`field`: it works only while the card stays on the field).
+    Effect {
+        card: InstanceId,
+        effect: u32,
+        controller: PlayerId,
+        ev: Vec<InstanceId>,
+        field: bool,
+    },
+    /// A set burst whose condition is met (BS-10.3): activation is asked when it resolves.
+    Burst {
+        card: InstanceId,
+        effects: Vec<u32>,
+        ev: Vec<InstanceId>,
+    },
+    /// A `when(…)` closure.
+    Sub {
+        sub: SubTrigger,
+        ev: Vec<InstanceId>,
+    },
+}
+
+impl Reached {
+    fn card_effect(&self) -> (InstanceId, u32) {
+        match self {
+            Reached::Effect { card, effect, .. } => (*card, *effect),
+            Reached::Burst { card, effects, .. } => (*card, effects[0]),
+            Reached::Sub { sub, .. } => (sub.card, sub.effect),
+        }
+    }
 }
 
 fn whose_ok(w: Whose, controller: PlayerId, turn_player: PlayerId) -> bool {
@@ -138,10 +173,11 @@ impl Game {
     }
 
     /// Whether a question can arise in the next step: a card with an asking effect is
-    /// somewhere other than a deck (cards in decks cannot act or be targeted), or a
-    /// sub-trigger of such a card waits.
+    /// somewhere other than a deck (cards in decks cannot act or be targeted), a sub-trigger
+    /// of such a card waits, a burst is set (BS-10.3: activating is a choice), or two
+    /// triggered effects could become due at once (BS-8.4: the turn player orders them).
     fn step_may_ask(&mut self) -> bool {
-        if !self.host.any_may_ask() {
+        if !self.host.any_may_ask {
             return false;
         }
         if self.rt.asking.is_none() {
@@ -149,17 +185,36 @@ impl Game {
                 .st
                 .cards
                 .iter()
-                .map(|c| self.host.asking_cards.contains(&c.card))
+                .map(|c| {
+                    let triggered = self.host.triggered.get(&c.card).copied().unwrap_or(0);
+                    let asks = self.host.asking_cards.contains(&c.card)
+                        || self.host.burst_cards.contains(&c.card);
+                    (asks, triggered)
+                })
                 .collect();
             self.rt.asking = Some(v);
         }
         let asking = self.rt.asking.as_ref().expect("just computed");
-        asking.iter().enumerate().any(|(i, a)| {
-            *a && !matches!(
-                self.st.zones.zone_of(InstanceId(i as u32)),
-                Some(Zone::Deck(_)) | None
-            )
-        }) || self.st.scripts.subs.iter().any(|s| asking[s.card.index()])
+        let mut due_at_once = self.st.scripts.subs.len() as u32;
+        for (i, (asks, triggered)) in asking.iter().enumerate() {
+            let zone = self.st.zones.zone_of(InstanceId(i as u32));
+            if matches!(zone, Some(Zone::Deck(_)) | None) {
+                continue;
+            }
+            if *asks {
+                return true;
+            }
+            if !matches!(zone, Some(Zone::Trash(_))) {
+                due_at_once += triggered;
+            }
+        }
+        due_at_once >= 2
+            || self
+                .st
+                .scripts
+                .subs
+                .iter()
+                .any(|s| asking[s.card.index()].0)
     }
 
     /// Asks a question: the replayed answer if there is one, else records the question and
@@ -361,30 +416,156 @@ impl Game {
             .collect()
     }
 
-    fn run_card(&mut self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool, ev: &[InstanceId]) {
+    /// The effects of `card` matching `pred` (its controller is its owner).
+    fn reach_card(
+        &self,
+        out: &mut Vec<Reached>,
+        card: InstanceId,
+        pred: &dyn Fn(Trigger) -> bool,
+        ev: &[InstanceId],
+    ) {
         let controller = self.owner(card);
-        for i in self.matching(card, pred) {
-            self.run_effect(card, i, controller, ev.to_vec());
+        for effect in self.matching(card, pred) {
+            out.push(Reached::Effect {
+                card,
+                effect,
+                controller,
+                ev: ev.to_vec(),
+                field: false,
+            });
         }
     }
 
-    /// Field cards of both players, turn player's first (BS-8.4 order simplified: field
-    /// order; the ordering decision is issue 6), with `pred(trigger, controller)`.
-    fn run_field(&mut self, pred: &dyn Fn(Trigger, PlayerId) -> bool, ev: &[InstanceId]) {
+    /// Field cards of both players, turn player's first, in field order, with
+    /// `pred(trigger, controller)`; each must still be on the field when its turn comes.
+    fn reach_field(
+        &self,
+        out: &mut Vec<Reached>,
+        pred: &dyn Fn(Trigger, PlayerId) -> bool,
+        ev: &[InstanceId],
+    ) {
         let a = self.st.active;
         for p in [a, a.other()] {
             for c in self.field(p) {
-                if self.on_field(c) {
-                    self.run_card(c, &|t| pred(t, p), ev);
+                for effect in self.matching(c, &|t| pred(t, p)) {
+                    out.push(Reached::Effect {
+                        card: c,
+                        effect,
+                        controller: p,
+                        ev: ev.to_vec(),
+                        field: true,
+                    });
                 }
             }
         }
     }
 
-    /// Burst cards set by `p` with a trigger matching `pred` (BS-10 conditions as hooks).
-    fn run_bursts(&mut self, p: PlayerId, pred: &dyn Fn(Trigger) -> bool) {
+    /// The burst set by `p`, if its [Burst] effects match `pred` (BS-10.3).
+    fn reach_burst(
+        &self,
+        out: &mut Vec<Reached>,
+        p: PlayerId,
+        pred: &dyn Fn(Trigger) -> bool,
+        ev: &[InstanceId],
+    ) {
         for c in self.pile(Zone::Burst(p)).to_vec() {
-            self.run_card(c, pred, &[]);
+            let effects = self.matching(c, &|t| t.is_burst() && pred(t));
+            if !effects.is_empty() {
+                out.push(Reached::Burst {
+                    card: c,
+                    effects,
+                    ev: ev.to_vec(),
+                });
+            }
+        }
+    }
+
+    /// Sub-triggers (`when(…)` closures) matching `pred`.
+    fn reach_subs(
+        &self,
+        out: &mut Vec<Reached>,
+        pred: impl Fn(&Game, &SubTrigger) -> bool,
+        card: Option<InstanceId>,
+    ) {
+        for s in &self.st.scripts.subs {
+            if pred(self, s) {
+                out.push(Reached::Sub {
+                    sub: s.clone(),
+                    ev: card.into_iter().collect(),
+                });
+            }
+        }
+    }
+
+    /// BS-8.4: resolves effects that became due at the same time. With more than one, the
+    /// turn player chooses which resolves next (a decision; the rest wait); effects that
+    /// one of them triggers resolve inside it (`Game::fire` is re-entrant), before the
+    /// rest of the chosen order. Constant effects (group A) need no resolving: they apply
+    /// whenever a value is read.
+    fn resolve_simultaneous(&mut self, mut due: Vec<Reached>) {
+        while !due.is_empty() {
+            if self.halted() {
+                return;
+            }
+            let i = if due.len() == 1 {
+                0
+            } else {
+                let options = due
+                    .iter()
+                    .enumerate()
+                    .map(|(k, r)| Labelled {
+                        choice: Choice::OneOf { index: k as u32 },
+                        label: self.reached_label(r),
+                    })
+                    .collect();
+                let q = Question {
+                    player: self.st.active,
+                    prompt: "Several effects happen at once: choose the one that resolves next"
+                        .into(),
+                    options,
+                };
+                match self.ask(q) {
+                    Some(Choice::OneOf { index }) => {
+                        let (card, effect) = due[index as usize].card_effect();
+                        self.emit(Event::OrderChosen { card, effect });
+                        index as usize
+                    }
+                    _ => return,
+                }
+            };
+            match due.remove(i) {
+                Reached::Effect {
+                    card,
+                    effect,
+                    controller,
+                    ev,
+                    field,
+                } => {
+                    if !field || self.on_field(card) {
+                        self.run_effect(card, effect, controller, ev);
+                    }
+                }
+                Reached::Burst { card, effects, ev } => {
+                    self.activate_burst(card, &effects, &ev);
+                }
+                Reached::Sub { sub, ev } => self.run_closure(&sub, ev),
+            }
+        }
+    }
+
+    fn reached_label(&self, r: &Reached) -> String {
+        let (card, effect) = r.card_effect();
+        let text = self
+            .def_of(card)
+            .effects
+            .get(effect as usize)
+            .and_then(|e| e.text.get("en"))
+            .map(|t| format!(": {t}"))
+            .unwrap_or_default();
+        match r {
+            Reached::Burst { .. } => format!("Burst of {} {card}", self.name(card)),
+            Reached::Sub { .. } => format!("Delayed effect of {} {card}", self.name(card)),
+            Reached::Effect { .. } => format!("{} {card}{text}", self.name(card)),
         }
     }
 
@@ -394,64 +575,82 @@ impl Game {
             return;
         }
         use Trigger as T;
-        let active = self.st.active;
+        let mut due = Vec::new();
         match h {
             Hook::WhenSummoned { card } => {
                 let nexus = self.def_of(card).kind == carddb::CardKind::Nexus;
-                // BS-5.1 / BS-5.1.1 (braves are summoned as spirits until issue 6), BS-5.4.
+                // BS-5.1 / BS-5.1.1, BS-5.4.
                 let pred = |t| t == T::WhenSummoned || (nexus && t == T::WhenDeployed);
                 let resolved = !self.matching(card, &pred).is_empty();
-                self.run_card(card, &pred, &[card]);
+                self.reach_card(&mut due, card, &pred, &[card]);
                 let opp = self.owner(card).other();
+                self.reach_burst(&mut due, opp, &|t| t == T::BurstOpponentSummons, &[card]);
+                self.reach_subs(
+                    &mut due,
+                    |g, s| matches!(&s.event, SubEvent::Summoned { subject } if g.in_query(subject, card)),
+                    Some(card),
+                );
+                self.resolve_simultaneous(due);
                 if resolved && !nexus {
                     // After the opponent's "when summoned" effect resolved.
-                    self.run_field(
+                    let mut after = Vec::new();
+                    self.reach_field(
+                        &mut after,
                         &|t, p| p == opp && t == T::WhenOpponentResolvesWhenSummoned,
                         &[card],
                     );
-                    self.run_bursts(opp, &|t| t == T::BurstOpponentWhenSummonedResolved);
+                    self.reach_burst(
+                        &mut after,
+                        opp,
+                        &|t| t == T::BurstOpponentWhenSummonedResolved,
+                        &[card],
+                    );
+                    self.resolve_simultaneous(after);
                 }
-                self.run_bursts(opp, &|t| t == T::BurstOpponentSummons);
-                self.run_subs(
-                    |g, e| matches!(e, SubEvent::Summoned { subject } if g.in_query(subject, card)),
-                    Some(card),
-                );
+                return;
             }
             Hook::WhenAttacks { card } => {
-                self.run_card(card, &|t| t == T::WhenAttacks, &[card]);
-                self.run_subs(
-                    |g, e| match e {
-                        SubEvent::Attacks { subject } => g.in_query(subject, card),
-                        _ => false,
-                    },
+                self.reach_card(&mut due, card, &|t| t == T::WhenAttacks, &[card]);
+                self.reach_subs(
+                    &mut due,
+                    |g, s| matches!(&s.event, SubEvent::Attacks { subject } if g.in_query(subject, card)),
                     Some(card),
                 );
             }
             Hook::WhenBlocks { card } => {
-                self.run_card(card, &|t| t == T::WhenBlocks, &[card]);
-                self.run_subs(
-                    |g, e| matches!(e, SubEvent::Blocks { subject } if g.in_query(subject, card)),
+                self.reach_card(&mut due, card, &|t| t == T::WhenBlocks, &[card]);
+                self.reach_subs(
+                    &mut due,
+                    |g, s| matches!(&s.event, SubEvent::Blocks { subject } if g.in_query(subject, card)),
                     Some(card),
                 );
             }
             Hook::WhenDestroyed { card, by_opponent } => {
                 // BS-6.6: resolves while the card is still on the field.
-                self.run_card(
+                self.reach_card(
+                    &mut due,
                     card,
                     &|t| t == T::WhenDestroyed || (by_opponent && t == T::WhenDestroyedByOpponent),
                     &[card],
                 );
                 let owner = self.owner(card);
                 if by_opponent && self.is_spirit_like(card) {
-                    self.run_field(
+                    self.reach_field(
+                        &mut due,
                         &|t, p| p == owner && t == T::WhenOpponentDestroysYourSpirit,
                         &[card],
                     );
-                    self.run_bursts(owner, &|t| t == T::BurstOpponentDestroysYourSpirit);
+                    self.reach_burst(
+                        &mut due,
+                        owner,
+                        &|t| t == T::BurstOpponentDestroysYourSpirit,
+                        &[card],
+                    );
                 }
                 let in_battle = self.battle_cards().is_some();
-                self.run_subs(
-                    |g, e| match e {
+                self.reach_subs(
+                    &mut due,
+                    |g, s| match &s.event {
                         SubEvent::Destroyed {
                             subject,
                             by_opponent: bo,
@@ -465,79 +664,77 @@ impl Game {
                 );
             }
             // BS-5.3: depletion fires only "when depleted", never "when destroyed".
-            Hook::WhenDepleted { card } => self.run_card(card, &|t| t == T::WhenDepleted, &[card]),
+            Hook::WhenDepleted { card } => {
+                self.reach_card(&mut due, card, &|t| t == T::WhenDepleted, &[card])
+            }
+            // BS-4.2 / BS-13.4.
+            Hook::WhenRefreshed { card } => {
+                self.reach_card(&mut due, card, &|t| t == T::WhenRefreshed, &[card])
+            }
             Hook::AfterLifeReduced { player } => {
-                self.run_field(&|t, p| p == player && t == T::WhenYouLoseLife, &[]);
-                self.run_bursts(player, &|t| t == T::BurstLifeReduced);
-                self.run_subs_for(|ctrl, e| {
-                    matches!(e, SubEvent::LifeReduced { opponent } if (ctrl != player) == *opponent)
-                });
+                self.reach_field(
+                    &mut due,
+                    &|t, p| p == player && t == T::WhenYouLoseLife,
+                    &[],
+                );
+                self.reach_burst(&mut due, player, &|t| t == T::BurstLifeReduced, &[]);
+                self.reach_subs(
+                    &mut due,
+                    |_, s| {
+                        matches!(s.event, SubEvent::LifeReduced { opponent } if (s.controller != player) == opponent)
+                    },
+                    None,
+                );
             }
             Hook::StepStart { player, step } => {
                 self.st.scripts.step = Some(step);
-                self.run_field(
+                self.reach_field(
+                    &mut due,
                     &|t, p| matches!(t, T::StartOfStep(w, s) if s == step && whose_ok(w, p, player)),
                     &[],
                 );
             }
             Hook::StepEnd { player, step } => {
-                self.run_field(
+                self.reach_field(
+                    &mut due,
                     &|t, p| matches!(t, T::EndOfStep(w, s) if s == step && whose_ok(w, p, player)),
                     &[],
                 );
+                self.resolve_simultaneous(std::mem::take(&mut due));
                 if step == StepName::End {
                     // BS-7.1: "at the end of this turn".
-                    self.run_field(
+                    self.reach_field(
+                        &mut due,
                         &|t, p| matches!(t, T::EndOfTurn(w) if whose_ok(w, p, player)),
                         &[],
                     );
-                    self.run_subs(|_, e| matches!(e, SubEvent::EndOfTurn), None);
+                    self.reach_subs(
+                        &mut due,
+                        |_, s| matches!(s.event, SubEvent::EndOfTurn),
+                        None,
+                    );
+                    self.resolve_simultaneous(std::mem::take(&mut due));
                 }
                 self.st.scripts.step = None;
             }
             Hook::BattleEnds { attacker, blocker } => {
-                self.run_card(attacker, &|t| t == T::WhenBattleEnds, &[attacker]);
+                self.reach_card(&mut due, attacker, &|t| t == T::WhenBattleEnds, &[attacker]);
                 if let Some(b) = blocker {
-                    self.run_card(b, &|t| t == T::WhenBattleEnds, &[b]);
+                    self.reach_card(&mut due, b, &|t| t == T::WhenBattleEnds, &[b]);
                 }
-                self.run_subs(|_, e| matches!(e, SubEvent::BattleEnds), Some(attacker));
+                self.reach_subs(
+                    &mut due,
+                    |_, s| matches!(s.event, SubEvent::BattleEnds),
+                    Some(attacker),
+                );
             }
             Hook::WhenUsed { .. } => {}
         }
-        let _ = active;
+        self.resolve_simultaneous(due);
     }
 
     fn in_query(&self, q: &super::query::Query, card: InstanceId) -> bool {
         q.eval(self).contains(&card)
-    }
-
-    /// Sub-triggers whose event depends on their controller.
-    fn run_subs_for(&mut self, pred: impl Fn(PlayerId, &SubEvent) -> bool) {
-        let subs: Vec<_> = self
-            .st
-            .scripts
-            .subs
-            .iter()
-            .filter(|s| pred(s.controller, &s.event))
-            .cloned()
-            .collect();
-        for s in subs {
-            self.run_closure(&s, Vec::new());
-        }
-    }
-
-    fn run_subs(&mut self, pred: impl Fn(&Game, &SubEvent) -> bool, card: Option<InstanceId>) {
-        let subs: Vec<_> = self
-            .st
-            .scripts
-            .subs
-            .iter()
-            .filter(|s| pred(self, &s.event))
-            .cloned()
-            .collect();
-        for s in subs {
-            self.run_closure(&s, card.into_iter().collect());
-        }
     }
 
     /// BS-7.1 (and BS-8.3): at the end of the turn, "this turn" modifiers, once-per-turn
@@ -600,8 +797,10 @@ impl Game {
                         Trigger::DuringTurn(w) => whose_ok(w, p, a),
                         _ => false,
                     });
+                    // BS-13.3: [While OC] effects work while in OC, whatever the level.
+                    let oc = e.triggers.contains(&Trigger::WhileOverCount) && self.in_over_count(c);
                     let Ok(ast) = &e.script else { continue };
-                    if !applies || !self.level_ok(c, &e.levels) {
+                    if !oc && (!applies || !self.level_ok(c, &e.levels)) {
                         continue;
                     }
                     let rc = Rc::new(RunCtx::new(c, i as u32, p));

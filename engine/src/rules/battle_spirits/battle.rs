@@ -71,11 +71,11 @@ impl Game {
     /// pass. (Flash effects of field cards plug in here with issue 4.)
     pub(crate) fn flash_options(&self, p: PlayerId) -> Vec<Labelled<Choice>> {
         let mut v = Vec::new();
-        let mut seen: Vec<&str> = Vec::new();
-        for &c in self.pile(Zone::Hand(p)) {
+        let mut seen: Vec<(&str, Zone)> = Vec::new();
+        for (c, zone) in self.usable_cards(p) {
             let d = self.def_of(c);
             if d.kind != carddb::CardKind::Magic
-                || seen.contains(&d.id.as_str())
+                || seen.contains(&(d.id.as_str(), zone))
                 || !d
                     .effects
                     .iter()
@@ -83,7 +83,7 @@ impl Game {
             {
                 continue;
             }
-            seen.push(&d.id);
+            seen.push((&d.id, zone));
             if let Some((_, q)) = self.playable(p, c) {
                 v.push(Labelled {
                     choice: Choice::UseMagic { card: c },

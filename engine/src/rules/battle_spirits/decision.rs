@@ -70,6 +70,8 @@ pub enum Choice {
     Block { blocker: InstanceId },
     /// Do not block (BS-6.3).
     NoBlock,
+    /// Set a hand card with a [Burst] effect face down as your burst (BS-5.8, BS-10.1).
+    SetBurst { card: InstanceId },
     /// Use a field card's [Main]/[Flash] effect (BS-5.6, BS-6.2).
     UseEffect { card: InstanceId, effect: u32 },
     /// An effect choice: this card.

@@ -141,6 +141,17 @@ pub enum Event {
     },
     /// A spirit was summoned by an effect.
     SummonedByEffect { card: InstanceId },
+    /// BS-10.1: `player` set `card` face down as their burst; `replaced` went to the trash.
+    /// (The card is hidden from the opponent: the text log does not name it.)
+    BurstSet {
+        player: PlayerId,
+        card: InstanceId,
+        replaced: Option<InstanceId>,
+    },
+    /// BS-10.3: a set burst was activated (turned face up); its burst effect follows.
+    BurstActivated { card: InstanceId },
+    /// BS-8.4: the turn player chose which of several simultaneous effects resolves next.
+    OrderChosen { card: InstanceId, effect: u32 },
     /// The game is over; `winner` is `None` for a draw.
     GameOver {
         winner: Option<PlayerId>,

@@ -113,6 +113,9 @@ pub(crate) struct State {
     pub losses: Vec<(PlayerId, LossReason)>,
     pub log: Vec<Event>,
     pub answers: Vec<Choice>,
+    /// Per player: the turn a burst was last set (BS-5.8: once per turn; 0 = never).
+    #[serde(default)]
+    pub burst_set_turn: [u32; 2],
     /// Effects' state: modifiers, once-per-turn, sub-triggers, a pending effect question.
     #[serde(default)]
     pub scripts: crate::script::ScriptState,
@@ -632,6 +635,7 @@ impl Game {
                     user: to_act,
                 },
             ),
+            (Phase::Main, Choice::SetBurst { card }) => self.set_burst(card),
             (Phase::Main, Choice::MoveCores) => self.st.phase = Phase::CoreMove,
             (Phase::Main, Choice::EndMain) => self.end_main_step(),
             (Phase::Pay(_), Choice::PayFrom { from, soul }) => self.pay_one(from, soul),

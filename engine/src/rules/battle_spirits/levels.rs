@@ -38,12 +38,30 @@ impl Game {
     /// The BP of a field card at its level (0 when it has none), with the BP modifiers of
     /// effects (turn/battle ones and constant ones evaluated now, BS-8.1), never below 0.
     pub fn bp(&self, card: InstanceId) -> u32 {
-        let base = self.level_row(card).and_then(|r| r.bp).unwrap_or(0);
+        let mut base = self.level_row(card).and_then(|r| r.bp).unwrap_or(0);
+        if self.in_over_count(card) {
+            // BS-13.3: the OC BP bonus, like a braved bonus, whatever the level.
+            base += self
+                .def_of(card)
+                .over_count
+                .as_ref()
+                .map_or(0, |o| o.bp_bonus);
+        }
         let delta = self.bp_delta(card);
         if delta == 0 {
             return base;
         }
         (i64::from(base) + delta).clamp(0, i64::from(u32::MAX)) as u32
+    }
+
+    /// BS-13.3: whether a field card is in over count: its controller's count area holds at
+    /// least its OC condition's cores (whatever its level).
+    pub fn in_over_count(&self, card: InstanceId) -> bool {
+        self.def_of(card).over_count.as_ref().is_some_and(|oc| {
+            let owner = self.owner(card);
+            self.zone_of(card) == super::types::Zone::Field(owner)
+                && self.cores_at(CoreLoc::Count(owner)) >= oc.count
+        })
     }
 
     /// Whether a card fights as a spirit: spirits, ultimates, and braves (played as

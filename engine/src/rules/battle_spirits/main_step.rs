@@ -16,18 +16,30 @@ impl Game {
         }
     }
 
+    /// Cards `p` may use like hand cards: the hand, then tecoto (BS-13.1: its cards are
+    /// used by paying their cost, like hand cards).
+    pub(crate) fn usable_cards(
+        &self,
+        p: PlayerId,
+    ) -> impl Iterator<Item = (InstanceId, Zone)> + '_ {
+        [Zone::Hand(p), Zone::Tecoto(p)]
+            .into_iter()
+            .flat_map(move |z| self.pile(z).iter().map(move |c| (*c, z)))
+    }
+
     /// The main-step actions of the turn player: one play option per distinct playable
-    /// hand card, core movement if any move is possible, and ending the step.
+    /// card in hand or tecoto, setting a burst, field effects, core movement if any move
+    /// is possible, and ending the step.
     pub(crate) fn main_options(&self) -> Vec<Labelled<Choice>> {
         let p = self.st.active;
         let mut v = Vec::new();
-        let mut seen: Vec<&str> = Vec::new();
-        for &c in self.pile(Zone::Hand(p)) {
+        let mut seen: Vec<(&str, Zone)> = Vec::new();
+        for (c, zone) in self.usable_cards(p) {
             let id = self.card_id(c);
-            if seen.contains(&id) {
+            if seen.contains(&(id, zone)) {
                 continue;
             }
-            seen.push(id);
+            seen.push((id, zone));
             if let Some((kind, q)) = self.playable(p, c) {
                 let (choice, verb) = match kind {
                     PlayKind::Summon => (Choice::Summon { card: c }, "Summon"),
@@ -37,8 +49,13 @@ impl Game {
                 v.push(Labelled {
                     choice,
                     label: format!(
-                        "{verb} {} (cost {}, pay {}{})",
+                        "{verb} {}{} (cost {}, pay {}{})",
                         self.name(c),
+                        if matches!(zone, Zone::Tecoto(_)) {
+                            " from tecoto"
+                        } else {
+                            ""
+                        },
                         q.cost,
                         q.to_pay,
                         if q.min_cores > 0 {
@@ -50,6 +67,8 @@ impl Game {
                 });
             }
         }
+        // BS-5.8: set a burst, once per turn.
+        v.extend(self.set_burst_options(p));
         // [Main]/[Flash] effects of field cards (BS-5.6), each once per turn.
         v.extend(self.field_effect_options(p, false));
         if self.has_core_moves() {
@@ -193,7 +212,7 @@ impl Game {
             if !self.resolve_magic(pm.card, p, flash) {
                 return; // an effect question: this step will be re-run with the answer
             }
-            if self.zone_of(pm.card) == Zone::Hand(p) {
+            if matches!(self.zone_of(pm.card), Zone::Hand(_) | Zone::Tecoto(_)) {
                 self.move_card(pm.card, Zone::Trash(p));
             }
             self.fire(Hook::WhenUsed { card: pm.card });

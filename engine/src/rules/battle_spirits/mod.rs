@@ -7,6 +7,7 @@
 //! `view`, `render`, `save`.
 
 pub mod battle;
+pub mod burst;
 pub mod config;
 pub mod cores;
 pub mod cost;

@@ -124,6 +124,7 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             Hook::WhenDestroyed { card, .. } => format!("(when destroyed: {})", nm(*card)),
             Hook::BattleEnds { attacker, .. } => format!("(battle of {} ends)", nm(*attacker)),
             Hook::WhenDepleted { card } => format!("(when depleted: {})", nm(*card)),
+            Hook::WhenRefreshed { card } => format!("(when refreshed: {})", nm(*card)),
             Hook::AfterLifeReduced { player } => format!("(after {player}'s life is reduced)"),
         },
         Event::LevelChanged { card, level, bp } => match g.def_of(*card).kind {
@@ -209,6 +210,21 @@ pub fn render_event(e: &Event, game: &Game) -> String {
         ),
         Event::SummonedByEffect { card } => {
             format!("{} {card} is summoned by an effect", nm(*card))
+        }
+        Event::BurstSet {
+            player, replaced, ..
+        } => match replaced {
+            Some(old) => format!(
+                "{player} sets a new burst face down ({} goes to the trash)",
+                nm(*old)
+            ),
+            None => format!("{player} sets a burst face down"),
+        },
+        Event::BurstActivated { card } => {
+            format!("{} activates the burst {}!", g.owner(*card), nm(*card))
+        }
+        Event::OrderChosen { card, effect } => {
+            format!("Next: effect {effect} of {} {card}", nm(*card))
         }
         Event::PlayerLost { player, reason } => format!("{player} loses: {}", reason.text()),
         Event::GameOver { winner, reason } => match winner {

@@ -52,12 +52,20 @@ impl Game {
             step: StepName::Refresh,
         });
         self.move_all_cores(CoreLoc::Trash(p), Some(CoreLoc::Reserve(p))); // BS-4.1
+        let mut refreshed = Vec::new();
         for c in self.field(p) {
-            // BS-4.2 (and BS-13.4: heavily exhausted becomes exhausted).
+            // BS-4.2 (and BS-13.4: heavily exhausted becomes exhausted — still a refresh).
             match self.st.cards[c.index()].orientation {
-                Orientation::Upright => {}
+                Orientation::Upright => continue,
                 Orientation::Sideways => self.set_exhausted(c, false),
                 Orientation::UpsideDown => self.set_exhausted(c, true),
+            }
+            refreshed.push(c);
+        }
+        // BS-4.2 / BS-13.4: "when refreshed" effects of every card the step refreshed.
+        for c in refreshed {
+            if self.zone_of(c) == Zone::Field(p) {
+                self.fire(Hook::WhenRefreshed { card: c });
             }
         }
         // BS-5: main step.

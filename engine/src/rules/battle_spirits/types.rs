@@ -145,6 +145,9 @@ pub enum Hook {
     WhenDestroyed { card: InstanceId, by_opponent: bool },
     /// BS-5.3: "when depleted", before the card goes to the trash.
     WhenDepleted { card: InstanceId },
+    /// BS-4.2 / BS-13.4: a card was refreshed (also a heavily exhausted card that became
+    /// exhausted: that counts as a refresh).
+    WhenRefreshed { card: InstanceId },
     /// BS-6.5.1: "after your life is reduced" (bursts).
     AfterLifeReduced { player: PlayerId },
     /// The start of a step (BS-1.1 and the rest).
