@@ -7,11 +7,11 @@
 //! level table) and the rules (BS-5.2 payment, BS-5.1/5.3 levels), so a changed card or
 //! a changed rule fails here.
 //!
-//! Cards whose full scenario needs an engine or grammar feature that is not merged yet
-//! (brave, burst activation, over count, and the grammar's count / tecoto / heavy
-//! exhaustion / Ultimate Trigger phrases) have a test of what works now and an
-//! `#[ignore]`d test of the full scenario, named `full_…`, to switch on when the feature
-//! lands.
+//! Cards whose full scenario needs a feature that is not merged yet — braving (branch
+//! `brave`), and the grammar's count / tecoto / heavy exhaustion / Ultimate Trigger
+//! phrases (branch `dsl`) — have a test of what works now and, where the API is known,
+//! an `#[ignore]`d test of the full scenario named `full_…`, to switch on when the branch
+//! lands (`cargo test --test demo_pack -- --ignored` shows which already pass).
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -594,31 +594,62 @@ fn demo_b07_riptide_reversal_main_and_burst_text() {
     let paid = play_first(&mut g, c);
     assert_eq!(paid, (4, 2, 2));
     assert_eq!(hand(&g, P0), before - 1 + 2);
-    // Full scenario (burst activation on `main`): see `full_demo_b07_…`.
+}
+
+/// BS-5.8 / BS-10.1: P0 sets `id` from hand face down as the burst, in the main step.
+fn set_burst(g: &mut Game, id: &str) -> InstanceId {
+    let c = put(g, P0, id, Zone::Hand(P0), 0);
+    must(g, Choice::SetBurst { card: c });
+    assert_eq!(g.zone_of(c), Zone::Burst(P0));
+    c
+}
+
+/// Answers every pending effect question with yes (activate the burst, pay its cost) or
+/// the first option.
+fn yes_to_all(g: &mut Game) {
+    while decision(g).kind == DecisionKind::EffectChoice {
+        let r = decision(g);
+        let yes = r.is_legal(&Choice::Yes);
+        must(g, if yes { Choice::Yes } else { r.options[0].choice.clone() });
+    }
 }
 
 #[test]
-#[ignore = "waits for burst activation (BS-10) on main"]
-fn full_demo_b07_riptide_reversal_bursts_when_your_spirit_is_destroyed() {
+fn demo_b07_riptide_reversal_bursts_when_your_spirit_is_destroyed() {
     // BS-10.3: set, it activates when the opponent destroys one of P0's spirits: the
-    // attacker (Pyre Drake, 5000 BP) returns to P1's hand; paying its cost (BS-10.4) draws 2.
+    // attacker (Pyre Drake, 5000 BP) returns to P1's hand; paying its cost (BS-10.4:
+    // 4, no blue symbol on the field) draws 2.
     let mut g = game(&["DEMO-B07", "DEMO-R07"]);
-    let burst = put(&mut g, P0, "DEMO-B07", Zone::Burst(P0), 0);
-    put(&mut g, P0, "R-03", Zone::Field(P0), 1);
+    let burst = set_burst(&mut g, "DEMO-B07");
+    let victim = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
     give_reserve(&mut g, P0, 4);
     to_p1_main(&mut g);
     let a = put(&mut g, P1, "DEMO-R07", Zone::Field(P1), 1);
     must(&mut g, Choice::EndMain);
-    let h = hand(&g, P0);
+    let (h, r) = (hand(&g, P0), g.reserve(P0));
     must(&mut g, Choice::Attack { attacker: a });
-    while decision(&mut g).kind == DecisionKind::EffectChoice {
-        let r = decision(&mut g);
-        let yes = r.is_legal(&Choice::Yes);
-        must(&mut g, if yes { Choice::Yes } else { r.options[0].choice.clone() });
-    }
+    yes_to_all(&mut g);
+    assert_eq!(g.zone_of(victim), Zone::Trash(P0));
     assert_eq!(g.zone_of(a), Zone::Hand(P1));
     assert_eq!(hand(&g, P0), h + 2);
+    // The destroyed spirit's core went to the reserve (BS-6.6), the cost to the trash.
+    assert_eq!(g.reserve(P0), r + 1 - 4);
     assert_eq!(g.zone_of(burst), Zone::Trash(P0));
+}
+
+#[test]
+fn demo_b07_riptide_reversal_burst_may_be_declined() {
+    // BS-10.3: activation is the owner's choice; kept set, nothing happens.
+    let mut g = game(&["DEMO-B07", "DEMO-R07"]);
+    let burst = set_burst(&mut g, "DEMO-B07");
+    put(&mut g, P0, "R-03", Zone::Field(P0), 1);
+    to_p1_main(&mut g);
+    let a = put(&mut g, P1, "DEMO-R07", Zone::Field(P1), 1);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    must(&mut g, Choice::No);
+    assert_eq!(g.zone_of(a), Zone::Field(P1));
+    assert_eq!(g.zone_of(burst), Zone::Burst(P0));
 }
 
 #[test]
@@ -685,22 +716,24 @@ fn demo_y03_dawnbell_cleric_blocks_for_7000_at_level_2() {
     pass_flashes(&mut g);
     assert_eq!(g.zone_of(a), Zone::Trash(P1), "BS-6.6: 6000 < 7000");
     assert_eq!(g.zone_of(b), Zone::Field(P0));
-    // Its burst (BS-10) waits for burst activation on main: see `full_demo_y03_…`.
     assert!(def("DEMO-Y03").has_burst());
 }
 
 #[test]
-#[ignore = "waits for burst activation (BS-10) on main and the `When Opponent Summons` timing"]
-fn full_demo_y03_dawnbell_cleric_bursts_when_the_opponent_summons() {
-    // BS-10.3: set face down, it adds 1 life when P1 summons.
+fn demo_y03_dawnbell_cleric_bursts_when_the_opponent_summons() {
+    // BS-10.3: set face down (BS-5.8), it adds 1 life when P1 summons; then it goes to
+    // the trash (a spirit burst without a summon follow-up).
     let mut g = game(&["DEMO-Y03"]);
-    put(&mut g, P0, "DEMO-Y03", Zone::Burst(P0), 0);
+    let burst = set_burst(&mut g, "DEMO-Y03");
     to_p1_main(&mut g);
     give_reserve(&mut g, P1, 5);
     let life = g.life(P0);
     let s = put(&mut g, P1, "B-01", Zone::Hand(P1), 0);
     play(&mut g, s);
+    yes_to_all(&mut g);
+    assert_eq!(g.zone_of(s), Zone::Field(P1));
     assert_eq!(g.life(P0), life + 1);
+    assert_eq!(g.zone_of(burst), Zone::Trash(P0));
 }
 
 #[test]
@@ -826,12 +859,11 @@ fn demo_y08_sunflare_judgment_main_destroys_4000() {
 }
 
 #[test]
-#[ignore = "waits for burst activation (BS-10) on main and the `After Your Life Is Reduced` timing"]
-fn full_demo_y08_sunflare_judgment_bursts_after_life_is_reduced() {
+fn demo_y08_sunflare_judgment_bursts_after_life_is_reduced() {
     // BS-6.5.1 / BS-10.3: an unblocked attack takes 1 life, the burst gives 1 back; paying
     // its cost (BS-10.4) destroys the 4000 BP attacker.
     let mut g = game(&["DEMO-Y08"]);
-    put(&mut g, P0, "DEMO-Y08", Zone::Burst(P0), 0);
+    set_burst(&mut g, "DEMO-Y08");
     give_reserve(&mut g, P0, 4);
     to_p1_main(&mut g);
     let a = put(&mut g, P1, "B-04", Zone::Field(P1), 1);
@@ -842,11 +874,7 @@ fn full_demo_y08_sunflare_judgment_bursts_after_life_is_reduced() {
     if decision(&mut g).kind == DecisionKind::BlockOrNot {
         must(&mut g, Choice::NoBlock);
     }
-    while decision(&mut g).kind == DecisionKind::EffectChoice {
-        let r = decision(&mut g);
-        let yes = r.is_legal(&Choice::Yes);
-        must(&mut g, if yes { Choice::Yes } else { r.options[0].choice.clone() });
-    }
+    yes_to_all(&mut g);
     assert_eq!(g.life(P0), life - 1 + 1);
     assert_eq!(g.zone_of(a), Zone::Trash(P1));
 }
@@ -943,10 +971,9 @@ fn demo_p05_nightglass_revenant_cost_levels_and_oc_data() {
 }
 
 #[test]
-#[ignore = "waits for over count (BS-13.3) on main and the `While OC` timing"]
-fn full_demo_p05_nightglass_revenant_in_over_count() {
+fn demo_p05_nightglass_revenant_in_over_count() {
     // BS-13.3: at count 3, whatever its level, +3000 BP and its [While OC] effect gives
-    // every spirit of its controller +1000; at count 2 neither.
+    // every spirit of its controller +1000 (itself included); at count 0 neither.
     let mut g = game_with(&["DEMO-P05"], &[count_helper(3)], 7);
     let r = put(&mut g, P0, "DEMO-P05", Zone::Field(P0), 1);
     let other = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
@@ -955,6 +982,12 @@ fn full_demo_p05_nightglass_revenant_in_over_count() {
     play(&mut g, h);
     assert_eq!(count_area(&g, P0), 3);
     assert_eq!((g.bp(r), g.bp(other)), (4000 + 3000 + 1000, 3000 + 1000));
+    // At count 2 the OC condition (count 3) is not met.
+    let mut g = game_with(&["DEMO-P05"], &[count_helper(2)], 7);
+    let r = put(&mut g, P0, "DEMO-P05", Zone::Field(P0), 3); // LV2
+    let h = put(&mut g, P0, "T-COUNT", Zone::Hand(P0), 0);
+    play(&mut g, h);
+    assert_eq!((count_area(&g, P0), g.bp(r)), (2, 6000));
 }
 
 #[test]
