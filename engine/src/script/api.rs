@@ -268,7 +268,7 @@ fn activate_impl(which: &str, pay: bool) -> R<bool> {
         "main" => Trigger::Main,
         "flash" => Trigger::Flash,
         other => {
-            return Err(err(&format!(
+            return Err(err(format!(
                 "expected \"main\" or \"flash\", got {other:?}"
             )));
         }
