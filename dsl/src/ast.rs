@@ -98,6 +98,8 @@ pub enum BurstCondition {
     YourSpiritDestroyed,
     /// After the opponent's attack.
     OpponentAttacks,
+    /// When the opponent summons a spirit ("When Opponent Summons", BS-10.3).
+    OpponentSummons,
     /// Any other hook used as a burst condition.
     Other(Box<Timing>),
 }
@@ -385,6 +387,8 @@ pub enum Target {
     },
     /// Every card matching the query ("all of your spirits").
     All(Query),
+    /// The top N cards of your deck ("the top card of your deck", for tecoto, BS-13.1).
+    DeckTop(u32),
 }
 
 /// How long a change lasts (BS-6.7, BS-7.1).
@@ -554,6 +558,13 @@ pub enum Condition {
     WhileSummoning(Query),
     /// The negation of a condition ("if it is not green").
     Not(Box<Condition>),
+    /// "if your count is N or more" (BS-13.2): cores in your count area ≥ N.
+    CountAtLeast(u32),
+    /// "if your count is N or less" (BS-13.2): cores in your count area ≤ N.
+    CountAtMost(u32),
+    /// "Ultimate Trigger: if it hits, …" (BS-12.5): the trigger always happens (the
+    /// opponent's top deck card goes to the trash); the rest works only on a hit.
+    UltimateTriggerHits,
 }
 
 /// Who an event is about.
@@ -806,6 +817,12 @@ pub enum Action {
     PayCostToActivate(StepKind),
     /// "Activate this card's main effect without paying its cost".
     ActivateFree(StepKind),
+    /// "Count +N" (positive) / "Count -N" (negative) (BS-13.2).
+    Count(i64),
+    /// "Heavily exhaust …" (BS-13.4).
+    HeavilyExhaust(Target),
+    /// "Put … into your tecoto" (BS-13.1): face up, in the owners' tecoto.
+    PutIntoTecoto(Target),
     /// "… cannot attack unless they pay N cores" (an attack tax).
     AttackTax {
         /// Which cards.

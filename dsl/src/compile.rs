@@ -51,6 +51,7 @@ pub fn hook_name(t: Option<&Timing>) -> String {
                     "opponent_destroys_your_spirit".into(),
                 BurstCondition::YourSpiritDestroyed => "your_spirit_destroyed".into(),
                 BurstCondition::OpponentAttacks => "opponent_attacks".into(),
+                BurstCondition::OpponentSummons => "opponent_summons".into(),
                 BurstCondition::Other(t) => hook_name(Some(t)),
             }
         ),
@@ -205,6 +206,8 @@ fn target_expr(t: &Target) -> String {
         Target::Blocker => "blocking_spirit()".into(),
         Target::Attacker => "attacking_spirit()".into(),
         Target::All(q) => query_expr(q),
+        // BS-13.1 tecoto sources: the top n cards of your deck.
+        Target::DeckTop(n) => format!("deck_top({n})"),
         Target::ChooseUnion {
             count,
             queries,
@@ -392,6 +395,11 @@ fn condition_expr(c: &Condition) -> String {
         Condition::AnyMatch(q) => format!("{}.count() >= 1", query_expr(q)),
         Condition::WhileSummoning(q) => format!("while_summoning({})", query_expr(q)),
         Condition::Not(c) => format!("!({})", condition_expr(c)),
+        // BS-13.2: the count area.
+        Condition::CountAtLeast(n) => format!("count_area() >= {n}"),
+        Condition::CountAtMost(n) => format!("count_area() <= {n}"),
+        // BS-12.5: the trigger always happens; true on a hit.
+        Condition::UltimateTriggerHits => "ultimate_trigger()".into(),
     }
 }
 
@@ -410,6 +418,9 @@ fn describe(a: &Action) -> String {
         Action::Draw(_) => "Draw".into(),
         Action::Destroy(_) => "Destroy".into(),
         Action::Exhaust(_) => "Exhaust".into(),
+        Action::HeavilyExhaust(_) => "Heavily exhaust".into(),
+        Action::PutIntoTecoto(_) => "Put into your tecoto".into(),
+        Action::Count(_) => "Change your count".into(),
         Action::Refresh(_) => "Refresh".into(),
         Action::ReturnToHand(_) => "Return to hand".into(),
         Action::PayCostToActivate(_) => "Pay the cost to use this card".into(),
@@ -505,6 +516,21 @@ impl Emitter {
             Action::Refresh(t) => {
                 let e = self.bind(d, t);
                 self.line(d, &format!("refresh({e});"))
+            }
+            // BS-13.2: count +n / count -n.
+            Action::Count(n) if *n < 0 => {
+                self.line(d, &format!("count_minus({});", n.unsigned_abs()))
+            }
+            Action::Count(n) => self.line(d, &format!("count_plus({n});")),
+            // BS-13.4.
+            Action::HeavilyExhaust(t) => {
+                let e = self.bind(d, t);
+                self.line(d, &format!("heavily_exhaust({e});"))
+            }
+            // BS-13.1.
+            Action::PutIntoTecoto(t) => {
+                let e = self.bind(d, t);
+                self.line(d, &format!("put_into_tecoto({e});"))
             }
             Action::ReturnToHand(t) => {
                 let e = self.bind(d, t);
@@ -918,6 +944,7 @@ fn concrete_object(a: &Action) -> Option<String> {
     let t = match a {
         Action::Destroy(t)
         | Action::Exhaust(t)
+        | Action::HeavilyExhaust(t)
         | Action::Refresh(t)
         | Action::ReturnToHand(t)
         | Action::ReturnToDeck(t, _)

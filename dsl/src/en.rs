@@ -92,10 +92,31 @@ pub(crate) fn parse_printed(text: &str) -> ParseOutcome {
         body_start = close;
     }
     let mut out = finish_body(effect, text, body_start, timing_mapped, unparsed);
+    burst_timing(&mut out.effect, &[]);
     if out.timing_mapped {
         default_timing(&mut out.effect);
     }
     out
+}
+
+/// A burst effect (the `Burst` keyword, or a `Burst` step as the engine's card model has it)
+/// runs at the burst hook of its printed condition (BS-10.3).
+fn burst_timing(effect: &mut EffectText, steps: &[String]) {
+    let is_burst = effect
+        .keywords
+        .iter()
+        .any(|k| k.name.eq_ignore_ascii_case("burst"))
+        || steps.iter().any(|s| is_burst_step(s));
+    if is_burst {
+        let cond = burst_condition(effect.timing.take());
+        effect.timing = Some(Timing::Burst(cond));
+    }
+}
+
+/// `Burst` / `バースト` as a step name.
+pub(crate) fn is_burst_step(s: &str) -> bool {
+    let s = s.trim();
+    s.eq_ignore_ascii_case("burst") || s == "バースト"
 }
 
 fn finish_body(
@@ -158,14 +179,7 @@ pub(crate) fn parse_structured(
             }
         }
     }
-    let is_burst = effect
-        .keywords
-        .iter()
-        .any(|k| k.name.eq_ignore_ascii_case("burst"));
-    if is_burst {
-        let cond = burst_condition(effect.timing.take());
-        effect.timing = Some(Timing::Burst(cond));
-    }
+    burst_timing(&mut effect, steps);
     let details = none_if_na(Some(details)).unwrap_or("");
     let mut out = finish_body(effect, details, 0, timing_mapped, unparsed);
     // Text that was only a timing label: nothing to run, so not executable.
@@ -326,6 +340,9 @@ fn timing_of(p: Pair<Rule>) -> Timing {
             combine(ts)
         }
         Rule::t_when_destroyed => Timing::WhenDestroyed,
+        Rule::t_while_oc => Timing::WhileOC,
+        Rule::t_after_life => Timing::Burst(BurstCondition::LifeReduced),
+        Rule::t_opp_summons => Timing::Burst(BurstCondition::OpponentSummons),
         Rule::t_when_placed => Timing::WhenDeployed,
         Rule::t_when_depleted => Timing::WhenDepleted,
         Rule::t_lose_life => Timing::WhenYouLoseLife,
@@ -583,6 +600,7 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
                 pending.push(Wrap::Once)
             }
             Rule::l_if_you_do => pending.push(Wrap::IfYouDo),
+            Rule::l_ut => pending.push(Wrap::If(Condition::UltimateTriggerHits)),
             Rule::l_otherwise => pending.push(Wrap::Otherwise),
             Rule::l_when => match p.into_inner().next().and_then(event_of) {
                 Some(e) => {
@@ -860,6 +878,14 @@ fn condition_of(p: Pair<Rule>) -> Option<Condition> {
     Some(match c.as_rule() {
         Rule::cond_destroyed_by_this => Condition::DestroyedByThisEffect,
         Rule::cond_used_main => Condition::InStep(Whose::You, Step::Main),
+        Rule::cond_count => {
+            let n = number_in(c.clone());
+            if c.into_inner().any(|x| x.as_rule() == Rule::cmp_less) {
+                Condition::CountAtMost(n)
+            } else {
+                Condition::CountAtLeast(n)
+            }
+        }
         Rule::cond_destroyed_n => Condition::DestroyedByThisEffectAtLeast(number_in(c)),
         Rule::cond_in_trash => {
             let mut q = query_of(
@@ -2008,6 +2034,28 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             },
         ),
         Rule::c_end_attack => Action::EndAttackStep,
+        Rule::c_count => {
+            let n = i64::from(direct_number(&c));
+            if c.into_inner().any(|x| x.as_rule() == Rule::count_down) {
+                Action::Count(-n)
+            } else {
+                Action::Count(n)
+            }
+        }
+        Rule::c_heavy => Action::HeavilyExhaust(t()),
+        Rule::c_tecoto => match c
+            .clone()
+            .into_inner()
+            .find(|x| x.as_rule() == Rule::tec_top)
+        {
+            Some(top) => Action::PutIntoTecoto(Target::DeckTop(
+                top.into_inner()
+                    .find(|x| x.as_rule() == Rule::number)
+                    .map(number_of)
+                    .unwrap_or(1),
+            )),
+            None => Action::PutIntoTecoto(t()),
+        },
         Rule::c_activate_free => Action::ActivateFree(
             if c.clone()
                 .into_inner()
@@ -2031,4 +2079,52 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             },
         },
     }]
+}
+
+/// See [`crate::phrases::parse_brave_condition`] (BS-9.1).
+pub(crate) fn brave_condition(text: &str) -> Option<crate::phrases::BraveCondition> {
+    let p = EnParser::parse(Rule::brave_cond, text).ok()?.next()?;
+    let np = p.into_inner().find(|x| x.as_rule() == Rule::brave_np)?;
+    let ultimates = np.clone().into_inner().any(|x| x.as_rule() == Rule::bc_ult);
+    let mut q = your_spirits();
+    add_filters(&mut q, np);
+    if !matches!(q.kind, CardKind::Spirit | CardKind::SpiritCard) {
+        return None;
+    }
+    let mut out = crate::phrases::BraveCondition {
+        ultimates,
+        ..Default::default()
+    };
+    for f in q.filters {
+        match f {
+            Filter::CostAtLeast(n) => out.min_cost = Some(n),
+            Filter::CostAtMost(n) => out.max_cost = Some(n),
+            Filter::CostIs(n) => {
+                out.min_cost = Some(n);
+                out.max_cost = Some(n);
+            }
+            Filter::Colour(c) => out.colours.push(c),
+            Filter::Family(fs) => out.families.extend(fs.into_iter().map(|f| {
+                // "a Dragon Family spirit": the capitalised word is read as part of the name.
+                f.strip_suffix(" Family").map(str::to_string).unwrap_or(f)
+            })),
+            // Anything else cannot be said by a brave condition.
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// See [`crate::phrases::parse_over_count`] (BS-13.3).
+pub(crate) fn over_count(text: &str) -> Option<crate::phrases::OverCount> {
+    let p = EnParser::parse(Rule::oc_phrase, text).ok()?.next()?;
+    let mut out = crate::phrases::OverCount::default();
+    for x in p.into_inner() {
+        match x.as_rule() {
+            Rule::oc_count => out.count = number_in(x),
+            Rule::oc_bp => out.bp_bonus = number_in(x),
+            _ => {}
+        }
+    }
+    Some(out)
 }

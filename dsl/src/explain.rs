@@ -80,6 +80,7 @@ fn target_words(t: &Target) -> String {
         Target::Blocker => "the blocking spirit".into(),
         Target::Attacker => "the attacking spirit".into(),
         Target::All(q) => format!("all {}", query_words(q)),
+        Target::DeckTop(n) => format!("the top {n} card(s) of your deck"),
         Target::Choose {
             count,
             query,
@@ -137,6 +138,10 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
         Action::Draw(n) => format!("draw {} card(s)", amount_words(n)),
         Action::Destroy(t) => format!("destroy {}", target_words(t)),
         Action::Exhaust(t) => format!("exhaust {}", target_words(t)),
+        Action::HeavilyExhaust(t) => format!("heavily exhaust {}", target_words(t)),
+        Action::PutIntoTecoto(t) => format!("put {} into the tecoto", target_words(t)),
+        Action::Count(n) if *n < 0 => format!("count -{}", n.unsigned_abs()),
+        Action::Count(n) => format!("count +{n}"),
         Action::Refresh(t) => format!("refresh {}", target_words(t)),
         Action::ReturnToHand(t) => format!("return {} to hand", target_words(t)),
         Action::ReturnToDeck(t, p) => format!("put {} at the {p:?} of the deck", target_words(t)),

@@ -16,6 +16,7 @@ pub mod coverage;
 mod en;
 pub mod explain;
 mod ja;
+pub mod phrases;
 mod split;
 
 use ast::{Action, EffectText, Span};
@@ -120,6 +121,25 @@ pub fn parse_effect(
         Lang::En => en::parse_structured(levels, condition, keywords, steps, details),
         Lang::Ja => ja::parse_structured(levels, condition, keywords, steps, details),
     }
+}
+
+/// The hook name (as [`compile::hook_name`] writes it and the engine's `from_hook_name`
+/// reads it) of a printed English timing label alone, for a card model that keeps the label
+/// and the steps apart: `While OC` → `while_over_count` (BS-13.3); with a `Burst` step
+/// (BS-10.3) the label is the burst condition: `After Your Life Is Reduced` →
+/// `burst_life_reduced`, `When Opponent Summons` → `burst_opponent_summons`,
+/// `When Opponent Destroys Your Spirit` → `burst_opponent_destroys_your_spirit`, `When
+/// Opponent Resolves a Spirit's "When Summoned" Effect` →
+/// `burst_opponent_when_summoned_resolved`. `None` for an unknown (or empty) label.
+pub fn hook_of_label(label: &str, steps: &[String]) -> Option<String> {
+    let label = none_if_na(Some(label))?;
+    let t = en::parse_timing(label)?;
+    let t = if steps.iter().any(|s| en::is_burst_step(s)) {
+        ast::Timing::Burst(en::burst_condition(Some(t)))
+    } else {
+        t
+    };
+    Some(compile::hook_name(Some(&t)))
 }
 
 /// The part of a structured data entry every language reads alike: levels, keywords

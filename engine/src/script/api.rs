@@ -813,6 +813,18 @@ fn register_queries(e: &mut Engine) {
     );
     reg!(
         e,
+        "deck_top",
+        ["n: i64"],
+        "The top n cards of your deck, top first (e.g. `put_into_tecoto(deck_top(1))`, BS-13.1).",
+        |n: i64| -> R<Query> {
+            let p = me()?;
+            let n = usize::try_from(n).unwrap_or(0);
+            let top = with_ref(|g, _| g.pile(Zone::Deck(p)).iter().rev().take(n).copied().collect())?;
+            Ok(q(Base::Cards(top)))
+        }
+    );
+    reg!(
+        e,
         "this_card",
         [],
         "This card (a query of one card; usable as targets).",
