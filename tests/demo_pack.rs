@@ -914,8 +914,8 @@ fn full_demo_p02_ossuary_seer_puts_the_top_card_in_the_tecoto() {
     let mut g = game(&["DEMO-P02"]);
     g.set_strict_scripts(true);
     give_reserve(&mut g, P0, 3);
-    let deck = g.pile(Zone::Deck(P0)).len();
     let c = put(&mut g, P0, "DEMO-P02", Zone::Hand(P0), 0);
+    let deck = g.pile(Zone::Deck(P0)).len();
     play(&mut g, c);
     assert_eq!(g.pile(Zone::Tecoto(P0)).len(), 1);
     assert_eq!(g.pile(Zone::Deck(P0)).len(), deck - 1);
