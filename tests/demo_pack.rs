@@ -130,9 +130,7 @@ fn played(g: &Game, card: InstanceId) -> (u32, u32, u32) {
 }
 
 fn heavily_exhausted(g: &Game, card: InstanceId) -> bool {
-    g.log()
-        .iter()
-        .any(|e| *e == Event::HeavilyExhausted { card })
+    g.log().contains(&Event::HeavilyExhausted { card })
 }
 
 /// P0 ends the main step of turn 1 (no attack step on the first turn, BS-0.6): P1's main
@@ -197,9 +195,17 @@ fn assert_cost(id: &str, symbol_card: &str, symbols: u32, expect: (u32, u32, u32
     assert_eq!(paid, expect, "{id}: (cost, reduction, paid) — BS-5.2");
     let kind = def(id).kind;
     if kind == CardKind::Magic {
-        assert_eq!(g.zone_of(c), Zone::Trash(P0), "BS-5.2 step 6: magic to trash");
+        assert_eq!(
+            g.zone_of(c),
+            Zone::Trash(P0),
+            "BS-5.2 step 6: magic to trash"
+        );
     } else {
-        assert_eq!(g.zone_of(c), Zone::Field(P0), "BS-5.2 step 6: stays on field");
+        assert_eq!(
+            g.zone_of(c),
+            Zone::Field(P0),
+            "BS-5.2 step 6: stays on field"
+        );
         // BS-5.1 / BS-12.2: the minimum level after the minimum cores.
         assert_eq!(g.level(c), Some(kind.minimum_level()), "{id}");
     }
@@ -364,7 +370,10 @@ fn demo_r12_flare_volley_main_destroys_and_flash_pumps() {
     let m = put(&mut g, P0, "DEMO-R12", Zone::Hand(P0), 0);
     play(&mut g, m);
     choose_step(&mut g, "[Main]");
-    assert_eq!((g.zone_of(small), g.zone_of(big)), (Zone::Trash(P1), Zone::Field(P1)));
+    assert_eq!(
+        (g.zone_of(small), g.zone_of(big)),
+        (Zone::Trash(P1), Zone::Field(P1))
+    );
     // BS-5.5 / BS-5.6 [Flash] (usable in the main step too): +2000 this turn.
     let mut g = game(&["DEMO-R12"]);
     give_reserve(&mut g, P0, 5);
@@ -608,7 +617,14 @@ fn yes_to_all(g: &mut Game) {
     while decision(g).kind == DecisionKind::EffectChoice {
         let r = decision(g);
         let yes = r.is_legal(&Choice::Yes);
-        must(g, if yes { Choice::Yes } else { r.options[0].choice.clone() });
+        must(
+            g,
+            if yes {
+                Choice::Yes
+            } else {
+                r.options[0].choice.clone()
+            },
+        );
     }
 }
 
@@ -796,11 +812,18 @@ fn demo_y05_solar_archon_ultimate_trigger() {
         let top = milled(&g, P0, mark);
         assert_eq!(top.len(), 1, "seed {seed}");
         let hit = g.def_of(top[0]).cost < 6;
-        let expect = if hit { Zone::Trash(P0) } else { Zone::Field(P0) };
+        let expect = if hit {
+            Zone::Trash(P0)
+        } else {
+            Zone::Field(P0)
+        };
         assert_eq!(g.zone_of(victim), expect, "seed {seed}");
         if hit { hits += 1 } else { guards += 1 }
     }
-    assert!(hits > 0 && guards > 0, "both outcomes seen: {hits} hits, {guards} guards");
+    assert!(
+        hits > 0 && guards > 0,
+        "both outcomes seen: {hits} hits, {guards} guards"
+    );
 }
 
 #[test]
@@ -833,7 +856,11 @@ fn demo_y07_gleaming_verdict_main_draws_flash_pumps() {
         must(&mut g, c);
     }
     assert_eq!(hand(&g, P0), h - 1 + 2 - 1);
-    assert_eq!(g.pile(Zone::Trash(P0)).len(), 2, "the magic and the discarded card");
+    assert_eq!(
+        g.pile(Zone::Trash(P0)).len(),
+        2,
+        "the magic and the discarded card"
+    );
     // [Flash]: one spirit +3000 this turn.
     let mut g = game(&["DEMO-Y07"]);
     give_reserve(&mut g, P0, 5);
@@ -854,7 +881,10 @@ fn demo_y08_sunflare_judgment_main_destroys_4000() {
     let big = put(&mut g, P1, "B-06", Zone::Field(P1), 1); // 6000
     let m = put(&mut g, P0, "DEMO-Y08", Zone::Hand(P0), 0);
     play(&mut g, m);
-    assert_eq!((g.zone_of(small), g.zone_of(big)), (Zone::Trash(P1), Zone::Field(P1)));
+    assert_eq!(
+        (g.zone_of(small), g.zone_of(big)),
+        (Zone::Trash(P1), Zone::Field(P1))
+    );
 }
 
 #[test]
@@ -1102,8 +1132,10 @@ fn every_demo_effect_runs_from_text_or_script() {
 fn the_pack_has_every_kind_and_mechanic() {
     let cards = &demo().cards;
     assert!(cards.len() >= 48, "{} cards", cards.len());
-    let colours: std::collections::BTreeSet<Colour> =
-        cards.iter().flat_map(|c| c.colours.iter().copied()).collect();
+    let colours: std::collections::BTreeSet<Colour> = cards
+        .iter()
+        .flat_map(|c| c.colours.iter().copied())
+        .collect();
     assert!(colours.len() >= 4, "{colours:?}");
     for kind in [
         CardKind::Spirit,
@@ -1126,8 +1158,16 @@ fn the_pack_has_every_kind_and_mechanic() {
             .any(|c| c.kind == CardKind::Magic && c.effects.iter().any(|e| e.steps.contains(&s)))
     };
     assert!(magic_steps(CardStep::Main) && magic_steps(CardStep::Flash));
-    assert!(cards.iter().any(|c| c.kind == CardKind::Magic && c.has_burst()));
-    assert!(cards.iter().any(|c| c.kind == CardKind::Spirit && c.has_burst()));
+    assert!(
+        cards
+            .iter()
+            .any(|c| c.kind == CardKind::Magic && c.has_burst())
+    );
+    assert!(
+        cards
+            .iter()
+            .any(|c| c.kind == CardKind::Spirit && c.has_burst())
+    );
     assert!(cards.iter().any(|c| c.over_count.is_some()));
     assert!(
         cards
@@ -1142,7 +1182,10 @@ fn every_demo_card_has_a_test_in_this_file() {
     let src = include_str!("demo_pack.rs");
     for c in &demo().cards {
         let short = c.id.trim_start_matches("DEMO-").to_lowercase();
-        let (f, v) = (format!("fn demo_{short}_"), format!("vanilla!(demo_{short}_"));
+        let (f, v) = (
+            format!("fn demo_{short}_"),
+            format!("vanilla!(demo_{short}_"),
+        );
         assert!(
             src.contains(&f) || src.contains(&v),
             "no test for {} (looked for `{f}` and `{v}`)",

@@ -819,7 +819,14 @@ fn register_queries(e: &mut Engine) {
         |n: i64| -> R<Query> {
             let p = me()?;
             let n = usize::try_from(n).unwrap_or(0);
-            let top = with_ref(|g, _| g.pile(Zone::Deck(p)).iter().rev().take(n).copied().collect())?;
+            let top = with_ref(|g, _| {
+                g.pile(Zone::Deck(p))
+                    .iter()
+                    .rev()
+                    .take(n)
+                    .copied()
+                    .collect()
+            })?;
             Ok(q(Base::Cards(top)))
         }
     );
