@@ -945,6 +945,12 @@ fn demo_p02_ossuary_seer_puts_the_top_card_in_the_tecoto() {
     play(&mut g, c);
     assert_eq!(g.pile(Zone::Tecoto(P0)).len(), 1);
     assert_eq!(g.pile(Zone::Deck(P0)).len(), deck - 1);
+    // BS-13.1: a tecoto card is used like a hand card, by paying its cost.
+    let t = g.pile(Zone::Tecoto(P0))[0];
+    give_reserve(&mut g, P0, 10);
+    play(&mut g, t);
+    assert_ne!(g.zone_of(t), Zone::Tecoto(P0));
+    assert!(g.log().iter().any(|e| matches!(e, Event::Played { card, .. } if *card == t)));
 }
 
 #[test]
