@@ -562,3 +562,70 @@ fn sim_counts_effects_by_origin() {
     assert!(r["effects"]["from_text"].as_u64().unwrap() > 0, "{r}");
     assert_eq!(r["effects"]["failed"], 0);
 }
+
+/// Issue 7 §3, the real-input flow of `docs/real-cards.md`: import the real cards, build
+/// the catalogue, play every pair of the seven starter decks greedy vs greedy with
+/// conservation checked after every event (BS-0.5). Every game finishes and no script
+/// error goes unreported. Seeds per pairing: `CARDSCRIPT_REAL_GAMES` (default 10 here;
+/// the documented run uses 100).
+#[test]
+fn real_input_flow_plays_every_starter_pairing() {
+    let Some(data) = shared_data() else { return };
+    let games: u32 = std::env::var("CARDSCRIPT_REAL_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = tmp.path().join("bss");
+    let db = tmp.path().join("cards.sqlite");
+    let (pack_s, db_s) = (pack.to_str().unwrap(), db.to_str().unwrap());
+    let cards = data.join("cards.jsonl");
+    let o = cardscript(&[
+        "import",
+        "bss-json",
+        cards.to_str().unwrap(),
+        "--out",
+        pack_s,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = cardscript(&["db", "build", pack_s, "-o", db_s]);
+    assert!(o.status.success(), "{}", text(&o));
+    let mut decks: Vec<String> = std::fs::read_dir(data.join("decks"))
+        .unwrap()
+        .map(|e| e.unwrap().path().to_string_lossy().into_owned())
+        .filter(|p| p.ends_with(".txt"))
+        .collect();
+    decks.sort();
+    assert_eq!(decks.len(), 7);
+    let n = games.to_string();
+    let mut args = vec!["sim", "--db", db_s, "--games", &n, "--check", "--json"];
+    args.extend(decks.iter().map(String::as_str));
+    let o = cardscript(&args);
+    assert!(o.status.success(), "{}", text(&o));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // 7 decks: 28 pairings, mirrors included.
+    let pairings = report["pairs"].as_array().expect("pairs");
+    assert_eq!(pairings.len(), 28);
+    let total: u64 = pairings.iter().map(|p| p["games"].as_u64().unwrap()).sum();
+    assert_eq!(total, 28 * u64::from(games));
+    for p in pairings {
+        let (a, b, d) = (
+            p["wins_a"].as_u64().unwrap(),
+            p["wins_b"].as_u64().unwrap(),
+            p["draws"].as_u64().unwrap(),
+        );
+        assert_eq!(a + b + d, u64::from(games), "every game has a result: {p}");
+    }
+    assert_eq!(
+        report["failures"].as_array().map(Vec::len),
+        Some(0),
+        "every game finished"
+    );
+    assert_eq!(
+        report["effects"]["failed"].as_u64(),
+        Some(0),
+        "{}",
+        report["effects"]
+    );
+    assert!(report["effects"]["from_text"].as_u64().unwrap() > 0);
+}

@@ -437,6 +437,13 @@ fn parse_body(
                             prev.extend(inner);
                         }
                     }
+                    // BS-12.5: after "Ultimate Trigger: if it hits, …" the rest of the effect
+                    // works only on a hit ("Otherwise," is the guard branch).
+                    [first, ..] if !matches!(first, Action::Otherwise(_)) && ut_open(&out) => {
+                        if let Some(Action::If(_, body)) = out.last_mut() {
+                            attach(body, acts);
+                        }
+                    }
                     _ => attach(&mut out, acts),
                 }
             }
@@ -457,6 +464,14 @@ fn parse_body(
         effect.optional = true;
     }
     out
+}
+
+/// Whether the body ends with an Ultimate Trigger's hit branch (BS-12.5).
+fn ut_open(out: &[Action]) -> bool {
+    matches!(
+        out.last(),
+        Some(Action::If(Condition::UltimateTriggerHits, _))
+    )
 }
 
 /// Append a sentence's actions. A sentence about "it" / "them" that follows a sentence whose

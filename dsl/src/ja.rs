@@ -382,6 +382,7 @@ fn build_sentence(sentence: Pair<Rule>) -> Vec<Action> {
                             Some(Condition::ActivatedCostAtMost(first_num(&c)))
                         }
                         Rule::cond_burst_set => Some(Condition::BurstSet),
+                        Rule::cond_count => Some(Condition::CountAtLeast(first_num(&c))),
                         _ => None,
                     };
                     match cond {
@@ -608,6 +609,27 @@ fn clause_of(p: Pair<Rule>, dur: Option<Duration>, per: Option<Amount>) -> Vec<A
         }),
         Rule::c_destroy => Action::Destroy(t0),
         Rule::c_exhaust => Action::Exhaust(t0),
+        // BS-13.2 / BS-13.4 / BS-13.1.
+        Rule::c_count => {
+            let n = i64::from(first_num(&c));
+            if c.clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::count_down)
+            {
+                Action::Count(-n)
+            } else {
+                Action::Count(n)
+            }
+        }
+        Rule::c_heavy => Action::HeavilyExhaust(t0),
+        Rule::c_tecoto => match c
+            .clone()
+            .into_inner()
+            .find(|x| x.as_rule() == Rule::tec_top)
+        {
+            Some(top) => Action::PutIntoTecoto(Target::DeckTop(first_num(&top))),
+            None => Action::PutIntoTecoto(t0),
+        },
         Rule::c_refresh => Action::Refresh(t0),
         Rule::c_select => Action::Select(t0),
         Rule::c_bp | Rule::c_bp_minus => {

@@ -264,3 +264,42 @@ fn over_count_phrase_bs_13_3() {
     );
     assert_eq!(parse_over_count("count +1"), None);
 }
+
+#[test]
+fn japanese_count_heavy_exhaustion_tecoto_bs_13() {
+    let ja = |t: &str| {
+        let o = dsl::parse_ja(t);
+        assert!(o.complete, "{t}: {:?}", o.unparsed);
+        dsl::compile::to_rhai(&o.effect, None)
+    };
+    // BS-13.2
+    assert_eq!(ja("【召喚時】カウント＋1する。"), "count_plus(1);\n");
+    assert_eq!(ja("メイン：カウント－1する。"), "count_minus(1);\n");
+    assert!(
+        ja("【アタック時】自分のカウントが3以上のとき、相手のスピリット1体を破壊する。")
+            .contains("ok = count_area() >= 3;")
+    );
+    // BS-13.4
+    assert!(ja("【召喚時】相手のスピリット1体を重疲労させる。").contains("heavily_exhaust(t);"));
+    // BS-13.1
+    assert_eq!(
+        ja("『このスピリットの破壊時』このスピリットを手元に置く。"),
+        "put_into_tecoto(this_card());\n"
+    );
+    assert_eq!(
+        ja("【召喚時】自分のデッキの上から1枚を手元に置く。"),
+        "put_into_tecoto(deck_top(1));\n"
+    );
+}
+
+#[test]
+fn ultimate_trigger_guards_the_rest_of_the_effect_bs_12_5() {
+    // "A hit, and the rest of the effect works … a guard, and the rest does not work."
+    let r = rhai(
+        "(When This Ultimate Attacks) Ultimate Trigger: if it hits, heavily exhaust one of your opponent's spirits. Count +1. Otherwise, draw 1 card.",
+    );
+    assert!(
+        r.contains("ok = ultimate_trigger();\nif ok {\n    t = choose_targets(opponent_spirits(), 1);\n    heavily_exhaust(t);\n    count_plus(1);\n}\nif !ok {\n    draw(1);\n}"),
+        "{r}"
+    );
+}

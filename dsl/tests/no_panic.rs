@@ -15,6 +15,9 @@ const TEMPLATES: &[&str] = &[
     "【バースト：自分のライフ減少後】\nボイドからコア2個を自分のライフに置く。\nその後コストを支払うことで、このカードのフラッシュ効果を発揮する。",
     "【召喚時】デッキの上から2枚オープンできる。その中のスピリットカード1枚を手札に加える。残ったカードはデッキの下に戻す。",
     "Select a spirit with \"Quoted Name\" in its card name and return it to their hand.",
+    "(When This Ultimate Attacks) Ultimate Trigger: if it hits, heavily exhaust all of your opponent's spirits with cost 3 or less. Count +1.",
+    "{Burst} (After Your Life Is Reduced) If your count is 3 or more, put the top card of your deck into your tecoto.",
+    "【召喚時】カウント＋1する。相手のスピリット1体を重疲労させる。このスピリットを手元に置く。",
 ];
 
 fn exercise(s: &str) {

@@ -50,6 +50,27 @@ impl Game {
         });
     }
 
+    /// Whether `target` is unaffected by the effect of `source` controlled by `controller`
+    /// (a modifier `Unaffected`; BS-10.5: bursts are stopped too). Spirits, ultimates and
+    /// braves are all "spirit effects" here.
+    pub fn unaffected(&self, target: InstanceId, source: InstanceId, controller: PlayerId) -> bool {
+        if self.st.scripts.modifiers.is_empty() && !self.host.has_constant {
+            return false;
+        }
+        let kind = match self.def_of(source).kind {
+            CardKind::Ultimate | CardKind::Brave => CardKind::Spirit,
+            k => k,
+        };
+        self.mods_of(target).iter().any(|m| match m {
+            ModKind::Unaffected {
+                by,
+                opponent_only,
+                protector,
+            } => by.is_none_or(|b| b == kind) && (!opponent_only || controller != *protector),
+            _ => false,
+        })
+    }
+
     /// Destroys a field spirit/ultimate/brave/nexus by an effect of `by` (BS-6.6: the same
     /// path as battle). False when it is not on the field or cannot be destroyed.
     pub(crate) fn effect_destroy(&mut self, c: InstanceId, by: PlayerId) -> bool {

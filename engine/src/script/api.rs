@@ -466,6 +466,10 @@ fn each(t: &Dynamic, f: impl Fn(&mut Game, InstanceId, PlayerId) -> bool) -> R<i
     with_mut(|g, rc| {
         let mut n = 0;
         for c in cs {
+            // BS-10.5 / "unaffected by": the effect passes over a card it cannot affect.
+            if g.unaffected(c, rc.card, rc.controller) {
+                continue;
+            }
             if f(g, c, rc.controller) {
                 n += 1;
             }
@@ -1324,6 +1328,35 @@ fn register_actions(e: &mut Engine) {
         ["targets", "dur: &str"],
         "The cards cannot block for the duration.",
         |t: Dynamic, d: &str| modify(&t, ModKind::CannotBlock, d)
+    );
+    reg!(
+        e,
+        "unaffected_by",
+        ["targets", "what: &str", "opponent_only: bool", "dur: &str"],
+        "The cards are unaffected by effects of \"magic\", \"spirit\" (spirits, ultimates and braves), \"nexus\" cards or \"all\" (only the opponent's, if asked) for the duration; bursts included (BS-10.5).",
+        |t: Dynamic, w: &str, o: bool, d: &str| -> R<()> {
+            let by = match w {
+                "all" => None,
+                "magic" => Some(carddb::CardKind::Magic),
+                "spirit" => Some(carddb::CardKind::Spirit),
+                "nexus" => Some(carddb::CardKind::Nexus),
+                other => {
+                    return Err(err(format!(
+                        "expected \"magic\", \"spirit\", \"nexus\" or \"all\", got {other:?}"
+                    )));
+                }
+            };
+            let p = me()?;
+            modify(
+                &t,
+                ModKind::Unaffected {
+                    by,
+                    opponent_only: o,
+                    protector: p,
+                },
+                d,
+            )
+        }
     );
     reg!(
         e,

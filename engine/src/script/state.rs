@@ -48,6 +48,14 @@ pub enum ModKind {
         by_opponent_only: bool,
         protector: PlayerId,
     },
+    /// Unaffected by effects of cards of `by` kind (magic, spirit, nexus …; `None`: every
+    /// kind), only the opponent's of `protector` if `opponent_only` (BS-10.5: a burst is
+    /// stopped by it too).
+    Unaffected {
+        by: Option<carddb::CardKind>,
+        opponent_only: bool,
+        protector: PlayerId,
+    },
     /// Gains a keyword (`name`, `modifier`).
     Keyword(String, String),
     /// Is also treated as this colour.
