@@ -223,9 +223,13 @@ pub fn from_label(label: &str) -> Option<Vec<Trigger>> {
     use Trigger::*;
     let l = label.trim().to_ascii_lowercase();
     let t = match l.as_str() {
-        "when summoned" | "when this spirit is summoned" => vec![WhenSummoned],
+        "when summoned" | "when this spirit is summoned" | "when this ultimate is summoned" => {
+            vec![WhenSummoned]
+        }
         "when placed" | "when deployed" => vec![WhenDeployed],
-        "when this spirit attacks" | "when attacks" => vec![WhenAttacks],
+        "when this spirit attacks" | "when this ultimate attacks" | "when attacks" => {
+            vec![WhenAttacks]
+        }
         "when this spirit blocks" | "when blocks" => vec![WhenBlocks],
         "when this spirit attacks or blocks" | "when attacks/blocks" => {
             vec![WhenAttacks, WhenBlocks]
