@@ -1,5 +1,8 @@
 //! A greedy player: summons the most expensive card it can pay from its reserve while
-//! keeping its spirits alive, levels spirits up with spare reserve cores, attacks when the
+//! keeping its spirits alive (a brave directly onto its strongest eligible spirit when it
+//! can, BS-5.1.1), braves a spirit-form brave onto its strongest eligible spirit (BS-9.1;
+//! it never unbraves or swaps, so the main step always ends), levels spirits up with spare
+//! reserve cores, attacks when the
 //! opponent has no refreshed blocker that would win, blocks when its blocker wins or when
 //! its life is low.
 
@@ -30,7 +33,7 @@ fn level_up_target(view: &View) -> Option<(InstanceId, u32)> {
             matches!(
                 f.kind,
                 CardKind::Spirit | CardKind::Ultimate | CardKind::Brave
-            )
+            ) && f.braved_onto.is_none() // a braved brave holds no cores (BS-9.2)
         })
         .filter_map(|f| {
             let next = f.levels.iter().find(|r| r.cores > f.cores)?;
@@ -61,20 +64,36 @@ impl Player for GreedyPlayer {
                 }
             }
             DecisionKind::MainAction => {
-                // Most expensive card payable from the reserve alone.
+                // Most expensive card payable from the reserve alone; a brave onto the
+                // strongest host rather than on its own (BS-5.1.1: no cores to place).
                 let hand = me.hand.clone().unwrap_or_default();
+                let bp_of =
+                    |id: InstanceId| me.field.iter().find(|f| f.id == id).map_or(0, |f| f.bp);
                 let best = req
                     .choices()
                     .filter_map(|c| {
-                        let id = match c {
-                            Choice::Summon { card } | Choice::Deploy { card } => *card,
+                        let (id, need_min, host_bp) = match c {
+                            Choice::Summon { card } | Choice::Deploy { card } => (*card, true, 0),
+                            Choice::SummonOnto { card, host } => (*card, false, 1 + bp_of(*host)),
                             _ => return None,
                         };
                         let h = hand.iter().find(|h| h.id == id)?;
-                        (h.to_pay + h.min_cores <= me.reserve).then_some((h.cost, c.clone()))
+                        let need = h.to_pay + if need_min { h.min_cores } else { 0 };
+                        (need <= me.reserve).then_some(((h.cost, host_bp), c.clone()))
                     })
-                    .max_by_key(|(cost, _)| *cost);
+                    .max_by_key(|(key, _)| *key);
                 if let Some((_, c)) = best {
+                    return c;
+                }
+                // BS-9.1: brave a spirit-form brave onto the strongest host.
+                let brave = req
+                    .choices()
+                    .filter_map(|c| match c {
+                        Choice::Brave { host, .. } => Some((bp_of(*host), c.clone())),
+                        _ => None,
+                    })
+                    .max_by_key(|(bp, _)| *bp);
+                if let Some((_, c)) = brave {
                     return c;
                 }
                 if level_up_target(view).is_some() && has(&Choice::MoveCores) {
@@ -141,7 +160,10 @@ impl Player for GreedyPlayer {
                     .field
                     .iter()
                     .filter(|f| {
-                        !f.exhausted && f.kind != CardKind::Nexus && f.kind != CardKind::Magic
+                        !f.exhausted
+                            && f.kind != CardKind::Nexus
+                            && f.kind != CardKind::Magic
+                            && f.braved_onto.is_none()
                     })
                     .map(|f| f.bp)
                     .max();
@@ -157,7 +179,9 @@ impl Player for GreedyPlayer {
                         > opp
                             .field
                             .iter()
-                            .filter(|f| !f.exhausted && f.kind != CardKind::Nexus)
+                            .filter(|f| {
+                                !f.exhausted && f.kind != CardKind::Nexus && f.braved_onto.is_none()
+                            })
                             .count();
                 let pick = attackers
                     .iter()

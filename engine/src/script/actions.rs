@@ -6,6 +6,7 @@ use carddb::CardKind;
 
 use super::state::{ModKind, Modifier, Until};
 use crate::core::{InstanceId, Orientation, PlayerId};
+use crate::rules::battle_spirits::brave::Otherwise;
 use crate::rules::battle_spirits::{CoreLoc, Event, Game, Hook, Zone};
 
 impl Game {
@@ -74,6 +75,7 @@ impl Game {
     /// Destroys a field spirit/ultimate/brave/nexus by an effect of `by` (BS-6.6: the same
     /// path as battle). False when it is not on the field or cannot be destroyed.
     pub(crate) fn effect_destroy(&mut self, c: InstanceId, by: PlayerId) -> bool {
+        let c = self.unit_of(c); // BS-9.1: a braved card is destroyed as one
         if !self.on_field(c) {
             return false;
         }
@@ -91,6 +93,7 @@ impl Game {
 
     /// Exhausts (`true`) or refreshes a field card.
     pub(crate) fn effect_orient(&mut self, c: InstanceId, exhaust: bool) -> bool {
+        let c = self.unit_of(c); // BS-9.1: a braved card is one card
         if !self.on_field(c) || self.is_exhausted(c) == exhaust {
             // BS-13.4: a refresh turns a heavily exhausted card to exhausted.
             if !exhaust
@@ -112,6 +115,7 @@ impl Game {
 
     /// BS-13.4: heavy exhaustion (upside down; counts as exhausted).
     pub(crate) fn heavily_exhaust(&mut self, c: InstanceId) -> bool {
+        let c = self.unit_of(c); // BS-9.1: a braved card is one card
         if !self.on_field(c) {
             return false;
         }
@@ -127,11 +131,17 @@ impl Game {
         self.move_card(c, to);
     }
 
-    /// Returns a card (field, trash) to its owner's hand.
+    /// Returns a card (field, trash) to its owner's hand. BS-9.9: a braved card's braves
+    /// stay as spirits if cores are placed on them, else they follow it.
     pub(crate) fn effect_return_to_hand(&mut self, c: InstanceId) -> bool {
+        let c = self.unit_of(c);
         let owner = self.owner(c);
         match self.zone_of(c) {
-            Zone::Field(_) => self.leave_field(c, Zone::Hand(owner)),
+            Zone::Field(_) => {
+                let braves = self.detach_braves(c);
+                self.leave_field(c, Zone::Hand(owner));
+                self.keep_braves(braves, Otherwise::Follow(Zone::Hand(owner), false));
+            }
             Zone::Trash(_) | Zone::Deck(_) | Zone::Tecoto(_) => {
                 self.move_card(c, Zone::Hand(owner))
             }
@@ -140,11 +150,17 @@ impl Game {
         true
     }
 
-    /// Puts a card on top or at the bottom of its owner's deck.
+    /// Puts a card on top or at the bottom of its owner's deck. BS-9.9: a braved card's
+    /// braves stay as spirits if cores are placed on them, else they follow it.
     pub(crate) fn effect_return_to_deck(&mut self, c: InstanceId, bottom: bool) -> bool {
+        let c = self.unit_of(c);
         let owner = self.owner(c);
+        let mut braves = Vec::new();
         match self.zone_of(c) {
-            Zone::Field(_) => self.leave_field(c, Zone::Deck(owner)),
+            Zone::Field(_) => {
+                braves = self.detach_braves(c);
+                self.leave_field(c, Zone::Deck(owner));
+            }
             Zone::Deck(_) => return false,
             _ => self.move_card(c, Zone::Deck(owner)),
         }
@@ -154,14 +170,21 @@ impl Game {
             order.insert(0, top);
             self.st.zones.reorder(Zone::Deck(owner), order);
         }
+        self.keep_braves(braves, Otherwise::Follow(Zone::Deck(owner), bottom));
         true
     }
 
     /// BS-13.1: puts a card into its owner's tecoto (face up).
     pub(crate) fn put_into_tecoto(&mut self, c: InstanceId) -> bool {
+        let c = self.unit_of(c);
         let owner = self.owner(c);
         match self.zone_of(c) {
-            Zone::Field(_) => self.leave_field(c, Zone::Tecoto(owner)),
+            // Like BS-9.9: the braves stay with cores placed on them, else follow it.
+            Zone::Field(_) => {
+                let braves = self.detach_braves(c);
+                self.leave_field(c, Zone::Tecoto(owner));
+                self.keep_braves(braves, Otherwise::Follow(Zone::Tecoto(owner), false));
+            }
             Zone::Tecoto(_) => return false,
             _ => self.move_card(c, Zone::Tecoto(owner)),
         }

@@ -31,7 +31,7 @@ fn me() -> R<PlayerId> {
 }
 
 fn this() -> R<InstanceId> {
-    Ok(run_ctx()?.card)
+    Ok(run_ctx()?.this)
 }
 
 fn nat(n: i64, what: &str) -> R<u32> {
@@ -165,7 +165,7 @@ fn pick_within(
         if bp {
             i64::from(g.bp(c))
         } else {
-            i64::from(g.def_of(c).cost)
+            i64::from(g.cost_of(c)) // BS-9.2
         }
     };
     let mut picked: Vec<InstanceId> = Vec::new();

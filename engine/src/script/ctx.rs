@@ -16,8 +16,11 @@ use crate::rules::battle_spirits::Game;
 /// What one running effect knows about itself.
 #[derive(Debug)]
 pub struct RunCtx {
-    /// The card whose effect runs (`this_card()`).
+    /// The card whose effect runs.
     pub card: InstanceId,
+    /// The card the effect acts as (`this_card()`): `card`, or for a braved brave's
+    /// effect, its host (BS-9.2: an effect of the braved spirit).
+    pub this: InstanceId,
     /// The effect's index on the card.
     pub effect: u32,
     /// Who controls the effect ("you").
@@ -39,6 +42,7 @@ impl RunCtx {
     pub fn new(card: InstanceId, effect: u32, controller: PlayerId) -> RunCtx {
         RunCtx {
             card,
+            this: card,
             effect,
             controller,
             event_cards: Vec::new(),

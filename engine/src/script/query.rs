@@ -89,8 +89,13 @@ impl Query {
 
     /// The matching cards, in field/zone order.
     pub fn eval(&self, g: &Game) -> Vec<InstanceId> {
-        let field_of =
-            |ps: &[PlayerId]| -> Vec<InstanceId> { ps.iter().flat_map(|p| g.field(*p)).collect() };
+        // BS-9.1: a braved brave is part of its host, never a field card of its own.
+        let field_of = |ps: &[PlayerId]| -> Vec<InstanceId> {
+            ps.iter()
+                .flat_map(|p| g.field(*p))
+                .filter(|c| !g.is_braved_brave(*c))
+                .collect()
+        };
         let kind = |c: InstanceId| g.def_of(c).kind;
         let mut v: Vec<InstanceId> = match &self.base {
             Base::Spirits(ps) => field_of(ps)
@@ -150,11 +155,12 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::BpAtMost(x) => on_field && i64::from(g.bp(c)) <= *x,
         Filter::BpIs(x) => on_field && i64::from(g.bp(c)) == *x,
         Filter::BpAtLeast(x) => on_field && i64::from(g.bp(c)) >= *x,
-        Filter::CostAtMost(x) => i64::from(d.cost) <= *x,
-        Filter::CostAtLeast(x) => i64::from(d.cost) >= *x,
-        Filter::CostIn(xs) => xs.contains(&i64::from(d.cost)),
+        // BS-9.2: a braved card's cost and colours include its braves'.
+        Filter::CostAtMost(x) => i64::from(g.cost_of(c)) <= *x,
+        Filter::CostAtLeast(x) => i64::from(g.cost_of(c)) >= *x,
+        Filter::CostIn(xs) => xs.contains(&i64::from(g.cost_of(c))),
         Filter::Colour(col) => {
-            d.colours.contains(col)
+            g.colours_of(c).contains(col)
                 || (on_field && g.mods_of(c).contains(&super::state::ModKind::Colour(*col)))
         }
         Filter::Family(fs) => fs.iter().any(|f| d.families.iter().any(|x| x == f)),
@@ -162,7 +168,7 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::NameContains(s) => d.name.contains(s.as_str()),
         Filter::Named(s) => d.name == *s,
         Filter::Other(me) => c != *me,
-        Filter::Symbols(n) => i64::from(d.symbols.total()) == *n,
+        Filter::Symbols(n) => i64::from(g.symbols_of(c)) == *n,
         Filter::Cores(n) => i64::from(g.cores_on(c)) == *n,
         Filter::CoresAtMost(n) => i64::from(g.cores_on(c)) <= *n,
         Filter::CoresAtLeast(n) => i64::from(g.cores_on(c)) >= *n,

@@ -177,6 +177,9 @@ impl Game {
     /// of such a card waits, a burst is set (BS-10.3: activating is a choice), or two
     /// triggered effects could become due at once (BS-8.4: the turn player orders them).
     fn step_may_ask(&mut self) -> bool {
+        if self.braves_may_ask() {
+            return true;
+        }
         if !self.host.any_may_ask {
             return false;
         }
@@ -215,6 +218,18 @@ impl Game {
                 .subs
                 .iter()
                 .any(|s| asking[s.card.index()].0)
+    }
+
+    /// Whether a brave may come off its host in the next step (then its owner is asked
+    /// whether to keep it, BS-9.5/9.8/9.9): a brave link exists, or a brave is on a field or
+    /// in the turn player's hand or tecoto (it may be braved within the step).
+    fn braves_may_ask(&self) -> bool {
+        let brave = |c: &InstanceId| self.def_of(*c).kind == carddb::CardKind::Brave;
+        !self.st.braves.is_empty()
+            || PlayerId::BOTH
+                .iter()
+                .any(|p| self.pile(Zone::Field(*p)).iter().any(brave))
+            || self.usable_cards(self.st.active).any(|(c, _)| brave(&c))
     }
 
     /// Asks a question: the replayed answer if there is one, else records the question and
@@ -304,6 +319,7 @@ impl Game {
         }
         self.emit(Event::EffectStarted { card, effect });
         let mut rc = RunCtx::new(card, effect, controller);
+        rc.this = self.unit_of(card); // BS-9.2: a braved effect is the braved spirit's
         rc.event_cards = event_cards;
         self.rt.depth += 1;
         let r = {
@@ -399,24 +415,48 @@ impl Game {
     // ---- which effects a hook reaches -------------------------------------------------
 
     fn level_ok(&self, card: InstanceId, levels: &[u8]) -> bool {
+        let card = self.unit_of(card); // a braved brave is at its host's level
         levels.is_empty()
             || !self.on_field(card)
             || self.level(card).is_some_and(|l| levels.contains(&l))
     }
 
-    /// The effects of `card` with a trigger matching `pred`, at a level they work at.
+    /// BS-9.2 / BS-5.1.1: whether effect `i` of `card` works in the brave's present form:
+    /// a braved brave's `braved` effects only while braved, its other effects only while
+    /// not; "when summoned" both ways. Always true for other kinds.
+    fn brave_form_ok(
+        &self,
+        card: InstanceId,
+        i: usize,
+        braved: bool,
+        triggers: &[Trigger],
+    ) -> bool {
+        let d = self.def_of(card);
+        d.kind != carddb::CardKind::Brave
+            || d.effects.get(i).is_none_or(|e| e.braved == braved)
+            || triggers.contains(&Trigger::WhenSummoned)
+    }
+
+    /// The effects of `card` with a trigger matching `pred`, at a level they work at, in
+    /// the form they work in (BS-9.2).
     fn matching(&self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool) -> Vec<u32> {
         let Some(effs) = self.host.effects_of(self.card_id(card)) else {
             return Vec::new();
         };
+        let braved = self.is_braved_brave(card);
         effs.iter()
             .enumerate()
-            .filter(|(_, e)| e.triggers.iter().any(|t| pred(*t)) && self.level_ok(card, &e.levels))
+            .filter(|(i, e)| {
+                e.triggers.iter().any(|t| pred(*t))
+                    && self.level_ok(card, &e.levels)
+                    && self.brave_form_ok(card, *i, braved, &e.triggers)
+            })
             .map(|(i, _)| i as u32)
             .collect()
     }
 
-    /// The effects of `card` matching `pred` (its controller is its owner).
+    /// The effects of `card` matching `pred` (its controller is its owner), then (BS-9.2)
+    /// the braved effects of the braves on it, as effects of the braved card.
     fn reach_card(
         &self,
         out: &mut Vec<Reached>,
@@ -434,6 +474,17 @@ impl Game {
                 field: false,
             });
         }
+        for card in self.braves_on(card) {
+            for effect in self.matching(card, pred) {
+                out.push(Reached::Effect {
+                    card,
+                    effect,
+                    controller,
+                    ev: ev.to_vec(),
+                    field: false,
+                });
+            }
+        }
     }
 
     /// Field cards of both players, turn player's first, in field order, with
@@ -447,14 +498,20 @@ impl Game {
         let a = self.st.active;
         for p in [a, a.other()] {
             for c in self.field(p) {
-                for effect in self.matching(c, &|t| pred(t, p)) {
-                    out.push(Reached::Effect {
-                        card: c,
-                        effect,
-                        controller: p,
-                        ev: ev.to_vec(),
-                        field: true,
-                    });
+                // A braved brave's effects are reached through its host (BS-9.2).
+                if self.is_braved_brave(c) {
+                    continue;
+                }
+                for card in std::iter::once(c).chain(self.braves_on(c)) {
+                    for effect in self.matching(card, &|t| pred(t, p)) {
+                        out.push(Reached::Effect {
+                            card,
+                            effect,
+                            controller: p,
+                            ev: ev.to_vec(),
+                            field: true,
+                        });
+                    }
                 }
             }
         }
@@ -579,7 +636,7 @@ impl Game {
         match h {
             Hook::WhenSummoned { card } => {
                 let nexus = self.def_of(card).kind == carddb::CardKind::Nexus;
-                // BS-5.1 / BS-5.1.1, BS-5.4.
+                // BS-5.1 / BS-5.1.1 (a brave summoned onto a host too: a brave effect), BS-5.4.
                 let pred = |t| t == T::WhenSummoned || (nexus && t == T::WhenDeployed);
                 let resolved = !self.matching(card, &pred).is_empty();
                 self.reach_card(&mut due, card, &pred, &[card]);
@@ -786,11 +843,13 @@ impl Game {
                 let Some(effs) = self.host.effects_of(self.card_id(c)) else {
                     continue;
                 };
+                // BS-9.2: a braved brave's effects are its host's.
+                let (unit, braved) = (self.unit_of(c), self.is_braved_brave(c));
                 for (i, e) in effs.iter().enumerate() {
                     let applies = e.triggers.iter().any(|t| match *t {
                         Trigger::Constant => true,
-                        Trigger::WhileAttacking => battle.is_some_and(|(x, _)| x == c),
-                        Trigger::WhileBlocking => battle.is_some_and(|(_, b)| b == Some(c)),
+                        Trigger::WhileAttacking => battle.is_some_and(|(x, _)| x == unit),
+                        Trigger::WhileBlocking => battle.is_some_and(|(_, b)| b == Some(unit)),
                         Trigger::DuringStep(w, s) => {
                             self.st.scripts.step == Some(s) && whose_ok(w, p, a)
                         }
@@ -800,10 +859,14 @@ impl Game {
                     // BS-13.3: [While OC] effects work while in OC, whatever the level.
                     let oc = e.triggers.contains(&Trigger::WhileOverCount) && self.in_over_count(c);
                     let Ok(ast) = &e.script else { continue };
-                    if !oc && (!applies || !self.level_ok(c, &e.levels)) {
+                    if (!oc && (!applies || !self.level_ok(c, &e.levels)))
+                        || !self.brave_form_ok(c, i, braved, &e.triggers)
+                    {
                         continue;
                     }
-                    let rc = Rc::new(RunCtx::new(c, i as u32, p));
+                    let mut rc = RunCtx::new(c, i as u32, p);
+                    rc.this = unit;
+                    let rc = Rc::new(rc);
                     let r = {
                         let _g = ctx::enter_ref(self, rc.clone());
                         self.host.engine.run_ast_with_scope(&mut Scope::new(), ast)

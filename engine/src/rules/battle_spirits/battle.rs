@@ -185,7 +185,7 @@ impl Game {
         } else if !b.blocked {
             // BS-6.5.1: life → reserve, as many as the attacker's symbols.
             if on_field(self, b.attacker) {
-                let n = self.def_of(b.attacker).symbols.total();
+                let n = self.symbols_of(b.attacker); // BS-9.2: a braved card's symbols
                 let mut taken = 0;
                 for _ in 0..n {
                     let Some(core) = self

@@ -49,6 +49,13 @@ pub struct RulesConfig {
     pub cores_per_core_step: u32,
     /// BS-3.1: cards drawn in the draw step.
     pub draws_per_draw_step: u32,
+    /// BS-9.3: how many braves one spirit/ultimate may hold (standard: 1).
+    #[serde(default = "one")]
+    pub braves_per_host: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 impl RulesConfig {
@@ -83,6 +90,7 @@ impl RulesConfig {
             first_turn_no_attack: true,
             cores_per_core_step: 1,
             draws_per_draw_step: 1,
+            braves_per_host: 1,
         }
     }
 }
@@ -106,6 +114,7 @@ impl RulesConfig {
             ("keep_bonus_draw", self.keep_bonus_draw),
             ("cores_per_core_step", self.cores_per_core_step),
             ("draws_per_draw_step", self.draws_per_draw_step),
+            ("braves_per_host", self.braves_per_host),
         ];
         for (name, value) in counts {
             if value > MAX_OPTION {

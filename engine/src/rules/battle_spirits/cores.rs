@@ -14,7 +14,8 @@ impl Game {
     fn move_targets(&self, p: PlayerId) -> Vec<CoreSource> {
         let mut v = vec![CoreSource::Reserve];
         for c in self.field(p) {
-            if self.def_of(c).kind != CardKind::Magic {
+            // A braved brave holds no cores: its cores are its host's (BS-9.2).
+            if self.def_of(c).kind != CardKind::Magic && !self.is_braved_brave(c) {
                 v.push(CoreSource::Card(c));
             }
         }
@@ -72,12 +73,14 @@ impl Game {
     }
 
     /// [`Game::check_depletion`] sparing `spare` (a card still receiving its cores,
-    /// BS-5.2 step 6).
+    /// BS-5.2 step 6; the card being summoned is always spared until it is placed).
     pub(crate) fn check_depletion_except(&mut self, spare: Option<InstanceId>) {
         let a = self.st.active;
+        let placing = self.placing_card();
         for p in [a, a.other()] {
             for c in self.field(p) {
                 if Some(c) != spare
+                    && Some(c) != placing
                     && self.is_spirit_like(c)
                     && self.cores_on(c) < self.def_of(c).minimum_cores()
                 {
@@ -89,13 +92,20 @@ impl Game {
 
     /// BS-5.3: "when depleted" first, then to the trash with its cores to the reserve.
     /// Not destruction: "when destroyed" does not fire.
+    /// BS-9.8: a braved card is depleted as one card (its braves' braved "when depleted"
+    /// effects included), then its braves may be kept with cores.
     pub(crate) fn deplete(&mut self, c: InstanceId) {
+        let c = self.unit_of(c);
         let owner = self.owner(c);
         self.fire(Hook::WhenDepleted { card: c });
         if self.halted() || self.zone_of(c) != Zone::Field(owner) {
             return;
         }
         self.emit(Event::Depleted { card: c });
+        if !self.braves_on(c).is_empty() {
+            self.braved_card_to_trash(c);
+            return;
+        }
         self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
         self.move_card(c, Zone::Trash(owner));
     }
@@ -107,7 +117,13 @@ impl Game {
 
     /// BS-6.6: "when destroyed" first (the card is still on the field), then to the trash
     /// with its cores to the owner's reserve. The one destruction path, battle and effects.
+    ///
+    /// BS-9.8: a braved card counts as one spirit destroyed (one "when destroyed" firing
+    /// for the host, its braves' braved "when destroyed" effects included); then its cores
+    /// go to the reserve, the host to the trash, and each brave is kept with cores or
+    /// goes to the trash.
     pub(crate) fn destroy_with(&mut self, c: InstanceId, by_opponent: bool) {
+        let c = self.unit_of(c);
         let owner = self.owner(c);
         self.st.scripts.destroyed_this_turn.push(c);
         self.fire(Hook::WhenDestroyed {
@@ -118,6 +134,10 @@ impl Game {
             return; // a "when destroyed" effect already moved it
         }
         self.emit(Event::Destroyed { card: c });
+        if !self.braves_on(c).is_empty() {
+            self.braved_card_to_trash(c);
+            return;
+        }
         self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
         self.move_card(c, Zone::Trash(owner));
     }

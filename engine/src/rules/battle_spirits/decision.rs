@@ -38,6 +38,23 @@ pub enum Choice {
     Mulligan,
     /// Summon a spirit, ultimate or brave (as a spirit) from hand (BS-5.1).
     Summon { card: InstanceId },
+    /// BS-5.1.1: summon a brave from hand directly onto `host` (a field spirit/ultimate
+    /// meeting its brave condition): pay its cost, no core placement, braved at once.
+    SummonOnto { card: InstanceId, host: InstanceId },
+    /// BS-9.1: put a spirit-form brave on the field onto `host`, paying nothing; its cores
+    /// move onto the host (BS-9.2); BS-9.4 exhaustion.
+    Brave { brave: InstanceId, host: InstanceId },
+    /// BS-9.5: take a braved brave off its host; then keep it with cores or trash it.
+    Unbrave { brave: InstanceId },
+    /// BS-9.7: the braves of `first` and `second` exchange hosts at once (`second` may have
+    /// none: then `first`'s brave moves onto it).
+    SwapBraves {
+        first: InstanceId,
+        second: InstanceId,
+    },
+    /// BS-9.5 / BS-9.8 / BS-9.9: do not keep a brave that came off its host (it goes to
+    /// the trash, or follows its host to hand or deck).
+    DropBrave,
     /// Deploy a nexus (BS-5.4).
     Deploy { card: InstanceId },
     /// Use a magic (BS-5.5); in a flash timing, for its [Flash] effect (BS-6.2).

@@ -139,6 +139,10 @@ pub enum Event {
         revealed: InstanceId,
         hit: bool,
     },
+    /// BS-9.1 / BS-5.1.1 / BS-9.7: a brave was braved onto a host.
+    Braved { brave: InstanceId, host: InstanceId },
+    /// BS-9.5 / BS-9.7 / BS-9.8 / BS-9.9: a brave came off its host.
+    Unbraved { brave: InstanceId, host: InstanceId },
     /// A spirit was summoned by an effect.
     SummonedByEffect { card: InstanceId },
     /// BS-10.1: `player` set `card` face down as their burst; `replaced` went to the trash.

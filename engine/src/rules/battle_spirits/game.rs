@@ -40,6 +40,9 @@ pub(crate) struct Payment {
     pub from: Vec<super::types::CoreSource>,
     /// Where play continues once the card has resolved.
     pub then: AfterPlay,
+    /// BS-5.1.1: a brave summoned directly onto this host (no core placement).
+    #[serde(default)]
+    pub onto: Option<InstanceId>,
 }
 
 /// Where play continues after a card is played: the main step, or the flash timing it
@@ -119,6 +122,12 @@ pub(crate) struct State {
     /// Effects' state: modifiers, once-per-turn, sub-triggers, a pending effect question.
     #[serde(default)]
     pub scripts: crate::script::ScriptState,
+    /// BS-9: which brave is braved onto which host.
+    #[serde(default)]
+    pub braves: Vec<super::brave::BraveLink>,
+    /// Braves unbraved or swapped, with the turn (the loop guard of `brave.rs`).
+    #[serde(default)]
+    pub brave_moves: Vec<(InstanceId, u32, super::brave::BraveMove)>,
 }
 
 /// A game of Battle Spirits: a deterministic state machine driven by decisions.
@@ -401,6 +410,7 @@ impl Game {
         let from = self.st.zones.move_to(card, to);
         if matches!(from, Zone::Field(_)) && !matches!(to, Zone::Field(_)) {
             self.forget_card(card);
+            self.unlink_departing(card); // BS-9: a card off the field is in no brave link
         }
         if !matches!(to, Zone::Field(_)) {
             self.st.cards[card.index()].orientation = Orientation::Upright;
@@ -635,6 +645,10 @@ impl Game {
                     user: to_act,
                 },
             ),
+            (Phase::Main, Choice::SummonOnto { card, host }) => self.start_play_onto(card, host),
+            (Phase::Main, Choice::Brave { brave, host }) => self.brave_onto(brave, host),
+            (Phase::Main, Choice::Unbrave { brave }) => self.unbrave(brave),
+            (Phase::Main, Choice::SwapBraves { first, second }) => self.swap_braves(first, second),
             (Phase::Main, Choice::SetBurst { card }) => self.set_burst(card),
             (Phase::Main, Choice::MoveCores) => self.st.phase = Phase::CoreMove,
             (Phase::Main, Choice::EndMain) => self.end_main_step(),

@@ -22,7 +22,9 @@ impl Game {
     ///   and cores in game = cores taken from the void − cores returned to it;
     /// - every core on a card sits on a card that is on the field;
     /// - each player's soul core (if the config has one) is in the game exactly once;
-    /// - every card is in exactly one zone and the card count equals the deck sizes.
+    /// - every card is in exactly one zone and the card count equals the deck sizes;
+    /// - BS-9: every brave link joins a brave and a non-brave of one player's field, the
+    ///   brave holds no cores and is in one link, a host holds at most `braves_per_host`.
     ///
     /// Errors: the first violation found.
     pub fn check_invariants(&self) -> Result<(), InvariantError> {
@@ -66,6 +68,35 @@ impl Game {
                 if self.owner(*c) != p {
                     return Err(InvariantError::Cards(format!("{c} on the wrong field")));
                 }
+            }
+        }
+        self.check_brave_links().map_err(InvariantError::Cards)
+    }
+
+    /// BS-9.1 / BS-9.2 / BS-9.3: the brave links are sound.
+    fn check_brave_links(&self) -> Result<(), String> {
+        for (i, l) in self.st.braves.iter().enumerate() {
+            let p = self.owner(l.brave);
+            let field = Zone::Field(p);
+            if self.zone_of(l.brave) != field || self.zone_of(l.host) != field {
+                return Err(format!("brave link {} → {} off the field", l.brave, l.host));
+            }
+            if self.def_of(l.brave).kind != carddb::CardKind::Brave
+                || self.def_of(l.host).kind == carddb::CardKind::Brave
+            {
+                return Err(format!(
+                    "brave link {} → {} of wrong kinds",
+                    l.brave, l.host
+                ));
+            }
+            if self.cores_on(l.brave) > 0 {
+                return Err(format!("braved brave {} holds cores", l.brave));
+            }
+            if self.st.braves[..i].iter().any(|m| m.brave == l.brave) {
+                return Err(format!("brave {} in two links", l.brave));
+            }
+            if self.braves_on(l.host).len() > self.st.config.braves_per_host as usize {
+                return Err(format!("{} holds too many braves", l.host));
             }
         }
         Ok(())

@@ -35,10 +35,13 @@ impl Game {
         self.level_row(card).map(|r| r.level)
     }
 
-    /// The BP of a field card at its level (0 when it has none), with the BP modifiers of
-    /// effects (turn/battle ones and constant ones evaluated now, BS-8.1), never below 0.
+    /// The BP of a field card at its level (0 when it has none), plus its braves' "when
+    /// braved BP +" (BS-9.2), with the BP modifiers of effects (turn/battle ones and
+    /// constant ones evaluated now, BS-8.1), never below 0.
     pub fn bp(&self, card: InstanceId) -> u32 {
         let mut base = self.level_row(card).and_then(|r| r.bp).unwrap_or(0);
+        // BS-9.2: the braves' "when braved BP +".
+        base += self.brave_bp_bonus(card);
         if self.in_over_count(card) {
             // BS-13.3: the OC BP bonus, like a braved bonus, whatever the level.
             base += self
@@ -64,13 +67,14 @@ impl Game {
         })
     }
 
-    /// Whether a card fights as a spirit: spirits, ultimates, and braves (played as
-    /// spirits until issue 6).
+    /// Whether a card fights as a spirit: spirits, ultimates, and braves in spirit form. A
+    /// braved brave is part of its host (BS-9.1): it does not fight or deplete on its own.
     pub fn is_spirit_like(&self, card: InstanceId) -> bool {
-        matches!(
-            self.def_of(card).kind,
-            CardKind::Spirit | CardKind::Ultimate | CardKind::Brave
-        )
+        match self.def_of(card).kind {
+            CardKind::Spirit | CardKind::Ultimate => true,
+            CardKind::Brave => !self.is_braved_brave(card),
+            _ => false,
+        }
     }
 
     /// BS-5.2 step 3: the symbols of every card on `p`'s field.

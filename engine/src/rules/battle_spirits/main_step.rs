@@ -67,6 +67,9 @@ impl Game {
                 });
             }
         }
+        // BS-5.1.1, BS-9.1, BS-9.5, BS-9.7: braves.
+        v.extend(self.summon_onto_options(p));
+        v.extend(self.brave_options(p));
         // BS-5.8: set a burst, once per turn.
         v.extend(self.set_burst_options(p));
         // [Main]/[Flash] effects of field cards (BS-5.6), each once per turn.
@@ -122,6 +125,13 @@ impl Game {
     pub(crate) fn pay_options(&self, pm: &Payment) -> Vec<Labelled<Choice>> {
         self.core_sources(pm.player, None)
             .into_iter()
+            // BS-5.1.1: the host of a brave summoned onto it keeps its minimum level.
+            .filter(|(s, _)| match (pm.onto, s) {
+                (Some(h), CoreSource::Card(c)) if *c == h => {
+                    self.cores_on(h) > self.def_of(h).minimum_cores()
+                }
+                _ => true,
+            })
             .map(|(from, soul)| Labelled {
                 choice: Choice::PayFrom { from, soul },
                 label: self.core_label("Pay", from, soul),
@@ -150,6 +160,22 @@ impl Game {
     /// Starts playing a hand card: the payment decisions follow (BS-5.2). There is no
     /// limit on how many cards a field holds (BS-5.2.2).
     pub(crate) fn start_play(&mut self, card: InstanceId, kind: PlayKind, then: AfterPlay) {
+        self.start_play_with(card, kind, then, None);
+    }
+
+    /// BS-5.1.1: starts summoning a brave directly onto `host`: the payment decisions
+    /// follow, then it is braved at once (no core placement).
+    pub(crate) fn start_play_onto(&mut self, card: InstanceId, host: InstanceId) {
+        self.start_play_with(card, PlayKind::Summon, AfterPlay::Main, Some(host));
+    }
+
+    fn start_play_with(
+        &mut self,
+        card: InstanceId,
+        kind: PlayKind,
+        then: AfterPlay,
+        onto: Option<InstanceId>,
+    ) {
         let p = self.owner(card);
         let q = self.quote(p, self.def_of(card));
         self.st.phase = Phase::Pay(Payment {
@@ -161,6 +187,7 @@ impl Game {
             remaining: q.to_pay,
             from: Vec::new(),
             then,
+            onto,
         });
         if q.to_pay == 0 {
             self.finish_payment();
@@ -226,6 +253,10 @@ impl Game {
                     passes: 0,
                 },
             };
+            return;
+        }
+        if let Some(host) = pm.onto {
+            self.finish_summon_onto(pm, host);
             return;
         }
         self.move_card(pm.card, Zone::Field(p));

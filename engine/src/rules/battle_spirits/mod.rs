@@ -3,10 +3,11 @@
 //! Small modules, one job each: `config` (options and presets), `deck` (BS-0.1),
 //! `setup` (BS-0.2), `turn` (BS-1 … BS-4, BS-7), `main_step` (BS-5.1, 5.2, 5.4, 5.5),
 //! `cost` (BS-5.2 arithmetic, BS-12.4), `levels` (levels and BP), `cores` (BS-5.3
-//! depletion, BS-5.7 movement), `battle` (BS-6), `win` (BS-0.4), `invariants` (BS-0.5),
+//! depletion, BS-5.7 movement), `brave` (BS-9, BS-5.1.1), `battle` (BS-6), `win` (BS-0.4), `invariants` (BS-0.5),
 //! `view`, `render`, `save`.
 
 pub mod battle;
+pub mod brave;
 pub mod burst;
 pub mod config;
 pub mod cores;
@@ -29,6 +30,7 @@ pub mod win;
 #[cfg(test)]
 mod tests;
 
+pub use brave::{BraveLink, BraveMove};
 pub use config::{RulesConfig, SimultaneousLoss};
 pub use cost::CostQuote;
 pub use decision::{AnswerError, Choice, DecisionKind, DecisionRequest, GameResult, Step};

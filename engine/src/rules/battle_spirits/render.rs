@@ -208,6 +208,18 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             nm(*revealed),
             if *hit { "hit" } else { "guard" }
         ),
+        Event::Braved { brave, host } => format!(
+            "{}'s {} {brave} braves onto {} {host}",
+            g.owner(*brave),
+            nm(*brave),
+            nm(*host)
+        ),
+        Event::Unbraved { brave, host } => format!(
+            "{}'s {} {brave} comes off {} {host}",
+            g.owner(*brave),
+            nm(*brave),
+            nm(*host)
+        ),
         Event::SummonedByEffect { card } => {
             format!("{} {card} is summoned by an effect", nm(*card))
         }

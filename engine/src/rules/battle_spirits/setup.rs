@@ -56,6 +56,8 @@ impl Game {
             answers: Vec::new(),
             burst_set_turn: [0; 2],
             scripts: Default::default(),
+            braves: Vec::new(),
+            brave_moves: Vec::new(),
         };
         let mut g = Game {
             host: library.scripts(),

@@ -64,7 +64,8 @@ impl Game {
         }
         // BS-4.2 / BS-13.4: "when refreshed" effects of every card the step refreshed.
         for c in refreshed {
-            if self.zone_of(c) == Zone::Field(p) {
+            // A braved brave is refreshed with its host, whose hook reaches it (BS-9.2).
+            if self.zone_of(c) == Zone::Field(p) && !self.is_braved_brave(c) {
                 self.fire(Hook::WhenRefreshed { card: c });
             }
         }

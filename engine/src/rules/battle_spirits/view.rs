@@ -52,6 +52,13 @@ pub struct FieldCardView {
     pub symbols: u32,
     /// The card's level table.
     pub levels: Vec<LevelRow>,
+    /// BS-9.1: the host this brave is braved onto (then its cores, level, BP and
+    /// orientation are the host's; it is not a card of its own in play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub braved_onto: Option<InstanceId>,
+    /// BS-9.1: the braves braved onto this card (its BP, symbols include theirs, BS-9.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub braves: Vec<InstanceId>,
 }
 
 /// One player's side as the viewer sees it.
@@ -142,8 +149,10 @@ impl Game {
                             level: self.level(c),
                             bp: self.bp(c),
                             exhausted: self.is_exhausted(c),
-                            symbols: d.symbols.total(),
+                            symbols: self.symbols_of(c),
                             levels: d.levels.clone(),
+                            braved_onto: self.host_of(c),
+                            braves: self.braves_on(c),
                         }
                     })
                     .collect(),
