@@ -7,9 +7,6 @@
 //! level table) and the rules (BS-5.2 payment, BS-5.1/5.3 levels), so a changed card or
 //! a changed rule fails here.
 //!
-//! The two braves (DEMO-B04, DEMO-Y04) are tested as what runs now — card data, spirit
-//! form, the braved effect's compiled rhai; braving them onto a host (BS-9) waits for
-//! branch `brave`, and each test says what that scenario will check.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -529,10 +526,87 @@ fn demo_b04_anchorplate_brave_data_and_spirit_form() {
     assert_eq!(g.zone_of(c), Zone::Field(P0));
     assert_eq!(hand(&g, P0), before - 1 + 1);
     assert_levels("DEMO-B04", &[(1, 1, 3000), (3, 2, 5000)]);
-    // Full scenario (branch `brave`): brave it onto a Harbor Sentry (blue, cost 2) — the
-    // host shows 4000 + 3000 BP and 2 symbols; its attack discards 3 of the opponent's
-    // deck; a Brinepup Scout (cost 1) is not a legal host (min_cost 2); unbraved, the
-    // spirit form's attack discards nothing (BS-9.2, BS-9.5).
+}
+
+#[test]
+fn demo_b04_anchorplate_brave_braved_onto_harbor_sentry() {
+    let mut g = game(&["DEMO-B04", "DEMO-B02", "DEMO-B01", "DEMO-R04"]);
+    to_p1_main(&mut g);
+    let host = put(&mut g, P1, "DEMO-B02", Zone::Field(P1), 1); // blue, cost 2
+    let low = put(&mut g, P1, "DEMO-B01", Zone::Field(P1), 1); // blue, cost 1
+    let red = put(&mut g, P1, "DEMO-R04", Zone::Field(P1), 1); // red, cost 3
+    let b = put(&mut g, P1, "DEMO-B04", Zone::Field(P1), 1);
+    // BS-9.1: "a blue or yellow spirit of cost 2 or more".
+    let r = decision(&mut g);
+    assert!(r.is_legal(&Choice::Brave { brave: b, host }));
+    assert!(
+        !r.is_legal(&Choice::Brave {
+            brave: b,
+            host: low
+        }),
+        "cost 1"
+    );
+    assert!(
+        !r.is_legal(&Choice::Brave {
+            brave: b,
+            host: red
+        }),
+        "red"
+    );
+    let reserve = g.reserve(P1);
+    must(&mut g, Choice::Brave { brave: b, host });
+    assert_eq!(g.reserve(P1), reserve, "BS-9.1: braving pays nothing");
+    // BS-9.2: cores 1 + 1 = 2 (Harbor Sentry LV1, 2000) + 3000; 2 symbols.
+    assert_eq!((g.host_of(b), g.cores_on(host)), (Some(host), 2));
+    assert_eq!((g.bp(host), g.symbols_of(host)), (2000 + 3000, 2));
+    must(&mut g, Choice::EndMain);
+    assert!(!decision(&mut g).is_legal(&Choice::Attack { attacker: b }));
+    let mark = g.log().len();
+    let life = g.life(P0);
+    must(&mut g, Choice::Attack { attacker: host });
+    // The braved effect works through the host: 3 cards of P0's deck to the trash.
+    assert_eq!(milled(&g, P0, mark).len(), 3);
+    pass_flashes(&mut g);
+    if decision(&mut g).kind == DecisionKind::BlockOrNot {
+        must(&mut g, Choice::NoBlock);
+    }
+    assert_eq!(
+        g.life(P0),
+        life - 2,
+        "BS-6.5.1: the braved card's 2 symbols"
+    );
+}
+
+#[test]
+fn demo_b04_anchorplate_brave_spirit_form_attack_discards_nothing() {
+    // BS-9.2: a braved effect works only while braved.
+    let mut g = game(&["DEMO-B04"]);
+    to_p1_main(&mut g);
+    let b = put(&mut g, P1, "DEMO-B04", Zone::Field(P1), 1);
+    must(&mut g, Choice::EndMain);
+    let mark = g.log().len();
+    must(&mut g, Choice::Attack { attacker: b });
+    assert!(milled(&g, P0, mark).is_empty());
+}
+
+#[test]
+fn demo_b04_anchorplate_brave_summoned_onto_a_host() {
+    // BS-5.1.1: from hand straight onto a host: pay 3 − min(2, 1 blue symbol) = 2, no core
+    // placed, and its "when summoned" (draw 1) still works.
+    let mut g = game(&["DEMO-B04", "DEMO-B02"]);
+    let host = put(&mut g, P0, "DEMO-B02", Zone::Field(P0), 1);
+    let b = put(&mut g, P0, "DEMO-B04", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 5);
+    let (h, r) = (hand(&g, P0), g.reserve(P0));
+    must(&mut g, Choice::SummonOnto { card: b, host });
+    while decision(&mut g).kind == DecisionKind::PayFrom {
+        let c = decision(&mut g).options[0].choice.clone();
+        must(&mut g, c);
+    }
+    assert_eq!(g.reserve(P0), r - 2);
+    assert_eq!(g.host_of(b), Some(host));
+    assert_eq!(g.bp(host), 2000 + 3000);
+    assert_eq!(hand(&g, P0), h - 1 + 1);
 }
 
 #[test]
@@ -770,9 +844,37 @@ fn demo_y04_radiant_aegis_data_and_spirit_form_block() {
     assert_eq!(g.bp(b), 5000);
     pass_flashes(&mut g);
     assert_eq!(g.zone_of(a), Zone::Trash(P1)); // BS-6.6
-    // Full scenario (branch `brave`): braved onto Harbor Sentry (cost 2) the host shows
-    // 4000 + 2000 BP and draws 1 when it attacks; Keelbreaker Leviathan (cost 5) is not a
-    // legal host (max_cost 4).
+}
+
+#[test]
+fn demo_y04_radiant_aegis_braved_draws_when_the_host_attacks() {
+    let mut g = game(&["DEMO-Y04", "DEMO-B02", "DEMO-B05"]);
+    to_p1_main(&mut g);
+    let host = put(&mut g, P1, "DEMO-B02", Zone::Field(P1), 1); // blue, cost 2
+    let big = put(&mut g, P1, "DEMO-B05", Zone::Field(P1), 1); // blue, cost 5
+    let b = put(&mut g, P1, "DEMO-Y04", Zone::Field(P1), 1);
+    // BS-9.1: "a yellow or blue spirit of cost 4 or less".
+    assert!(!decision(&mut g).is_legal(&Choice::Brave {
+        brave: b,
+        host: big
+    }));
+    must(&mut g, Choice::Brave { brave: b, host });
+    assert_eq!(g.bp(host), 2000 + 2000); // BS-9.2
+    must(&mut g, Choice::EndMain);
+    let h = hand(&g, P1);
+    must(&mut g, Choice::Attack { attacker: host });
+    assert_eq!(hand(&g, P1), h + 1, "the braved effect: draw 1");
+}
+
+#[test]
+fn demo_y04_radiant_aegis_spirit_form_attack_draws_nothing() {
+    let mut g = game(&["DEMO-Y04"]);
+    to_p1_main(&mut g);
+    let b = put(&mut g, P1, "DEMO-Y04", Zone::Field(P1), 1);
+    must(&mut g, Choice::EndMain);
+    let h = hand(&g, P1);
+    must(&mut g, Choice::Attack { attacker: b });
+    assert_eq!(hand(&g, P1), h, "BS-9.2: braved effects work only braved");
 }
 
 #[test]
