@@ -6,7 +6,6 @@
 //! The expected numbers are written out by hand from the card files (cost, reduction,
 //! level table) and the rules (BS-5.2 payment, BS-5.1/5.3 levels), so a changed card or
 //! a changed rule fails here.
-//!
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
