@@ -51,6 +51,42 @@ impl Game {
         });
     }
 
+    /// Destroys the cards by an effect of `by` at the same time (rulings-cards.json #76,
+    /// #126): the ones on the field and not protected. Returns how many.
+    pub(crate) fn effect_destroy_all(&mut self, cs: &[InstanceId], by: PlayerId) -> u32 {
+        let mut list = Vec::new();
+        for &c in cs {
+            let c = self.unit_of(c); // BS-9.1: a braved card is destroyed as one
+            if !self.on_field(c) || list.iter().any(|(x, _)| *x == c) {
+                continue;
+            }
+            let protected = self.mods_of(c).iter().any(|m| {
+                matches!(m, ModKind::CannotBeDestroyed { by_opponent_only, protector }
+                    if !by_opponent_only || by != *protector)
+            });
+            if !protected {
+                list.push((c, by != self.owner(c)));
+            }
+        }
+        self.destroy_together(&list);
+        list.len() as u32
+    }
+
+    /// A spirit whose BP an effect has brought to 0 is destroyed (rulings-cards.json #54,
+    /// #92, #95, #127, #130, #132, #136, #195). Not an effect's destruction: protection from
+    /// "destroy" effects does not stop it (#121). `by`: the effect's controller.
+    pub(crate) fn destroy_if_no_bp(&mut self, c: InstanceId, by: PlayerId) -> bool {
+        if !self.on_field(c)
+            || !self.is_spirit_like(c)
+            || self.level_row(c).and_then(|r| r.bp).is_none()
+            || self.bp(c) > 0
+        {
+            return false;
+        }
+        self.destroy_with(c, by != self.owner(c));
+        true
+    }
+
     /// Whether `target` is unaffected by the effect of `source` controlled by `controller`
     /// (a modifier `Unaffected`; BS-10.5: bursts are stopped too). Spirits, ultimates and
     /// braves are all "spirit effects" here.
@@ -70,25 +106,6 @@ impl Game {
             } => by.is_none_or(|b| b == kind) && (!opponent_only || controller != *protector),
             _ => false,
         })
-    }
-
-    /// Destroys a field spirit/ultimate/brave/nexus by an effect of `by` (BS-6.6: the same
-    /// path as battle). False when it is not on the field or cannot be destroyed.
-    pub(crate) fn effect_destroy(&mut self, c: InstanceId, by: PlayerId) -> bool {
-        let c = self.unit_of(c); // BS-9.1: a braved card is destroyed as one
-        if !self.on_field(c) {
-            return false;
-        }
-        let owner = self.owner(c);
-        let protected = self.mods_of(c).iter().any(|m| {
-            matches!(m, ModKind::CannotBeDestroyed { by_opponent_only, protector }
-                if !by_opponent_only || by != *protector)
-        });
-        if protected {
-            return false;
-        }
-        self.destroy_with(c, by != owner);
-        true
     }
 
     /// Exhausts (`true`) or refreshes a field card.

@@ -345,7 +345,11 @@ fn place(d: &Dynamic) -> R<Place> {
     })?))
 }
 
-fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32) -> R<i64> {
+/// Moves cores from `from` to `to`: `n` from each source card when `each` ("one core from
+/// each of them"), else `n` in all; `None`: all but `keep`. The spirits this leaves without
+/// enough cores go at once (BS-5.3) and count as destroyed by this effect
+/// (`destroyed_by_this_effect`, rulings-cards.json #27).
+fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each: bool) -> R<i64> {
     let from = place(from)?;
     let to = place(to)?;
     let srcs: Vec<CoreLoc> = match from {
@@ -373,6 +377,7 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32) -> R
             };
             let here = g.cores_at(s).saturating_sub(keep);
             let want = match n {
+                Some(n) if each => n.min(here),
                 Some(n) => (n - moved).min(here),
                 None => here,
             };
@@ -385,8 +390,13 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32) -> R
                 g.move_cores_n(s, dest, want)
             };
         }
-        let _ = rc;
+        let before = g.st.log.len();
         g.check_depletion(); // BS-5.3
+        let gone = g.st.log[before..]
+            .iter()
+            .filter(|e| matches!(e, crate::rules::battle_spirits::Event::Depleted { .. }))
+            .count() as u32;
+        rc.destroyed.set(rc.destroyed.get() + gone);
         Ok(i64::from(moved))
     })
 }
@@ -1219,9 +1229,17 @@ fn register_actions(e: &mut Engine) {
         e,
         "destroy",
         ["targets"],
-        "Destroys the cards (BS-6.6: \"when destroyed\" first, then trash, cores to the reserve); returns how many.",
+        "Destroys the cards at once (BS-6.6: \"when destroyed\" first, then trash, cores to the reserve; BS-8.4: effects due at once); returns how many.",
         |t: Dynamic| -> R<i64> {
-            let n = each(&t, |g, c, by| g.effect_destroy(c, by))?;
+            let cs = targets(&t)?;
+            let n = with_mut(|g, rc| {
+                // BS-10.5 / "unaffected by": the effect passes over a card it cannot affect.
+                let cs: Vec<InstanceId> = cs
+                    .into_iter()
+                    .filter(|c| !g.unaffected(*c, rc.card, rc.controller))
+                    .collect();
+                Ok(g.effect_destroy_all(&cs, rc.controller) as i64)
+            })?;
             let rc = run_ctx()?;
             rc.destroyed.set(rc.destroyed.get() + n as u32);
             Ok(n)
@@ -1312,8 +1330,20 @@ fn register_actions(e: &mut Engine) {
         e,
         "bp_minus",
         ["targets", "n: i64", "dur: &str"],
-        "BP −n (never below 0) for the duration.",
-        |t: Dynamic, n: i64, d: &str| modify(&t, ModKind::Bp(-n), d)
+        "BP −n (never below 0) for the duration; a spirit brought to 0 BP is destroyed.",
+        |t: Dynamic, n: i64, d: &str| -> R<()> {
+            modify(&t, ModKind::Bp(-n), d)?;
+            if read_only() {
+                return Ok(());
+            }
+            let cs = targets(&t)?;
+            with_mut(|g, rc| {
+                for c in cs {
+                    g.destroy_if_no_bp(c, rc.controller);
+                }
+                Ok(())
+            })
+        }
     );
     reg!(
         e,
@@ -1414,10 +1444,10 @@ fn register_actions(e: &mut Engine) {
         e,
         "move_cores",
         ["from", "to", "n: i64"],
-        "Moves n cores (a place or cards → a place, a card or \"void\"); depletion follows (BS-5.3).",
+        "Moves n cores (from a place, or from each of the cards → a place, a card or \"void\"); depletion follows (BS-5.3).",
         |f: Dynamic, t: Dynamic, n: i64| -> R<i64> {
             let n = nat(n, "n")?;
-            move_cores_impl(&f, &t, Some(n), 0)
+            move_cores_impl(&f, &t, Some(n), 0, true)
         }
     );
     reg!(
@@ -1425,7 +1455,7 @@ fn register_actions(e: &mut Engine) {
         "move_all_cores",
         ["from", "to"],
         "Moves every core.",
-        |f: Dynamic, t: Dynamic| move_cores_impl(&f, &t, None, 0)
+        |f: Dynamic, t: Dynamic| move_cores_impl(&f, &t, None, 0, true)
     );
     reg!(
         e,
@@ -1434,7 +1464,7 @@ fn register_actions(e: &mut Engine) {
         "Moves all cores but n from each source.",
         |f: Dynamic, t: Dynamic, n: i64| -> R<i64> {
             let n = nat(n, "n")?;
-            move_cores_impl(&f, &t, None, n)
+            move_cores_impl(&f, &t, None, n, true)
         }
     );
     reg!(
@@ -1447,7 +1477,7 @@ fn register_actions(e: &mut Engine) {
                 .map(|i| Dynamic::from(format!("{i} cores")))
                 .collect();
             let k = one_of_impl(opts)?;
-            move_cores_impl(&f, &t, Some(k as u32), 0)
+            move_cores_impl(&f, &t, Some(k as u32), 0, true)
         }
     );
     reg!(
@@ -1482,6 +1512,7 @@ fn register_actions(e: &mut Engine) {
                 &Dynamic::from(ImmutableString::from("trash")),
                 Some(n),
                 0,
+                false,
             )
         }
     );
@@ -1784,12 +1815,12 @@ fn register_conditions(e: &mut Engine) {
         ["q: Query"],
         "Whether a card the query matches was destroyed this turn.",
         |q: Query| -> R<bool> {
+            // The destroyed cards have left the field: match them wherever they are now.
             with_ref(|g, _| {
-                let m = q.eval(g);
                 g.st.scripts
                     .destroyed_this_turn
                     .iter()
-                    .any(|c| m.contains(c))
+                    .any(|c| q.matches_ignoring_zone(g, *c))
             })
         }
     );
@@ -1886,8 +1917,18 @@ fn register_subtriggers(e: &mut Engine) {
         e,
         "ev_destroys",
         ["subject", "victims", "in_battle: bool"],
-        "Event the engine cannot watch yet: `when` with it is inert.",
-        |_s: Dynamic, _v: Dynamic, _b: bool| ev(SubEvent::Unsupported("ev_destroys".into()))
+        "Event: the subject destroys one of the victims by BP comparison (BS-6.6; `in_battle` must be true: destruction by effects cannot be watched yet).",
+        |s: Dynamic, v: Dynamic, b: bool| -> R<EventSpec> {
+            if !b {
+                return Ok(ev(SubEvent::Unsupported(
+                    "ev_destroys outside battle".into(),
+                )));
+            }
+            Ok(ev(SubEvent::DestroysInBattle {
+                subject: subject(&s)?,
+                victims: subject(&v)?,
+            }))
+        }
     );
     reg!(
         e,

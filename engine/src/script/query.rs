@@ -72,7 +72,47 @@ pub struct Query {
     pub filters: Vec<Filter>,
 }
 
+/// Whether `c` has an effect with the timing `label` that works at its current level (a LV1
+/// spirit whose block effect is a LV2 effect has no block effect now; an "attacks or
+/// blocks" effect is also a "blocks" effect, a "while … blocks" one is not). Rulings:
+/// rulings-cards.json #184–#186 (ST03-011).
+fn has_effect(g: &Game, c: InstanceId, label: &str) -> bool {
+    let want = super::hooks::from_label(label).or_else(|| super::hooks::from_hook_name(label));
+    let on_field = g.on_field(c);
+    g.def_of(c).effects.iter().any(|e| {
+        let at_level =
+            e.levels.is_empty() || !on_field || g.level(c).is_some_and(|l| e.levels.contains(&l));
+        let timing = match (&want, super::hooks::of_effect(e)) {
+            (Some(w), Ok(ts)) => w.iter().all(|t| ts.contains(t)),
+            _ => e
+                .timing
+                .as_deref()
+                .is_some_and(|t| t.eq_ignore_ascii_case(label)),
+        };
+        at_level && timing
+    })
+}
+
 impl Query {
+    /// Whether `c` matches this query wherever it is now: the base's player and card kind
+    /// instead of its zone (a card that has left the field still is "one of your spirits"
+    /// for "one of your spirits was destroyed this turn"), then the filters as they read now.
+    pub fn matches_ignoring_zone(&self, g: &Game, c: InstanceId) -> bool {
+        let kind = g.def_of(c).kind;
+        let owner = g.owner(c);
+        let base = match &self.base {
+            Base::Spirits(ps) => {
+                ps.contains(&owner) && matches!(kind, CardKind::Spirit | CardKind::Brave)
+            }
+            Base::Ultimates(ps) => ps.contains(&owner) && kind == CardKind::Ultimate,
+            Base::Nexuses(ps) => ps.contains(&owner) && kind == CardKind::Nexus,
+            Base::Field(ps) => ps.contains(&owner),
+            Base::Union(qs) => return qs.iter().any(|q| q.matches_ignoring_zone(g, c)),
+            _ => return self.eval(g).contains(&c),
+        };
+        base && self.filters.iter().all(|f| matches_filter(g, c, f))
+    }
+
     /// A query over a base.
     pub fn of(base: Base) -> Query {
         Query {
@@ -163,7 +203,11 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
             g.colours_of(c).contains(col)
                 || (on_field && g.mods_of(c).contains(&super::state::ModKind::Colour(*col)))
         }
-        Filter::Family(fs) => fs.iter().any(|f| d.families.iter().any(|x| x == f)),
+        // Family names compare without case: the Saga data writes "OTHERLANDER", card text
+        // "Otherlander" (rulings-cards.json #126).
+        Filter::Family(fs) => fs
+            .iter()
+            .any(|f| d.families.iter().any(|x| x.eq_ignore_ascii_case(f))),
         Filter::Exhausted(e) => on_field && g.is_exhausted(c) == *e,
         Filter::NameContains(s) => d.name.contains(s.as_str()),
         Filter::Named(s) => d.name == *s,
@@ -179,11 +223,7 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::AttackingOrBlocking => attacking || blocking,
         Filter::NotAttacking => !attacking,
         Filter::HasKeyword(k, want) => g.has_keyword(c, k) == *want,
-        Filter::HasEffect(label) => d.effects.iter().any(|e| {
-            e.timing
-                .as_deref()
-                .is_some_and(|t| t.eq_ignore_ascii_case(label))
-        }),
+        Filter::HasEffect(label) => has_effect(g, c, label),
         Filter::NoEffects => d.effects.is_empty(),
         Filter::SoulCore(want) => g.soul_on(c) == *want,
         Filter::CombinedAtMost(..) => true,

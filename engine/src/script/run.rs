@@ -71,6 +71,46 @@ enum Reached {
 }
 
 impl Reached {
+    /// Whether `other` is the same effect reached again: a field effect or a burst of the
+    /// same card, or the same sub-trigger (a card's own effect is never reached twice).
+    fn same_effect(&self, other: &Reached) -> bool {
+        match (self, other) {
+            (
+                Reached::Effect {
+                    card: a,
+                    effect: x,
+                    field: true,
+                    ..
+                },
+                Reached::Effect {
+                    card: b,
+                    effect: y,
+                    field: true,
+                    ..
+                },
+            ) => a == b && x == y,
+            (Reached::Burst { card: a, .. }, Reached::Burst { card: b, .. }) => a == b,
+            (Reached::Sub { sub: a, .. }, Reached::Sub { sub: b, .. }) => a == b,
+            _ => false,
+        }
+    }
+
+    fn event_cards(&self) -> &[InstanceId] {
+        match self {
+            Reached::Effect { ev, .. } | Reached::Burst { ev, .. } | Reached::Sub { ev, .. } => ev,
+        }
+    }
+
+    fn add_event_cards(&mut self, cards: &[InstanceId]) {
+        let (Reached::Effect { ev, .. } | Reached::Burst { ev, .. } | Reached::Sub { ev, .. }) =
+            self;
+        for c in cards {
+            if !ev.contains(c) {
+                ev.push(*c);
+            }
+        }
+    }
+
     fn card_effect(&self) -> (InstanceId, u32) {
         match self {
             Reached::Effect { card, effect, .. } => (*card, *effect),
@@ -554,6 +594,93 @@ impl Game {
         }
     }
 
+    /// The effects a "when destroyed" hook of `card` reaches (BS-6.6): its own, the owner's
+    /// field and burst when the opponent destroyed it, the sub-triggers watching for it
+    /// and, in a destruction by BP comparison, those watching for the card that destroyed
+    /// it (even when that card is destroyed at the same time).
+    fn reach_destroyed(&self, due: &mut Vec<Reached>, card: InstanceId, by_opponent: bool) {
+        use Trigger as T;
+        // BS-6.6: resolves while the card is still on the field.
+        self.reach_card(
+            due,
+            card,
+            &|t| t == T::WhenDestroyed || (by_opponent && t == T::WhenDestroyedByOpponent),
+            &[card],
+        );
+        let owner = self.owner(card);
+        if by_opponent && self.is_spirit_like(card) {
+            self.reach_field(
+                due,
+                &|t, p| p == owner && t == T::WhenOpponentDestroysYourSpirit,
+                &[card],
+            );
+            self.reach_burst(
+                due,
+                owner,
+                &|t| t == T::BurstOpponentDestroysYourSpirit,
+                &[card],
+            );
+        }
+        // "Destroyed in battle": by BP comparison (BS-6.6), not by an effect used
+        // while a battle is on (rulings-cards.json #193).
+        let in_battle = self.st.scripts.battle_destruction;
+        self.reach_subs(
+            due,
+            |g, s| match &s.event {
+                SubEvent::Destroyed {
+                    subject,
+                    by_opponent: bo,
+                    in_battle: ib,
+                } => (!bo || by_opponent) && (!ib || in_battle) && g.in_query(subject, card),
+                _ => false,
+            },
+            Some(card),
+        );
+        if self.st.scripts.battle_destruction
+            && let Some((a, b)) = self.battle_cards()
+            && let Some(destroyer) = if card == a { b } else { Some(a) }
+        {
+            self.reach_subs(
+                due,
+                |g, s| {
+                    matches!(&s.event, SubEvent::DestroysInBattle { subject, victims }
+                        if g.in_query(subject, destroyer) && g.in_query(victims, card))
+                },
+                Some(card),
+            );
+        }
+    }
+
+    /// Hooks that happen at the same time (BS-8.4): each is logged, the effects they reach
+    /// resolve as one set; an effect reached through several of them is due once, with
+    /// all their cards (a condition met several times at once works once:
+    /// rulings-cards.json #68, #76, #126).
+    pub(crate) fn dispatch_together(&mut self, hooks: &[Hook]) {
+        for h in hooks {
+            self.emit(Event::Hook(*h));
+        }
+        if self.host.effects.is_empty() && self.st.scripts.subs.is_empty() {
+            return;
+        }
+        let mut due: Vec<Reached> = Vec::new();
+        for h in hooks {
+            let mut one = Vec::new();
+            match *h {
+                Hook::WhenDestroyed { card, by_opponent } => {
+                    self.reach_destroyed(&mut one, card, by_opponent)
+                }
+                other => unreachable!("{other:?} is not dispatched together"),
+            }
+            for r in one {
+                match due.iter_mut().find(|d| d.same_effect(&r)) {
+                    Some(d) => d.add_event_cards(r.event_cards()),
+                    None => due.push(r),
+                }
+            }
+        }
+        self.resolve_simultaneous(due);
+    }
+
     /// BS-8.4: resolves effects that became due at the same time. With more than one, the
     /// turn player chooses which resolves next (a decision; the rest wait); effects that
     /// one of them triggers resolve inside it (`Game::fire` is re-entrant), before the
@@ -683,42 +810,7 @@ impl Game {
                 );
             }
             Hook::WhenDestroyed { card, by_opponent } => {
-                // BS-6.6: resolves while the card is still on the field.
-                self.reach_card(
-                    &mut due,
-                    card,
-                    &|t| t == T::WhenDestroyed || (by_opponent && t == T::WhenDestroyedByOpponent),
-                    &[card],
-                );
-                let owner = self.owner(card);
-                if by_opponent && self.is_spirit_like(card) {
-                    self.reach_field(
-                        &mut due,
-                        &|t, p| p == owner && t == T::WhenOpponentDestroysYourSpirit,
-                        &[card],
-                    );
-                    self.reach_burst(
-                        &mut due,
-                        owner,
-                        &|t| t == T::BurstOpponentDestroysYourSpirit,
-                        &[card],
-                    );
-                }
-                let in_battle = self.battle_cards().is_some();
-                self.reach_subs(
-                    &mut due,
-                    |g, s| match &s.event {
-                        SubEvent::Destroyed {
-                            subject,
-                            by_opponent: bo,
-                            in_battle: ib,
-                        } => {
-                            (!bo || by_opponent) && (!ib || in_battle) && g.in_query(subject, card)
-                        }
-                        _ => false,
-                    },
-                    Some(card),
-                );
+                self.reach_destroyed(&mut due, card, by_opponent);
             }
             // BS-5.3: depletion fires only "when depleted", never "when destroyed".
             Hook::WhenDepleted { card } => {

@@ -95,6 +95,9 @@ pub enum SubEvent {
         by_opponent: bool,
         in_battle: bool,
     },
+    /// `ev_destroys(subject, victims, true)`: a subject card destroys one of the victims by
+    /// BP comparison (BS-6.6), even when it is destroyed at the same time.
+    DestroysInBattle { subject: Query, victims: Query },
     /// `ev_attacks(subject)` (BS-6.1).
     Attacks { subject: Query },
     /// `ev_blocks(subject)` (BS-6.3).
@@ -177,4 +180,8 @@ pub struct ScriptState {
     pub end_attack_step: bool,
     /// Field [Main]/[Flash] effects used this turn (offered once per turn).
     pub activated: BTreeSet<(InstanceId, u32)>,
+    /// A destruction by BP comparison is in progress (BS-6.6): what "destroyed in battle"
+    /// means, not any destruction while a battle is on (rulings-cards.json #193).
+    #[serde(default)]
+    pub battle_destruction: bool,
 }

@@ -216,12 +216,17 @@ impl Game {
                     blocker: bl,
                     blocker_bp: bbp,
                 });
+                // BS-6.6: the lower BP is destroyed; equal BP: both, at the same time.
+                let mut lost = Vec::new();
                 if abp <= bbp {
-                    self.destroy(b.attacker);
+                    lost.push((b.attacker, true));
                 }
                 if bbp <= abp {
-                    self.destroy(bl);
+                    lost.push((bl, true));
                 }
+                self.st.scripts.battle_destruction = true;
+                self.destroy_together(&lost);
+                self.st.scripts.battle_destruction = false;
             }
         }
         // BS-6.7: "when the battle ends" effects, then "during this battle" effects end;

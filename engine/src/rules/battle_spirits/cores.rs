@@ -110,9 +110,46 @@ impl Game {
         self.move_card(c, Zone::Trash(owner));
     }
 
-    /// BS-6.6: destruction in battle (by the opponent's spirit).
-    pub(crate) fn destroy(&mut self, c: InstanceId) {
-        self.destroy_with(c, true);
+    /// BS-6.6 / BS-8.4: destroys several cards at the same time (equal BP in battle, one
+    /// effect destroying several; `(card, by_opponent)`): every "when destroyed" hook is
+    /// logged while all of them are still on the field, the effects they reach resolve as
+    /// one set in the turn player's order — an effect reached through several of them is
+    /// due once (rulings-cards.json #76, #126) — then each card still on the field goes to
+    /// the trash with its cores to its owner's reserve. One card: [`Game::destroy_with`].
+    pub(crate) fn destroy_together(&mut self, cs: &[(InstanceId, bool)]) {
+        if cs.len() <= 1 {
+            for &(c, by_opponent) in cs {
+                self.destroy_with(c, by_opponent);
+            }
+            return;
+        }
+        if self.halted() {
+            return;
+        }
+        for &(c, _) in cs {
+            self.st.scripts.destroyed_this_turn.push(c);
+        }
+        let hooks: Vec<Hook> = cs
+            .iter()
+            .map(|&(card, by_opponent)| Hook::WhenDestroyed { card, by_opponent })
+            .collect();
+        self.dispatch_together(&hooks);
+        for &(c, _) in cs {
+            let owner = self.owner(c);
+            if self.halted() {
+                return;
+            }
+            if self.zone_of(c) != Zone::Field(owner) {
+                continue; // a "when destroyed" effect already moved it
+            }
+            self.emit(Event::Destroyed { card: c });
+            if !self.braves_on(c).is_empty() {
+                self.braved_card_to_trash(c); // BS-9.8
+                continue;
+            }
+            self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
+            self.move_card(c, Zone::Trash(owner));
+        }
     }
 
     /// BS-6.6: "when destroyed" first (the card is still on the field), then to the trash
