@@ -1360,7 +1360,7 @@ fn lint_reports_every_demo_effect_from_text_or_script() {
 #[test]
 fn deck_check_accepts_every_demo_deck() {
     // BS-0.1 Saga, checked by the same code `play` and `sim` use.
-    for deck in ["red-ember", "green-grove", "tide-and-dawn", "gloom-grove"] {
+    for deck in ["red-ember", "green-grove", "dawn-tide", "gloom-grove"] {
         let file = format!("scripts/battle-spirits-demo/decks/{deck}.txt");
         let (ok, out) = cardscript(&[
             "deck",

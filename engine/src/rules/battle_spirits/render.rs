@@ -261,14 +261,32 @@ pub fn render_event(e: &Event, game: &Game) -> String {
 }
 
 /// Whether an event is book-keeping that a person following the game can skip: single
-/// core and card movements (their summary is in the play, life and battle events),
+/// core movements and the card movements other events already tell (their summary is in
+/// the play, life and battle events),
 /// shuffles, hooks with nothing attached, passes in flash timings, step and turn ends,
 /// and the end of the game (the command prints who won and why once).
 pub fn is_detail(e: &Event) -> bool {
+    if let Event::CardMoved { from, to, .. } = e {
+        // Shown: what an effect does to cards (returned to hand or deck, put into tecoto,
+        // milled, recovered from the trash). Hidden: moves another event already tells
+        // (draws, plays, destruction, depletion, bursts set or used, mulligans).
+        return matches!(
+            (from, to),
+            (Zone::Deck(_), Zone::Hand(_))
+                | (Zone::Hand(_), Zone::Deck(_))
+                | (Zone::Hand(_), Zone::Field(_))
+                | (Zone::Tecoto(_), Zone::Field(_))
+                | (Zone::Field(_), Zone::Trash(_))
+                | (Zone::Hand(_), Zone::Trash(_))
+                | (Zone::Tecoto(_), Zone::Trash(_))
+                | (Zone::Hand(_), Zone::Burst(_))
+                | (Zone::Burst(_), Zone::Trash(_))
+                | (Zone::Burst(_), Zone::Field(_))
+        );
+    }
     matches!(
         e,
         Event::CoreMoved { .. }
-            | Event::CardMoved { .. }
             | Event::Shuffled { .. }
             | Event::Hook(_)
             | Event::FlashPassed { .. }
