@@ -43,6 +43,9 @@ pub(crate) struct Runtime {
     pub strict_scripts: bool,
     pub depth: u32,
     pub const_cache: RefCell<Option<ConstMods>>,
+    /// A card whose cores are all being moved off (it is leaving the field or being
+    /// depleted): its passing levels are not logged.
+    pub emptying: Option<InstanceId>,
     pub computing_const: Cell<bool>,
 }
 

@@ -381,7 +381,7 @@ impl Game {
             Phase::Pay(p) => p.card == card,
             Phase::Place(p) => p.pay.card == card,
             _ => false,
-        };
+        } || self.rt.emptying == Some(card);
         (!placing && matches!(self.zone_of(card), Zone::Field(_))).then(|| (card, self.level(card)))
     }
 
@@ -398,11 +398,17 @@ impl Game {
             .first_at(&loc, if soul { SOUL_CORE } else { CORE })
     }
 
-    /// Moves every core at `from` to `to`.
+    /// Moves every core at `from` to `to`. A card emptied this way does not log the levels
+    /// it passes through (it is leaving the field or being depleted).
     pub(crate) fn move_all_cores(&mut self, from: CoreLoc, to: Option<CoreLoc>) {
+        let before = self.rt.emptying;
+        if let CoreLoc::Card(c) = from {
+            self.rt.emptying = Some(c);
+        }
         for id in self.st.cores.ids_at(&from) {
             self.move_core(id, to);
         }
+        self.rt.emptying = before;
     }
 
     /// Moves a card to the top of a zone. A card leaving the field becomes upright.
