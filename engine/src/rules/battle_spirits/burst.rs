@@ -119,15 +119,19 @@ impl Game {
     /// Resolves `card`'s [Main] (or [Flash]) effect now without paying its cost, as part of
     /// the running effect. False when it has none.
     pub(crate) fn activate_free(&mut self, card: InstanceId, p: PlayerId, which: Trigger) -> bool {
-        let Some(effect) = self
-            .host
-            .effects_of(self.card_id(card))
-            .and_then(|v| v.iter().position(|e| e.triggers.contains(&which)))
-        else {
+        let Some(effect) = self.first_effect_with(card, which) else {
             return false;
         };
-        self.run_effect(card, effect as u32, p, vec![card]);
+        self.run_effect(card, effect, p, vec![card]);
         true
+    }
+
+    /// The index of `card`'s first effect with trigger `which` ([Main] or [Flash]).
+    fn first_effect_with(&self, card: InstanceId, which: Trigger) -> Option<u32> {
+        self.host
+            .effects_of(self.card_id(card))
+            .and_then(|v| v.iter().position(|e| e.triggers.contains(&which)))
+            .map(|i| i as u32)
     }
 
     /// Cores `p` could pay with automatically: reserve, then cores above each own field
@@ -155,11 +159,7 @@ impl Game {
         p: PlayerId,
         which: Trigger,
     ) -> Result<bool, ()> {
-        let Some(effect) = self
-            .host
-            .effects_of(self.card_id(card))
-            .and_then(|v| v.iter().position(|e| e.triggers.contains(&which)))
-        else {
+        let Some(effect) = self.first_effect_with(card, which) else {
             return Ok(false);
         };
         let q = self.quote(p, self.def_of(card));
@@ -211,7 +211,7 @@ impl Game {
                 left -= 1;
             }
         }
-        self.run_effect(card, effect as u32, p, vec![card]);
+        self.run_effect(card, effect, p, vec![card]);
         Ok(true)
     }
 }
