@@ -535,7 +535,8 @@ fn bs_12_5_ultimate_trigger_hits_only_against_a_lower_cost() {
     let mut u = ultimate("U-UT", 6);
     u.effects = vec![effect(
         "When This Spirit Attacks",
-        "if ultimate_trigger() { gain_life(1); }",
+        // BS-12.5: not a deck-discard effect: `discarded()` stays empty.
+        "if count(discarded()) == 0 { draw(1); } if ultimate_trigger() { if count(discarded()) == 0 { draw(1); } gain_life(1); }",
     )];
     // The opponent's deck top: cost 6 (equal: a guard), cost 4 (lower: a hit).
     for (top, hit) in [("R-06", false), ("R-04", true)] {
@@ -547,7 +548,7 @@ fn bs_12_5_ultimate_trigger_hits_only_against_a_lower_cost() {
         let revealed = put(&mut g, P0, top, Zone::Deck(P0), 0); // that copy, onto the top
         let cost = g.def_of(revealed).cost;
         assert_eq!(cost, if hit { 4 } else { 6 });
-        let (life, trash) = (g.life(P1), g.pile(Zone::Trash(P0)).len());
+        let (life, trash, h) = (g.life(P1), g.pile(Zone::Trash(P0)).len(), hand(&g, P1));
         must(&mut g, Choice::EndMain);
         must(&mut g, Choice::Attack { attacker: x });
         assert!(g.log().contains(&Event::UltimateTrigger {
@@ -561,6 +562,11 @@ fn bs_12_5_ultimate_trigger_hits_only_against_a_lower_cost() {
             g.life(P1),
             life + u32::from(hit),
             "the rest works only on a hit"
+        );
+        assert_eq!(
+            hand(&g, P1),
+            h + 1 + usize::from(hit),
+            "nothing counted as discarded"
         );
     }
 }
