@@ -297,9 +297,21 @@ fn ask(
     let me = view.me.index();
     for (i, side) in view.players.iter().enumerate() {
         let who = if i == me { "you" } else { "opponent" };
+        let mut extra = String::new();
+        if side.count > 0 {
+            extra += &format!(" · count {}", side.count);
+        }
+        match (&side.burst, side.burst_set) {
+            (Some(name), _) => extra += &format!(" · burst set: {name}"),
+            (None, true) => extra += " · a burst is set",
+            _ => {}
+        }
+        if !side.tecoto.is_empty() {
+            extra += &format!(" · tecoto: {}", side.tecoto.join(", "));
+        }
         writeln!(
             out,
-            "  [{who}] life {} · reserve {} · trash {} · deck {} · hand {}",
+            "  [{who}] life {} · reserve {} · trash {} · deck {} · hand {}{extra}",
             side.life, side.reserve, side.trash_cores, side.deck, side.hand_count
         )?;
         for c in &side.field {
@@ -308,14 +320,27 @@ fn ask(
             } else {
                 "refreshed"
             };
-            writeln!(
-                out,
-                "      {} LV{} BP {} · {} core(s) · {state}",
-                c.name,
-                c.level.map_or("-".into(), |l| l.to_string()),
-                c.bp,
-                c.cores
-            )?;
+            let level = c.level.map_or("-".into(), |l| l.to_string());
+            let braved = match c.braved_onto {
+                Some(host) => {
+                    let host = side.field.iter().find(|h| h.id == host);
+                    format!(" · braved onto {}", host.map_or("?", |h| h.name.as_str()))
+                }
+                None => String::new(),
+            };
+            if c.kind == carddb::CardKind::Nexus {
+                writeln!(
+                    out,
+                    "      {} LV{level} · {} core(s){braved}",
+                    c.name, c.cores
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "      {} LV{level} BP {} · {} core(s) · {state}{braved}",
+                    c.name, c.bp, c.cores
+                )?;
+            }
         }
     }
     if let Some(hand) = &view.players[me].hand {

@@ -84,6 +84,15 @@ pub struct PlayerView {
     pub field: Vec<FieldCardView>,
     /// Card ids in the trash, bottom first.
     pub trash: Vec<String>,
+    /// Whether a burst is set (BS-10.1; both players see that one is).
+    #[serde(default)]
+    pub burst_set: bool,
+    /// The set burst's card name, only for the viewer's own side (it is face down).
+    #[serde(default)]
+    pub burst: Option<String>,
+    /// Card names in tecoto, face up (BS-13.1).
+    #[serde(default)]
+    pub tecoto: Vec<String>,
 }
 
 /// What a player sees.
@@ -160,6 +169,16 @@ impl Game {
                     .pile(Zone::Trash(p))
                     .iter()
                     .map(|c| self.card_id(*c).to_string())
+                    .collect(),
+                burst_set: self.burst_of(p).is_some(),
+                burst: self
+                    .burst_of(p)
+                    .filter(|_| p == me)
+                    .map(|c| self.name(c).to_string()),
+                tecoto: self
+                    .pile(Zone::Tecoto(p))
+                    .iter()
+                    .map(|c| self.name(*c).to_string())
                     .collect(),
             }
         };
