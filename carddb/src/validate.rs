@@ -187,12 +187,25 @@ pub fn card_problems(files: &PackFiles, c: &CardDef) -> Vec<Problem> {
         );
     }
     if c.kind == CardKind::Brave {
-        if c.brave.is_none() {
-            push(
+        match &c.brave {
+            None => push(
                 "brave",
                 "a brave needs a brave condition (BS-9.1)".into(),
                 Some("e.g. `brave: {condition: {min_cost: 3}, bp_bonus: 3000}`"),
-            );
+            ),
+            Some(b)
+                if b.condition.min_cost.is_none()
+                    && b.condition.max_cost.is_none()
+                    && b.condition.colours.is_empty()
+                    && b.condition.families.is_empty() =>
+            {
+                push(
+                    "brave.condition",
+                    "a brave condition needs at least one of min_cost, max_cost, colours, families (BS-9.1)".into(),
+                    Some("e.g. `condition: {min_cost: 3}`"),
+                )
+            }
+            Some(_) => {}
         }
     } else if c.brave.is_some() {
         push(

@@ -878,6 +878,15 @@ impl Emitter {
                 ),
             ),
             Action::EndBattle => self.line(d, "end_battle();"),
+            // BS-10.4: `pay_cost_to_activate` asks itself, and only when the cost can be
+            // paid, so "you may" adds no question of its own.
+            Action::May(body) if matches!(body.as_slice(), [Action::PayCostToActivate(_)]) => {
+                let k = match body[0] {
+                    Action::PayCostToActivate(StepKind::Flash) => "flash",
+                    _ => "main",
+                };
+                self.line(d, &format!("did = pay_cost_to_activate({});", lit(k)));
+            }
             Action::May(body) => {
                 self.line(d, &format!("did = may({});", lit(&question(body))));
                 self.line(d, "if did {");

@@ -70,6 +70,9 @@ pub struct SimReport {
     pub inert: BTreeMap<CardId, u64>,
     /// Games that did not finish properly, with why (seed and error).
     pub failures: Vec<String>,
+    /// Effects that failed (`EffectFailed`: a script threw or broke a sandbox limit), as
+    /// "card id, effect, line: reason", with how many times.
+    pub failed_effects: BTreeMap<String, u64>,
     /// Effects run, inert and failed over all games.
     pub effects: EffectCounts,
 }
@@ -83,7 +86,16 @@ struct GameOutcome {
     played: Vec<CardId>,
     inert: Vec<CardId>,
     failure: Option<String>,
+    failed_effects: Vec<String>,
     effects: EffectCounts,
+}
+
+/// The message of a caught panic (strict modes panic with the broken script or invariant).
+fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_string()))
+        .unwrap_or_else(|| "a script failed or an invariant broke".into())
 }
 
 /// The pairings of `n` decks: every pair (i ≤ j), mirror matches included; for two
@@ -165,6 +177,9 @@ pub fn simulate(
             *report.inert.entry(c).or_default() += 1;
         }
         report.failures.extend(o.failure);
+        for f in o.failed_effects {
+            *report.failed_effects.entry(f).or_default() += 1;
+        }
         report.effects.from_text += o.effects.from_text;
         report.effects.from_script += o.effects.from_script;
         report.effects.inert += o.effects.inert;
@@ -198,6 +213,7 @@ fn play_one(
         played: Vec::new(),
         inert: Vec::new(),
         failure: None,
+        failed_effects: Vec::new(),
         effects: EffectCounts::default(),
     };
     let mut game = match Game::new(
@@ -223,12 +239,7 @@ fn play_one(
     match played {
         Ok(Ok(result)) => out.winner = Some(result.winner),
         Ok(Err(e)) => out.failure = Some(format!("seed {seed}: {e}")),
-        Err(_) if cfg.strict_scripts => {
-            out.failure = Some(format!(
-                "seed {seed}: a script failed or an invariant broke"
-            ))
-        }
-        Err(_) => out.failure = Some(format!("seed {seed}: an invariant broke (BS-0.5)")),
+        Err(p) => out.failure = Some(format!("seed {seed}: {}", panic_message(&*p))),
     }
     if out.failure.is_none()
         && let Err(e) = game.check_invariants()
@@ -258,7 +269,20 @@ fn play_one(
                     out.effects.from_script += 1;
                 }
             }
-            Event::EffectFailed { .. } => out.effects.failed += 1,
+            Event::EffectFailed {
+                card,
+                effect,
+                line,
+                reason,
+            } => {
+                out.effects.failed += 1;
+                out.failed_effects.push(format!(
+                    "{} effect {effect}{}: {reason}",
+                    game.card_id(*card),
+                    line.map(|l| format!(" (script line {l})"))
+                        .unwrap_or_default()
+                ));
+            }
             Event::EffectsUnsupported { card } => out.inert.push(card.clone()),
             // An effect whose text was not understood, or that calls a function the
             // engine does not support yet (issue 4).

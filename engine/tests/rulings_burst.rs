@@ -62,8 +62,9 @@ fn bss01_118_starblessed_draw_burst_and_paid_main_are_one_effect() {
     let r = decision(&mut g);
     assert_eq!((r.kind, r.player), (DecisionKind::EffectChoice, P0));
     must(&mut g, Choice::Yes);
-    must(&mut g, Choice::Yes); // then pay the cost to use its Main effect
-    must(&mut g, Choice::Yes); // the payment (4: nothing on P0's field reduces it)
+    // Then pay the cost (4: nothing on P0's field reduces it) to use its Main effect: one
+    // question, asked because the cost can be paid (BS-10.4).
+    must(&mut g, Choice::Yes);
     assert_eq!(decision(&mut g).kind, DecisionKind::MainAction);
     assert_eq!(hand(&g, P0), h + 4, "two, then two more");
     assert_eq!(g.reserve(P0), reserve - 4);
@@ -127,6 +128,7 @@ fn bss02_120_reanimate_returns_only_one_of_the_discarded_cards() {
     put(&mut g, P0, "ST02-011", Zone::Hand(P0), 0);
     let top = put(&mut g, P0, "ST02-011", Zone::Deck(P0), 0);
     p1_summons_after_p0_set(&mut g, burst);
+    engine::testkit::give_reserve(&mut g, P0, 8); // so that paying for [Main] is a choice
     must(&mut g, Choice::Yes); // activate
     // The only purple spirit card among the three discarded is chosen without a question;
     // the next question is whether to pay for the Main effect.

@@ -114,6 +114,10 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         }
     };
     game.set_strict_scripts(args.strict);
+    if args.strict {
+        // A broken script stops the game with its message (see `guarded`), not a trace.
+        std::panic::set_hook(Box::new(|_| {}));
+    }
     save(&game)?;
     let mut ais: [Option<Box<dyn Player>>; 2] = [
         ai(args.p1, args.seed),
@@ -122,9 +126,9 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
-    let mut printed = 0;
+    let mut printed = (0, 0);
     let outcome = loop {
-        let step = game.next();
+        let step = guarded(|| game.next())?;
         printed = print_new(&game, printed, args.log, &mut out)?;
         let req = match step {
             Step::Over(result) => break Some(result),
@@ -145,7 +149,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
                 None => break None,
             },
         };
-        game.answer(choice)?;
+        guarded(|| game.answer(choice))??;
     };
     save(&game)?;
     match outcome {
@@ -265,14 +269,38 @@ fn checked(
 }
 
 /// Prints the events after `from`; returns the new count.
+/// Prints the log from `printed.0` on. While an effect question waits, the events that led
+/// to it are not in the log yet (`Game::pending_preview`): the text formats print them
+/// before the question, and `printed.1` counts them so that they are not printed again
+/// when the answered step logs them. Returns the new `printed`.
 fn print_new(
     game: &Game,
-    from: usize,
+    printed: (usize, usize),
     format: LogFormat,
     out: &mut impl Write,
-) -> Result<usize, Error> {
+) -> Result<(usize, usize), Error> {
     let log = game.log();
-    for e in &log[from..] {
+    let (from, ahead) = printed;
+    let skip = ahead.min(log.len() - from);
+    print_events(game, &log[from + skip..], format, out)?;
+    let mut ahead = ahead - skip;
+    if format != LogFormat::Json {
+        let preview = game.pending_preview();
+        if preview.len() > ahead {
+            print_events(game, &preview[ahead..], format, out)?;
+        }
+        ahead = preview.len();
+    }
+    Ok((log.len(), ahead))
+}
+
+fn print_events(
+    game: &Game,
+    events: &[engine::Event],
+    format: LogFormat,
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    for e in events {
         match format {
             LogFormat::Text if engine::rules::battle_spirits::is_detail(e) => {}
             LogFormat::Text | LogFormat::Full => {
@@ -284,7 +312,7 @@ fn print_new(
             LogFormat::Json => writeln!(out, "{}", serde_json::to_string(e)?)?,
         }
     }
-    Ok(log.len())
+    Ok(())
 }
 
 /// Asks a person: the board, the question, numbered options. `q` stops the game.
@@ -376,4 +404,17 @@ fn ask(
             _ => writeln!(out, "`{line}` is not one of the options")?,
         }
     }
+}
+
+/// Runs a game call; with `--strict` a broken script makes the engine panic with the
+/// effect, card, line and reason: that becomes the command's error.
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, Box<dyn std::error::Error>> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
+        let msg = p
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_string()))
+            .unwrap_or_else(|| "the engine stopped".into());
+        format!("{msg} (--strict)").into()
+    })
 }

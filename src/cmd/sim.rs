@@ -16,8 +16,8 @@ pub struct SimArgs {
     pub decks: Vec<String>,
     #[command(flatten)]
     pub source: SourceArgs,
-    /// Games per pairing.
-    #[arg(long, default_value_t = 100)]
+    /// Games per pairing (at least 1).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
     /// Worker threads (default: one per core).
     #[arg(long)]
@@ -31,7 +31,8 @@ pub struct SimArgs {
     /// saga or japanese (BS-0.1).
     #[arg(long, default_value = "saga")]
     pub format: String,
-    /// Fail on the first broken script instead of reporting it as an event.
+    /// A broken script fails its game (reported with the script's error, and the command
+    /// fails) instead of being logged as an event while the game goes on.
     #[arg(long)]
     pub strict: bool,
     /// Print the report as JSON.
@@ -85,7 +86,12 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
             .expect("a valid template"),
     );
+    // Strict modes stop a game with a panic that `simulate` catches and reports per game
+    // (with the script's error); the default hook would print each one raw.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
     let report = simulate(&library, &config, &decks, &cfg, &|| bar.inc(1));
+    std::panic::set_hook(hook);
     bar.finish_and_clear();
     if args.json {
         say!("{}", serde_json::to_string_pretty(&report)?);
@@ -145,7 +151,14 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
             inert.len()
         );
         for (id, n) in inert.iter().take(10) {
-            say!("  {n:>7} games  {id}");
+            let name = library.get(id).map_or("?", |c| c.name.as_str());
+            say!("  {n:>7} games  {id} {name}");
+        }
+        if !report.failed_effects.is_empty() {
+            say!("failed effects (each is an EffectFailed event in its game's log):");
+            for (what, n) in report.failed_effects.iter().take(10) {
+                say!("  {n:>7} times  {what}");
+            }
         }
     }
     if report.failures.is_empty() {

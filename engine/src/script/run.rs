@@ -443,8 +443,10 @@ impl Game {
     ) {
         if self.rt.strict_scripts {
             panic!(
-                "effect {effect} of {} failed (line {line:?}): {reason}",
-                self.card_id(card)
+                "effect {effect} of {} failed{}: {reason}",
+                self.card_id(card),
+                line.map(|l| format!(" at script line {l}"))
+                    .unwrap_or_default()
             );
         }
         self.emit(Event::EffectFailed {

@@ -611,7 +611,13 @@ impl Game {
             Phase::Flash { to_act, window, .. } => (
                 *to_act,
                 DecisionKind::FlashOrPass,
-                format!("Flash timing ({window:?}): use a flash effect or pass"),
+                format!(
+                    "Flash timing ({}): use a flash effect or pass",
+                    match window {
+                        FlashWindow::AfterAttack => "after the attack",
+                        FlashWindow::AfterBlock => "after the block",
+                    }
+                ),
                 self.flash_options(*to_act),
             ),
             Phase::Block => (

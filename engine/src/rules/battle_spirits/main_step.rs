@@ -151,7 +151,11 @@ impl Game {
         if pl.placed >= pl.min {
             v.push(Labelled {
                 choice: Choice::DonePlacing,
-                label: format!("Done ({} cores on it)", pl.placed),
+                label: format!(
+                    "Done ({} core{} on it)",
+                    pl.placed,
+                    if pl.placed == 1 { "" } else { "s" }
+                ),
             });
         }
         v
@@ -309,8 +313,9 @@ impl Game {
             bp: self.level_row(c).and_then(|r| r.bp),
         });
         self.report_unsupported(c);
+        // The card is placed: from here its level changes are logged (`LevelChanged`).
+        self.st.phase = Phase::Main;
         self.fire(Hook::WhenSummoned { card: c });
         self.check_depletion();
-        self.st.phase = Phase::Main;
     }
 }

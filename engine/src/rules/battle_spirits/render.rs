@@ -205,7 +205,27 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             card,
             modifier,
             until,
-        } => format!("{} {card}: {modifier:?} ({until:?})", nm(*card)),
+        } => {
+            use crate::script::{ModKind as M, Until as U};
+            let what = match modifier {
+                M::Bp(n) if *n >= 0 => format!("BP +{n}"),
+                M::Bp(n) => format!("BP {n}"),
+                M::CannotAttack => "cannot attack".into(),
+                M::CannotBlock => "cannot block".into(),
+                M::CannotBeDestroyed { .. } => "cannot be destroyed by effects".into(),
+                M::Unaffected { by: Some(k), .. } => format!("unaffected by {k} effects"),
+                M::Unaffected { by: None, .. } => "unaffected by effects".into(),
+                M::Keyword(k, v) if v.is_empty() => format!("gains {k}"),
+                M::Keyword(k, v) => format!("gains {k} {v}"),
+                M::Colour(c) => format!("is also {c}"),
+            };
+            let until = match until {
+                U::Battle => "this battle",
+                U::Turn => "this turn",
+                U::While => "while it applies",
+            };
+            format!("{} {card}: {what} ({until})", nm(*card))
+        }
         Event::HeavilyExhausted { card } => format!("{} {card} is heavily exhausted", nm(*card)),
         Event::LifeLost {
             player,
@@ -249,8 +269,12 @@ pub fn render_event(e: &Event, game: &Game) -> String {
         Event::BurstActivated { card } => {
             format!("{} activates the burst {}!", g.owner(*card), nm(*card))
         }
-        Event::OrderChosen { card, effect } => {
-            format!("Next: effect {effect} of {} {card}", nm(*card))
+        Event::OrderChosen { card, .. } => {
+            format!(
+                "{} chooses {} {card}'s effect to resolve next (BS-8.4)",
+                g.active(),
+                nm(*card)
+            )
         }
         Event::PlayerLost { player, reason } => format!("{player} loses: {}", reason.text()),
         Event::GameOver { winner, reason } => match winner {
