@@ -551,6 +551,10 @@ fn a_script_syntax_error_stops_db_build_with_its_location() {
         "reading the card needs no script: {}",
         text(&o)
     );
+    // `lint` compiles every script too.
+    let o = cardscript(&["lint", "tests/broken/scripts/syntax-error"]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("effects/B-1.rhai:2:9"), "{}", text(&o));
 }
 
 /// Issue 7: `sim` counts effects run from text, from scripts, inert and failed.

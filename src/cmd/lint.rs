@@ -1,6 +1,6 @@
 //! `cardscript lint PACK`: for every effect of every card, whether it runs from a script,
 //! runs from its text, or is only partly understood (with the span and the tokens the
-//! grammar expected there), and the totals.
+//! grammar expected there), and the totals. A script that does not compile is an error.
 
 use std::path::PathBuf;
 
@@ -67,6 +67,10 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
             }
         }
     }
+    // Every script compiles (syntax errors with file:line:column, as `db build` reports
+    // them); what a script does is only known when it runs (`play --strict`, `sim`).
+    let (catalogue, _) = carddb::Catalogue::build_in_memory(std::slice::from_ref(&pack))?;
+    super::source::library(&catalogue, false)?;
     let total = scripted + parsed + partial + textless;
     say!(
         "{} cards, {total} effects: {parsed} run from text, {scripted} scripted, {partial} partly understood, {textless} without text",
