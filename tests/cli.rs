@@ -633,3 +633,35 @@ fn real_input_flow_plays_every_starter_pairing() {
     );
     assert!(report["effects"]["from_text"].as_u64().unwrap() > 0);
 }
+
+/// A deck named from the catalogue reports its errors at its own file and line (the
+/// catalogue keeps the deck lists, like the scripts).
+#[test]
+fn a_catalogue_deck_error_names_its_file_and_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = tmp.path().join("pack");
+    std::fs::create_dir_all(pack.join("decks")).unwrap();
+    for dir in ["cards", "effects"] {
+        std::fs::create_dir_all(pack.join(dir)).unwrap();
+        for e in std::fs::read_dir(Path::new("scripts/battle-spirits-demo").join(dir)).unwrap() {
+            let e = e.unwrap();
+            std::fs::copy(e.path(), pack.join(dir).join(e.file_name())).unwrap();
+        }
+    }
+    std::fs::copy(
+        "scripts/battle-spirits-demo/pack.yaml",
+        pack.join("pack.yaml"),
+    )
+    .unwrap();
+    // BS-0.1: 5 copies of one card, on line 2.
+    let mut deck = String::from("# too many\n5x DEMO-R01\n");
+    for id in [
+        "R02", "R03", "R04", "R05", "R06", "R09", "R10", "R11", "R12", "R13", "G01",
+    ] {
+        deck += &format!("4x DEMO-{id}\n");
+    }
+    std::fs::write(pack.join("decks/bad.txt"), deck).unwrap();
+    let o = cardscript(&["play", "--pack", pack.to_str().unwrap(), "bad", "bad"]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("decks/bad.txt:2:1"), "{}", text(&o));
+}

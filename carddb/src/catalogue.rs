@@ -563,10 +563,13 @@ fn fill(conn: &mut Connection, packs: &[Pack], path: &Path) -> Result<BuildRepor
                     i as i64
                 ])
                 .map_err(&e)?;
+            // Scripts, and deck lists (so a deck named from the catalogue reports its errors
+            // at its file and line).
             for (rel, body) in p
                 .files
                 .under("effects", &[".rhai"])
                 .chain(p.files.under("lib", &[".rhai"]))
+                .chain(p.files.under("decks", &[".txt", ".yaml", ".yml"]))
             {
                 file_stmt.execute(params![m.name, rel, body]).map_err(&e)?;
                 hasher.update(format!("file\0{}\0{rel}\0{body}\0", m.name));

@@ -243,6 +243,21 @@ pub fn deck_file(cat: &carddb::Catalogue, given: &str) -> Result<carddb::deck::D
         };
         format!("`{given}` is neither a deck file nor a deck of the catalogue ({known})")
     })?;
+    // The deck's own file, when the catalogue has it: errors then name its file and line.
+    for (p, path, text) in cat.files()? {
+        if p == *pack && path.starts_with("decks/") {
+            let files = carddb::PackFiles::from_memory(&p, [(path.clone(), text.clone())]);
+            if let Ok(deck) = carddb::deck::parse(&files, &path, &text)
+                && deck.name == d.name
+            {
+                return Ok(carddb::deck::DeckFile {
+                    deck,
+                    files,
+                    rel: path,
+                });
+            }
+        }
+    }
     Ok(catalogue_deck_file(pack, d))
 }
 
