@@ -14,10 +14,11 @@ static DEMO: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scripts/battle-spi
 #[derive(Args, Clone, Default)]
 pub struct SourceArgs {
     /// Build the catalogue from this pack folder on the fly (repeat to overlay packs).
-    #[arg(long = "pack", value_name = "DIR")]
+    /// Global: also accepted after a subcommand (`deck check --pack DIR …`).
+    #[arg(long = "pack", value_name = "DIR", global = true)]
     pub packs: Vec<PathBuf>,
     /// Read this catalogue file (made by `cardscript db build`).
-    #[arg(long, value_name = "FILE", conflicts_with = "packs")]
+    #[arg(long, value_name = "FILE", conflicts_with = "packs", global = true)]
     pub db: Option<PathBuf>,
 }
 
