@@ -14,9 +14,10 @@ use carddb::{CardDef, CardKind, Catalogue, Colour, Pack, Step as CardStep};
 use engine::core::{InstanceId, PlayerId};
 use engine::rules::battle_spirits::{CoreLoc, Zone};
 use engine::script::host::{ScriptSources, generated, parse_text};
+use engine::testkit::hand_size as hand;
 use engine::testkit::{
     decision, effect, give_reserve, must, pass_flashes, play, put, scenario_with, scripted_magic,
-    synthetic_cards,
+    synthetic_cards, to_p1_main,
 };
 use engine::{CardLibrary, Choice, DecisionKind, Event, Game};
 
@@ -99,10 +100,6 @@ fn count_helper(n: u32) -> CardDef {
 
 // ---- small readers ---------------------------------------------------------------------
 
-fn hand(g: &Game, p: PlayerId) -> usize {
-    g.pile(Zone::Hand(p)).len()
-}
-
 fn count_area(g: &Game, p: PlayerId) -> u32 {
     g.cores_at(CoreLoc::Count(p))
 }
@@ -127,14 +124,6 @@ fn played(g: &Game, card: InstanceId) -> (u32, u32, u32) {
 
 fn heavily_exhausted(g: &Game, card: InstanceId) -> bool {
     g.log().contains(&Event::HeavilyExhausted { card })
-}
-
-/// P0 ends the main step of turn 1 (no attack step on the first turn, BS-0.6): P1's main
-/// step of turn 2.
-fn to_p1_main(g: &mut Game) {
-    must(g, Choice::EndMain);
-    assert_eq!(decision(g).kind, DecisionKind::MainAction);
-    assert_eq!(g.active(), P1);
 }
 
 /// Answers the "[Main]" / "[Flash]" choice of a magic with both (BS-5.5).

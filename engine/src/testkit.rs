@@ -326,6 +326,27 @@ pub fn play(g: &mut Game, card: InstanceId) {
     }
 }
 
+/// `g` with strict invariants (BS-0.5 after every event) and strict scripts (a failing
+/// script panics): how scenario tests run.
+pub fn strict(mut g: Game) -> Game {
+    g.set_strict(true);
+    g.set_strict_scripts(true);
+    g
+}
+
+/// Cards in `p`'s hand.
+pub fn hand_size(g: &Game, p: PlayerId) -> usize {
+    g.pile(Zone::Hand(p)).len()
+}
+
+/// From a [`scenario`] (P0's turn 1 main step): P0 ends its main step (no attack step on
+/// the first turn, BS-0.6), up to P1's turn 2 main step. Panics if the game goes elsewhere.
+pub fn to_p1_main(g: &mut Game) {
+    must(g, Choice::EndMain);
+    assert_eq!(decision(g).kind, crate::DecisionKind::MainAction);
+    assert_eq!(g.active(), PlayerId(1));
+}
+
 /// Answers `choice`, panicking if it is not legal.
 pub fn must(g: &mut Game, choice: Choice) {
     let r = decision(g);

@@ -6,31 +6,15 @@
 use carddb::{CardDef, CardKind, Colour, OverCount, UltimateCondition};
 use engine::core::{InstanceId, PlayerId};
 use engine::rules::battle_spirits::{CoreLoc, Zone};
+use engine::testkit::hand_size as hand;
 use engine::testkit::{
     card, decision, effect, give_reserve, must, pass_flashes, play, put, scenario, scripted_magic,
-    scripted_spirit,
+    scripted_spirit, strict, to_p1_main,
 };
 use engine::{AnswerError, Choice, DecisionKind, Event, Game};
 
 const P0: PlayerId = PlayerId(0);
 const P1: PlayerId = PlayerId(1);
-
-fn hand(g: &Game, p: PlayerId) -> usize {
-    g.pile(Zone::Hand(p)).len()
-}
-
-fn strict(mut g: Game) -> Game {
-    g.set_strict(true);
-    g.set_strict_scripts(true);
-    g
-}
-
-/// P0 ends turn 1; P1's turn 2 main step.
-fn to_p1_main(g: &mut Game) {
-    must(g, Choice::EndMain);
-    assert_eq!(decision(g).kind, DecisionKind::MainAction);
-    assert_eq!(g.active(), P1);
-}
 
 /// Position in the log of the first `EffectStarted` of `card`.
 fn started_at(g: &Game, card: InstanceId) -> usize {

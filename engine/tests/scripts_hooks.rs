@@ -3,18 +3,15 @@
 
 use engine::core::{InstanceId, PlayerId};
 use engine::rules::battle_spirits::{Hook, Zone};
+use engine::testkit::hand_size as hand;
 use engine::testkit::{
     decision, effect, give_reserve, must, pass_flashes, play, put, scenario, scripted_magic,
-    scripted_spirit,
+    scripted_spirit, strict, to_p1_main,
 };
 use engine::{Choice, DecisionKind, Event, Game};
 
 const P0: PlayerId = PlayerId(0);
 const P1: PlayerId = PlayerId(1);
-
-fn hand(g: &Game, p: PlayerId) -> usize {
-    g.pile(Zone::Hand(p)).len()
-}
 
 fn pos(g: &Game, f: impl Fn(&Event) -> bool) -> usize {
     g.log()
@@ -28,19 +25,6 @@ fn started(g: &Game, card: InstanceId) -> usize {
         .iter()
         .filter(|e| matches!(e, Event::EffectStarted { card: c, .. } if *c == card))
         .count()
-}
-
-fn strict(mut g: Game) -> Game {
-    g.set_strict(true);
-    g.set_strict_scripts(true);
-    g
-}
-
-/// P0 ends turn 1; P1's turn 2 main step.
-fn to_p1_main(g: &mut Game) {
-    must(g, Choice::EndMain);
-    assert_eq!(decision(g).kind, DecisionKind::MainAction);
-    assert_eq!(g.active(), P1);
 }
 
 #[test]

@@ -5,10 +5,11 @@ use std::sync::OnceLock;
 
 use carddb::{CardDef, CardKind, Colour};
 use engine::core::{InstanceId, PlayerId};
-use engine::rules::battle_spirits::Zone;
 use engine::testkit::{
     card, decision, effect, must, scenario_with, scripted_magic, synthetic_cards,
 };
+#[allow(unused_imports)] // not every test crate that includes this module uses them
+pub use engine::testkit::{hand_size as hand, to_p1_main};
 use engine::{CardLibrary, Choice, DecisionKind, Event, Game};
 
 pub const P0: PlayerId = PlayerId(0);
@@ -49,17 +50,6 @@ pub fn game(extra: Vec<CardDef>, seed: u64) -> Game {
     g.set_strict(true);
     g.set_strict_scripts(true);
     g
-}
-
-/// P0 ends turn 1; P1's turn 2 main step.
-pub fn to_p1_main(g: &mut Game) {
-    must(g, Choice::EndMain);
-    assert_eq!(decision(g).kind, DecisionKind::MainAction);
-    assert_eq!(g.active(), P1);
-}
-
-pub fn hand(g: &Game, p: PlayerId) -> usize {
-    g.pile(Zone::Hand(p)).len()
 }
 
 pub fn logged(g: &Game, e: &Event) -> bool {
