@@ -404,9 +404,10 @@ impl CardDef {
             .any(|k| k.name.eq_ignore_ascii_case(name))
     }
 
-    /// Whether the card has a burst effect (BS-10.6): a `burst` keyword or a `burst` step.
+    /// Whether the card has a burst effect (BS-10.6: only such a card may be set): an
+    /// effect with a `burst` step (the importer adds the step for a `burst` keyword).
     pub fn has_burst(&self) -> bool {
-        self.has_keyword("burst") || self.effects.iter().any(|e| e.steps.contains(&Step::Burst))
+        self.effects.iter().any(|e| e.steps.contains(&Step::Burst))
     }
 }
 

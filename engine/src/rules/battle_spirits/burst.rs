@@ -2,8 +2,6 @@
 //! one, activating it when its condition is met (no cost), and paying the card's cost to
 //! use its Main/Flash effect as part of the burst (BS-10.4).
 
-use carddb::{CardDef, Step as EffectStep};
-
 use super::decision::Choice;
 use super::events::Event;
 use super::game::Game;
@@ -11,13 +9,6 @@ use super::types::{CoreLoc, Zone};
 use crate::core::{InstanceId, Labelled, PlayerId};
 use crate::script::hooks::Trigger;
 use crate::script::state::Question;
-
-/// Whether a card has a [Burst] effect (BS-10.6: only such a card may be set).
-pub fn has_burst_effect(def: &CardDef) -> bool {
-    def.effects
-        .iter()
-        .any(|e| e.steps.contains(&EffectStep::Burst))
-}
 
 impl Game {
     /// The card `p` has set in the burst area, if any (BS-10.1: at most one).
@@ -40,7 +31,7 @@ impl Game {
         let mut seen: Vec<&str> = Vec::new();
         for &c in self.pile(Zone::Hand(p)) {
             let d = self.def_of(c);
-            if seen.contains(&d.id.as_str()) || !has_burst_effect(d) {
+            if seen.contains(&d.id.as_str()) || !d.has_burst() {
                 continue;
             }
             seen.push(&d.id);
