@@ -1,0 +1,133 @@
+//! Conditions effects test: counts, life, what happened this turn.
+
+use super::*;
+
+pub(super) fn register_conditions(e: &mut Engine) {
+    reg!(e, "life", [], "Your life.", || -> R<i64> {
+        with_ref(|g, rc| i64::from(g.life(rc.controller)))
+    });
+    reg!(
+        e,
+        "opponent_life",
+        [],
+        "The opponent's life.",
+        || -> R<i64> { with_ref(|g, rc| i64::from(g.life(rc.controller.other()))) }
+    );
+    reg!(e, "reserve", [], "Cores in your reserve.", || -> R<i64> {
+        with_ref(|g, rc| i64::from(g.reserve(rc.controller)))
+    });
+    reg!(e, "hand_size", [], "Cards in your hand.", || -> R<i64> {
+        with_ref(|g, rc| g.pile(Zone::Hand(rc.controller)).len() as i64)
+    });
+    reg!(
+        e,
+        "opponent_hand_size",
+        [],
+        "Cards in the opponent's hand.",
+        || -> R<i64> { with_ref(|g, rc| g.pile(Zone::Hand(rc.controller.other())).len() as i64) }
+    );
+    reg!(
+        e,
+        "is_my_turn",
+        [],
+        "Whether it is your turn.",
+        || -> R<bool> { with_ref(|g, rc| g.active() == rc.controller) }
+    );
+    reg!(
+        e,
+        "is_opponent_turn",
+        [],
+        "Whether it is the opponent's turn.",
+        || -> R<bool> { with_ref(|g, rc| g.active() != rc.controller) }
+    );
+    reg!(
+        e,
+        "once_per_turn",
+        [],
+        "BS-8.3: true the first time this effect (of this card instance) asks in a turn, then false.",
+        || -> R<bool> {
+            if read_only() {
+                return Ok(true);
+            }
+            with_mut(|g, rc| Ok(g.st.scripts.once.insert((rc.card, rc.effect))))
+        }
+    );
+    reg!(
+        e,
+        "symbols",
+        ["colour: &str"],
+        "Symbols of that colour on your field.",
+        |c: &str| -> R<i64> {
+            let col = carddb::Colour::ALL
+                .iter()
+                .copied()
+                .find(|x| format!("{x:?}").eq_ignore_ascii_case(c))
+                .ok_or_else(|| err(format!("unknown colour {c:?}")))?;
+            with_ref(|g, rc| {
+                i64::from(
+                    g.field_symbols(rc.controller)
+                        .colours
+                        .get(&col)
+                        .copied()
+                        .unwrap_or(0),
+                )
+            })
+        }
+    );
+    reg!(
+        e,
+        "matches",
+        ["targets", "q: Query"],
+        "Whether every chosen card satisfies the query.",
+        |t: Dynamic, q: Query| -> R<bool> {
+            let cs = targets(&t)?;
+            with_ref(|g, _| {
+                let m = q.eval(g);
+                !cs.is_empty() && cs.iter().all(|c| m.contains(c))
+            })
+        }
+    );
+    reg!(
+        e,
+        "destroyed_by_this_effect",
+        [],
+        "Whether this effect destroyed something.",
+        || -> R<bool> { Ok(run_ctx()?.destroyed.get() > 0) }
+    );
+    reg!(
+        e,
+        "destroyed_by_this_effect_count",
+        [],
+        "How many cards this effect destroyed.",
+        || -> R<i64> { Ok(i64::from(run_ctx()?.destroyed.get())) }
+    );
+    reg!(
+        e,
+        "summoned_by_this_effect",
+        [],
+        "Whether this effect summoned a spirit.",
+        || -> R<bool> { Ok(run_ctx()?.summoned.get()) }
+    );
+    reg!(
+        e,
+        "destroyed_this_turn",
+        ["q: Query"],
+        "Whether a card the query matches was destroyed this turn.",
+        |q: Query| -> R<bool> {
+            // The destroyed cards have left the field: match them wherever they are now.
+            with_ref(|g, _| {
+                g.st.scripts
+                    .destroyed_this_turn
+                    .iter()
+                    .any(|c| q.matches_ignoring_zone(g, *c))
+            })
+        }
+    );
+    reg!(
+        e,
+        "burst_set",
+        [],
+        "Whether you have a burst set (BS-10.1).",
+        || -> R<bool> { with_ref(|g, rc| !g.pile(Zone::Burst(rc.controller)).is_empty()) }
+    );
+}

@@ -1,0 +1,263 @@
+//! Filters on queries: cost, colour, family, BP, level …
+
+use super::*;
+
+pub(super) fn register_filters(e: &mut Engine) {
+    use carddb::CardKind as K;
+    macro_rules! filt {
+        ($name:expr, $doc:expr, $f:expr) => {
+            reg!(e, $name, ["q: Query"], $doc, move |q: Query| -> Query {
+                q.with($f)
+            });
+        };
+        ($name:expr, $arg:ty, $doc:expr, $f:expr) => {
+            reg!(e, $name, ["q: Query", "x"], $doc, move |q: Query,
+                                                          x: $arg|
+                  -> Query {
+                q.with($f(x))
+            });
+        };
+    }
+    filt!(
+        "spirit_cards",
+        "Only spirit cards (and braves).",
+        Filter::Kind(vec![K::Spirit, K::Brave])
+    );
+    filt!(
+        "magic_cards",
+        "Only magic cards.",
+        Filter::Kind(vec![K::Magic])
+    );
+    filt!(
+        "nexus_cards",
+        "Only nexus cards.",
+        Filter::Kind(vec![K::Nexus])
+    );
+    filt!(
+        "ultimate_cards",
+        "Only ultimate cards.",
+        Filter::Kind(vec![K::Ultimate])
+    );
+    filt!("bp_at_most", i64, "BP ≤ x (field cards).", Filter::BpAtMost);
+    filt!(
+        "bp_at_least",
+        i64,
+        "BP ≥ x (field cards).",
+        Filter::BpAtLeast
+    );
+    filt!("cost_at_most", i64, "Cost ≤ x.", Filter::CostAtMost);
+    filt!("cost_at_least", i64, "Cost ≥ x.", Filter::CostAtLeast);
+    filt!("cost_is", i64, "Cost = x.", |x| Filter::CostIn(vec![x]));
+    filt!(
+        "cost_in",
+        Array,
+        "Cost is one of the listed numbers.",
+        |a: Array| Filter::CostIn(a.iter().filter_map(|d| d.as_int().ok()).collect())
+    );
+    filt!(
+        "family",
+        Array,
+        "Belongs to any of the families (spirit types).",
+        |a: Array| Filter::Family(a.iter().map(|d| d.to_string()).collect())
+    );
+    filt!(
+        "name_contains",
+        ImmutableString,
+        "Card name contains the text.",
+        |s: ImmutableString| Filter::NameContains(s.to_string())
+    );
+    filt!(
+        "named",
+        ImmutableString,
+        "A card with exactly that name.",
+        |s: ImmutableString| Filter::Named(s.to_string())
+    );
+    filt!("symbols", i64, "Exactly n symbols.", Filter::Symbols);
+    filt!("cores", i64, "Exactly n cores on it.", Filter::Cores);
+    filt!(
+        "cores_at_most",
+        i64,
+        "n or fewer cores on it.",
+        Filter::CoresAtMost
+    );
+    filt!(
+        "cores_at_least",
+        i64,
+        "n or more cores on it.",
+        Filter::CoresAtLeast
+    );
+    filt!("level", i64, "At level n.", Filter::Level);
+    filt!(
+        "level_at_least",
+        i64,
+        "At level n or higher.",
+        Filter::LevelAtLeast
+    );
+    filt!(
+        "has_keyword",
+        ImmutableString,
+        "Has the keyword (printed or gained).",
+        |s: ImmutableString| Filter::HasKeyword(s.to_string(), true)
+    );
+    filt!(
+        "lacks_keyword",
+        ImmutableString,
+        "Lacks the keyword.",
+        |s: ImmutableString| Filter::HasKeyword(s.to_string(), false)
+    );
+    filt!(
+        "has_effect",
+        ImmutableString,
+        "Has an effect with that timing label.",
+        |s: ImmutableString| Filter::HasEffect(s.to_string())
+    );
+    filt!(
+        "exhausted",
+        "Exhausted (heavily exhausted included, BS-13.4).",
+        Filter::Exhausted(true)
+    );
+    filt!("refreshed", "Refreshed.", Filter::Exhausted(false));
+    filt!("attacking", "The attacking card.", Filter::Attacking);
+    filt!("blocking", "The blocking card.", Filter::Blocking);
+    filt!(
+        "attacking_or_blocking",
+        "The attacking or blocking card.",
+        Filter::AttackingOrBlocking
+    );
+    filt!(
+        "not_attacking",
+        "Not the attacking card.",
+        Filter::NotAttacking
+    );
+    filt!(
+        "no_effects",
+        "Cards with no effect text.",
+        Filter::NoEffects
+    );
+    filt!(
+        "has_soul_core",
+        "The soul core is on it.",
+        Filter::SoulCore(true)
+    );
+    filt!(
+        "no_soul_core",
+        "The soul core is not on it.",
+        Filter::SoulCore(false)
+    );
+    reg!(
+        e,
+        "colour",
+        ["q: Query", "colour: &str"],
+        "Has the colour (red purple green white yellow blue).",
+        |q: Query, c: &str| -> R<Query> {
+            let col = carddb::Colour::ALL
+                .iter()
+                .copied()
+                .find(|x| format!("{x:?}").eq_ignore_ascii_case(c))
+                .ok_or_else(|| err(format!("unknown colour {c:?}")))?;
+            Ok(q.with(Filter::Colour(col)))
+        }
+    );
+    reg!(
+        e,
+        "other",
+        ["q: Query"],
+        "Excludes this card.",
+        |q: Query| -> R<Query> { Ok(q.with(Filter::Other(this()?))) }
+    );
+    reg!(
+        e,
+        "tokens",
+        ["q: Query"],
+        "Token spirits (none exist yet: matches nothing).",
+        |q: Query| q.with(Filter::CostIn(vec![]))
+    );
+    reg!(
+        e,
+        "not_tokens",
+        ["q: Query"],
+        "Non-token cards (every card, for now).",
+        |q: Query| q
+    );
+    reg!(
+        e,
+        "count",
+        ["q: Query"],
+        "Number of matching cards.",
+        |q: Query| -> R<i64> { with_ref(|g, _| q.eval(g).len() as i64) }
+    );
+    reg!(
+        e,
+        "bp",
+        ["q: Query"],
+        "BP of the first matching card (0 if none).",
+        |q: Query| -> R<i64> {
+            let c = first_card(&q);
+            Ok(match c {
+                Ok(c) => with_ref(|g, _| i64::from(g.bp(c)))?,
+                Err(_) => 0,
+            })
+        }
+    );
+    reg!(
+        e,
+        "level",
+        ["q: Query"],
+        "Level of the first matching card (0 if none).",
+        |q: Query| -> R<i64> {
+            let c = first_card(&q);
+            Ok(match c {
+                Ok(c) => with_ref(|g, _| g.level(c).map_or(0, i64::from))?,
+                Err(_) => 0,
+            })
+        }
+    );
+    reg!(
+        e,
+        "is_exhausted",
+        ["q: Query"],
+        "Whether the first matching card is exhausted.",
+        |q: Query| -> R<bool> {
+            let c = first_card(&q)?;
+            with_ref(|g, _| g.is_exhausted(c))
+        }
+    );
+    reg!(
+        e,
+        "has_soul_core_now",
+        ["q: Query"],
+        "Whether the soul core is on the first matching card.",
+        |q: Query| -> R<bool> {
+            let c = first_card(&q)?;
+            with_ref(|g, _| g.soul_on(c))
+        }
+    );
+    reg!(
+        e,
+        "bp",
+        ["c: Card"],
+        "BP of a card.",
+        |c: InstanceId| -> R<i64> { with_ref(|g, _| i64::from(g.bp(c))) }
+    );
+    reg!(
+        e,
+        "level",
+        ["c: Card"],
+        "Level of a card (0 off the field).",
+        |c: InstanceId| -> R<i64> { with_ref(|g, _| g.level(c).map_or(0, i64::from)) }
+    );
+    reg!(
+        e,
+        "cost",
+        ["c: Card"],
+        "Printed cost of a card.",
+        |c: InstanceId| -> R<i64> { with_ref(|g, _| i64::from(g.def_of(c).cost)) }
+    );
+    reg!(
+        e,
+        "name",
+        ["c: Card"],
+        "English name of a card.",
+        |c: InstanceId| -> R<String> { with_ref(|g, _| g.name(c).to_string()) }
+    );
+}

@@ -1,0 +1,263 @@
+//! The script API: every function a card script may call, registered flat and named in
+//! the game's words (`draw`, `destroy`, `bp_plus`), the contract of
+//! `dsl/SCRIPT_API_USED.md`. Actions go through the rule-checked game actions
+//! (`actions.rs`) and emit the same events as the built-in rules; spirit queries never
+//! match ultimates (BS-12.3). Functions the engine cannot support yet are registered too:
+//! they log one `EffectInert` event naming the function and end the effect.
+//! `docs/script-api.md` is generated from these registrations.
+
+use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, FuncRegistration, ImmutableString};
+
+use super::ctx::{err, read_only, run_ctx, with_mut, with_ref};
+use super::hooks::Trigger;
+use super::query::{Base, Filter, Query};
+use super::run::{ASKED, STOP};
+use super::state::{ModKind, Question, SubEvent, SubTrigger, Until, Value};
+use crate::core::{InstanceId, Labelled, PlayerId};
+use crate::rules::battle_spirits::{Choice, CoreLoc, Event, Game, Zone};
+
+type R<T> = Result<T, Box<EvalAltResult>>;
+
+/// A sub-trigger event value (`ev_destroyed(…)`), passed to `when`.
+#[derive(Debug, Clone)]
+pub struct EventSpec(pub SubEvent);
+
+// ---- registration ---------------------------------------------------------------------
+
+macro_rules! reg {
+    ($e:expr, $name:expr, [$($p:expr),*], $doc:expr, $f:expr) => {
+        FuncRegistration::new($name)
+            .with_params_info({
+                let ps: &[&str] = &[$($p),*];
+                ps.iter()
+            })
+            .with_comments([concat!("/// ", $doc)])
+            .register_into_engine($e, $f);
+    };
+}
+
+mod actions;
+mod choices;
+mod conditions;
+mod filters;
+mod more;
+mod queries;
+mod unsupported;
+mod watchers;
+
+use actions::register_actions;
+use choices::register_choices;
+use choices::{activate_impl, one_of_impl, pick};
+use conditions::register_conditions;
+use filters::register_filters;
+use more::register_more;
+use queries::register_queries;
+use unsupported::register_unsupported;
+use watchers::register_subtriggers;
+
+fn asked() -> Box<EvalAltResult> {
+    err(ASKED)
+}
+
+fn me() -> R<PlayerId> {
+    Ok(run_ctx()?.controller)
+}
+
+fn this() -> R<InstanceId> {
+    Ok(run_ctx()?.this)
+}
+
+fn nat(n: i64, what: &str) -> R<u32> {
+    u32::try_from(n).map_err(|_| err(format!("{what} must be 0 or more, got {n}")))
+}
+
+/// A `Query`, a `Card` or an array of cards → the cards.
+fn cards_of(g: &Game, d: &Dynamic) -> R<Vec<InstanceId>> {
+    if let Some(q) = d.clone().try_cast::<Query>() {
+        return Ok(q.eval(g));
+    }
+    if let Some(c) = d.clone().try_cast::<InstanceId>() {
+        return Ok(vec![c]);
+    }
+    if d.is_unit() {
+        return Ok(Vec::new());
+    }
+    if let Some(a) = d.clone().try_cast::<Array>() {
+        let mut v = Vec::new();
+        for x in a {
+            v.extend(cards_of(g, &x)?);
+        }
+        return Ok(v);
+    }
+    Err(err(format!(
+        "expected cards (a query, a card or an array of cards), got {}",
+        d.type_name()
+    )))
+}
+
+fn targets(d: &Dynamic) -> R<Vec<InstanceId>> {
+    with_ref(|g, _| cards_of(g, d))?
+}
+
+fn to_array(v: Vec<InstanceId>) -> Array {
+    v.into_iter().map(Dynamic::from).collect()
+}
+
+/// A captured value → a saved value.
+fn to_value(d: &Dynamic) -> R<Value> {
+    let d = d.flatten_clone();
+    Ok(if d.is_unit() {
+        Value::Unit
+    } else if let Ok(b) = d.as_bool() {
+        Value::Bool(b)
+    } else if let Ok(i) = d.as_int() {
+        Value::Int(i)
+    } else if let Some(s) = d.clone().try_cast::<ImmutableString>() {
+        Value::Str(s.to_string())
+    } else if let Some(c) = d.clone().try_cast::<InstanceId>() {
+        Value::Card(c)
+    } else if let Some(q) = d.clone().try_cast::<Query>() {
+        Value::Query(q)
+    } else if let Some(a) = d.clone().try_cast::<Array>() {
+        Value::Array(a.iter().map(to_value).collect::<R<_>>()?)
+    } else {
+        return Err(err(format!(
+            "a `when` closure cannot keep a value of type {}",
+            d.type_name()
+        )));
+    })
+}
+
+/// A saved value → a script value.
+pub(crate) fn to_dynamic(v: &Value) -> Dynamic {
+    match v {
+        Value::Unit => Dynamic::UNIT,
+        Value::Bool(b) => (*b).into(),
+        Value::Int(i) => (*i).into(),
+        Value::Str(s) => s.clone().into(),
+        Value::Card(c) => Dynamic::from(*c),
+        Value::Query(q) => Dynamic::from(q.clone()),
+        Value::Array(a) => Dynamic::from_array(a.iter().map(to_dynamic).collect()),
+    }
+}
+
+fn subject(d: &Dynamic) -> R<Query> {
+    if let Some(q) = d.clone().try_cast::<Query>() {
+        return Ok(q);
+    }
+    Ok(Query::of(Base::Cards(targets(d)?)))
+}
+
+/// Logs that a function is not supported yet and ends the effect (one event).
+fn unsupported(name: &str) -> R<Dynamic> {
+    let rc = run_ctx()?;
+    let reason = format!("`{name}` is not supported yet");
+    if !read_only() {
+        with_mut(|g, _| {
+            g.emit(Event::EffectInert {
+                card: rc.card,
+                effect: rc.effect,
+                reason,
+            });
+            Ok(())
+        })?;
+    }
+    Err(err(STOP))
+}
+
+// ---- choosing ------------------------------------------------------------------------
+
+/// Asks `chooser` to pick between `min` and `max` of `cands`, one card per decision.
+fn q(base: Base) -> Query {
+    Query::of(base)
+}
+
+fn players(which: &str) -> R<Vec<PlayerId>> {
+    let p = me()?;
+    Ok(match which {
+        "my" => vec![p],
+        "opponent" => vec![p.other()],
+        _ => vec![p, p.other()],
+    })
+}
+
+fn zones(which: &str, z: fn(PlayerId) -> Zone) -> R<Query> {
+    Ok(q(Base::Zones(players(which)?.into_iter().map(z).collect())))
+}
+
+fn first_card(q: &Query) -> R<InstanceId> {
+    with_ref(|g, _| q.eval(g).first().copied())?.ok_or_else(|| err("the query matches no card"))
+}
+
+fn dur(s: &str) -> R<Until> {
+    Until::parse(s).ok_or_else(|| {
+        err(format!(
+            "duration must be \"turn\", \"battle\" or \"while\", got {s:?}"
+        ))
+    })
+}
+
+/// Applies a modifier: stored with its duration, or collected by a constant effect.
+fn modify(t: &Dynamic, kind: ModKind, d: &str) -> R<()> {
+    let until = dur(d)?;
+    let cs = targets(t)?;
+    if read_only() {
+        let rc = run_ctx()?;
+        rc.collected
+            .borrow_mut()
+            .extend(cs.into_iter().map(|c| (c, kind.clone())));
+        return Ok(());
+    }
+    with_mut(|g, _| {
+        for c in cs {
+            if g.on_field(c) {
+                // A "while" modifier given by a triggered effect lasts the turn.
+                let u = if until == Until::While {
+                    Until::Turn
+                } else {
+                    until
+                };
+                g.add_modifier(c, kind.clone(), u);
+            }
+        }
+        Ok(())
+    })
+}
+
+fn each(t: &Dynamic, f: impl Fn(&mut Game, InstanceId, PlayerId) -> bool) -> R<i64> {
+    let cs = targets(t)?;
+    with_mut(|g, rc| {
+        let mut n = 0;
+        for c in cs {
+            // BS-10.5 / "unaffected by": the effect passes over a card it cannot affect.
+            if g.unaffected(c, rc.card, rc.controller) {
+                continue;
+            }
+            if f(g, c, rc.controller) {
+                n += 1;
+            }
+        }
+        Ok(n)
+    })
+}
+
+fn ev(e: SubEvent) -> EventSpec {
+    EventSpec(e)
+}
+
+/// Registers the script API on `e`.
+pub fn register(e: &mut Engine) {
+    e.register_type_with_name::<InstanceId>("Card")
+        .register_fn("to_string", |c: &mut InstanceId| c.to_string())
+        .register_fn("==", |a: InstanceId, b: InstanceId| a == b);
+    e.register_type_with_name::<Query>("Query");
+    e.register_type_with_name::<EventSpec>("Event");
+    register_queries(e);
+    register_filters(e);
+    register_choices(e);
+    register_actions(e);
+    register_conditions(e);
+    register_subtriggers(e);
+    register_unsupported(e);
+    register_more(e);
+}
