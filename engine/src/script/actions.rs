@@ -8,6 +8,7 @@ use super::state::{ModKind, Modifier, Until};
 use crate::core::{InstanceId, Orientation, PlayerId};
 use crate::rules::battle_spirits::brave::Otherwise;
 use crate::rules::battle_spirits::{CoreLoc, Event, Game, Hook, Zone};
+use crate::script::WatchKind;
 
 impl Game {
     /// Whether a card is on its owner's field.
@@ -228,6 +229,7 @@ impl Game {
             return false;
         }
         self.move_card(c, Zone::Trash(owner));
+        self.watch(WatchKind::Discarded, Some(c), owner, 1);
         true
     }
 
@@ -275,6 +277,7 @@ impl Game {
                 amount: k,
                 left: self.life(p),
             });
+            self.watch(WatchKind::LifeReduced, None, p, k);
             self.fire(Hook::AfterLifeReduced { player: p });
         }
         k
@@ -284,6 +287,9 @@ impl Game {
     pub(crate) fn gain_life(&mut self, p: PlayerId, n: u32) {
         for _ in 0..n {
             self.core_from_void(false, CoreLoc::Life(p));
+        }
+        if n > 0 {
+            self.watch(WatchKind::LifeIncreases, None, p, n);
         }
     }
 

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use rhai::{EvalAltResult, Position};
 
-use super::state::ModKind;
+use super::state::{ModKind, SubTrigger};
 use crate::core::{InstanceId, PlayerId};
 use crate::rules::battle_spirits::Game;
 
@@ -35,6 +35,8 @@ pub struct RunCtx {
     pub milled: RefCell<Vec<InstanceId>>,
     /// Constant effects: the modifiers they apply (collected, never stored).
     pub collected: RefCell<Vec<(InstanceId, ModKind)>>,
+    /// Constant effects: the standing watchers their `when(…)` calls give (BS-8.1).
+    pub watchers: RefCell<Vec<SubTrigger>>,
 }
 
 impl RunCtx {
@@ -50,6 +52,7 @@ impl RunCtx {
             summoned: Cell::new(false),
             milled: RefCell::new(Vec::new()),
             collected: RefCell::new(Vec::new()),
+            watchers: RefCell::new(Vec::new()),
         }
     }
 }

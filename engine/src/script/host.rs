@@ -13,6 +13,7 @@ type SharedModule = Shared<Module>;
 use thiserror::Error;
 
 use super::hooks::{self, Trigger};
+use super::state::WatchKind;
 
 /// Sandbox limits (BS-independent; DESIGN principle 5).
 pub mod limits {
@@ -131,6 +132,9 @@ pub struct CompiledEffect {
     pub may_ask: bool,
     /// Where the source came from.
     pub origin: Option<ScriptOrigin>,
+    /// A constant, step or turn effect whose script calls `when(…)`: it gives standing
+    /// watchers while it applies (BS-8.1).
+    pub standing: bool,
 }
 
 /// Functions whose presence in a script means it may stop for a decision.
@@ -160,6 +164,9 @@ pub struct ScriptHost {
     pub(crate) triggered: BTreeMap<CardId, u32>,
     /// Cards with a [Burst] effect (BS-10.3: activating one is a decision).
     pub(crate) burst_cards: std::collections::BTreeSet<CardId>,
+    /// The happenings some script of the library watches (`ev_exhausted(…)` …): only
+    /// these are queued when they happen (`Game::watch`).
+    pub(crate) watched: std::collections::BTreeSet<WatchKind>,
 }
 
 impl std::fmt::Debug for ScriptHost {
@@ -268,8 +275,48 @@ pub fn parse_text(e: &carddb::Effect) -> Option<(String, dsl::ParseOutcome)> {
 
 /// The rhai the text grammar writes for an effect with English text (`None`: no text).
 pub fn generated(e: &carddb::Effect) -> Option<String> {
+    generated_with_hook(e).map(|(src, _)| src)
+}
+
+/// [`generated`] and the dsl's hook name for the effect (`start_of_your_attack_step` …).
+pub fn generated_with_hook(e: &carddb::Effect) -> Option<(String, String)> {
     let (text, out) = parse_text(e)?;
-    Some(dsl::compile::to_rhai(&out.effect, Some(&text)))
+    let hook = dsl::compile::hook_name(out.effect.timing.as_ref());
+    Some((dsl::compile::to_rhai(&out.effect, Some(&text)), hook))
+}
+
+/// "(During Your Attack Step) At the start of the step, …": the printed label says
+/// during the step, the text says when in it; the effect runs once at the start (or end)
+/// of that step (BS-7.1), not as a constant.
+fn refine_step_timing(label: Vec<Trigger>, dsl_hook: &str) -> Vec<Trigger> {
+    let Some(text) = hooks::from_hook_name(dsl_hook) else {
+        return label;
+    };
+    let refines = |l: &Trigger, t: &Trigger| match (l, t) {
+        (Trigger::DuringStep(a, s), Trigger::StartOfStep(b, u) | Trigger::EndOfStep(b, u)) => {
+            a == b && s == u
+        }
+        _ => false,
+    };
+    if label.len() == text.len() && label.iter().zip(&text).all(|(l, t)| refines(l, t)) {
+        text
+    } else {
+        label
+    }
+}
+
+/// A constant, step or turn effect whose script registers watchers (BS-8.1).
+fn is_standing(triggers: &[Trigger], src: &str) -> bool {
+    triggers.iter().any(|t| t.is_constant()) && src.contains("when(")
+}
+
+/// The happenings a script names (`ev_exhausted(` …).
+fn scan_watched(src: &str, out: &mut std::collections::BTreeSet<WatchKind>) {
+    for (name, kind) in super::api::WATCH_FNS {
+        if src.contains(name) {
+            out.insert(*kind);
+        }
+    }
 }
 
 impl ScriptHost {
@@ -311,6 +358,7 @@ impl ScriptHost {
         engine.set_module_resolver(PackResolver { modules });
         let mut effects = BTreeMap::new();
         let mut any_may_ask = false;
+        let mut watched = std::collections::BTreeSet::new();
         for d in defs {
             let mut v = Vec::new();
             let mut any_script = false;
@@ -326,6 +374,7 @@ impl ScriptHost {
                             script: Err(format!("unknown timing {label:?}")),
                             may_ask: false,
                             origin: None,
+                            standing: false,
                         });
                         continue;
                     }
@@ -360,6 +409,7 @@ impl ScriptHost {
                                 script: Err(format!("script file {path} not found")),
                                 may_ask: false,
                                 origin: Some(origin),
+                                standing: false,
                             });
                             any_script = true;
                             continue;
@@ -373,10 +423,13 @@ impl ScriptHost {
                             });
                         }
                     }
-                } else if let Some(src) = generated(e) {
+                } else if let Some((src, hook)) = generated_with_hook(e) {
                     // No script: the text grammar writes one from the printed text (a card's
                     // script wins over its text; text not fully understood compiles to a
                     // script that calls `inert(…)`).
+                    let triggers = refine_step_timing(triggers, &hook);
+                    scan_watched(&src, &mut watched);
+                    let standing = is_standing(&triggers, &src);
                     let origin = ScriptOrigin::Generated {
                         card: d.id.clone(),
                         effect: i,
@@ -398,6 +451,7 @@ impl ScriptHost {
                         script,
                         may_ask,
                         origin: Some(origin),
+                        standing,
                     });
                     continue;
                 } else {
@@ -408,10 +462,13 @@ impl ScriptHost {
                         script: Err("no script for this effect".into()),
                         may_ask: false,
                         origin: None,
+                        standing: false,
                     });
                     continue;
                 };
                 any_script = true;
+                scan_watched(&src, &mut watched);
+                let standing = is_standing(&triggers, &src);
                 let may_ask = ASKING.iter().any(|w| src.contains(w));
                 let script = match engine.compile(&src) {
                     Ok(mut ast) => {
@@ -428,6 +485,7 @@ impl ScriptHost {
                     script,
                     may_ask,
                     origin: Some(origin),
+                    standing,
                 });
             }
             if any_script {
@@ -458,9 +516,10 @@ impl ScriptHost {
                 .iter()
                 .filter(|e| {
                     e.script.is_ok()
-                        && e.triggers.iter().any(|t| {
-                            !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash)
-                        })
+                        && (e.standing
+                            || e.triggers.iter().any(|t| {
+                                !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash)
+                            }))
                 })
                 .count() as u32;
             if n > 0 {
@@ -481,6 +540,7 @@ impl ScriptHost {
             asking_cards,
             triggered,
             burst_cards,
+            watched,
         })
     }
 

@@ -12,6 +12,7 @@
 //! | `actions` | rule-checked actions of effects |
 //! | `run` | which effects a hook reaches; running one; step transactions; constants |
 //! | `state` | the saved part: modifiers, once-per-turn, sub-triggers, pending question |
+//! | `watch` | watched happenings (`ev_exhausted(…)` …): queued where they happen, resolved after |
 
 pub mod actions;
 pub mod api;
@@ -21,11 +22,12 @@ pub mod host;
 pub mod query;
 pub(crate) mod run;
 pub mod state;
+mod watch;
 
 pub use hooks::{Trigger, Whose};
 pub use host::{CompiledEffect, ScriptError, ScriptHost, ScriptOrigin, ScriptSources, limits};
 pub use query::{Base, Filter, Query};
-pub use state::{ModKind, Modifier, Pending, Question, ScriptState, Until};
+pub use state::{ModKind, Modifier, Pending, Question, ScriptState, Until, WatchKind, Watched};
 
 /// The engine's script API as JSON metadata (rhai `gen_fn_metadata_to_json`), without
 /// rhai's standard packages: the source of `docs/script-api.md`.

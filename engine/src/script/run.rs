@@ -12,7 +12,8 @@ use rhai::{CallFnOptions, Dynamic, EvalAltResult, Scope};
 
 use super::ctx::{self, RunCtx};
 use super::hooks::{Trigger, Whose};
-use super::state::{ModKind, Pending, Question, SubEvent, SubTrigger, Until};
+use super::state::{ModKind, Pending, Question, SubEvent, SubTrigger, Until, WatchKind};
+
 use crate::core::{InstanceId, Labelled, PlayerId};
 use crate::rules::battle_spirits::game::{Phase, State};
 use crate::rules::battle_spirits::{Choice, Event, Game, Hook, StepName, Zone};
@@ -21,11 +22,24 @@ use crate::rules::battle_spirits::{Choice, Event, Game, Hook, StepName, Zone};
 pub(crate) const ASKED: &str = "__cardscript_asked__";
 /// The marker error that ends an effect quietly (its event is already logged).
 pub(crate) const STOP: &str = "__cardscript_stop__";
+/// The prefix of the error a constant effect's `inert(…)` or unsupported call returns
+/// (the rest is the reason); the engine reports it once as `EffectInert`.
+pub(crate) const INERT: &str = "__cardscript_inert__:";
 /// How deeply effects may trigger effects in one resolution.
 const MAX_DEPTH: u32 = 16;
 
-/// Modifiers of the constant effects that apply now (card, modifier).
-pub(crate) type ConstMods = Rc<Vec<(InstanceId, ModKind)>>;
+/// What the constant effects that apply now give (BS-8.1): modifiers (card, modifier)
+/// and standing watchers (their `when(…)` calls).
+#[derive(Debug, Default)]
+pub(crate) struct Constants {
+    pub mods: Vec<(InstanceId, ModKind)>,
+    pub watchers: Vec<SubTrigger>,
+    /// Effects that could not be evaluated: (card, effect, reason), reported once.
+    pub failed: Vec<(InstanceId, u32, Option<u32>, String, bool)>,
+}
+
+/// The constants in force, shared until the next event.
+pub(crate) type ConstMods = Rc<Constants>;
 
 /// The engine-side, unsaved part of effects: answers being replayed in a step, the new
 /// question if one was asked, the constant-effect cache.
@@ -51,7 +65,7 @@ pub(crate) struct Runtime {
 
 /// One effect a hook reached, waiting to resolve (BS-8.4).
 #[derive(Debug, Clone)]
-enum Reached {
+pub(super) enum Reached {
     /// An effect of a card (`field`: it works only while the card stays on the field).
     Effect {
         card: InstanceId,
@@ -121,6 +135,27 @@ impl Reached {
             Reached::Sub { sub, .. } => (sub.card, sub.effect),
         }
     }
+}
+
+/// The reason of a constant effect's `inert(…)` / unsupported call (`None`: a real error).
+fn constant_error(e: &EvalAltResult) -> Option<String> {
+    let mut inner = e;
+    while let EvalAltResult::ErrorInFunctionCall(_, _, x, _)
+    | EvalAltResult::ErrorInModule(_, x, _) = inner
+    {
+        inner = x;
+    }
+    if let EvalAltResult::ErrorRuntime(v, _) = inner
+        && let Some(s) = v.read_lock::<rhai::ImmutableString>()
+    {
+        if let Some(reason) = s.strip_prefix(INERT) {
+            return Some(reason.to_string());
+        }
+        if s.as_str() == STOP || s.as_str() == ASKED {
+            return Some("stopped".into());
+        }
+    }
+    None
 }
 
 fn whose_ok(w: Whose, controller: PlayerId, turn_player: PlayerId) -> bool {
@@ -583,13 +618,14 @@ impl Game {
     }
 
     /// Sub-triggers (`when(…)` closures) matching `pred`.
-    fn reach_subs(
+    pub(super) fn reach_subs(
         &self,
         out: &mut Vec<Reached>,
         pred: impl Fn(&Game, &SubTrigger) -> bool,
         card: Option<InstanceId>,
     ) {
-        for s in &self.st.scripts.subs {
+        let standing = self.constant_mods();
+        for s in self.st.scripts.subs.iter().chain(&standing.watchers) {
             if pred(self, s) {
                 out.push(Reached::Sub {
                     sub: s.clone(),
@@ -641,6 +677,16 @@ impl Game {
             },
             Some(card),
         );
+        if !in_battle && let Some(source) = self.st.scripts.destroying_source {
+            self.reach_subs(
+                due,
+                |g, s| {
+                    matches!(&s.event, SubEvent::DestroysByEffect { subject, victims }
+                        if g.in_query(subject, source) && g.in_query(victims, card))
+                },
+                Some(card),
+            );
+        }
         if self.st.scripts.battle_destruction
             && let Some((a, b)) = self.battle_cards()
             && let Some(destroyer) = if card == a { b } else { Some(a) }
@@ -691,7 +737,7 @@ impl Game {
     /// one of them triggers resolve inside it (`Game::fire` is re-entrant), before the
     /// rest of the chosen order. Constant effects (group A) need no resolving: they apply
     /// whenever a value is read.
-    fn resolve_simultaneous(&mut self, mut due: Vec<Reached>) {
+    pub(super) fn resolve_simultaneous(&mut self, mut due: Vec<Reached>) {
         while !due.is_empty() {
             if self.halted() {
                 return;
@@ -768,6 +814,9 @@ impl Game {
         match h {
             Hook::WhenSummoned { card } => {
                 let nexus = self.def_of(card).kind == carddb::CardKind::Nexus;
+                if !nexus {
+                    self.watch(WatchKind::Summons, Some(card), self.owner(card), 1);
+                }
                 // BS-5.1 / BS-5.1.1 (a brave summoned onto a host too: a brave effect), BS-5.4.
                 let pred = |t| t == T::WhenSummoned || (nexus && t == T::WhenDeployed);
                 let resolved = !self.matching(card, &pred).is_empty();
@@ -882,7 +931,9 @@ impl Game {
                     Some(attacker),
                 );
             }
-            Hook::WhenUsed { .. } => {}
+            Hook::WhenUsed { card } => {
+                self.watch(WatchKind::UsesMagic, Some(card), self.owner(card), 1)
+            }
         }
         self.resolve_simultaneous(due);
     }
@@ -904,12 +955,11 @@ impl Game {
         s.end_attack_step = false;
     }
 
-    /// BS-6.7: "this battle" modifiers end.
+    /// BS-6.7: "this battle" modifiers and watchers end.
     pub(crate) fn end_battle_effects(&mut self) {
-        self.st
-            .scripts
-            .modifiers
-            .retain(|m| m.until != Until::Battle);
+        let s = &mut self.st.scripts;
+        s.modifiers.retain(|m| m.until != Until::Battle);
+        s.subs.retain(|w| w.until != Until::Battle);
     }
 
     /// A card leaving the field loses its modifiers.
@@ -923,16 +973,18 @@ impl Game {
         *self.rt.const_cache.borrow_mut() = None;
     }
 
-    /// Modifiers of every constant effect that applies now (cached until the next event).
+    /// What every constant effect that applies now gives (cached until the next event):
+    /// modifiers and standing watchers. An effect that cannot be evaluated is noted in
+    /// `failed` and reported once (`report_constants`).
     pub(crate) fn constant_mods(&self) -> ConstMods {
         if !self.host.has_constant || self.rt.computing_const.get() {
-            return Rc::new(Vec::new());
+            return Rc::new(Constants::default());
         }
         if let Some(c) = self.rt.const_cache.borrow().as_ref() {
             return c.clone();
         }
         self.rt.computing_const.set(true);
-        let mut out = Vec::new();
+        let mut out = Constants::default();
         let a = self.st.active;
         let battle = self.battle_cards();
         for p in [a, a.other()] {
@@ -955,12 +1007,18 @@ impl Game {
                     });
                     // BS-13.3: [While OC] effects work while in OC, whatever the level.
                     let oc = e.triggers.contains(&Trigger::WhileOverCount) && self.in_over_count(c);
-                    let Ok(ast) = &e.script else { continue };
                     if (!oc && (!applies || !self.level_ok(c, &e.levels)))
                         || !self.brave_form_ok(c, i, braved, &e.triggers)
                     {
                         continue;
                     }
+                    let ast = match &e.script {
+                        Ok(ast) => ast,
+                        Err(reason) => {
+                            out.failed.push((c, i as u32, None, reason.clone(), true));
+                            continue;
+                        }
+                    };
                     let mut rc = RunCtx::new(c, i as u32, p);
                     rc.this = unit;
                     let rc = Rc::new(rc);
@@ -968,12 +1026,19 @@ impl Game {
                         let _g = ctx::enter_ref(self, rc.clone());
                         self.host.engine.run_ast_with_scope(&mut Scope::new(), ast)
                     };
-                    if let Err(e) = r
-                        && self.rt.strict_scripts
-                    {
-                        panic!("constant effect {i} of {} failed: {e}", self.card_id(c));
+                    if let Err(e) = r {
+                        match constant_error(&e) {
+                            // `inert(…)` / an unsupported call: nothing applies (reported).
+                            Some(reason) => out.failed.push((c, i as u32, None, reason, true)),
+                            None => {
+                                let line = e.position().line().map(|l| l as u32);
+                                out.failed.push((c, i as u32, line, e.to_string(), false));
+                            }
+                        }
+                        continue;
                     }
-                    out.extend(rc.collected.borrow_mut().drain(..));
+                    out.mods.extend(rc.collected.borrow_mut().drain(..));
+                    out.watchers.extend(rc.watchers.borrow_mut().drain(..));
                 }
             }
         }
@@ -981,6 +1046,30 @@ impl Game {
         let out = Rc::new(out);
         *self.rt.const_cache.borrow_mut() = Some(out.clone());
         out
+    }
+
+    /// Logs, once per game each, the constant effects that could not apply: `EffectInert`
+    /// (not understood, unsupported) or `EffectFailed` (a script error; panics in
+    /// strict-scripts mode). Called where the game may change (`Game::fire`, each step).
+    pub(crate) fn report_constants(&mut self) {
+        if !self.host.has_constant {
+            return;
+        }
+        let consts = self.constant_mods();
+        for (card, effect, line, reason, inert) in &consts.failed {
+            if !self.st.scripts.constant_reported.insert((*card, *effect)) {
+                continue;
+            }
+            if *inert {
+                self.emit(Event::EffectInert {
+                    card: *card,
+                    effect: *effect,
+                    reason: reason.clone(),
+                });
+            } else {
+                self.effect_failed(*card, *effect, *line, reason.clone());
+            }
+        }
     }
 
     /// Every modifier on `c` now: stored ones and constant ones.
@@ -996,6 +1085,7 @@ impl Game {
         if self.host.has_constant {
             v.extend(
                 self.constant_mods()
+                    .mods
                     .iter()
                     .filter(|(x, _)| *x == c)
                     .map(|(_, k)| k.clone()),

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
+use super::hooks::Whose;
 use super::query::Query;
 use crate::core::{InstanceId, Labelled, PlayerId};
 use crate::rules::battle_spirits::{Choice, StepName};
@@ -98,6 +99,9 @@ pub enum SubEvent {
     /// `ev_destroys(subject, victims, true)`: a subject card destroys one of the victims by
     /// BP comparison (BS-6.6), even when it is destroyed at the same time.
     DestroysInBattle { subject: Query, victims: Query },
+    /// `ev_destroys(subject, victims, false)`: an effect of a subject card destroys one of
+    /// the victims.
+    DestroysByEffect { subject: Query, victims: Query },
     /// `ev_attacks(subject)` (BS-6.1).
     Attacks { subject: Query },
     /// `ev_blocks(subject)` (BS-6.3).
@@ -110,8 +114,75 @@ pub enum SubEvent {
     BattleEnds,
     /// `ev_end_of_turn()` (BS-7.1).
     EndOfTurn,
+    /// A watched happening (`ev_exhausted(subject)`, `ev_opponent_draws()` …): `kind`
+    /// happens to a card the subject matches (card events), to a player `whose` relative
+    /// to the watcher's controller (player events), at least `n` times at once where it
+    /// counts (`ev_opponent_mills_you(n)`).
+    Watch {
+        kind: WatchKind,
+        subject: Option<Query>,
+        whose: Whose,
+        n: u32,
+    },
     /// An event the engine cannot watch yet (its name).
     Unsupported(String),
+}
+
+/// What a `SubEvent::Watch` waits for; each is emitted where the rules make it happen
+/// (`Game::watch`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum WatchKind {
+    /// An attacking card is blocked (BS-6.3).
+    Blocked,
+    /// A card is exhausted (by the rules or an effect).
+    Exhausted,
+    /// A card is refreshed (refresh step, BS-4, or an effect).
+    Refreshed,
+    /// A field card is returned to its owner's hand.
+    ReturnedToHand,
+    /// A field card is returned to its owner's hand or deck.
+    ReturnedToHandOrDeck,
+    /// An attacking card reduces the defending player's life (BS-6.5.1); the player is the
+    /// one whose life is reduced.
+    ReducesLife,
+    /// A player's life is reduced (by an attack or an effect).
+    LifeReduced,
+    /// A player's life increases.
+    LifeIncreases,
+    /// A player draws (any draw).
+    Draws,
+    /// A player draws outside their draw step.
+    DrawsOutsideDrawStep,
+    /// A player draws by an effect of their own.
+    DrawsByOwnEffect,
+    /// A card is discarded from its owner's hand.
+    Discarded,
+    /// The opponent's effect puts cards from a player's deck into the trash (`n` or more).
+    MilledByOpponent,
+    /// A player summons a spirit (any way: paid, by an effect, from the burst area).
+    Summons,
+    /// A player uses a magic card (BS-5.5, flash included).
+    UsesMagic,
+    /// A core is placed into a player's reserve.
+    CoreToReserve,
+    /// A core is placed onto a card.
+    CoreOntoCard,
+    /// A player sets a burst (BS-10.1).
+    SetsBurst,
+}
+
+/// One happening a `SubEvent::Watch` may be waiting for (queued where it happens, resolved
+/// when the action in progress is complete: `Game::flush_watch`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Watched {
+    /// What happened.
+    pub kind: WatchKind,
+    /// The card it happened to (card events).
+    pub card: Option<InstanceId>,
+    /// The player it happened to (the card's owner, the drawer, the summoner …).
+    pub player: PlayerId,
+    /// How many at once (cards milled; 1 otherwise).
+    pub n: u32,
 }
 
 /// A closure registered by `when(…)`, alive until the end of the turn it was registered in.
@@ -129,6 +200,15 @@ pub struct SubTrigger {
     pub func: String,
     /// Its captured values.
     pub curry: Vec<Value>,
+    /// How long it waits: until the end of the battle (BS-6.7) or of the turn (BS-7.1);
+    /// a watcher of a constant effect (`While`) is never stored: it exists while its
+    /// effect applies.
+    #[serde(default = "turn")]
+    pub until: Until,
+}
+
+fn turn() -> Until {
+    Until::Turn
 }
 
 /// A question an effect asks (a decision of kind `EffectChoice`).
@@ -184,4 +264,17 @@ pub struct ScriptState {
     /// means, not any destruction while a battle is on (rulings-cards.json #193).
     #[serde(default)]
     pub battle_destruction: bool,
+    /// Watched happenings waiting to be resolved (`Game::flush_watch`).
+    #[serde(default)]
+    pub watch_queue: Vec<Watched>,
+    /// The card whose effect is destroying cards now (for `ev_destroys(…, false)`).
+    #[serde(default)]
+    pub destroying_source: Option<InstanceId>,
+    /// Cards whose destruction is in progress (BS-6.6: their "when destroyed" resolves
+    /// once; they are no target of another destruction).
+    #[serde(default)]
+    pub being_destroyed: Vec<InstanceId>,
+    /// Constant effects already reported inert or failed (once per game each).
+    #[serde(default)]
+    pub constant_reported: BTreeSet<(InstanceId, u32)>,
 }

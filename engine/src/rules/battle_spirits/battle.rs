@@ -6,6 +6,7 @@ use super::events::Event;
 use super::game::{Battle, Game, Phase};
 use super::types::{CoreLoc, FlashWindow, Hook, Zone};
 use crate::core::{InstanceId, Labelled, PlayerId};
+use crate::script::WatchKind;
 
 impl Game {
     /// Refreshed spirits/ultimates of `p` (attackers or blockers, BS-6.1, BS-6.3).
@@ -158,6 +159,7 @@ impl Game {
         battle.blocked = true;
         let attacker = battle.attacker;
         self.emit(Event::BlockDeclared { blocker, attacker });
+        self.watch(WatchKind::Blocked, Some(attacker), self.owner(attacker), 1);
         self.fire(Hook::WhenBlocks { card: blocker });
         self.st.phase = Phase::Flash {
             window: FlashWindow::AfterBlock,
@@ -203,6 +205,10 @@ impl Game {
                     by: b.attacker,
                     left: self.life(def),
                 });
+                if taken > 0 {
+                    self.watch(WatchKind::ReducesLife, Some(b.attacker), def, taken);
+                    self.watch(WatchKind::LifeReduced, None, def, taken);
+                }
                 self.fire(Hook::AfterLifeReduced { player: def });
             }
         } else if let Some(bl) = b.blocker {

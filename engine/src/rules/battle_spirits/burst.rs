@@ -7,6 +7,7 @@ use super::events::Event;
 use super::game::Game;
 use super::types::{CoreLoc, Zone};
 use crate::core::{InstanceId, Labelled, PlayerId};
+use crate::script::WatchKind;
 use crate::script::hooks::Trigger;
 use crate::script::state::Question;
 
@@ -62,6 +63,7 @@ impl Game {
             card,
             replaced,
         });
+        self.watch(WatchKind::SetsBurst, Some(card), p, 1);
     }
 
     /// BS-10.3: the owner of a set burst whose condition is met may activate it, at no

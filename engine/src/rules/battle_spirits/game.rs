@@ -17,6 +17,7 @@ use crate::core::{
     TokenLedger, TokenTable, TriggerQueue, Zones,
 };
 use crate::library::CardLibrary;
+use crate::script::WatchKind;
 
 /// Why a game could not be set up.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -360,6 +361,15 @@ impl Game {
             from,
             to,
         });
+        match to {
+            Some(CoreLoc::Reserve(p)) if from != to => {
+                self.watch(WatchKind::CoreToReserve, None, p, 1)
+            }
+            Some(CoreLoc::Card(c)) if from != to => {
+                self.watch(WatchKind::CoreOntoCard, Some(c), self.owner(c), 1)
+            }
+            _ => {}
+        }
         for (card, before) in watched.into_iter().flatten() {
             let after = self.level(card);
             if let (Some(_), Some(level)) = (before, after)
@@ -422,6 +432,16 @@ impl Game {
             self.st.cards[card.index()].orientation = Orientation::Upright;
         }
         self.emit(Event::CardMoved { card, from, to });
+        if let Zone::Field(_) = from {
+            match to {
+                Zone::Hand(p) => {
+                    self.watch(WatchKind::ReturnedToHand, Some(card), p, 1);
+                    self.watch(WatchKind::ReturnedToHandOrDeck, Some(card), p, 1);
+                }
+                Zone::Deck(p) => self.watch(WatchKind::ReturnedToHandOrDeck, Some(card), p, 1),
+                _ => {}
+            }
+        }
     }
 
     /// Refreshes (upright) or exhausts (sideways) a card.
@@ -437,6 +457,12 @@ impl Game {
         } else {
             Event::Refreshed { card }
         });
+        let kind = if exhausted {
+            WatchKind::Exhausted
+        } else {
+            WatchKind::Refreshed
+        };
+        self.watch(kind, Some(card), self.owner(card), 1);
     }
 
     /// Draws one card; false if the deck is empty.
@@ -444,6 +470,12 @@ impl Game {
         match self.st.zones.top(Zone::Deck(p)) {
             Some(c) => {
                 self.move_card(c, Zone::Hand(p));
+                if self.st.turn > 0 {
+                    self.watch(WatchKind::Draws, Some(c), p, 1);
+                    if self.st.scripts.step != Some(super::StepName::Draw) {
+                        self.watch(WatchKind::DrawsOutsideDrawStep, Some(c), p, 1);
+                    }
+                }
                 true
             }
             None => false,
@@ -470,6 +502,8 @@ impl Game {
             self.emit(Event::Hook(h));
             self.dispatch(h);
         }
+        self.report_constants();
+        self.flush_watch();
     }
 
     /// Logs once per card per game that its effects are not supported yet (cards with
@@ -523,6 +557,8 @@ impl Game {
     /// Runs automatic procedures until a decision is needed or the game is over.
     pub(crate) fn advance_loop(&mut self) {
         loop {
+            self.report_constants();
+            self.flush_watch();
             if self.halted() {
                 return;
             }

@@ -1,6 +1,7 @@
 //! Actions of effects: draw, destroy, cores, modifiers … (rule-checked, the same events as the rules).
 
 use super::*;
+use crate::script::WatchKind;
 
 // ---- places for cores ----------------------------------------------------------------
 
@@ -109,6 +110,9 @@ pub(super) fn register_actions(e: &mut Engine) {
                         k += 1;
                     }
                 }
+                if k > 0 {
+                    g.watch(WatchKind::DrawsByOwnEffect, None, rc.controller, k as u32);
+                }
                 Ok(k)
             })
         }
@@ -126,7 +130,10 @@ pub(super) fn register_actions(e: &mut Engine) {
                     .into_iter()
                     .filter(|c| !g.unaffected(*c, rc.card, rc.controller))
                     .collect();
-                Ok(g.effect_destroy_all(&cs, rc.controller) as i64)
+                let before = g.st.scripts.destroying_source.replace(rc.this);
+                let n = g.effect_destroy_all(&cs, rc.controller) as i64;
+                g.st.scripts.destroying_source = before;
+                Ok(n)
             })?;
             let rc = run_ctx()?;
             rc.destroyed.set(rc.destroyed.get() + n as u32);
@@ -577,7 +584,8 @@ pub(super) fn register_actions(e: &mut Engine) {
         "Reports the effect as not executable (one EffectInert event); the script should `return` next.",
         |r: &str| -> R<()> {
             if read_only() {
-                return Ok(());
+                // A constant effect: reported once by the engine (`report_constants`).
+                return Err(err(format!("{INERT}{r}")));
             }
             with_mut(|g, rc| {
                 g.emit(Event::EffectInert {

@@ -11,7 +11,7 @@ use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, FuncRegistration, Immut
 use super::ctx::{err, read_only, run_ctx, with_mut, with_ref};
 use super::hooks::Trigger;
 use super::query::{Base, Filter, Query};
-use super::run::{ASKED, STOP};
+use super::run::{ASKED, INERT, STOP};
 use super::state::{ModKind, Question, SubEvent, SubTrigger, Until, Value};
 use crate::core::{InstanceId, Labelled, PlayerId};
 use crate::rules::battle_spirits::{Choice, CoreLoc, Event, Game, Zone};
@@ -53,6 +53,7 @@ use filters::register_filters;
 use more::register_more;
 use queries::register_queries;
 use unsupported::register_unsupported;
+pub(crate) use watchers::WATCH_FNS;
 use watchers::register_subtriggers;
 
 fn asked() -> Box<EvalAltResult> {
@@ -152,16 +153,18 @@ fn subject(d: &Dynamic) -> R<Query> {
 fn unsupported(name: &str) -> R<Dynamic> {
     let rc = run_ctx()?;
     let reason = format!("`{name}` is not supported yet");
-    if !read_only() {
-        with_mut(|g, _| {
-            g.emit(Event::EffectInert {
-                card: rc.card,
-                effect: rc.effect,
-                reason,
-            });
-            Ok(())
-        })?;
+    if read_only() {
+        // A constant effect: reported once by the engine (`report_constants`).
+        return Err(err(format!("{INERT}{reason}")));
     }
+    with_mut(|g, _| {
+        g.emit(Event::EffectInert {
+            card: rc.card,
+            effect: rc.effect,
+            reason,
+        });
+        Ok(())
+    })?;
     Err(err(STOP))
 }
 

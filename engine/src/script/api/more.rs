@@ -1,6 +1,7 @@
 //! Further conditions and events: combined-value choices, blocks, summons, life.
 
 use super::*;
+use crate::script::WatchKind;
 
 pub(super) fn register_more(e: &mut Engine) {
     reg!(
@@ -92,6 +93,14 @@ pub(super) fn register_more(e: &mut Engine) {
             with_mut(|g, rc| {
                 let v = g.mill(rc.controller.other(), n);
                 let k = v.len() as i64;
+                if k > 0 {
+                    g.watch(
+                        WatchKind::MilledByOpponent,
+                        None,
+                        rc.controller.other(),
+                        k as u32,
+                    );
+                }
                 rc.milled.borrow_mut().extend(v);
                 Ok(k)
             })
@@ -201,12 +210,5 @@ pub(super) fn register_more(e: &mut Engine) {
                 whose && g.st.scripts.step.is_some_and(|st| st.name().starts_with(s))
             })
         }
-    );
-    reg!(
-        e,
-        "ev_uses_magic",
-        ["whose: &str", "q"],
-        "Event the engine cannot watch yet: `when` with it is inert.",
-        |_w: &str, _q: Dynamic| ev(SubEvent::Unsupported("ev_uses_magic".into()))
     );
 }

@@ -1,21 +1,53 @@
 //! `when(event, closure)`: watchers and the events they can wait for.
 
 use super::*;
+use crate::script::hooks::Whose;
+use crate::script::state::WatchKind;
+
+/// The event functions of `SubEvent::Watch` and what each watches (the host scans
+/// scripts for them, so only watched happenings are queued).
+pub(crate) const WATCH_FNS: &[(&str, WatchKind)] = &[
+    ("ev_blocked(", WatchKind::Blocked),
+    ("ev_exhausted(", WatchKind::Exhausted),
+    ("ev_refreshed(", WatchKind::Refreshed),
+    ("ev_returned_to_hand(", WatchKind::ReturnedToHand),
+    (
+        "ev_returned_to_hand_or_deck(",
+        WatchKind::ReturnedToHandOrDeck,
+    ),
+    ("ev_reduces_life(", WatchKind::ReducesLife),
+    ("ev_life_reduced_by(", WatchKind::ReducesLife),
+    ("ev_discarded(", WatchKind::Discarded),
+    ("ev_opponent_mills_you(", WatchKind::MilledByOpponent),
+    ("ev_summons(", WatchKind::Summons),
+    ("ev_uses_magic(", WatchKind::UsesMagic),
+    ("ev_life_increases(", WatchKind::LifeIncreases),
+    ("ev_opponent_draws(", WatchKind::Draws),
+    ("ev_either_loses_life(", WatchKind::LifeReduced),
+    (
+        "ev_opponent_draws_outside_draw_step(",
+        WatchKind::DrawsOutsideDrawStep,
+    ),
+    ("ev_you_draw_by_effect(", WatchKind::DrawsByOwnEffect),
+    ("ev_core_to_reserve(", WatchKind::CoreToReserve),
+    ("ev_core_onto_this(", WatchKind::CoreOntoCard),
+    ("ev_you_set_burst(", WatchKind::SetsBurst),
+];
 
 pub(super) fn register_subtriggers(e: &mut Engine) {
     reg!(
         e,
         "when",
         ["event: Event", "f: FnPtr"],
-        "Runs the closure each time the event happens, until the end of this turn (BS-7.1).",
-        |ev: EventSpec, f: FnPtr| -> R<()> { register_sub(ev, f) }
+        "Runs the closure each time the event happens, until the end of this turn (BS-7.1); in a constant, step or turn effect, for as long as that effect applies (BS-8.1).",
+        |ev: EventSpec, f: FnPtr| -> R<()> { register_sub_for(ev, "turn", f) }
     );
     reg!(
         e,
         "when",
         ["event: Event", "dur: &str", "f: FnPtr"],
-        "`when(event, dur, closure)` as the text grammar writes it; every duration (\"turn\", \"battle\", \"while\") lasts until the end of this turn for now (BS-7.1).",
-        |ev: EventSpec, _dur: &str, f: FnPtr| -> R<()> { register_sub(ev, f) }
+        "`when(event, dur, closure)` as the text grammar writes it: the closure runs each time the event happens until the end of the battle (\"battle\", BS-6.7) or the turn (\"turn\", BS-7.1); in a constant, step or turn effect (\"while\") for as long as that effect applies (BS-8.1).",
+        |ev: EventSpec, d: &str, f: FnPtr| -> R<()> { register_sub_for(ev, d, f) }
     );
     reg!(
         e,
@@ -62,90 +94,219 @@ pub(super) fn register_subtriggers(e: &mut Engine) {
         "The attack of a card (as a subject).",
         |s: Dynamic| s
     );
-    for name in [
-        "ev_blocked",
-        "ev_exhausted",
-        "ev_refreshed",
-        "ev_returned_to_hand",
-        "ev_returned_to_hand_or_deck",
-        "ev_reduces_life",
-        "ev_life_reduced_by",
-        "ev_discarded",
-        "ev_opponent_mills_you",
+    // Card events: `kind` happens to a card the subject matches (`Game::watch`).
+    for (name, kind, doc) in [
+        (
+            "ev_blocked",
+            WatchKind::Blocked,
+            "Event: an attacking card the subject matches is blocked (BS-6.3).",
+        ),
+        (
+            "ev_exhausted",
+            WatchKind::Exhausted,
+            "Event: a card the subject matches is exhausted (by the rules or an effect).",
+        ),
+        (
+            "ev_refreshed",
+            WatchKind::Refreshed,
+            "Event: a card the subject matches is refreshed (refresh step BS-4, or an effect).",
+        ),
+        (
+            "ev_returned_to_hand",
+            WatchKind::ReturnedToHand,
+            "Event: a field card the subject matches is returned to its owner's hand.",
+        ),
+        (
+            "ev_returned_to_hand_or_deck",
+            WatchKind::ReturnedToHandOrDeck,
+            "Event: a field card the subject matches is returned to its owner's hand or deck.",
+        ),
+        (
+            "ev_reduces_life",
+            WatchKind::ReducesLife,
+            "Event: an attacking card the subject matches reduces the opponent's life (BS-6.5.1).",
+        ),
+        (
+            "ev_discarded",
+            WatchKind::Discarded,
+            "Event: a card the subject matches is discarded from its owner's hand.",
+        ),
     ] {
-        let n = name.to_string();
-        reg!(
-            e,
-            name,
-            ["subject"],
-            "Event the engine cannot watch yet: `when` with it is inert.",
-            move |_s: Dynamic| ev(SubEvent::Unsupported(n.clone()))
-        );
+        FuncRegistration::new(name)
+            .with_params_info(["subject"])
+            .with_comments([format!("/// {doc}")])
+            .register_into_engine(e, move |s: Dynamic| -> R<EventSpec> {
+                watch(kind, Some(subject(&s)?), Whose::Either, 1)
+            });
     }
     reg!(
         e,
         "ev_destroys",
         ["subject", "victims", "in_battle: bool"],
-        "Event: the subject destroys one of the victims by BP comparison (BS-6.6; `in_battle` must be true: destruction by effects cannot be watched yet).",
+        "Event: the subject destroys one of the victims: by BP comparison when `in_battle` (BS-6.6, even when it is destroyed at the same time), else by its effect.",
         |s: Dynamic, v: Dynamic, b: bool| -> R<EventSpec> {
-            if !b {
-                return Ok(ev(SubEvent::Unsupported(
-                    "ev_destroys outside battle".into(),
-                )));
-            }
-            Ok(ev(SubEvent::DestroysInBattle {
-                subject: subject(&s)?,
-                victims: subject(&v)?,
+            let (subject, victims) = (subject(&s)?, subject(&v)?);
+            Ok(ev(if b {
+                SubEvent::DestroysInBattle { subject, victims }
+            } else {
+                SubEvent::DestroysByEffect { subject, victims }
             }))
         }
     );
     reg!(
         e,
-        "ev_summons",
-        ["whose: &str", "q"],
-        "Event the engine cannot watch yet: `when` with it is inert.",
-        |_w: &str, _q: Dynamic| ev(SubEvent::Unsupported("ev_summons".into()))
+        "ev_life_reduced_by",
+        ["subject"],
+        "Event: your life is reduced by the attack of a card the subject matches (BS-6.5.1).",
+        |s: Dynamic| -> R<EventSpec> {
+            watch(WatchKind::ReducesLife, Some(subject(&s)?), Whose::Your, 1)
+        }
     );
-    for name in [
-        "ev_life_increases",
-        "ev_opponent_draws",
-        "ev_either_loses_life",
-        "ev_opponent_draws_outside_draw_step",
-        "ev_you_draw_by_effect",
-        "ev_core_to_reserve",
-        "ev_core_onto_this",
-        "ev_you_set_burst",
+    reg!(
+        e,
+        "ev_opponent_mills_you",
+        ["n: i64"],
+        "Event: an effect of the opponent puts n or more cards from your deck into the trash at once.",
+        |n: i64| -> R<EventSpec> {
+            watch(WatchKind::MilledByOpponent, None, Whose::Your, nat(n, "n")?)
+        }
+    );
+    for (name, kind) in [
+        ("ev_summons", WatchKind::Summons),
+        ("ev_uses_magic", WatchKind::UsesMagic),
     ] {
-        let n = name.to_string();
         reg!(
             e,
             name,
-            [],
-            "Event the engine cannot watch yet: `when` with it is inert.",
-            move || ev(SubEvent::Unsupported(n.clone()))
+            ["whose: &str", "q"],
+            "Event: \"your\", \"opponent\" or \"either\" player summons a spirit (any way) / uses a magic card (BS-5.5) that the query matches.",
+            move |w: &str, q: Dynamic| -> R<EventSpec> {
+                watch(kind, Some(subject(&q)?), whose_of(w)?, 1)
+            }
         );
     }
+    // Player events, relative to the watcher's controller.
+    for (name, kind, whose, doc) in [
+        (
+            "ev_life_increases",
+            WatchKind::LifeIncreases,
+            Whose::Your,
+            "Event: your life increases.",
+        ),
+        (
+            "ev_opponent_draws",
+            WatchKind::Draws,
+            Whose::Opponent,
+            "Event: the opponent draws a card (any draw).",
+        ),
+        (
+            "ev_either_loses_life",
+            WatchKind::LifeReduced,
+            Whose::Either,
+            "Event: either player's life is reduced.",
+        ),
+        (
+            "ev_opponent_draws_outside_draw_step",
+            WatchKind::DrawsOutsideDrawStep,
+            Whose::Opponent,
+            "Event: the opponent draws outside their draw step (BS-3).",
+        ),
+        (
+            "ev_you_draw_by_effect",
+            WatchKind::DrawsByOwnEffect,
+            Whose::Your,
+            "Event: you draw a card by an effect of your own.",
+        ),
+        (
+            "ev_core_to_reserve",
+            WatchKind::CoreToReserve,
+            Whose::Your,
+            "Event: a core is placed into your reserve.",
+        ),
+        (
+            "ev_you_set_burst",
+            WatchKind::SetsBurst,
+            Whose::Your,
+            "Event: you set a burst (BS-10.1).",
+        ),
+    ] {
+        FuncRegistration::new(name)
+            .with_comments([format!("/// {doc}")])
+            .register_into_engine(e, move || -> R<EventSpec> { watch(kind, None, whose, 1) });
+    }
+    reg!(
+        e,
+        "ev_core_onto_this",
+        [],
+        "Event: a core is placed onto this card.",
+        || -> R<EventSpec> {
+            let me = Query::of(Base::Cards(vec![this()?]));
+            watch(WatchKind::CoreOntoCard, Some(me), Whose::Either, 1)
+        }
+    );
 }
 
-/// `when(event, …)`: registers the closure as a sub-trigger of the running effect, until the
-/// end of this turn (BS-7.1). A constant effect cannot register one.
-fn register_sub(ev: EventSpec, f: FnPtr) -> R<()> {
-    if read_only() {
-        return Err(err("a constant effect cannot register `when`"));
-    }
+fn watch(kind: WatchKind, subject: Option<Query>, whose: Whose, n: u32) -> R<EventSpec> {
+    Ok(ev(SubEvent::Watch {
+        kind,
+        subject,
+        whose,
+        n,
+    }))
+}
+
+fn whose_of(w: &str) -> R<Whose> {
+    Ok(match w {
+        "your" | "my" | "you" => Whose::Your,
+        "opponent" | "opponents" => Whose::Opponent,
+        "either" | "any" | "all" => Whose::Either,
+        other => {
+            return Err(err(format!(
+                "whose must be \"your\", \"opponent\" or \"either\", got {other:?}"
+            )));
+        }
+    })
+}
+
+/// `when(event, dur, f)`: registers the closure as a watcher of the running effect until
+/// the end of the battle or turn (BS-6.7, BS-7.1). A constant, step or turn effect (run
+/// read-only whenever the game is read, BS-8.1) gives a standing watcher instead: it is
+/// collected with the effect's modifiers and exists exactly while the effect applies.
+fn register_sub_for(ev: EventSpec, d: &str, f: FnPtr) -> R<()> {
     if let SubEvent::Unsupported(name) = &ev.0 {
         return unsupported(name).map(|_| ());
     }
+    let constant = read_only();
+    let until = match d {
+        "battle" => Until::Battle,
+        "turn" => Until::Turn,
+        "while" if constant => Until::While,
+        // "while" from an effect that is not constant: as long as this turn (BS-7.1).
+        "while" => Until::Turn,
+        other => {
+            return Err(err(format!(
+                "unknown duration {other:?} (\"turn\", \"battle\" or \"while\")"
+            )));
+        }
+    };
+    let until = if constant { Until::While } else { until };
     let curry = f.iter_curry().map(to_value).collect::<R<Vec<_>>>()?;
-    with_mut(|g, rc| {
-        g.st.scripts.subs.push(SubTrigger {
-            card: rc.card,
-            effect: rc.effect,
-            controller: rc.controller,
-            event: ev.0.clone(),
-            func: f.fn_name().to_string(),
-            curry,
-        });
+    let rc = run_ctx()?;
+    let sub = SubTrigger {
+        card: rc.card,
+        effect: rc.effect,
+        controller: rc.controller,
+        event: ev.0.clone(),
+        func: f.fn_name().to_string(),
+        curry,
+        until,
+    };
+    if constant {
+        rc.watchers.borrow_mut().push(sub);
+        return Ok(());
+    }
+    with_mut(|g, _| {
+        g.st.scripts.subs.push(sub);
         Ok(())
     })
 }

@@ -1,0 +1,79 @@
+//! Watched happenings (`when(ev_exhausted(…), …)` and the other `SubEvent::Watch`
+//! events): the rules queue each one where it happens (`Game::watch`), and once the
+//! action or effect in progress is complete the watchers it reaches — stored ones and
+//! the standing watchers of constant, step and turn effects (BS-8.1) — resolve as one
+//! set (BS-8.4).
+
+use super::hooks::Whose;
+use super::state::{SubEvent, SubTrigger, WatchKind, Watched};
+use crate::core::{InstanceId, PlayerId};
+use crate::rules::battle_spirits::Game;
+use crate::rules::battle_spirits::game::Phase;
+
+impl Game {
+    /// Queues that `kind` happened to `card` (card events) or to `player`, `n` at once,
+    /// if any script of the library watches that kind (otherwise it costs nothing).
+    pub(crate) fn watch(
+        &mut self,
+        kind: WatchKind,
+        card: Option<InstanceId>,
+        player: PlayerId,
+        n: u32,
+    ) {
+        if !self.host.watched.contains(&kind) {
+            return;
+        }
+        self.st.scripts.watch_queue.push(Watched {
+            kind,
+            card,
+            player,
+            n,
+        });
+    }
+
+    /// Resolves the queued happenings, oldest first, once no effect is resolving (an
+    /// effect resolves completely first, BS-8); each reaches the watchers waiting for it.
+    pub(crate) fn flush_watch(&mut self) {
+        if self.rt.depth > 0 {
+            return;
+        }
+        while !self.st.scripts.watch_queue.is_empty() {
+            if self.halted() || matches!(self.st.phase, Phase::Over(_)) {
+                return;
+            }
+            let w = self.st.scripts.watch_queue.remove(0);
+            let mut due = Vec::new();
+            self.reach_subs(&mut due, |g, s| g.watch_matches(s, &w), w.card);
+            self.resolve_simultaneous(due);
+        }
+    }
+
+    /// Whether the watcher `s` waits for the happening `w`: same kind, at least its count,
+    /// the player it happened to is the one named (relative to the watcher's controller),
+    /// and the card it happened to matches the subject (wherever the card is now: it may
+    /// have just left the field).
+    fn watch_matches(&self, s: &SubTrigger, w: &Watched) -> bool {
+        let SubEvent::Watch {
+            kind,
+            subject,
+            whose,
+            n,
+        } = &s.event
+        else {
+            return false;
+        };
+        let whose_ok = match whose {
+            Whose::Your => w.player == s.controller,
+            Whose::Opponent => w.player != s.controller,
+            Whose::Either => true,
+        };
+        *kind == w.kind
+            && w.n >= *n
+            && whose_ok
+            && match (subject, w.card) {
+                (None, _) => true,
+                (Some(q), Some(c)) => q.eval(self).contains(&c) || q.matches_ignoring_zone(self, c),
+                (Some(_), None) => false,
+            }
+    }
+}
