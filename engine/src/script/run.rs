@@ -61,6 +61,8 @@ pub(crate) struct Runtime {
     /// depleted): its passing levels are not logged.
     pub emptying: Option<InstanceId>,
     pub computing_const: Cell<bool>,
+    /// Watched happenings resolved in this step (a loop guard, `Game::flush_watch`).
+    pub watch_resolved: u32,
 }
 
 /// One effect a hook reached, waiting to resolve (BS-8.4).
@@ -128,7 +130,7 @@ impl Reached {
         }
     }
 
-    fn card_effect(&self) -> (InstanceId, u32) {
+    pub(super) fn card_effect(&self) -> (InstanceId, u32) {
         match self {
             Reached::Effect { card, effect, .. } => (*card, *effect),
             Reached::Burst { card, effects, .. } => (*card, effects[0]),
@@ -225,6 +227,7 @@ impl Game {
         self.rt.no_snapshot = snap.is_none();
         self.rt.answers = answers.iter().cloned().collect();
         self.rt.asked = None;
+        self.rt.watch_resolved = 0;
         self.invalidate_constants();
         if let Some(c) = &base {
             self.apply(c.clone());

@@ -10,6 +10,9 @@ use crate::core::{InstanceId, PlayerId};
 use crate::rules::battle_spirits::Game;
 use crate::rules::battle_spirits::game::Phase;
 
+/// How many happenings one step may resolve before a loop is cut.
+const MAX_WATCHED_PER_STEP: u32 = 1_000;
+
 impl Game {
     /// Queues that `kind` happened to `card` (card events) or to `player`, `n` at once,
     /// if any script of the library watches that kind (otherwise it costs nothing).
@@ -39,6 +42,22 @@ impl Game {
         }
         while !self.st.scripts.watch_queue.is_empty() {
             if self.halted() || matches!(self.st.phase, Phase::Over(_)) {
+                return;
+            }
+            self.rt.watch_resolved += 1;
+            if self.rt.watch_resolved > MAX_WATCHED_PER_STEP {
+                // A watcher that makes its own happening again would never end.
+                let w = self.st.scripts.watch_queue.remove(0);
+                self.st.scripts.watch_queue.clear();
+                let mut due = Vec::new();
+                self.reach_subs(&mut due, |g, s| g.watch_matches(s, &w), w.card);
+                if let Some(r) = due.first() {
+                    let (card, effect) = r.card_effect();
+                    let reason = format!(
+                        "watcher loop: more than {MAX_WATCHED_PER_STEP} happenings resolved in one step; the rest are dropped"
+                    );
+                    self.effect_failed(card, effect, None, reason);
+                }
                 return;
             }
             let w = self.st.scripts.watch_queue.remove(0);

@@ -289,7 +289,12 @@ fn register_sub_for(ev: EventSpec, d: &str, f: FnPtr) -> R<()> {
             )));
         }
     };
-    let until = if constant { Until::While } else { until };
+    // "When the battle ends" from an effect in a battle is that battle's end (BS-6.7).
+    let until = match ev.0 {
+        _ if constant => Until::While,
+        SubEvent::BattleEnds => Until::Battle,
+        _ => until,
+    };
     let curry = f.iter_curry().map(to_value).collect::<R<Vec<_>>>()?;
     let rc = run_ctx()?;
     let sub = SubTrigger {
