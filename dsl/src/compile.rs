@@ -1032,6 +1032,10 @@ impl Emitter {
                 if condition_uses_t(c) {
                     self.uses_t();
                 }
+                // "If this spirit has …, it gains …": "it" is the spirit the condition names.
+                if !self.t_bound && condition_names_this(c) {
+                    self.last_obj = Some("this_card()".into());
+                }
                 self.line(d, &format!("ok = {};", condition_expr(c)));
                 self.line(d, "if ok {");
                 self.block(d + 1, body);
@@ -1107,6 +1111,18 @@ fn condition_uses_t(c: &Condition) -> bool {
         Condition::SelectedIs(_) => true,
         Condition::All(cs) => cs.iter().any(condition_uses_t),
         Condition::Not(c) => condition_uses_t(c),
+        _ => false,
+    }
+}
+
+/// Whether a condition is about this card ("if this spirit has a "Soul Core" on it").
+fn condition_names_this(c: &Condition) -> bool {
+    match c {
+        Condition::ThisHasSoulCore
+        | Condition::ThisExhausted
+        | Condition::ThisRefreshed
+        | Condition::ThisBpAtLeast(_) => true,
+        Condition::All(cs) => cs.iter().any(condition_names_this),
         _ => false,
     }
 }
