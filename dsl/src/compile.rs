@@ -543,13 +543,15 @@ impl Emitter {
                 let t = refreshed_only(t);
                 (format!("exhaust({})", self.bind(d, &t)), need(&t))
             }
-            Action::HeavilyExhaust(t) => {
-                (format!("heavily_exhaust({})", self.bind(d, t)), need(t))
-            }
+            Action::HeavilyExhaust(t) => (format!("heavily_exhaust({})", self.bind(d, t)), need(t)),
             Action::Refresh(t) => (format!("refresh({})", self.bind(d, t)), need(t)),
             Action::ReturnToHand(t) => (format!("return_to_hand({})", self.bind(d, t)), need(t)),
             Action::ReturnToDeck(t, p) => (
-                format!("return_to_deck({}, {})", self.bind(d, t), lit(deck_word(*p))),
+                format!(
+                    "return_to_deck({}, {})",
+                    self.bind(d, t),
+                    lit(deck_word(*p))
+                ),
                 need(t),
             ),
             Action::PutIntoTecoto(t) => (format!("put_into_tecoto({})", self.bind(d, t)), need(t)),
@@ -729,10 +731,7 @@ impl Emitter {
             }
             Action::ReturnToDeck(t, p) => {
                 let e = self.bind(d, t);
-                self.line(
-                    d,
-                    &format!("return_to_deck({e}, {});", lit(deck_word(*p))),
-                )
+                self.line(d, &format!("return_to_deck({e}, {});", lit(deck_word(*p))))
             }
             Action::Bp {
                 target,
@@ -1093,8 +1092,7 @@ impl Emitter {
 }
 
 /// Why an effect is not understood when a pronoun has no antecedent (issue 11 kind 5).
-pub const DANGLING: &str =
-    "antecedent for \"it\" / \"them\" / \"that …\": nothing before it was selected, summoned, revealed or discarded";
+pub const DANGLING: &str = "antecedent for \"it\" / \"them\" / \"that …\": nothing before it was selected, summoned, revealed or discarded";
 
 /// True when a pronoun ("it", "them", "that spirit") in the body refers to nothing an earlier
 /// action selected, summoned, revealed, discarded or acted on (issue 11 kind 5): such an
@@ -1313,7 +1311,10 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     let mut body = Emitter::new();
     body.block(0, &effect.body);
     if !unparsed && body.dangling.get() {
-        e.line(0, &format!("inert({});", lit(&format!("not understood: no {DANGLING}"))));
+        e.line(
+            0,
+            &format!("inert({});", lit(&format!("not understood: no {DANGLING}"))),
+        );
         e.line(0, "return;");
         return e.out;
     }

@@ -74,9 +74,8 @@ fn if_you_do_follows_the_action_before_it() {
         "let did = false;\ndid = discard(1) >= 1;\nif did {\n    draw(2);\n}\n"
     );
     // "You may X. If you do, Y": the answer, then the cost, then Y.
-    let r = rhai(
-        "(When Summoned) You may discard the top card of your deck. If you do, draw 1 card.",
-    );
+    let r =
+        rhai("(When Summoned) You may discard the top card of your deck. If you do, draw 1 card.");
     assert!(
         r.contains("did = may(")
             && r.contains("did = mill(1) >= 1;")
@@ -110,23 +109,27 @@ fn a_pronoun_with_no_antecedent_is_not_understood() {
 #[test]
 fn pronouns_refer_to_what_was_selected_summoned_or_named() {
     // Selected before.
-    let r =
-        rhai("(When Summoned) Select one of your spirits. It gains 3000 BP during this turn.");
-    assert!(r.contains("t = choose_targets(my_spirits(), 1);\nbp_plus(t, 3000"), "{r}");
+    let r = rhai("(When Summoned) Select one of your spirits. It gains 3000 BP during this turn.");
+    assert!(
+        r.contains("t = choose_targets(my_spirits(), 1);\nbp_plus(t, 3000"),
+        "{r}"
+    );
     // Summoned before: "it" is the summoned card.
     let r = rhai(
         "(When Summoned) Summon one spirit card from your trash without paying its cost. It gains 1000 BP during this turn.",
     );
-    assert!(r.contains("summon(t, true, false);\nbp_plus(t, 1000"), "{r}");
+    assert!(
+        r.contains("summon(t, true, false);\nbp_plus(t, 1000"),
+        "{r}"
+    );
     // "this spirit" named in the condition (the BSS04-053 shape).
     let r = rhai(
         "(During Opponent's Attack Step) If this spirit has a \"Soul Core\" on it, it cannot be destroyed by your opponent's effects.",
     );
     assert!(r.contains("cannot_be_destroyed(this_card(), true"), "{r}");
     // Inside "when one of … is destroyed", "it" is the event's card.
-    let r = rhai(
-        "(During Your Turn) When one of your spirits is destroyed, return it to your hand.",
-    );
+    let r =
+        rhai("(During Your Turn) When one of your spirits is destroyed, return it to your hand.");
     assert!(r.contains("t = event_cards();"), "{r}");
 }
 

@@ -44,7 +44,9 @@ fn inert_reasons(g: &Game, card: InstanceId) -> Vec<String> {
     g.log()
         .iter()
         .filter_map(|e| match e {
-            Event::EffectInert { card: c, reason, .. } if *c == card => Some(reason.clone()),
+            Event::EffectInert {
+                card: c, reason, ..
+            } if *c == card => Some(reason.clone()),
             _ => None,
         })
         .collect()
@@ -165,7 +167,11 @@ fn if_you_do_after_a_discard_draws_only_when_a_card_was_discarded() {
     let trash = g.pile(Zone::Trash(P0)).len();
     play(&mut g, c);
     accept_all(&mut g);
-    assert_eq!(hand(&g, P0), h - 1 - 1 + 2, "played, discarded one, drew two");
+    assert_eq!(
+        hand(&g, P0),
+        h - 1 - 1 + 2,
+        "played, discarded one, drew two"
+    );
     assert_eq!(g.pile(Zone::Trash(P0)).len(), trash + 1);
 }
 
@@ -173,12 +179,7 @@ fn if_you_do_after_a_discard_draws_only_when_a_card_was_discarded() {
 fn a_pronoun_with_no_antecedent_is_inert_and_never_this_card() {
     // "it" with nothing selected before: not understood (issue 11 kind 5); the old reading
     // destroyed the card itself.
-    let card = scripted_spirit(
-        "T-IT",
-        0,
-        1000,
-        vec![text("When Summoned", "Destroy it.")],
-    );
+    let card = scripted_spirit("T-IT", 0, 1000, vec![text("When Summoned", "Destroy it.")]);
     let mut g = strict(scenario(vec![card], 1106));
     give_reserve(&mut g, P0, 2);
     let c = put(&mut g, P0, "T-IT", Zone::Hand(P0), 0);
@@ -231,7 +232,10 @@ fn for_each_spirit_destroyed_this_way_draws_that_many() {
     let h = hand(&g, P0);
     play(&mut g, c);
     accept_all(&mut g);
-    assert_eq!((g.zone_of(a), g.zone_of(b)), (Zone::Trash(P1), Zone::Trash(P1)));
+    assert_eq!(
+        (g.zone_of(a), g.zone_of(b)),
+        (Zone::Trash(P1), Zone::Trash(P1))
+    );
     assert_eq!(g.zone_of(keep), Zone::Field(P1));
     assert_eq!(hand(&g, P0), h - 1 + 2);
 }
