@@ -567,7 +567,24 @@ impl Emitter {
                 whose: Whose::You,
                 count,
                 filter,
-            } => (discard_call(*count, filter.as_ref()), (*count).max(1)),
+            } => {
+                // Paid in full or not at all: a hand too small discards nothing.
+                let n = (*count).max(1);
+                let have = match filter {
+                    Some(q) => query_expr(&Query {
+                        zone: Zone::Hand,
+                        ..q.clone()
+                    }),
+                    None => "my_hand()".into(),
+                };
+                (
+                    format!(
+                        "{have}.count() >= {n} && {}",
+                        discard_call(*count, filter.as_ref())
+                    ),
+                    n,
+                )
+            }
             Action::DiscardSelected => {
                 self.uses_t();
                 ("discard_selected(t)".into(), 1)
@@ -586,6 +603,11 @@ impl Emitter {
                 None => return,
             },
             Action::Draw(Amount::Fixed(k)) => (format!("draw({k})"), (*k).max(1)),
+            Action::DiscardBurst(k) => (format!("discard_burst({k})"), (*k).max(1)),
+            Action::Deploy { target, free } => (
+                format!("deploy({}, {free})", self.bind(d, target)),
+                need(target),
+            ),
             // Not something that can fail to be done: it happens, so "if you do" holds.
             _ => {
                 self.action(d, a);

@@ -35,7 +35,7 @@ fn every_cost_verb_reports_what_it_did() {
         ),
         (
             "(When Summoned) You may discard a magic card to draw 2 cards.",
-            "did = discard_matching(my_hand().magic_cards(), 1) >= 1;",
+            "did = my_hand().magic_cards().count() >= 1 && discard_matching(my_hand().magic_cards(), 1) >= 1;",
         ),
         (
             "(When Summoned) You may return one of your nexuses to the bottom of your deck to draw 1 card.",
@@ -71,7 +71,7 @@ fn if_you_do_follows_the_action_before_it() {
     // Without "you may": the cost still gates (the old script never set `did`).
     assert_eq!(
         rhai("(When Summoned) Discard 1 card. If you do, draw 2 cards."),
-        "let did = false;\ndid = discard(1) >= 1;\nif did {\n    draw(2);\n}\n"
+        "let did = false;\ndid = my_hand().count() >= 1 && discard(1) >= 1;\nif did {\n    draw(2);\n}\n"
     );
     // "You may X. If you do, Y": the answer, then the cost, then Y.
     let r =

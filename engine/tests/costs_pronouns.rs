@@ -176,6 +176,35 @@ fn if_you_do_after_a_discard_draws_only_when_a_card_was_discarded() {
 }
 
 #[test]
+fn if_you_do_after_a_discard_with_an_empty_hand_draws_nothing() {
+    let card = scripted_spirit(
+        "T-DIS",
+        0,
+        1000,
+        vec![text(
+            "When Summoned",
+            "Discard 1 card. If you do, draw 2 cards.",
+        )],
+    );
+    let emptier = scripted_spirit(
+        "T-EMP",
+        0,
+        1000,
+        vec![effect("When Summoned", "discard_hand();")],
+    );
+    let mut g = strict(scenario(vec![card, emptier], 1111));
+    give_reserve(&mut g, P0, 4);
+    let e = put(&mut g, P0, "T-EMP", Zone::Hand(P0), 0);
+    play(&mut g, e);
+    assert_eq!(hand(&g, P0), 0, "set-up: an empty hand");
+    let c = put(&mut g, P0, "T-DIS", Zone::Hand(P0), 0);
+    play(&mut g, c);
+    accept_all(&mut g);
+    // Nothing to discard: the cost is not paid, so no card is drawn (issue 11 kind 4).
+    assert_eq!(hand(&g, P0), 0);
+}
+
+#[test]
 fn a_pronoun_with_no_antecedent_is_inert_and_never_this_card() {
     // "it" with nothing selected before: not understood (issue 11 kind 5); the old reading
     // destroyed the card itself.
