@@ -693,12 +693,20 @@ impl Emitter {
                     (_, None) => (format!("pay_cores({n})"), need),
                 })
             }
-            Action::MoveCores { count, .. } => {
+            Action::MoveCores { count, from, .. } => {
                 let n = match count {
                     CoreCount::Exactly(n) => (*n).max(1),
                     _ => 1,
                 };
-                Some((self.move_cores_call(a)?, n))
+                let call = self.move_cores_call(a)?;
+                // "remove two cores from this spirit … to …": paid in full or not at all.
+                Some(match from {
+                    CorePlace::On(Target::This) if n > 1 => (
+                        format!("this_card().cores_at_least({n}).count() >= 1 && {call}"),
+                        n,
+                    ),
+                    _ => (call, n),
+                })
             }
             _ => None,
         }

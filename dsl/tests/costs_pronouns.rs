@@ -55,7 +55,7 @@ fn every_cost_verb_reports_what_it_did() {
         ),
         (
             "(When This Spirit Attacks) You may remove two cores from this spirit and place them into your reserve to refresh it.",
-            "did = move_cores(this_card(), \"reserve\", 2) >= 2;",
+            "did = this_card().cores_at_least(2).count() >= 1 && move_cores(this_card(), \"reserve\", 2) >= 2;",
         ),
     ];
     for (text, cost) in cases {

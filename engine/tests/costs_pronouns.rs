@@ -112,14 +112,21 @@ fn st06_005_a_refreshed_nexus_pays_and_the_spirit_is_destroyed() {
 /// The ST01-007 / BSS02-046 shape: "you may pay N cores from this spirit to …", played in
 /// the attack step with `cores` cores on the attacker.
 fn pay_from_this_spirit(cores: u32, seed: u64) -> (Game, InstanceId, usize) {
+    attack_with_cost(
+        "You may pay two cores from this spirit to draw two cards.",
+        cores,
+        seed,
+    )
+}
+
+/// P1 attacks with a spirit holding `cores` cores whose "When This Spirit Attacks" is `cost`;
+/// returns the game, the attacker and P1's hand size before the attack.
+fn attack_with_cost(cost: &str, cores: u32, seed: u64) -> (Game, InstanceId, usize) {
     let card = scripted_spirit(
         "T-PAY",
         0,
         1000,
-        vec![text(
-            "When This Spirit Attacks",
-            "You may pay two cores from this spirit to draw two cards.",
-        )],
+        vec![text("When This Spirit Attacks", cost)],
     );
     let mut g = strict(scenario(vec![card], seed));
     to_p1_main(&mut g);
@@ -146,6 +153,19 @@ fn a_core_cost_paid_in_full_draws() {
     assert_eq!(g.cores_at(CoreLoc::Card(a)), 1, "two of three cores paid");
     assert_eq!(hand(&g, P1), h + 2);
     pass_flashes(&mut g);
+}
+
+#[test]
+fn removing_cores_as_a_cost_is_all_or_nothing() {
+    // The BSS02-077 shape: "remove … cores from this spirit and place them into your
+    // reserve to …". One core cannot pay two: nothing moves, nothing is drawn.
+    let cost = "You may remove two cores from this spirit and place them into your reserve to draw two cards.";
+    let (g, a, h) = attack_with_cost(cost, 1, 1112);
+    assert_eq!(g.cores_at(CoreLoc::Card(a)), 1);
+    assert_eq!(hand(&g, P1), h);
+    let (g, a, h) = attack_with_cost(cost, 3, 1113);
+    assert_eq!(g.cores_at(CoreLoc::Card(a)), 1);
+    assert_eq!(hand(&g, P1), h + 2);
 }
 
 #[test]
