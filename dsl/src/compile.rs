@@ -3,6 +3,7 @@
 //! its hook (DESIGN principle 4); an effect whose text did not fully parse compiles to a script
 //! that only reports itself as inert, with the understood part kept as comments for an author.
 
+use std::cell::Cell;
 use std::fmt::Write;
 
 use crate::ast::*;
@@ -444,9 +445,20 @@ struct Emitter {
     /// The last concrete object acted on ("this_card()"), for a later "it" when nothing was
     /// selected ("remove cores from this spirit … to refresh it").
     last_obj: Option<String>,
+    /// Set when a pronoun had no antecedent (issue 11 kind 5).
+    dangling: Cell<bool>,
 }
 
 impl Emitter {
+    fn new() -> Emitter {
+        Emitter {
+            out: String::new(),
+            t_bound: false,
+            last_obj: None,
+            dangling: Cell::new(false),
+        }
+    }
+
     fn line(&mut self, depth: usize, s: &str) {
         if s.starts_with("t = ") {
             self.t_bound = true;
@@ -470,22 +482,233 @@ impl Emitter {
     }
 
     fn block(&mut self, depth: usize, body: &[Action]) {
-        for a in body {
-            self.action(depth, a);
+        for (i, a) in body.iter().enumerate() {
+            // "X to Y" / "X. If you do, Y": X is a cost (issue 11 kind 4).
+            if matches!(body.get(i + 1), Some(Action::IfYouDo(_))) {
+                self.cost(depth, a);
+            } else {
+                self.action(depth, a);
+            }
             if let Some(obj) = concrete_object(a) {
                 self.last_obj = Some(obj);
             }
         }
     }
 
-    /// A target as an expression; "it" falls back to the last concrete object when nothing
-    /// has been selected.
+    /// A target as an expression; "it" is what was selected (`t`), else the last concrete
+    /// object acted on ("this spirit … refresh it"). With neither, the pronoun has no
+    /// antecedent: it is recorded (the effect is not understood), never this card.
     fn texpr(&self, t: &Target) -> String {
         match (t, &self.last_obj) {
             (Target::Selected, Some(obj)) if !self.t_bound => obj.clone(),
-            // Nothing chosen and nothing acted on yet: "it" is the card itself.
-            (Target::Selected, None) if !self.t_bound => "this_card()".into(),
+            (Target::Selected, None) if !self.t_bound => {
+                self.dangling.set(true);
+                "t".into()
+            }
             _ => target_expr(t),
+        }
+    }
+
+    /// `t` read directly ("discards it", "if it is …"): needs an antecedent.
+    fn uses_t(&self) {
+        if !self.t_bound {
+            self.dangling.set(true);
+        }
+    }
+
+    /// A cost: does it and sets `did` to whether it was really done — a legal card picked
+    /// (only refreshed cards can be exhausted as a cost), the card exhausted / discarded /
+    /// destroyed / returned, the cores paid (issue 11 kind 4, ST06-005). The action
+    /// functions return how many cards or cores they really moved.
+    fn cost(&mut self, d: usize, a: &Action) {
+        let need = |t: &Target| match t {
+            Target::Choose {
+                count: Count::Exactly(n),
+                ..
+            }
+            | Target::ChooseUnion {
+                count: Count::Exactly(n),
+                ..
+            } => (*n).max(1),
+            _ => 1,
+        };
+        let (call, n) = match a {
+            Action::Select(t) => {
+                let e = self.texpr(t);
+                self.line(d, &format!("t = {e};"));
+                ("t.len()".to_string(), need(t))
+            }
+            Action::Destroy(t) => (format!("destroy({})", self.bind(d, t)), need(t)),
+            Action::Exhaust(t) => {
+                let t = refreshed_only(t);
+                (format!("exhaust({})", self.bind(d, &t)), need(&t))
+            }
+            Action::HeavilyExhaust(t) => (format!("heavily_exhaust({})", self.bind(d, t)), need(t)),
+            Action::Refresh(t) => (format!("refresh({})", self.bind(d, t)), need(t)),
+            Action::ReturnToHand(t) => (format!("return_to_hand({})", self.bind(d, t)), need(t)),
+            Action::ReturnToDeck(t, p) => (
+                format!(
+                    "return_to_deck({}, {})",
+                    self.bind(d, t),
+                    lit(deck_word(*p))
+                ),
+                need(t),
+            ),
+            Action::PutIntoTecoto(t) => (format!("put_into_tecoto({})", self.bind(d, t)), need(t)),
+            Action::Summon {
+                target,
+                free,
+                exhausted,
+            } => (
+                format!("summon({}, {free}, {exhausted})", self.bind(d, target)),
+                need(target),
+            ),
+            Action::Discard {
+                whose: Whose::You,
+                count,
+                filter,
+            } => {
+                // Paid in full or not at all: a hand too small discards nothing.
+                let n = (*count).max(1);
+                let have = match filter {
+                    Some(q) => query_expr(&Query {
+                        zone: Zone::Hand,
+                        ..q.clone()
+                    }),
+                    None => "my_hand()".into(),
+                };
+                (
+                    format!(
+                        "{have}.count() >= {n} && {}",
+                        discard_call(*count, filter.as_ref())
+                    ),
+                    n,
+                )
+            }
+            Action::DiscardSelected => {
+                self.uses_t();
+                ("discard_selected(t)".into(), 1)
+            }
+            Action::DiscardHand => ("discard_hand()".into(), 1),
+            Action::Mill {
+                whose: Whose::You,
+                count: Amount::Fixed(k),
+            } => {
+                self.line(d, &format!("did = mill({k}) >= {};", (*k).max(1)));
+                self.line(d, "t = discarded();");
+                return;
+            }
+            Action::PayCores { .. } | Action::MoveCores { .. } => match self.cores_call(a) {
+                Some(c) => c,
+                None => return,
+            },
+            Action::Draw(Amount::Fixed(k)) => (format!("draw({k})"), (*k).max(1)),
+            Action::DiscardBurst(k) => (format!("discard_burst({k})"), (*k).max(1)),
+            Action::Deploy { target, free } => (
+                format!("deploy({}, {free})", self.bind(d, target)),
+                need(target),
+            ),
+            // Not something that can fail to be done: it happens, so "if you do" holds.
+            _ => {
+                self.action(d, a);
+                self.line(d, "did = true;");
+                return;
+            }
+        };
+        self.line(d, &format!("did = {call} >= {n};"));
+    }
+
+    /// The call (without `;`) of a core move ("place / remove / send cores …").
+    fn move_cores_call(&self, a: &Action) -> Option<String> {
+        let Action::MoveCores {
+            count,
+            from,
+            to,
+            per,
+        } = a
+        else {
+            return None;
+        };
+        let num = |n: u32| match per {
+            Some(p) => times(u64::from(n), &amount_expr(&scale1(p))),
+            None => n.to_string(),
+        };
+        Some(match (count, from) {
+            (CoreCount::Exactly(n), CorePlace::Void) => {
+                format!(
+                    "cores_from_void_to({}, {})",
+                    core_place_expr(to, |t| self.texpr(t)),
+                    num(*n)
+                )
+            }
+            (CoreCount::Exactly(n), _) => format!(
+                "move_cores({}, {}, {})",
+                core_place_expr(from, |t| self.texpr(t)),
+                core_place_expr(to, |t| self.texpr(t)),
+                num(*n)
+            ),
+            (CoreCount::UpTo(n), _) => format!(
+                "move_cores_up_to({}, {}, {})",
+                core_place_expr(from, |t| self.texpr(t)),
+                core_place_expr(to, |t| self.texpr(t)),
+                if *n == u32::MAX {
+                    "-1".to_string()
+                } else {
+                    n.to_string()
+                }
+            ),
+            (CoreCount::AllBut(n), _) => format!(
+                "move_all_cores_but({}, {}, {n})",
+                core_place_expr(from, |t| self.texpr(t)),
+                core_place_expr(to, |t| self.texpr(t))
+            ),
+            (CoreCount::All, _) => format!(
+                "move_all_cores({}, {})",
+                core_place_expr(from, |t| self.texpr(t)),
+                core_place_expr(to, |t| self.texpr(t))
+            ),
+            (CoreCount::SoulCore, _) => format!(
+                "move_soul_core({}, {})",
+                core_place_expr(from, |t| self.texpr(t)),
+                core_place_expr(to, |t| self.texpr(t))
+            ),
+        })
+    }
+
+    /// The call (without `;`) of a core payment or move, and how many must move for it to
+    /// count as done.
+    fn cores_call(&self, a: &Action) -> Option<(String, u32)> {
+        match a {
+            Action::PayCores { count, from } => {
+                let (n, need) = match count {
+                    CoreCount::Exactly(n) | CoreCount::UpTo(n) | CoreCount::AllBut(n) => {
+                        (n.to_string(), (*n).max(1))
+                    }
+                    CoreCount::All => ("-1".into(), 1),
+                    CoreCount::SoulCore => ("0".into(), 1),
+                };
+                Some(match (count, from) {
+                    (CoreCount::SoulCore, _) => ("pay_soul_core()".to_string(), 1),
+                    (_, Some(t)) => (format!("pay_cores_from({}, {n})", self.texpr(t)), need),
+                    (_, None) => (format!("pay_cores({n})"), need),
+                })
+            }
+            Action::MoveCores { count, from, .. } => {
+                let n = match count {
+                    CoreCount::Exactly(n) => (*n).max(1),
+                    _ => 1,
+                };
+                let call = self.move_cores_call(a)?;
+                // "remove two cores from this spirit … to …": paid in full or not at all.
+                Some(match from {
+                    CorePlace::On(Target::This) if n > 1 => (
+                        format!("this_card().cores_at_least({n}).count() >= 1 && {call}"),
+                        n,
+                    ),
+                    _ => (call, n),
+                })
+            }
+            _ => None,
         }
     }
 
@@ -536,14 +759,10 @@ impl Emitter {
                 let e = self.bind(d, t);
                 self.line(d, &format!("return_to_hand({e});"))
             }
-            Action::ReturnToDeck(t, p) => self.line(
-                d,
-                &format!(
-                    "return_to_deck({}, {});",
-                    self.texpr(t),
-                    lit(if *p == DeckPos::Top { "top" } else { "bottom" })
-                ),
-            ),
+            Action::ReturnToDeck(t, p) => {
+                let e = self.bind(d, t);
+                self.line(d, &format!("return_to_deck({e}, {});", lit(deck_word(*p))))
+            }
             Action::Bp {
                 target,
                 amount,
@@ -568,57 +787,10 @@ impl Emitter {
                     ),
                 );
             }
-            Action::MoveCores {
-                count,
-                from,
-                to,
-                per,
-            } => {
-                let num = |n: u32| match per {
-                    Some(p) => times(u64::from(n), &amount_expr(&scale1(p))),
-                    None => n.to_string(),
-                };
-                let s = match (count, from) {
-                    (CoreCount::Exactly(n), CorePlace::Void) => {
-                        format!(
-                            "cores_from_void_to({}, {});",
-                            core_place_expr(to, |t| self.texpr(t)),
-                            num(*n)
-                        )
-                    }
-                    (CoreCount::Exactly(n), _) => format!(
-                        "move_cores({}, {}, {});",
-                        core_place_expr(from, |t| self.texpr(t)),
-                        core_place_expr(to, |t| self.texpr(t)),
-                        num(*n)
-                    ),
-                    (CoreCount::UpTo(n), _) => format!(
-                        "move_cores_up_to({}, {}, {});",
-                        core_place_expr(from, |t| self.texpr(t)),
-                        core_place_expr(to, |t| self.texpr(t)),
-                        if *n == u32::MAX {
-                            "-1".to_string()
-                        } else {
-                            n.to_string()
-                        }
-                    ),
-                    (CoreCount::AllBut(n), _) => format!(
-                        "move_all_cores_but({}, {}, {n});",
-                        core_place_expr(from, |t| self.texpr(t)),
-                        core_place_expr(to, |t| self.texpr(t))
-                    ),
-                    (CoreCount::All, _) => format!(
-                        "move_all_cores({}, {});",
-                        core_place_expr(from, |t| self.texpr(t)),
-                        core_place_expr(to, |t| self.texpr(t))
-                    ),
-                    (CoreCount::SoulCore, _) => format!(
-                        "move_soul_core({}, {});",
-                        core_place_expr(from, |t| self.texpr(t)),
-                        core_place_expr(to, |t| self.texpr(t))
-                    ),
-                };
-                self.line(d, &s);
+            Action::MoveCores { .. } => {
+                if let Some(c) = self.move_cores_call(a) {
+                    self.line(d, &format!("{c};"));
+                }
             }
             Action::Mill { whose, count } => {
                 let n = amount_expr(count);
@@ -655,37 +827,20 @@ impl Emitter {
                 ),
                 None => self.line(d, &format!("opponent_discard({count});")),
             },
-            Action::Discard { count, filter, .. } => match filter {
-                Some(q) => self.line(
-                    d,
-                    &format!(
-                        "discard_matching({}, {count});",
-                        query_expr(&Query {
-                            zone: Zone::Hand,
-                            ..q.clone()
-                        })
-                    ),
-                ),
-                None => self.line(d, &format!("discard({count});")),
-            },
-            Action::DiscardSelected => self.line(d, "discard_selected(t);"),
+            Action::Discard { count, filter, .. } => {
+                self.line(d, &format!("{};", discard_call(*count, filter.as_ref())))
+            }
+            Action::DiscardSelected => {
+                self.uses_t();
+                self.line(d, "discard_selected(t);")
+            }
             Action::DiscardHand => self.line(d, "discard_hand();"),
             Action::DiscardBurst(n) => self.line(d, &format!("discard_burst({n});")),
             Action::AttackTarget(t) => self.line(d, &format!("attack_target({});", self.texpr(t))),
-            Action::PayCores { count, from } => {
-                let n = match count {
-                    CoreCount::Exactly(n) | CoreCount::UpTo(n) | CoreCount::AllBut(n) => {
-                        n.to_string()
-                    }
-                    CoreCount::All => "-1".into(),
-                    CoreCount::SoulCore => "0".into(),
-                };
-                let s = match (count, from) {
-                    (CoreCount::SoulCore, _) => "pay_soul_core();".to_string(),
-                    (_, Some(t)) => format!("pay_cores_from({}, {n});", self.texpr(t)),
-                    (_, None) => format!("pay_cores({n});"),
-                };
-                self.line(d, &s);
+            Action::PayCores { .. } => {
+                if let Some((c, _)) = self.cores_call(a) {
+                    self.line(d, &format!("{c};"));
+                }
             }
             Action::Deploy { target, free } => {
                 self.line(d, &format!("deploy({}, {free});", self.texpr(target)))
@@ -695,7 +850,10 @@ impl Emitter {
                 // "it" / "them" now refer to the revealed cards.
                 self.line(d, "t = revealed();");
             }
-            Action::AddToHand(t) => self.line(d, &format!("add_to_hand({});", self.texpr(t))),
+            Action::AddToHand(t) => {
+                let e = self.bind(d, t);
+                self.line(d, &format!("add_to_hand({e});"))
+            }
             Action::RemainingToDeck(p) => self.line(
                 d,
                 &format!(
@@ -826,10 +984,11 @@ impl Emitter {
                 target,
                 free,
                 exhausted,
-            } => self.line(
-                d,
-                &format!("summon({}, {free}, {exhausted});", self.texpr(target)),
-            ),
+            } => {
+                // "Summon one … . It gains …": bound so that "it" is the summoned card.
+                let e = self.bind(d, target);
+                self.line(d, &format!("summon({e}, {free}, {exhausted});"))
+            }
             Action::SummonToken {
                 count,
                 name,
@@ -899,6 +1058,13 @@ impl Emitter {
                 self.line(d, "}");
             }
             Action::If(c, body) => {
+                if condition_uses_t(c) {
+                    self.uses_t();
+                }
+                // "If this spirit has …, it gains …": "it" is the spirit the condition names.
+                if !self.t_bound && condition_names_this(c) {
+                    self.last_obj = Some("this_card()".into());
+                }
                 self.line(d, &format!("ok = {};", condition_expr(c)));
                 self.line(d, "if ok {");
                 self.block(d + 1, body);
@@ -914,15 +1080,22 @@ impl Emitter {
                     d,
                     &format!("when({}, {}, || {{", event_expr(e), lit(du.name())),
                 );
-                let mut inner = Emitter {
-                    out: String::new(),
-                    // Inside a sub-trigger "it" is the event's card (bound below if used).
-                    t_bound: true,
-                    last_obj: None,
+                let mut inner = Emitter::new();
+                // Inside a sub-trigger about a card, "it" is that card (bound below if used);
+                // otherwise "it" keeps the antecedent it had before.
+                let about_card = event_has_card(e);
+                inner.t_bound = about_card || self.t_bound;
+                inner.last_obj = if about_card {
+                    None
+                } else {
+                    self.last_obj.clone()
                 };
                 inner.block(d + 1, body);
+                if inner.dangling.get() {
+                    self.dangling.set(true);
+                }
                 // "it" / "that spirit" inside a sub-trigger mean the card the event is about.
-                if refers_to_t_before_binding(&inner.out) {
+                if about_card && refers_to_t_before_binding(&inner.out) {
                     self.line(d + 1, "t = event_cards();");
                 }
                 self.out.push_str(&inner.out);
@@ -945,6 +1118,113 @@ impl Emitter {
                 );
             }
         }
+    }
+}
+
+/// Why an effect is not understood when a pronoun has no antecedent (issue 11 kind 5).
+pub const DANGLING: &str = "antecedent for \"it\" / \"them\" / \"that …\": nothing before it was selected, summoned, revealed or discarded";
+
+/// True when a pronoun ("it", "them", "that spirit") in the body refers to nothing an earlier
+/// action selected, summoned, revealed, discarded or acted on (issue 11 kind 5): such an
+/// effect is not understood, and it never means this card by default.
+pub fn dangling_pronoun(body: &[Action]) -> bool {
+    let mut e = Emitter::new();
+    e.block(0, body);
+    e.dangling.get()
+}
+
+/// Whether a condition reads the selected cards (`t`).
+fn condition_uses_t(c: &Condition) -> bool {
+    match c {
+        Condition::SelectedIs(_) => true,
+        Condition::All(cs) => cs.iter().any(condition_uses_t),
+        Condition::Not(c) => condition_uses_t(c),
+        _ => false,
+    }
+}
+
+/// Whether a condition is about this card ("if this spirit has a "Soul Core" on it").
+fn condition_names_this(c: &Condition) -> bool {
+    match c {
+        Condition::ThisHasSoulCore
+        | Condition::ThisExhausted
+        | Condition::ThisRefreshed
+        | Condition::ThisBpAtLeast(_) => true,
+        Condition::All(cs) => cs.iter().any(condition_names_this),
+        _ => false,
+    }
+}
+
+/// Whether a sub-trigger's event is about cards (`event_cards()` is its antecedent).
+fn event_has_card(e: &Event) -> bool {
+    !matches!(
+        e,
+        Event::LoseLife
+            | Event::EitherLosesLife
+            | Event::ReduceOpponentLife
+            | Event::OpponentDraws
+            | Event::OpponentDrawsOutsideDrawStep
+            | Event::OpponentMillsYou(_)
+            | Event::YouDrawByEffect
+            | Event::LifeIncreases
+            | Event::BattleEnds
+            | Event::CorePlacedInReserve
+            | Event::CorePlacedOnThis
+            | Event::YouSetBurst
+            | Event::EndOfTurn
+    )
+}
+
+/// "top" / "bottom".
+fn deck_word(p: DeckPos) -> &'static str {
+    if p == DeckPos::Top { "top" } else { "bottom" }
+}
+
+/// `discard(n)` or `discard_matching(hand query, n)` (returns how many were discarded).
+fn discard_call(count: u32, filter: Option<&Query>) -> String {
+    match filter {
+        Some(q) => format!(
+            "discard_matching({}, {count})",
+            query_expr(&Query {
+                zone: Zone::Hand,
+                ..q.clone()
+            })
+        ),
+        None => format!("discard({count})"),
+    }
+}
+
+/// A cost "exhaust one of your nexuses" can only pick refreshed cards (issue 11 kind 4,
+/// ST06-005): an exhausted card cannot be exhausted again to pay.
+fn refreshed_only(t: &Target) -> Target {
+    let add = |q: &Query| {
+        let mut q = q.clone();
+        if !q.filters.contains(&Filter::Refreshed) {
+            q.filters.push(Filter::Refreshed);
+        }
+        q
+    };
+    match t {
+        Target::Choose {
+            count,
+            query,
+            chooser,
+        } => Target::Choose {
+            count: count.clone(),
+            query: add(query),
+            chooser: *chooser,
+        },
+        Target::ChooseUnion {
+            count,
+            queries,
+            chooser,
+        } => Target::ChooseUnion {
+            count: count.clone(),
+            queries: queries.iter().map(add).collect(),
+            chooser: *chooser,
+        },
+        Target::All(q) => Target::All(add(q)),
+        t => t.clone(),
     }
 }
 
@@ -1044,11 +1324,7 @@ fn uses(body: &[Action], pred: &dyn Fn(&Action) -> bool) -> bool {
 /// as `// …` (typically the printed text). An effect with unparsed sentences compiles to a
 /// script that calls `inert(reason)` and returns: it never runs half.
 pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
-    let mut e = Emitter {
-        out: String::new(),
-        t_bound: false,
-        last_obj: None,
-    };
+    let mut e = Emitter::new();
     if let Some(c) = comment {
         for l in c.lines() {
             e.line(0, &format!("// {l}"));
@@ -1062,12 +1338,16 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
         );
         e.line(0, "return;");
     }
-    let mut body = Emitter {
-        out: String::new(),
-        t_bound: false,
-        last_obj: None,
-    };
+    let mut body = Emitter::new();
     body.block(0, &effect.body);
+    if !unparsed && body.dangling.get() {
+        e.line(
+            0,
+            &format!("inert({});", lit(&format!("not understood: no {DANGLING}"))),
+        );
+        e.line(0, "return;");
+        return e.out;
+    }
     let assigns = |v: &str| {
         body.out.lines().any(|l| {
             let l = l.trim_start();

@@ -428,24 +428,23 @@ fn parse_body(
                 if st.no_duplicate {
                     effect.no_duplicate = true;
                 }
-                // "If you do," attaches to the preceding optional sentence.
-                match acts.as_slice() {
-                    [Action::IfYouDo(_)] if matches!(out.last(), Some(Action::May(_))) => {
-                        if let Some(Action::IfYouDo(inner)) = acts.into_iter().next()
-                            && let Some(Action::May(prev)) = out.last_mut()
-                        {
-                            prev.extend(inner);
-                        }
-                    }
-                    // BS-12.5: after "Ultimate Trigger: if it hits, …" the rest of the effect
-                    // works only on a hit ("Otherwise," is the guard branch).
-                    [first, ..] if !matches!(first, Action::Otherwise(_)) && ut_open(&out) => {
-                        if let Some(Action::If(_, body)) = out.last_mut() {
-                            attach(body, acts);
-                        }
-                    }
-                    _ => attach(&mut out, acts),
+                // A pronoun must refer to something an earlier sentence selected, summoned,
+                // revealed or discarded; never to this card by default (issue 11 kind 5).
+                let mut probe = out.clone();
+                place_sentence(&mut probe, acts.clone());
+                if crate::compile::dangling_pronoun(&probe) {
+                    unparsed.push(Unparsed {
+                        span,
+                        text: s.to_string(),
+                        expected: vec![crate::compile::DANGLING.into()],
+                    });
+                    out.push(Action::Unparsed {
+                        text: s.to_string(),
+                        span,
+                    });
+                    continue;
                 }
+                place_sentence(&mut out, acts);
             }
             Err(e) => {
                 unparsed.push(Unparsed {
@@ -464,6 +463,27 @@ fn parse_body(
         effect.optional = true;
     }
     out
+}
+
+/// Put a parsed sentence into the body: "If you do," goes inside the preceding optional
+/// sentence, after its cost (the last action there); the rest of an Ultimate Trigger goes
+/// into its hit branch; anything else is attached (see [`attach`]).
+fn place_sentence(out: &mut Vec<Action>, acts: Vec<Action>) {
+    match acts.as_slice() {
+        [Action::IfYouDo(_)] if matches!(out.last(), Some(Action::May(_))) => {
+            if let Some(Action::May(prev)) = out.last_mut() {
+                prev.extend(acts);
+            }
+        }
+        // BS-12.5: after "Ultimate Trigger: if it hits, …" the rest of the effect
+        // works only on a hit ("Otherwise," is the guard branch).
+        [first, ..] if !matches!(first, Action::Otherwise(_)) && ut_open(out) => {
+            if let Some(Action::If(_, body)) = out.last_mut() {
+                attach(body, acts);
+            }
+        }
+        _ => attach(out, acts),
+    }
 }
 
 /// Whether the body ends with an Ultimate Trigger's hit branch (BS-12.5).
@@ -614,7 +634,8 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
                 }
                 pending.push(Wrap::Once)
             }
-            Rule::l_if_you_do => pending.push(Wrap::IfYouDo),
+            // "X to Y" / "If you do,": Y is gated on the cost X (issue 11 kind 4).
+            Rule::l_if_you_do | Rule::conj_to => pending.push(Wrap::IfYouDo),
             Rule::l_ut => pending.push(Wrap::If(Condition::UltimateTriggerHits)),
             Rule::l_otherwise => pending.push(Wrap::Otherwise),
             Rule::l_when => match p.into_inner().next().and_then(event_of) {
@@ -849,6 +870,7 @@ fn for_each_of(p: Pair<Rule>, n: u32) -> Amount {
     if inner.as_rule() == Rule::fe_destroyed {
         return Amount::PerDestroyedByThisEffect(n);
     }
+    let discarded = inner.as_rule() == Rule::fe_discarded;
     let mut owner = None;
     let mut q = None;
     let mut ctrl = None;
@@ -868,6 +890,12 @@ fn for_each_of(p: Pair<Rule>, n: u32) -> Amount {
     }
     let owner = owner.or(ctrl).unwrap_or(Owner::Any);
     match q {
+        // "for each spirit card discarded this way": counted among `discarded()`.
+        Some(np) if discarded => {
+            let mut q = query_of(np, owner);
+            q.zone = Zone::Discarded;
+            Amount::PerEach(n, q)
+        }
         Some(np) => Amount::PerEach(n, query_of(np, owner)),
         None => Amount::Fixed(n),
     }

@@ -57,7 +57,20 @@ pub struct ParseOutcome {
 }
 
 impl ParseOutcome {
-    pub(crate) fn finish(effect: EffectText, timing_mapped: bool, unparsed: Vec<Unparsed>) -> Self {
+    pub(crate) fn finish(
+        effect: EffectText,
+        timing_mapped: bool,
+        mut unparsed: Vec<Unparsed>,
+    ) -> Self {
+        // A pronoun with no antecedent (a grammar that does not check it per sentence, as
+        // the English one does): the effect is not understood (issue 11 kind 5).
+        if unparsed.is_empty() && compile::dangling_pronoun(&effect.body) {
+            unparsed.push(Unparsed {
+                span: Span { start: 0, end: 0 },
+                text: String::new(),
+                expected: vec![compile::DANGLING.into()],
+            });
+        }
         let complete = timing_mapped && unparsed.is_empty() && !has_unparsed(&effect.body);
         ParseOutcome {
             effect,

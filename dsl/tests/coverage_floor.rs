@@ -13,8 +13,8 @@ const EFFECTS: usize = 1370;
 const BARE_KEYWORDS: usize = 378;
 const TIMING_HEADERS: usize = 781;
 const TIMING_MAPPED: usize = 781;
-const TEXT_EFFECTS_COMPLETE: usize = 743;
-const CARDS_COMPLETE: usize = 610;
+const TEXT_EFFECTS_COMPLETE: usize = 744;
+const CARDS_COMPLETE: usize = 611;
 
 #[test]
 fn coverage_stays_at_or_above_last_measured() {

@@ -31,7 +31,7 @@ pub struct RunCtx {
     pub destroyed: Cell<u32>,
     /// Whether this effect summoned.
     pub summoned: Cell<bool>,
-    /// Cards this effect put from a deck into the trash (`discarded()`).
+    /// Cards this effect discarded, from a deck or from the hand (`discarded()`).
     pub milled: RefCell<Vec<InstanceId>>,
     /// Constant effects: the modifiers they apply (collected, never stored).
     pub collected: RefCell<Vec<(InstanceId, ModKind)>>,

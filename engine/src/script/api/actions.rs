@@ -95,6 +95,17 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each
     })
 }
 
+/// Discards the cards from hand; the ones really discarded join this effect's
+/// `discarded()` ("for each card discarded this way", issue 11 kind 6). Returns how many.
+fn discard_cards(cs: Vec<InstanceId>) -> R<i64> {
+    with_mut(|g, rc| {
+        let done: Vec<InstanceId> = cs.into_iter().filter(|c| g.discard(*c)).collect();
+        let n = done.len() as i64;
+        rc.milled.borrow_mut().extend(done);
+        Ok(n)
+    })
+}
+
 pub(super) fn register_actions(e: &mut Engine) {
     reg!(
         e,
@@ -379,19 +390,19 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "pay_cores",
         ["n: i64"],
-        "Pays n cores from your reserve to your trash (a cost, BS-5.2); fails the effect if it cannot.",
-        |n: i64| -> R<()> {
+        "Pays n cores from your reserve to your trash (a cost, BS-5.2). Returns n, or 0 and pays nothing when the reserve holds fewer than n: a cost is paid in full or not at all, and \"if you do\" is gated on it (issue 11 kind 4).",
+        |n: i64| -> R<i64> {
             let n = nat(n, "n")?;
             with_mut(|g, rc| {
                 let p = rc.controller;
                 if g.reserve(p) < n {
-                    return Err(err(format!(
-                        "cannot pay {n} cores: {} in the reserve",
-                        g.reserve(p)
-                    )));
+                    return Ok(0);
                 }
-                g.move_cores_n(CoreLoc::Reserve(p), Some(CoreLoc::Trash(p)), n);
-                Ok(())
+                Ok(i64::from(g.move_cores_n(
+                    CoreLoc::Reserve(p),
+                    Some(CoreLoc::Trash(p)),
+                    n,
+                )))
             })
         }
     );
@@ -399,9 +410,19 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "pay_cores_from",
         ["targets", "n: i64"],
-        "Pays n cores from the cards to your trash; depletion follows.",
+        "Pays n cores from the cards to your trash (a cost); depletion follows (BS-5.3). Returns how many were paid: n, or 0 and pays nothing when the cards hold fewer than n in all (a cost is paid in full or not at all, issue 11 kind 4).",
         |t: Dynamic, n: i64| -> R<i64> {
             let n = nat(n, "n")?;
+            let cs = targets(&t)?;
+            let held: u32 = with_ref(|g, _| {
+                cs.iter()
+                    .filter(|c| g.on_field(**c))
+                    .map(|c| g.cores_at(CoreLoc::Card(*c)))
+                    .sum()
+            })?;
+            if held < n {
+                return Ok(0);
+            }
             move_cores_impl(
                 &t,
                 &Dynamic::from(ImmutableString::from("trash")),
@@ -415,20 +436,20 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "discard",
         ["n: i64"],
-        "You discard n cards of your choice from your hand.",
+        "You discard n cards of your choice from your hand; returns how many were discarded (they join `discarded()`).",
         |n: i64| -> R<i64> {
             let n = nat(n, "n")? as usize;
             let p = me()?;
             let hand = with_ref(|g, _| g.pile(Zone::Hand(p)).to_vec())?;
             let cs = pick(p, hand, n, n, "Discard")?;
-            with_mut(|g, _| Ok(cs.iter().filter(|c| g.discard(**c)).count() as i64))
+            discard_cards(cs)
         }
     );
     reg!(
         e,
         "discard_matching",
         ["q: Query", "n: i64"],
-        "You discard n hand cards matching the query.",
+        "You discard n hand cards matching the query; returns how many were discarded (they join `discarded()`).",
         |q: Query, n: i64| -> R<i64> {
             let n = nat(n, "n")? as usize;
             let p = me()?;
@@ -439,26 +460,32 @@ pub(super) fn register_actions(e: &mut Engine) {
                     .collect()
             })?;
             let cs = pick(p, hand, n, n, "Discard")?;
-            with_mut(|g, _| Ok(cs.iter().filter(|c| g.discard(**c)).count() as i64))
+            discard_cards(cs)
         }
     );
     reg!(
         e,
         "discard_selected",
         ["targets"],
-        "Discards the chosen hand cards.",
-        |t: Dynamic| each(&t, |g, c, _| g.discard(c))
+        "Discards the chosen hand cards; returns how many were discarded (they join `discarded()`).",
+        |t: Dynamic| -> R<i64> {
+            let cs = targets(&t)?;
+            let cs = with_ref(|g, rc| {
+                cs.into_iter()
+                    .filter(|c| !g.unaffected(*c, rc.card, rc.controller))
+                    .collect::<Vec<_>>()
+            })?;
+            discard_cards(cs)
+        }
     );
     reg!(
         e,
         "discard_hand",
         [],
-        "You discard your whole hand (tecoto is untouched, BS-13.1).",
+        "You discard your whole hand (tecoto is untouched, BS-13.1); returns how many were discarded (they join `discarded()`).",
         || -> R<i64> {
-            with_mut(|g, rc| {
-                let h = g.pile(Zone::Hand(rc.controller)).to_vec();
-                Ok(h.into_iter().filter(|c| g.discard(*c)).count() as i64)
-            })
+            let h = with_ref(|g, rc| g.pile(Zone::Hand(rc.controller)).to_vec())?;
+            discard_cards(h)
         }
     );
     reg!(

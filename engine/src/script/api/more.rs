@@ -110,7 +110,7 @@ pub(super) fn register_more(e: &mut Engine) {
         e,
         "discarded",
         [],
-        "The cards this effect put from a deck into the trash (see `mill`), as a query.",
+        "The cards this effect discarded — from a deck (`mill`) or from the hand (`discard`, `discard_matching`, `discard_selected`, `discard_hand`) — as a query.",
         || -> R<Query> { Ok(Query::of(Base::Cards(run_ctx()?.milled.borrow().clone()))) }
     );
     reg!(
