@@ -47,6 +47,8 @@ pub(crate) struct Runtime {
     /// depleted): its passing levels are not logged.
     pub emptying: Option<InstanceId>,
     pub computing_const: Cell<bool>,
+    /// The card whose cost is being read (`while_summoning`, BS-5.2).
+    pub summoning: Cell<Option<InstanceId>>,
 }
 
 /// One effect a hook reached, waiting to resolve (BS-8.4).

@@ -26,30 +26,52 @@ impl Game {
         )
     }
 
+    /// BS-6.1: the spirits that may attack now (`Game::may_attack`: refreshed, no "cannot
+    /// attack", attack tax payable).
     pub(crate) fn attack_options(&self) -> Vec<Labelled<Choice>> {
         self.refreshed_fighters(self.st.active)
             .into_iter()
-            .filter(|c| !self.forbidden(*c, &crate::script::ModKind::CannotAttack))
-            .map(|c| Labelled {
-                choice: Choice::Attack { attacker: c },
-                label: self.fighter_label("Attack", c),
+            .filter(|c| self.may_attack(*c))
+            .map(|c| {
+                let tax = self.attack_tax(c);
+                let mut label = self.fighter_label("Attack", c);
+                if tax > 0 {
+                    label.push_str(&format!(", paying {tax} core(s)"));
+                }
+                Labelled {
+                    choice: Choice::Attack { attacker: c },
+                    label,
+                }
             })
             .collect()
     }
 
+    /// BS-6.1: the attack options and, unless a spirit that must attack if able can
+    /// attack, ending the attack step.
     pub(crate) fn attack_options_with_end(&self) -> Vec<Labelled<Choice>> {
         let mut v = self.attack_options();
-        v.push(Labelled {
-            choice: Choice::EndAttack,
-            label: "End the attack step".into(),
+        let forced = v.iter().any(|o| match o.choice {
+            Choice::Attack { attacker } => self.must_attack(attacker),
+            _ => false,
         });
+        if !forced {
+            v.push(Labelled {
+                choice: Choice::EndAttack,
+                label: "End the attack step".into(),
+            });
+        }
         v
     }
 
+    /// BS-6.3: the defender's spirits that may block the current attacker
+    /// (`Game::may_block`).
     pub(crate) fn block_options(&self) -> Vec<Labelled<Choice>> {
-        self.refreshed_fighters(self.st.active.other())
+        let Some((attacker, _)) = self.battle_cards() else {
+            return Vec::new();
+        };
+        self.field(self.st.active.other())
             .into_iter()
-            .filter(|c| !self.forbidden(*c, &crate::script::ModKind::CannotBlock))
+            .filter(|c| self.may_block(*c, attacker))
             .map(|c| Labelled {
                 choice: Choice::Block { blocker: c },
                 label: self.fighter_label("Block", c),
@@ -102,7 +124,14 @@ impl Game {
 
     /// BS-6.1: exhaust the attacker, "when attacks", then the first flash timing with the
     /// defender first (BS-6.2).
+    /// An attack tax ("cannot attack unless they pay N cores") is paid first, from the
+    /// reserve to the trash.
     pub(crate) fn declare_attack(&mut self, attacker: InstanceId) {
+        let tax = self.attack_tax(attacker);
+        if tax > 0 {
+            let p = self.owner(attacker);
+            self.move_cores_n(CoreLoc::Reserve(p), Some(CoreLoc::Trash(p)), tax);
+        }
         self.set_exhausted(attacker, true);
         let bp = self.bp(attacker);
         self.emit(Event::AttackDeclared { attacker, bp });
@@ -137,6 +166,10 @@ impl Game {
         });
         self.st.phase = if passes + 1 >= 2 {
             match window {
+                // An effect made the attacker attack a spirit: no block step.
+                FlashWindow::AfterAttack if self.st.battle.as_ref().is_some_and(|b| b.blocked) => {
+                    Phase::BattleResolve
+                }
                 FlashWindow::AfterAttack => Phase::Block,
                 FlashWindow::AfterBlock => Phase::BattleResolve,
             }
@@ -164,6 +197,34 @@ impl Game {
             to_act: self.st.active.other(),
             passes: 0,
         };
+    }
+
+    /// "Attack that spirit" (an effect of the attacker's controller): `target`, an opponent's
+    /// spirit on the field, becomes the blocker of the current, not yet blocked, battle
+    /// without a block declaration (no "when blocks", not exhausted); BS-6.3.1 then applies
+    /// (no life lost) and BS-6.5.2 compares BP. Returns whether it happened.
+    pub(crate) fn attack_spirit(&mut self, target: Option<InstanceId>, by: PlayerId) -> bool {
+        let (Some(t), Some(b)) = (target, self.st.battle.as_ref()) else {
+            return false;
+        };
+        let attacker = b.attacker;
+        if b.blocked
+            || self.owner(attacker) != by
+            || self.owner(t) == by
+            || !self.on_field(t)
+            || !self.is_spirit_like(t)
+        {
+            return false;
+        }
+        if let Some(b) = self.st.battle.as_mut() {
+            b.blocker = Some(t);
+            b.blocked = true;
+        }
+        self.emit(Event::BlockDeclared {
+            blocker: t,
+            attacker,
+        });
+        true
     }
 
     /// BS-6.3: no block; the second flash timing is skipped.
