@@ -76,7 +76,12 @@ impl Game {
     /// (ruling BSS01-109: its nexus's symbol counts as three white symbols).
     pub fn quote_card(&self, p: PlayerId, card: InstanceId) -> CostQuote {
         let def = self.def_of(card);
-        if !self.host.has_constant {
+        let watched = !self.host.summoning_cards.is_empty()
+            && self
+                .pile(Zone::Field(p))
+                .iter()
+                .any(|c| self.host.summoning_cards.contains(self.card_id(*c)));
+        if !watched {
             return self.quote(p, def);
         }
         let before = self.rt.summoning.replace(Some(card));
