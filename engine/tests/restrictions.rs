@@ -504,3 +504,33 @@ fn cannot_be_exhausted_returned_or_selected_by_the_opponent() {
         }
     }
 }
+
+/// Levels, `treat_as_level`: rulings BSS01-134 / BSS02-059 — a spirit treated as LV1 that
+/// loses all its cores does not stay LV1: it leaves the field as usual (BS-5.3).
+#[test]
+fn levels_bss01_134_treated_level_does_not_keep_a_coreless_spirit() {
+    let zero = scripted_magic(
+        "S-ZERO1",
+        0,
+        vec![effect(
+            "main",
+            "treat_as_level(opponent_spirits(), 1, \"turn\");",
+        )],
+    );
+    let drain = scripted_magic(
+        "S-DRAIN",
+        0,
+        vec![effect(
+            "main",
+            "move_all_cores(opponent_spirits(), \"void\");",
+        )],
+    );
+    let mut g = game(vec![zero, drain], 215);
+    to_p1_main(&mut g);
+    let s = put(&mut g, P0, "R-04", Zone::Field(P0), 4);
+    for id in ["S-ZERO1", "S-DRAIN"] {
+        let m = put(&mut g, P1, id, Zone::Hand(P1), 0);
+        play(&mut g, m);
+    }
+    assert_eq!(g.zone_of(s), Zone::Trash(P0));
+}
