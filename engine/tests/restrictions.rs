@@ -534,3 +534,34 @@ fn levels_bss01_134_treated_level_does_not_keep_a_coreless_spirit() {
     }
     assert_eq!(g.zone_of(s), Zone::Trash(P0));
 }
+
+/// The real cards' text, compiled by the grammar, acts: ST07-005 EVA-01 -Berserk- ("during
+/// your attack step: this spirit must attack if able", BS-6.1) and PR-059 Yellowsmoke Tiger
+/// ("while attacking: cannot be blocked by the opponent's spirits with only one core",
+/// BS-6.3).
+#[test]
+fn bs_6_1_bs_6_3_real_st07_005_must_attack_and_pr_059_unblockable_by_one_core() {
+    let Some(cards) = real(&["ST07-005", "PR-059"]) else {
+        return;
+    };
+    let mut g = game(cards, 216);
+    to_p1_main(&mut g);
+    let one = put(&mut g, P0, "R-06", Zone::Field(P0), 1);
+    let two = put(&mut g, P0, "R-04", Zone::Field(P0), 2);
+    let eva = put(&mut g, P1, "ST07-005", Zone::Field(P1), 1);
+    let tiger = put(&mut g, P1, "PR-059", Zone::Field(P1), 1);
+    must(&mut g, Choice::EndMain);
+    assert!(
+        !options(&mut g).contains(&Choice::EndAttack),
+        "EVA-01 must attack"
+    );
+    must(&mut g, Choice::Attack { attacker: tiger });
+    pass_flashes(&mut g);
+    let o = options(&mut g);
+    assert!(!o.contains(&Choice::Block { blocker: one }));
+    assert!(o.contains(&Choice::Block { blocker: two }));
+    must(&mut g, Choice::NoBlock);
+    pass_flashes(&mut g);
+    assert!(!options(&mut g).contains(&Choice::EndAttack));
+    must(&mut g, Choice::Attack { attacker: eva });
+}
