@@ -8,7 +8,7 @@ mod support;
 
 use carddb::{CardKind, Colour};
 use engine::core::InstanceId;
-use engine::rules::battle_spirits::{CoreLoc, Zone};
+use engine::rules::battle_spirits::{CoreLoc, CoreSource, Zone};
 use engine::testkit::{
     decision, effect, give_reserve, must, pass_flashes, play, put, scripted_magic, scripted_spirit,
 };
@@ -241,8 +241,8 @@ fn bs_6_1_st07_005_must_attack_if_able() {
 }
 
 /// BS-6.1, `attack_tax`: BSS03-084 Warhammer Gordon — during the opponent's attack step
-/// their spirits costing 3 or fewer cannot attack unless they pay one core; a cost-6
-/// spirit attacks free.
+/// their spirits costing 3 or fewer cannot attack unless they pay one core (a payment
+/// decision before the declaration); a cost-6 spirit attacks free.
 #[test]
 fn bs_6_1_bss03_084_attack_tax_is_paid_from_the_reserve() {
     let s = scripted_spirit(
@@ -279,8 +279,31 @@ fn bs_6_1_bss03_084_attack_tax_is_paid_from_the_reserve() {
     }
     pass_flashes(&mut g);
     must(&mut g, Choice::Attack { attacker: cheap });
+    // BS-5.2 step 5: the core may come from the reserve or a field card; one decision.
+    let r = decision(&mut g);
+    assert_eq!(r.kind, DecisionKind::PayFrom);
+    assert!(r.is_legal(&Choice::PayFrom {
+        from: CoreSource::Card(big),
+        soul: false
+    }));
+    assert!(
+        !g.is_exhausted(cheap),
+        "not declared before the tax is paid"
+    );
+    must(
+        &mut g,
+        Choice::PayFrom {
+            from: CoreSource::Reserve,
+            soul: false,
+        },
+    );
     assert_eq!(g.reserve(P1), reserve - 1);
     assert_eq!(g.cores_at(CoreLoc::Trash(P1)), trash + 1);
+    assert!(g.is_exhausted(cheap));
+    assert!(matches!(
+        g.log().iter().rev().find(|e| matches!(e, Event::AttackDeclared { .. })),
+        Some(Event::AttackDeclared { attacker, .. }) if *attacker == cheap
+    ));
 }
 
 /// BS-6.1, `attack_tax` when the controller cannot pay: no attack is offered.

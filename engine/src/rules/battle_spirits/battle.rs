@@ -124,14 +124,65 @@ impl Game {
 
     /// BS-6.1: exhaust the attacker, "when attacks", then the first flash timing with the
     /// defender first (BS-6.2).
-    /// An attack tax ("cannot attack unless they pay N cores") is paid first, from the
-    /// reserve to the trash.
+    /// An attack tax ("cannot attack unless they pay N cores") is paid first, core by core
+    /// (`Phase::AttackTax`, BS-5.2 step 5 sources).
     pub(crate) fn declare_attack(&mut self, attacker: InstanceId) {
         let tax = self.attack_tax(attacker);
         if tax > 0 {
-            let p = self.owner(attacker);
-            self.move_cores_n(CoreLoc::Reserve(p), Some(CoreLoc::Trash(p)), tax);
+            self.st.phase = Phase::AttackTax {
+                attacker,
+                remaining: tax,
+            };
+            return;
         }
+        self.attack_declared(attacker);
+    }
+
+    /// BS-6.1 / BS-5.2 step 5: where a core of an attack tax may come from: the reserve and
+    /// the player's field cards.
+    pub(crate) fn tax_options(&self, p: PlayerId) -> Vec<Labelled<Choice>> {
+        self.core_sources(p, None)
+            .into_iter()
+            .map(|(from, soul)| Labelled {
+                choice: Choice::PayFrom { from, soul },
+                label: format!(
+                    "Pay {} from {}",
+                    if soul { "the soul core" } else { "a core" },
+                    self.source_label(from)
+                ),
+            })
+            .collect()
+    }
+
+    /// One core of an attack tax to the trash; depletion follows at once (BS-5.3). When all
+    /// is paid the attack is declared — unless the attacker left the field or was
+    /// exhausted meanwhile (then no attack; the player may declare another).
+    pub(crate) fn pay_tax_one(&mut self, from: super::types::CoreSource, soul: bool) {
+        let Phase::AttackTax {
+            attacker,
+            remaining,
+        } = self.st.phase
+        else {
+            unreachable!()
+        };
+        let p = self.owner(attacker);
+        let core = self
+            .core_at(from.loc(p), soul)
+            .expect("listed source has the core");
+        self.move_core(core, Some(CoreLoc::Trash(p)));
+        self.st.phase = Phase::AttackTax {
+            attacker,
+            remaining: remaining - 1,
+        };
+        self.check_depletion();
+        if !self.on_field(attacker) || self.is_exhausted(attacker) {
+            self.st.phase = Phase::AttackDeclare;
+        } else if remaining == 1 {
+            self.attack_declared(attacker);
+        }
+    }
+
+    fn attack_declared(&mut self, attacker: InstanceId) {
         self.set_exhausted(attacker, true);
         let bp = self.bp(attacker);
         self.emit(Event::AttackDeclared { attacker, bp });

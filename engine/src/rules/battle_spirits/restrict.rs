@@ -45,8 +45,8 @@ impl Game {
     }
 
     /// BS-6.1: cores `c`'s controller must pay for it to attack ("cannot attack unless
-    /// they pay N cores"; several such effects add up). Paid from the reserve, like every
-    /// core cost an effect asks for (`pay_cores`).
+    /// they pay N cores"; several such effects add up), from the reserve or their field
+    /// cards (BS-5.2 step 5).
     pub fn attack_tax(&self, c: InstanceId) -> u32 {
         self.mods_now(c)
             .iter()
@@ -55,12 +55,12 @@ impl Game {
     }
 
     /// BS-6.1: whether `c` may attack now: a refreshed spirit/ultimate without "cannot
-    /// attack" whose controller can pay its attack tax.
+    /// attack" whose controller has the cores for its attack tax.
     pub fn may_attack(&self, c: InstanceId) -> bool {
         self.is_spirit_like(c)
             && !self.is_exhausted(c)
             && !self.forbidden(c, &ModKind::CannotAttack)
-            && self.reserve(self.owner(c)) >= self.attack_tax(c)
+            && self.available_cores(self.owner(c)) >= self.attack_tax(c)
     }
 
     /// BS-6.1: whether `c` must attack if able ("must attack if able").

@@ -65,7 +65,7 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         e,
         "attack_tax",
         ["targets", "n: i64", "dur: &str"],
-        "The cards cannot attack unless their controller pays n cores from the reserve when declaring the attack (BS-6.1).",
+        "The cards cannot attack unless their controller pays n cores (reserve or field cards, BS-5.2 step 5; one decision per core) to declare the attack (BS-6.1).",
         |t: Dynamic, n: i64, d: &str| modify(&t, ModKind::AttackTax(nat(n, "n")?), d)
     );
     reg!(
