@@ -79,16 +79,19 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         e,
         "attack_target",
         ["targets"],
-        "The attacking spirit attacks that opponent's spirit: it becomes the battle's blocker without a block declaration (no \"when blocks\", not exhausted; BS-6.3.1: no life is lost), and the battle goes on to the BP comparison after the flash timing (BS-6.5.2).",
+        "The attacking spirit attacks that opponent's spirit: it becomes the battle's blocker without a block declaration (no \"when blocks\", not exhausted; BS-6.3.1: no life is lost), and the battle goes on to the BP comparison after the flash timing (BS-6.5.2). No card: nothing happens; a card that cannot be attacked: logs EffectInert.",
         |t: Dynamic| -> R<bool> {
             let cs = targets(&t)?;
+            if cs.is_empty() {
+                return Ok(false); // nothing was selected: nothing to attack
+            }
             with_mut(|g, rc| {
                 let done = g.attack_spirit(cs.first().copied(), rc.controller);
                 if !done {
                     g.emit(Event::EffectInert {
                         card: rc.card,
                         effect: rc.effect,
-                        reason: "no opponent's spirit on the field to attack in this battle".into(),
+                        reason: "the selected card cannot be attacked: not an opponent's spirit on the field, or no unblocked battle of this controller".into(),
                     });
                 }
                 Ok(done)
