@@ -157,6 +157,9 @@ pub struct ScriptHost {
     pub(crate) any_may_ask: bool,
     /// Whether any effect is constant (then BP and restrictions consult effects).
     pub(crate) has_constant: bool,
+    /// Cards with a script calling `while_summoning`: only with one of them on the field is
+    /// a cost read with the card being summoned in view (`Game::quote_card`).
+    pub(crate) summoning_cards: std::collections::BTreeSet<CardId>,
     /// Cards with an effect that may ask a question.
     pub(crate) asking_cards: std::collections::BTreeSet<CardId>,
     /// Cards with effects that trigger at a timing (not constant, not Main/Flash), with how
@@ -359,6 +362,7 @@ impl ScriptHost {
         let mut effects = BTreeMap::new();
         let mut any_may_ask = false;
         let mut watched = std::collections::BTreeSet::new();
+        let mut summoning_cards = std::collections::BTreeSet::new();
         for d in defs {
             let mut v = Vec::new();
             let mut any_script = false;
@@ -435,6 +439,9 @@ impl ScriptHost {
                         effect: i,
                     };
                     let may_ask = ASKING.iter().any(|w| src.contains(w));
+                    if src.contains("while_summoning") {
+                        summoning_cards.insert(d.id.clone());
+                    }
                     let script = match engine.compile(&src) {
                         Ok(mut ast) => {
                             ast.set_source(format!("{pack}:{origin}"));
@@ -470,6 +477,9 @@ impl ScriptHost {
                 scan_watched(&src, &mut watched);
                 let standing = is_standing(&triggers, &src);
                 let may_ask = ASKING.iter().any(|w| src.contains(w));
+                if src.contains("while_summoning") {
+                    summoning_cards.insert(d.id.clone());
+                }
                 let script = match engine.compile(&src) {
                     Ok(mut ast) => {
                         ast.set_source(format!("{pack}:{origin}"));
@@ -537,6 +547,7 @@ impl ScriptHost {
             effects,
             any_may_ask,
             has_constant,
+            summoning_cards,
             asking_cards,
             triggered,
             burst_cards,

@@ -27,7 +27,9 @@ mod watch;
 pub use hooks::{Trigger, Whose};
 pub use host::{CompiledEffect, ScriptError, ScriptHost, ScriptOrigin, ScriptSources, limits};
 pub use query::{Base, Filter, Query};
-pub use state::{ModKind, Modifier, Pending, Question, ScriptState, Until, WatchKind, Watched};
+pub use state::{
+    ModKind, Modifier, Pending, Protect, Question, ScriptState, Until, WatchKind, Watched,
+};
 
 /// The engine's script API as JSON metadata (rhai `gen_fn_metadata_to_json`), without
 /// rhai's standard packages: the source of `docs/script-api.md`.

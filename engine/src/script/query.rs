@@ -205,9 +205,8 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         }
         // Family names compare without case: the Saga data writes "OTHERLANDER", card text
         // "Otherlander" (rulings-cards.json #126).
-        Filter::Family(fs) => fs
-            .iter()
-            .any(|f| d.families.iter().any(|x| x.eq_ignore_ascii_case(f))),
+        // A family gained by an effect counts (`gain_family`).
+        Filter::Family(fs) => fs.iter().any(|f| g.has_family(c, f)),
         Filter::Exhausted(e) => on_field && g.is_exhausted(c) == *e,
         Filter::NameContains(s) => d.name.contains(s.as_str()),
         Filter::Named(s) => d.name == *s,

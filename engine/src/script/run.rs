@@ -63,6 +63,8 @@ pub(crate) struct Runtime {
     pub computing_const: Cell<bool>,
     /// Watched happenings resolved in this step (a loop guard, `Game::flush_watch`).
     pub watch_resolved: u32,
+    /// The card whose cost is being read (`while_summoning`, BS-5.2).
+    pub summoning: Cell<Option<InstanceId>>,
 }
 
 /// One effect a hook reached, waiting to resolve (BS-8.4).

@@ -34,8 +34,31 @@ impl Until {
     }
 }
 
+/// What an opponent's effect cannot do to a protected card (`cannot_be_by_opponent`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Protect {
+    /// Be exhausted by the opponent's effects.
+    Exhausted,
+    /// Be returned to the hand or the deck by the opponent's effects.
+    Returned,
+    /// Be selected (chosen as a target) by the opponent's effects.
+    Selected,
+}
+
+impl Protect {
+    /// `"exhausted"`, `"returned"`, `"selected"` → a protection.
+    pub fn parse(s: &str) -> Option<Protect> {
+        Some(match s {
+            "exhausted" => Protect::Exhausted,
+            "returned" => Protect::Returned,
+            "selected" => Protect::Selected,
+            _ => return None,
+        })
+    }
+}
+
 /// What a modifier changes on a card.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ModKind {
     /// BP ± n.
     Bp(i64),
@@ -61,6 +84,30 @@ pub enum ModKind {
     Keyword(String, String),
     /// Is also treated as this colour.
     Colour(carddb::Colour),
+    /// Cannot be blocked (BS-6.3): by any spirit (`None`) or by the cards the query
+    /// matches when the block would be declared.
+    CannotBeBlocked(Option<Query>),
+    /// May be declared as a blocker while exhausted, any number of times (BS-6.3; rulings
+    /// BSS01-130, BSS02-126). Never while heavily exhausted (BS-13.4).
+    BlockWhileExhausted,
+    /// Must attack if able (BS-6.1): the attack step cannot end while it can attack.
+    MustAttack,
+    /// Cannot attack unless its controller pays this many cores (BS-6.1).
+    AttackTax(u32),
+    /// Is treated as this level (BP and level-bound effects follow; depletion still reads
+    /// the cores, rulings BSS01-134, BSS02-059).
+    Level(u8),
+    /// Is treated as its highest level.
+    HighestLevel,
+    /// Also belongs to this family (spirit type).
+    Family(String),
+    /// Gains n symbols of this colour (BS-5.2 step 3, BS-6.5.1).
+    GainSymbols(u32, carddb::Colour),
+    /// Its symbols count as n symbols of this colour (`None`: each symbol counts as n of
+    /// its own colour) — in the cost reduction (BS-5.2 step 3) and for life (BS-6.5.1).
+    SymbolsAs(u32, Option<carddb::Colour>),
+    /// Cannot be exhausted / returned / selected by the effects of `protector`'s opponent.
+    Protected { what: Protect, protector: PlayerId },
 }
 
 /// A modifier on a card.

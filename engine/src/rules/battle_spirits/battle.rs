@@ -27,30 +27,52 @@ impl Game {
         )
     }
 
+    /// BS-6.1: the spirits that may attack now (`Game::may_attack`: refreshed, no "cannot
+    /// attack", attack tax payable).
     pub(crate) fn attack_options(&self) -> Vec<Labelled<Choice>> {
         self.refreshed_fighters(self.st.active)
             .into_iter()
-            .filter(|c| !self.forbidden(*c, &crate::script::ModKind::CannotAttack))
-            .map(|c| Labelled {
-                choice: Choice::Attack { attacker: c },
-                label: self.fighter_label("Attack", c),
+            .filter(|c| self.may_attack(*c))
+            .map(|c| {
+                let tax = self.attack_tax(c);
+                let mut label = self.fighter_label("Attack", c);
+                if tax > 0 {
+                    label.push_str(&format!(", paying {tax} core(s)"));
+                }
+                Labelled {
+                    choice: Choice::Attack { attacker: c },
+                    label,
+                }
             })
             .collect()
     }
 
+    /// BS-6.1: the attack options and, unless a spirit that must attack if able can
+    /// attack, ending the attack step.
     pub(crate) fn attack_options_with_end(&self) -> Vec<Labelled<Choice>> {
         let mut v = self.attack_options();
-        v.push(Labelled {
-            choice: Choice::EndAttack,
-            label: "End the attack step".into(),
+        let forced = v.iter().any(|o| match o.choice {
+            Choice::Attack { attacker } => self.must_attack(attacker),
+            _ => false,
         });
+        if !forced {
+            v.push(Labelled {
+                choice: Choice::EndAttack,
+                label: "End the attack step".into(),
+            });
+        }
         v
     }
 
+    /// BS-6.3: the defender's spirits that may block the current attacker
+    /// (`Game::may_block`).
     pub(crate) fn block_options(&self) -> Vec<Labelled<Choice>> {
-        self.refreshed_fighters(self.st.active.other())
+        let Some((attacker, _)) = self.battle_cards() else {
+            return Vec::new();
+        };
+        self.field(self.st.active.other())
             .into_iter()
-            .filter(|c| !self.forbidden(*c, &crate::script::ModKind::CannotBlock))
+            .filter(|c| self.may_block(*c, attacker))
             .map(|c| Labelled {
                 choice: Choice::Block { blocker: c },
                 label: self.fighter_label("Block", c),
@@ -103,7 +125,65 @@ impl Game {
 
     /// BS-6.1: exhaust the attacker, "when attacks", then the first flash timing with the
     /// defender first (BS-6.2).
+    /// An attack tax ("cannot attack unless they pay N cores") is paid first, core by core
+    /// (`Phase::AttackTax`, BS-5.2 step 5 sources).
     pub(crate) fn declare_attack(&mut self, attacker: InstanceId) {
+        let tax = self.attack_tax(attacker);
+        if tax > 0 {
+            self.st.phase = Phase::AttackTax {
+                attacker,
+                remaining: tax,
+            };
+            return;
+        }
+        self.attack_declared(attacker);
+    }
+
+    /// BS-6.1 / BS-5.2 step 5: where a core of an attack tax may come from: the reserve and
+    /// the player's field cards.
+    pub(crate) fn tax_options(&self, p: PlayerId) -> Vec<Labelled<Choice>> {
+        self.core_sources(p, None)
+            .into_iter()
+            .map(|(from, soul)| Labelled {
+                choice: Choice::PayFrom { from, soul },
+                label: format!(
+                    "Pay {} from {}",
+                    if soul { "the soul core" } else { "a core" },
+                    self.source_label(from)
+                ),
+            })
+            .collect()
+    }
+
+    /// One core of an attack tax to the trash; depletion follows at once (BS-5.3). When all
+    /// is paid the attack is declared — unless the attacker left the field or was
+    /// exhausted meanwhile (then no attack; the player may declare another).
+    pub(crate) fn pay_tax_one(&mut self, from: super::types::CoreSource, soul: bool) {
+        let Phase::AttackTax {
+            attacker,
+            remaining,
+        } = self.st.phase
+        else {
+            unreachable!()
+        };
+        let p = self.owner(attacker);
+        let core = self
+            .core_at(from.loc(p), soul)
+            .expect("listed source has the core");
+        self.move_core(core, Some(CoreLoc::Trash(p)));
+        self.st.phase = Phase::AttackTax {
+            attacker,
+            remaining: remaining - 1,
+        };
+        self.check_depletion();
+        if !self.on_field(attacker) || self.is_exhausted(attacker) {
+            self.st.phase = Phase::AttackDeclare;
+        } else if remaining == 1 {
+            self.attack_declared(attacker);
+        }
+    }
+
+    fn attack_declared(&mut self, attacker: InstanceId) {
         self.set_exhausted(attacker, true);
         let bp = self.bp(attacker);
         self.emit(Event::AttackDeclared { attacker, bp });
@@ -138,6 +218,10 @@ impl Game {
         });
         self.st.phase = if passes + 1 >= 2 {
             match window {
+                // An effect made the attacker attack a spirit: no block step.
+                FlashWindow::AfterAttack if self.st.battle.as_ref().is_some_and(|b| b.blocked) => {
+                    Phase::BattleResolve
+                }
                 FlashWindow::AfterAttack => Phase::Block,
                 FlashWindow::AfterBlock => Phase::BattleResolve,
             }
@@ -166,6 +250,34 @@ impl Game {
             to_act: self.st.active.other(),
             passes: 0,
         };
+    }
+
+    /// "Attack that spirit" (an effect of the attacker's controller): `target`, an opponent's
+    /// spirit on the field, becomes the blocker of the current, not yet blocked, battle
+    /// without a block declaration (no "when blocks", not exhausted); BS-6.3.1 then applies
+    /// (no life lost) and BS-6.5.2 compares BP. Returns whether it happened.
+    pub(crate) fn attack_spirit(&mut self, target: Option<InstanceId>, by: PlayerId) -> bool {
+        let (Some(t), Some(b)) = (target, self.st.battle.as_ref()) else {
+            return false;
+        };
+        let attacker = b.attacker;
+        if b.blocked
+            || self.owner(attacker) != by
+            || self.owner(t) == by
+            || !self.on_field(t)
+            || !self.is_spirit_like(t)
+        {
+            return false;
+        }
+        if let Some(b) = self.st.battle.as_mut() {
+            b.blocker = Some(t);
+            b.blocked = true;
+        }
+        self.emit(Event::BlockDeclared {
+            blocker: t,
+            attacker,
+        });
+        true
     }
 
     /// BS-6.3: no block; the second flash timing is skipped.

@@ -121,11 +121,12 @@ impl Game {
     }
 
     /// BS-9.2 / BS-6.5.1: a card's total symbols, a braved card's including its braves'.
+    /// Effects that change symbols count (`Game::card_symbols`; ruling BSS02-009).
     pub fn symbols_of(&self, card: InstanceId) -> u32 {
         self.braves_on(card)
             .into_iter()
-            .fold(self.def_of(card).symbols.total(), |n, b| {
-                n + self.def_of(b).symbols.total()
+            .fold(self.card_symbols(card).total(), |n, b| {
+                n + self.card_symbols(b).total()
             })
     }
 
@@ -220,7 +221,7 @@ impl Game {
                 continue;
             }
             seen.push((&d.id, zone));
-            let q = self.quote(p, d);
+            let q = self.quote_card(p, c);
             for h in self.hosts_for(c, p) {
                 let kept = self.cores_on(h).min(self.def_of(h).minimum_cores());
                 if self.available_cores(p) - kept >= q.to_pay {

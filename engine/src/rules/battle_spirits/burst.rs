@@ -155,7 +155,7 @@ impl Game {
         let Some(effect) = self.first_effect_with(card, which) else {
             return Ok(false);
         };
-        let q = self.quote(p, self.def_of(card));
+        let q = self.quote_card(p, card);
         if self.spare_cores(p) < q.to_pay {
             return Ok(false);
         }

@@ -71,6 +71,27 @@ impl Game {
         }
     }
 
+    /// The cost of hand card `card` for `p` now (BS-5.2), read while `card` is the card
+    /// being summoned: effects "while summoning …" (`while_summoning`) apply to it
+    /// (ruling BSS01-109: its nexus's symbol counts as three white symbols).
+    pub fn quote_card(&self, p: PlayerId, card: InstanceId) -> CostQuote {
+        let def = self.def_of(card);
+        let watched = !self.host.summoning_cards.is_empty()
+            && self
+                .pile(Zone::Field(p))
+                .iter()
+                .any(|c| self.host.summoning_cards.contains(self.card_id(*c)));
+        if !watched {
+            return self.quote(p, def);
+        }
+        let before = self.rt.summoning.replace(Some(card));
+        self.invalidate_constants();
+        let q = self.quote(p, def);
+        self.rt.summoning.set(before);
+        self.invalidate_constants();
+        q
+    }
+
     /// Cores `p` can pay or place with: reserve and every own field card (BS-5.2 step 5;
     /// never trash, life or count area).
     pub fn available_cores(&self, p: PlayerId) -> u32 {
@@ -94,10 +115,7 @@ impl Game {
                 let d = self.def_of(**c);
                 d.kind == cond.kind
                     && cond.colour.is_none_or(|col| d.colours.contains(&col))
-                    && cond
-                        .family
-                        .as_ref()
-                        .is_none_or(|f| d.families.iter().any(|g| g == f))
+                    && cond.family.as_ref().is_none_or(|f| self.has_family(**c, f))
                     && cond
                         .min_level
                         .is_none_or(|l| self.level(**c).unwrap_or(0) >= l)
@@ -135,7 +153,7 @@ impl Game {
                 PlayKind::UseMagic
             }
         };
-        let q = self.quote(p, def);
+        let q = self.quote_card(p, card);
         // Saturating: a card of absurd cost is simply unaffordable.
         (self.available_cores(p) >= q.to_pay.saturating_add(q.min_cores)).then_some((kind, q))
     }

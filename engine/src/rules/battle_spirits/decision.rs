@@ -13,7 +13,8 @@ pub enum DecisionKind {
     Mulligan,
     /// BS-5: play a card, move cores, or end the main step.
     MainAction,
-    /// BS-5.2 step 5: where the next paid core comes from.
+    /// BS-5.2 step 5: where the next paid core comes from (a card's cost, or an attack
+    /// tax, BS-6.1).
     PayFrom,
     /// BS-5.2 step 6: where the next core placed on the new card comes from, or done.
     PlaceCore,

@@ -83,6 +83,12 @@ pub(crate) enum Phase {
     CoreMove,
     AttackStart,
     AttackDeclare,
+    /// BS-6.1: paying an attack tax ("cannot attack unless they pay N cores") core by core
+    /// before the attack is declared.
+    AttackTax {
+        attacker: InstanceId,
+        remaining: u32,
+    },
     Flash {
         window: FlashWindow,
         to_act: PlayerId,
@@ -638,6 +644,18 @@ impl Game {
                 "Move a core, or stop".to_string(),
                 self.move_options(),
             ),
+            Phase::AttackTax {
+                attacker,
+                remaining,
+            } => (
+                self.owner(*attacker),
+                DecisionKind::PayFrom,
+                format!(
+                    "Pay for {}'s attack: {remaining} core(s) left to pay",
+                    self.name(*attacker)
+                ),
+                self.tax_options(self.owner(*attacker)),
+            ),
             Phase::AttackDeclare => (
                 active,
                 DecisionKind::AttackOrEnd,
@@ -709,6 +727,9 @@ impl Game {
             (Phase::CoreMove, Choice::DoneMoving) => self.st.phase = Phase::Main,
             (Phase::AttackDeclare, Choice::Attack { attacker }) => self.declare_attack(attacker),
             (Phase::AttackDeclare, Choice::EndAttack) => self.end_attack_step(),
+            (Phase::AttackTax { .. }, Choice::PayFrom { from, soul }) => {
+                self.pay_tax_one(from, soul)
+            }
             (Phase::Flash { .. }, Choice::Pass) => self.flash_pass(),
             (Phase::Flash { .. } | Phase::Main, Choice::UseEffect { card, effect }) => {
                 self.use_field_effect(card, effect)

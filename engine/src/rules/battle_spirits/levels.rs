@@ -25,14 +25,22 @@ impl Game {
         self.cores_at(CoreLoc::Card(card))
     }
 
-    /// The level row a field card is at, from its cores; `None` below its lowest row.
+    /// The level row a field card is at, from its cores; `None` below its lowest row. A
+    /// card an effect treats as another level reads that level's row (its BP); with too
+    /// few cores for its lowest row it has none all the same (rulings BSS01-134, BSS02-059).
     pub fn level_row(&self, card: InstanceId) -> Option<&LevelRow> {
-        self.def_of(card).level_for_cores(self.cores_on(card))
+        let real = self.def_of(card).level_for_cores(self.cores_on(card))?;
+        match self.treated_level(card) {
+            Some(n) => self.row_for_level(card, n),
+            None => Some(real),
+        }
     }
 
-    /// The level a field card is at.
+    /// The level a field card is at: from its cores, or the level an effect treats it as
+    /// (level-bound effects follow it).
     pub fn level(&self, card: InstanceId) -> Option<u8> {
-        self.level_row(card).map(|r| r.level)
+        let real = self.def_of(card).level_for_cores(self.cores_on(card))?;
+        Some(self.treated_level(card).unwrap_or(real.level))
     }
 
     /// The BP of a field card at its level (0 when it has none), plus its braves' "when
@@ -77,16 +85,17 @@ impl Game {
         }
     }
 
-    /// BS-5.2 step 3: the symbols of every card on `p`'s field.
+    /// BS-5.2 step 3: the symbols of every card on `p`'s field, as effects make them count
+    /// (`Game::card_symbols`).
     pub fn field_symbols(&self, p: PlayerId) -> FieldSymbols {
         let mut s = FieldSymbols::default();
         for c in self.pile(super::types::Zone::Field(p)) {
-            let d = self.def_of(*c);
-            for (col, n) in &d.symbols.colours {
-                *s.colours.entry(*col).or_default() += u32::from(*n);
+            let one = self.card_symbols(*c);
+            for (col, n) in one.colours {
+                *s.colours.entry(col).or_default() += n;
             }
-            s.multi.extend(d.symbols.multi.iter().cloned());
-            s.ultimate += u32::from(d.symbols.ultimate);
+            s.multi.extend(one.multi);
+            s.ultimate += one.ultimate;
         }
         s
     }

@@ -181,7 +181,7 @@ impl Game {
         onto: Option<InstanceId>,
     ) {
         let p = self.owner(card);
-        let q = self.quote(p, self.def_of(card));
+        let q = self.quote_card(p, card);
         self.st.phase = Phase::Pay(Payment {
             player: p,
             card,

@@ -3,7 +3,8 @@
 //! Small modules, one job each: `config` (options and presets), `deck` (BS-0.1),
 //! `setup` (BS-0.2), `turn` (BS-1 … BS-4, BS-7), `main_step` (BS-5.1, 5.2, 5.4, 5.5),
 //! `cost` (BS-5.2 arithmetic, BS-12.4), `levels` (levels and BP), `cores` (BS-5.3
-//! depletion, BS-5.7 movement), `brave` (BS-9, BS-5.1.1), `battle` (BS-6), `win` (BS-0.4), `invariants` (BS-0.5),
+//! depletion, BS-5.7 movement), `brave` (BS-9, BS-5.1.1), `battle` (BS-6), `restrict` (effects' restrictions and value
+//! changes read by the rules), `win` (BS-0.4), `invariants` (BS-0.5),
 //! `view`, `render`, `save`.
 
 pub mod battle;
@@ -20,6 +21,7 @@ pub mod invariants;
 pub mod levels;
 pub mod main_step;
 pub mod render;
+pub mod restrict;
 pub mod save;
 pub mod setup;
 pub mod turn;

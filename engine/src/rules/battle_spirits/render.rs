@@ -218,6 +218,23 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::Keyword(k, v) if v.is_empty() => format!("gains {k}"),
                 M::Keyword(k, v) => format!("gains {k} {v}"),
                 M::Colour(c) => format!("is also {c}"),
+                M::CannotBeBlocked(None) => "cannot be blocked".into(),
+                M::CannotBeBlocked(Some(_)) => "cannot be blocked by some spirits".into(),
+                M::BlockWhileExhausted => "can block while exhausted".into(),
+                M::MustAttack => "must attack if able".into(),
+                M::AttackTax(n) => format!("cannot attack unless {n} core(s) are paid"),
+                M::Level(n) => format!("is treated as LV{n}"),
+                M::HighestLevel => "is treated as its highest level".into(),
+                M::Family(f) => format!("is also {f}"),
+                M::GainSymbols(n, c) => format!("gains {n} {c} symbol(s)"),
+                M::SymbolsAs(n, Some(c)) => format!("its symbols count as {n} {c}"),
+                M::SymbolsAs(n, None) => format!("each of its symbols counts as {n}"),
+                M::Protected { what, .. } => {
+                    format!(
+                        "cannot be {} by the opponent",
+                        format!("{what:?}").to_lowercase()
+                    )
+                }
             };
             let until = match until {
                 U::Battle => "this battle",

@@ -121,7 +121,7 @@ impl Game {
                     .iter()
                     .map(|&c| {
                         let d = self.def_of(c);
-                        let q = self.quote(p, d);
+                        let q = self.quote_card(p, c);
                         HandCardView {
                             id: c,
                             card: d.id.clone(),

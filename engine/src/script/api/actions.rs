@@ -155,8 +155,11 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "exhaust",
         ["targets"],
-        "Exhausts the cards.",
-        |t: Dynamic| each(&t, |g, c, _| g.effect_orient(c, true))
+        "Exhausts the cards (not one protected from the opponent's effects exhausting it).",
+        |t: Dynamic| each(&t, |g, c, p| {
+            !g.protected_from(c, p, crate::script::state::Protect::Exhausted)
+                && g.effect_orient(c, true)
+        })
     );
     reg!(
         e,
@@ -190,8 +193,11 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "return_to_hand",
         ["targets"],
-        "Returns the cards to their owners' hands (cores to the reserve).",
-        |t: Dynamic| each(&t, |g, c, _| g.effect_return_to_hand(c))
+        "Returns the cards to their owners' hands (cores to the reserve; not one protected from the opponent's effects returning it).",
+        |t: Dynamic| each(&t, |g, c, p| {
+            !g.protected_from(c, p, crate::script::state::Protect::Returned)
+                && g.effect_return_to_hand(c)
+        })
     );
     reg!(
         e,
@@ -215,7 +221,10 @@ pub(super) fn register_actions(e: &mut Engine) {
                     )));
                 }
             };
-            each(&t, |g, c, _| g.effect_return_to_deck(c, bottom))
+            each(&t, |g, c, p| {
+                !g.protected_from(c, p, crate::script::state::Protect::Returned)
+                    && g.effect_return_to_deck(c, bottom)
+            })
         }
     );
     reg!(

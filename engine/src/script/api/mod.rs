@@ -42,6 +42,7 @@ mod conditions;
 mod filters;
 mod more;
 mod queries;
+mod restrictions;
 mod unsupported;
 mod watchers;
 
@@ -52,6 +53,7 @@ use conditions::register_conditions;
 use filters::register_filters;
 use more::register_more;
 use queries::register_queries;
+use restrictions::register_restrictions;
 use unsupported::register_unsupported;
 pub(crate) use watchers::WATCH_FNS;
 use watchers::register_subtriggers;
@@ -261,6 +263,7 @@ pub fn register(e: &mut Engine) {
     register_actions(e);
     register_conditions(e);
     register_subtriggers(e);
+    register_restrictions(e);
     register_unsupported(e);
     register_more(e);
 }

@@ -16,14 +16,6 @@ pub(super) fn register_unsupported(e: &mut Engine) {
     later!("reveal", ["n: i64"], |n: i64|);
     later!("remaining_to_deck", ["where: &str"], |w: &str|);
     later!("remaining_to_trash", [], ||);
-    later!("attack_target", ["targets"], |t: Dynamic|);
-    later!("must_attack", ["targets", "dur: &str"], |t: Dynamic, d: &str|);
-    later!("can_block_while_exhausted", ["targets", "dur: &str"], |t: Dynamic, d: &str|);
-    later!("cannot_be_by_opponent", ["targets", "what: &str", "dur: &str"], |t: Dynamic, w: &str, d: &str|);
-    later!("cannot_be_blocked", ["targets", "dur: &str"], |t: Dynamic, d: &str|);
-    later!("cannot_be_blocked_by", ["targets", "q", "dur: &str"], |t: Dynamic, q: Dynamic, d: &str|);
-    later!("treat_as_level", ["targets", "n: i64", "dur: &str"], |t: Dynamic, n: i64, d: &str|);
-    later!("treat_as_highest_level", ["targets", "dur: &str"], |t: Dynamic, d: &str|);
     later!("summon_tokens", ["name: &str", "n: i64", "exhausted: bool"], |s: &str, n: i64, x: bool|);
     later!("deploy", ["targets", "free: bool"], |t: Dynamic, f: bool|);
     later!("discard_burst", ["n: i64"], |n: i64|);
@@ -34,10 +26,4 @@ pub(super) fn register_unsupported(e: &mut Engine) {
     later!("only_have", ["q"], |q: Dynamic|);
     later!("summoned_from", ["where: &str"], |w: &str|);
     later!("is_duplicate", [], ||);
-
-    later!("gain_family", ["targets", "family: &str", "dur: &str"], |t: Dynamic, f: &str, d: &str|);
-    later!("gain_symbols", ["targets", "n: i64", "colour: &str", "dur: &str"], |t: Dynamic, n: i64, c: &str, d: &str|);
-    later!("symbols_as", ["targets", "n: i64", "colour: &str", "dur: &str"], |t: Dynamic, n: i64, c: &str, d: &str|);
-    later!("attack_tax", ["targets", "n: i64", "dur: &str"], |t: Dynamic, n: i64, d: &str|);
-    later!("while_summoning", ["q"], |q: Dynamic|);
 }

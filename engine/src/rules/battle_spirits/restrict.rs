@@ -1,0 +1,171 @@
+//! What effects restrict or change on a card, read by the rules: who may block (BS-6.3),
+//! who may or must attack and at what price (BS-6.1), the level a card is treated as
+//! (level table, BS-5.3), families, and symbols (BS-5.2 step 3, BS-6.5.1). Each reads the
+//! card's modifiers (`Game::mods_of`): stored ones and constant ones evaluated now.
+
+use carddb::{CardKind, LevelRow};
+
+use super::game::Game;
+use super::levels::FieldSymbols;
+use crate::core::{InstanceId, Orientation, PlayerId};
+use crate::script::{ModKind, Protect, Query};
+
+impl Game {
+    /// The modifiers on `c` now, with a fast path when no effect can give any.
+    fn mods_now(&self, c: InstanceId) -> Vec<ModKind> {
+        if self.st.scripts.modifiers.is_empty() && !self.host.has_constant {
+            return Vec::new();
+        }
+        self.mods_of(c)
+    }
+
+    /// BS-6.3: whether `blocker` may now be declared the blocker of `attacker`: a
+    /// spirit/ultimate that may block (no "cannot block"), refreshed — or exhausted with
+    /// "can block while exhausted" (never heavily exhausted, BS-13.4) — and not excluded by
+    /// the attacker's "cannot be blocked (by …)".
+    pub fn may_block(&self, blocker: InstanceId, attacker: InstanceId) -> bool {
+        if !self.is_spirit_like(blocker) {
+            return false;
+        }
+        let bm = self.mods_now(blocker);
+        if bm.contains(&ModKind::CannotBlock) {
+            return false;
+        }
+        if self.is_exhausted(blocker)
+            && (self.st.cards[blocker.index()].orientation == Orientation::UpsideDown
+                || !bm.contains(&ModKind::BlockWhileExhausted))
+        {
+            return false;
+        }
+        !self.mods_now(attacker).iter().any(|m| match m {
+            ModKind::CannotBeBlocked(None) => true,
+            ModKind::CannotBeBlocked(Some(q)) => q.eval(self).contains(&blocker),
+            _ => false,
+        })
+    }
+
+    /// BS-6.1: cores `c`'s controller must pay for it to attack ("cannot attack unless
+    /// they pay N cores"; several such effects add up), from the reserve or their field
+    /// cards (BS-5.2 step 5).
+    pub fn attack_tax(&self, c: InstanceId) -> u32 {
+        self.mods_now(c)
+            .iter()
+            .map(|m| if let ModKind::AttackTax(n) = m { *n } else { 0 })
+            .sum()
+    }
+
+    /// BS-6.1: whether `c` may attack now: a refreshed spirit/ultimate without "cannot
+    /// attack" whose controller has the cores for its attack tax.
+    pub fn may_attack(&self, c: InstanceId) -> bool {
+        self.is_spirit_like(c)
+            && !self.is_exhausted(c)
+            && !self.forbidden(c, &ModKind::CannotAttack)
+            && self.available_cores(self.owner(c)) >= self.attack_tax(c)
+    }
+
+    /// BS-6.1: whether `c` must attack if able ("must attack if able").
+    pub fn must_attack(&self, c: InstanceId) -> bool {
+        self.mods_now(c).contains(&ModKind::MustAttack)
+    }
+
+    /// The level `card` is treated as by an effect ("treated as LV1", "as its highest
+    /// level"; the latest such effect wins), `None` when none applies.
+    pub(crate) fn treated_level(&self, card: InstanceId) -> Option<u8> {
+        let def = self.def_of(card);
+        self.mods_now(card).iter().rev().find_map(|m| match m {
+            ModKind::Level(n) => Some(*n),
+            ModKind::HighestLevel => def.levels.iter().map(|r| r.level).max(),
+            _ => None,
+        })
+    }
+
+    /// The row of `card`'s level table whose BP it has when treated as level `n`: the
+    /// highest row at or below `n` (a card treated as LV3 with only two rows fights at LV2).
+    pub(crate) fn row_for_level(&self, card: InstanceId, n: u8) -> Option<&LevelRow> {
+        let def = self.def_of(card);
+        def.levels
+            .iter()
+            .rev()
+            .find(|r| r.level <= n)
+            .or(def.levels.first())
+    }
+
+    /// Whether `c` belongs to the family `f` (spirit type; compared without case): printed,
+    /// or gained by an effect while on the field.
+    pub fn has_family(&self, c: InstanceId, f: &str) -> bool {
+        self.def_of(c)
+            .families
+            .iter()
+            .any(|x| x.eq_ignore_ascii_case(f))
+            || (self.on_field(c)
+                && self
+                    .mods_now(c)
+                    .iter()
+                    .any(|m| matches!(m, ModKind::Family(x) if x.eq_ignore_ascii_case(f))))
+    }
+
+    /// The symbols of one card with its effects applied (BS-5.2 step 3, BS-6.5.1):
+    /// "count its symbols as N colour" replaces them, "each symbol as N" multiplies them,
+    /// then gained symbols are added.
+    pub fn card_symbols(&self, c: InstanceId) -> FieldSymbols {
+        let d = &self.def_of(c).symbols;
+        let mut s = FieldSymbols {
+            colours: d.colours.iter().map(|(k, n)| (*k, u32::from(*n))).collect(),
+            multi: d.multi.clone(),
+            ultimate: u32::from(d.ultimate),
+        };
+        let mods = if self.on_field(c) {
+            self.mods_now(c)
+        } else {
+            Vec::new()
+        };
+        for m in &mods {
+            match m {
+                ModKind::SymbolsAs(n, Some(col)) => {
+                    s = FieldSymbols::default();
+                    s.colours.insert(*col, *n);
+                }
+                ModKind::SymbolsAs(n, None) => {
+                    s.colours.values_mut().for_each(|k| *k *= n);
+                    s.multi = s
+                        .multi
+                        .iter()
+                        .flat_map(|m| std::iter::repeat_n(m.clone(), *n as usize))
+                        .collect();
+                    s.ultimate *= n;
+                }
+                _ => {}
+            }
+        }
+        for m in &mods {
+            if let ModKind::GainSymbols(n, col) = m {
+                *s.colours.entry(*col).or_default() += n;
+            }
+        }
+        s
+    }
+
+    /// Whether `c` is protected from `what` by an effect controlled by `by` ("cannot be
+    /// exhausted / returned / selected by your opponent's effects").
+    pub fn protected_from(&self, c: InstanceId, by: PlayerId, what: Protect) -> bool {
+        self.mods_now(c).iter().any(
+            |m| matches!(m, ModKind::Protected { what: w, protector } if *w == what && *protector != by),
+        )
+    }
+
+    /// `while_summoning(q)`: whether the card whose cost is being read now (BS-5.2) is a
+    /// spirit, ultimate, brave or nexus that matches `q` (its owner and kind, then filters;
+    /// the card is still in the hand).
+    pub fn summoning_matches(&self, q: &Query) -> bool {
+        self.rt.summoning.get().is_some_and(|c| {
+            self.def_of(c).kind != CardKind::Magic && q.matches_ignoring_zone(self, c)
+        })
+    }
+}
+
+impl FieldSymbols {
+    /// Every symbol counted once: coloured, multi-colour and ultimate (BS-6.5.1).
+    pub fn total(&self) -> u32 {
+        self.colours.values().sum::<u32>() + self.multi.len() as u32 + self.ultimate
+    }
+}
