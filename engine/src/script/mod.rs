@@ -21,6 +21,7 @@ pub mod host;
 pub mod query;
 pub(crate) mod run;
 pub mod state;
+pub mod support;
 
 pub use hooks::{Trigger, Whose};
 pub use host::{CompiledEffect, ScriptError, ScriptHost, ScriptOrigin, ScriptSources, limits};
