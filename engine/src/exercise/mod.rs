@@ -95,7 +95,8 @@ pub struct ExerciseTotals {
     pub never_reached: usize,
     /// Effects that threw at least once.
     pub threw: usize,
-    /// Effects reached that only ever stayed inert (never fired, never threw).
+    /// Effects reached that never acted and never threw (inert, or a constant effect
+    /// that never collected a modifier).
     pub inert_only: usize,
     /// The goal figure: effects executable and seen firing.
     pub executable_and_fired: usize,
@@ -189,6 +190,7 @@ fn play_one(library: &CardLibrary, config: &RulesConfig, cfg: &ExerciseConfig, k
         }
     };
     game.set_strict_scripts(false);
+    game.observe_constants();
     let player = |random: bool, salt: u64| -> Box<dyn Player> {
         if random {
             Box::new(RandomPlayer::new(seed ^ salt))

@@ -1,7 +1,9 @@
 //! What one game's log says about each effect: runs that acted, runs that stayed inert,
 //! runs that threw (issue 11). A run is an `EffectStarted` of one card instance's effect;
 //! it acted when no `EffectInert` or `EffectFailed` of that instance and effect followed
-//! before its next start or the end of the game.
+//! before its next start or the end of the game. Constant effects log no event: with
+//! [`Game::observe_constants`] each evaluation counts as a start, one that collected a
+//! modifier as a run that acted, a failure as a throw and a stub's stop as inert.
 
 use std::collections::BTreeMap;
 
@@ -10,6 +12,44 @@ use carddb::CardId;
 use crate::core::InstanceId;
 use crate::library::CardLibrary;
 use crate::rules::battle_spirits::{Event, Game};
+use crate::script::run::STOP;
+
+impl Game {
+    /// Records every constant-effect evaluation from now on (they log no event; BS-8.1
+    /// effects are evaluated when read): `exercise` reads them with [`observe`]. Off by
+    /// default; not saved.
+    pub fn observe_constants(&mut self) {
+        self.rt.const_seen = Some(Default::default());
+    }
+
+    /// Notes one constant evaluation of `effect` of `card` that collected `collected`
+    /// modifiers (no-op unless observing).
+    pub(crate) fn note_constant(
+        &self,
+        card: InstanceId,
+        effect: u32,
+        r: &Result<(), Box<rhai::EvalAltResult>>,
+        collected: usize,
+    ) {
+        let Some(seen) = &self.rt.const_seen else {
+            return;
+        };
+        let mut seen = seen.borrow_mut();
+        let s = seen.entry((card, effect)).or_default();
+        match r {
+            Ok(_) if collected > 0 => s.0 += 1,
+            Ok(_) => s.1 += 1,
+            Err(e) if e.to_string().contains(STOP) => *s.2.entry(STOP.into()).or_default() += 1,
+            Err(e) => {
+                let at = e
+                    .position()
+                    .line()
+                    .map_or_else(|| e.to_string(), |l| format!("line {l}: {e}"));
+                *s.2.entry(at).or_default() += 1;
+            }
+        }
+    }
+}
 
 /// One effect's observations in one game.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -63,11 +103,7 @@ pub fn observe(game: &Game, library: &CardLibrary) -> BTreeMap<(CardId, u32), Se
                 reason,
             } => {
                 let (id, eff) = key(*card, *effect);
-                let origin = scripts
-                    .effects_of(&id)
-                    .and_then(|v| v.get(eff as usize))
-                    .and_then(|c| c.origin.as_ref())
-                    .map_or_else(|| format!("card {id} effect {eff}"), |o| o.to_string());
+                let origin = origin_of(&scripts, &id, eff);
                 let at = match line {
                     Some(l) => format!("{origin}:{l}: {reason}"),
                     None => format!("{origin}: {reason}"),
@@ -86,5 +122,33 @@ pub fn observe(game: &Game, library: &CardLibrary) -> BTreeMap<(CardId, u32), Se
             seen.entry(key(card, effect)).or_default().fired += 1;
         }
     }
+    if let Some(runs) = &game.rt.const_seen {
+        for (&(card, effect), (acted, idle, failed)) in runs.borrow().iter() {
+            let (id, eff) = key(card, effect);
+            let origin = origin_of(&scripts, &id, eff);
+            let s = seen.entry((id, eff)).or_default();
+            s.started += acted + idle + failed.values().sum::<u64>();
+            s.fired += acted;
+            for (why, n) in failed {
+                if why == STOP {
+                    *s.inert
+                        .entry("constant effect stopped: a function not supported yet".into())
+                        .or_default() += n;
+                } else {
+                    *s.threw.entry(format!("{origin}: {why}")).or_default() += n;
+                }
+            }
+        }
+    }
     seen
+}
+
+/// Where an effect's script came from, for a failure's place ("pack/effects/X.rhai",
+/// "card X effect N (generated from its text)").
+fn origin_of(scripts: &crate::script::ScriptHost, id: &str, effect: u32) -> String {
+    scripts
+        .effects_of(id)
+        .and_then(|v| v.get(effect as usize))
+        .and_then(|c| c.origin.as_ref())
+        .map_or_else(|| format!("card {id} effect {effect}"), |o| o.to_string())
 }

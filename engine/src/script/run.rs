@@ -47,7 +47,15 @@ pub(crate) struct Runtime {
     /// depleted): its passing levels are not logged.
     pub emptying: Option<InstanceId>,
     pub computing_const: Cell<bool>,
+    /// Constant-effect evaluations, when observed (`Game::observe_constants`, issue 11).
+    pub const_seen: Option<RefCell<ConstantRuns>>,
 }
+
+/// Constant-effect evaluations seen (`exercise`): (card, effect) → runs that collected a
+/// modifier, runs that collected nothing, and failures by "line L: message" (a stub's stop
+/// as the `STOP` marker).
+pub type ConstantRuns =
+    std::collections::BTreeMap<(InstanceId, u32), (u64, u64, std::collections::BTreeMap<String, u64>)>;
 
 /// One effect a hook reached, waiting to resolve (BS-8.4).
 #[derive(Debug, Clone)]
@@ -968,6 +976,7 @@ impl Game {
                         let _g = ctx::enter_ref(self, rc.clone());
                         self.host.engine.run_ast_with_scope(&mut Scope::new(), ast)
                     };
+                    self.note_constant(c, i as u32, &r, rc.collected.borrow().len());
                     if let Err(e) = r
                         && self.rt.strict_scripts
                     {
