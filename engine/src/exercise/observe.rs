@@ -44,7 +44,7 @@ impl Game {
                 let at = e
                     .position()
                     .line()
-                    .map_or_else(|| e.to_string(), |l| format!("line {l}: {e}"));
+                    .map_or_else(|| format!(": {e}"), |l| format!(":{l}: {e}"));
                 *s.2.entry(at).or_default() += 1;
             }
         }
@@ -135,7 +135,7 @@ pub fn observe(game: &Game, library: &CardLibrary) -> BTreeMap<(CardId, u32), Se
                         .entry("constant effect stopped: a function not supported yet".into())
                         .or_default() += n;
                 } else {
-                    *s.threw.entry(format!("{origin}: {why}")).or_default() += n;
+                    *s.threw.entry(format!("{origin}{why}")).or_default() += n;
                 }
             }
         }

@@ -12,6 +12,7 @@
 //! | `actions` | rule-checked actions of effects |
 //! | `run` | which effects a hook reaches; running one; step transactions; constants |
 //! | `state` | the saved part: modifiers, once-per-turn, sub-triggers, pending question |
+//! | `support` | what the engine cannot do yet (stubs, unwatchable events, keywords without rules) and the gaps of an effect |
 
 pub mod actions;
 pub mod api;

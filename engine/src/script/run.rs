@@ -52,7 +52,7 @@ pub(crate) struct Runtime {
 }
 
 /// Constant-effect evaluations seen (`exercise`): (card, effect) → runs that collected a
-/// modifier, runs that collected nothing, and failures by "line L: message" (a stub's stop
+/// modifier, runs that collected nothing, and failures by ":L: message" (a stub's stop
 /// as the `STOP` marker).
 pub type ConstantRuns =
     std::collections::BTreeMap<(InstanceId, u32), (u64, u64, std::collections::BTreeMap<String, u64>)>;
