@@ -441,7 +441,13 @@ fn coverage_reports_the_real_data() {
     // "label:   N/M (P %)" → N.
     let count = |label: &str| -> usize {
         let line = out.lines().find(|l| l.starts_with(label)).unwrap();
-        line[label.len()..].trim().split('/').next().unwrap().parse().unwrap()
+        line[label.len()..]
+            .trim()
+            .split('/')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
     };
     assert!(count("text effects understood:") >= 743, "{out}");
     let executable = count("text effects executable:");

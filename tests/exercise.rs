@@ -48,8 +48,26 @@ fn exercise_fires_every_demo_effect_and_none_throws() {
 /// Deterministic for a seed, whatever the thread count (as `sim`).
 #[test]
 fn exercise_is_deterministic_for_a_seed() {
-    let a = cardscript(&["exercise", "--games", "12", "--seed", "9", "--json", "--threads", "1"]);
-    let b = cardscript(&["exercise", "--games", "12", "--seed", "9", "--json", "--threads", "2"]);
+    let a = cardscript(&[
+        "exercise",
+        "--games",
+        "12",
+        "--seed",
+        "9",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    let b = cardscript(&[
+        "exercise",
+        "--games",
+        "12",
+        "--seed",
+        "9",
+        "--json",
+        "--threads",
+        "2",
+    ]);
     assert_eq!(json(&a), json(&b));
     let t = cardscript(&["exercise", "--games", "12", "--seed", "9"]);
     let out = text(&t);
@@ -140,8 +158,18 @@ fn exercise_plays_every_real_card() {
         "exercise", "--pack", pack_s, "--games", "100", "--json",
     ]));
     assert_eq!(r["games_for_every_card"], 25);
-    assert_eq!(r["cards_in_no_deck"].as_array().map(Vec::len), Some(0), "{}", r["cards_in_no_deck"]);
-    assert_eq!(r["failures"].as_array().map(Vec::len), Some(0), "{}", r["failures"]);
+    assert_eq!(
+        r["cards_in_no_deck"].as_array().map(Vec::len),
+        Some(0),
+        "{}",
+        r["cards_in_no_deck"]
+    );
+    assert_eq!(
+        r["failures"].as_array().map(Vec::len),
+        Some(0),
+        "{}",
+        r["failures"]
+    );
     let t = &r["totals"];
     println!("{t}");
     let n = |k: &str| t[k].as_u64().unwrap();

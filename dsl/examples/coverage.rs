@@ -5,10 +5,7 @@ fn main() {
     let path = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "../shared/data/bss/cards.jsonl".into());
-    match dsl::coverage::coverage_file(
-        std::path::Path::new(&path),
-        &dsl::coverage::GrammarOnly,
-    ) {
+    match dsl::coverage::coverage_file(std::path::Path::new(&path), &dsl::coverage::GrammarOnly) {
         Ok(c) => print!("{c}"),
         Err(e) => eprintln!("{e}"),
     }

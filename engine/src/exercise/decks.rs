@@ -20,10 +20,7 @@ pub const DISTINCT: usize = 17;
 fn order(library: &CardLibrary, seed: u64, pass: u64) -> Vec<CardId> {
     let mut groups: BTreeMap<usize, Vec<CardId>> = BTreeMap::new();
     for d in library.iter() {
-        let g = d
-            .colours
-            .first()
-            .map_or(usize::MAX, |c| *c as usize);
+        let g = d.colours.first().map_or(usize::MAX, |c| *c as usize);
         groups.entry(g).or_default().push(d.id.clone());
     }
     let mut rng = GameRng::new(seed ^ pass.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -76,7 +73,9 @@ pub fn deck(
             deck.push(id.clone());
         }
         chosen.push(id.clone());
-        if chosen.len() >= DISTINCT && deck.len() + top_up_room(library, config, &chosen, &per_name) >= size {
+        if chosen.len() >= DISTINCT
+            && deck.len() + top_up_room(library, config, &chosen, &per_name) >= size
+        {
             break;
         }
     }
@@ -102,12 +101,19 @@ fn top_up_room(
     chosen: &[CardId],
     per_name: &BTreeMap<String, u32>,
 ) -> usize {
-    let mut names: Vec<&str> = chosen.iter().map(|id| library.def(id).name.as_str()).collect();
+    let mut names: Vec<&str> = chosen
+        .iter()
+        .map(|id| library.def(id).name.as_str())
+        .collect();
     names.sort_unstable();
     names.dedup();
     names
         .iter()
-        .map(|n| config.max_copies.saturating_sub(per_name.get(*n).copied().unwrap_or(0)) as usize)
+        .map(|n| {
+            config
+                .max_copies
+                .saturating_sub(per_name.get(*n).copied().unwrap_or(0)) as usize
+        })
         .sum()
 }
 
@@ -126,7 +132,11 @@ mod tests {
             assert_eq!(d.len(), 50);
             seen.extend(d);
         }
-        assert_eq!(seen.len(), lib.len(), "every card is in a deck of the first pass");
+        assert_eq!(
+            seen.len(),
+            lib.len(),
+            "every card is in a deck of the first pass"
+        );
         assert_eq!(deck(&lib, &cfg, 7, 3), deck(&lib, &cfg, 7, 3), "seeded");
     }
 }

@@ -198,7 +198,10 @@ fn play_one(library: &CardLibrary, config: &RulesConfig, cfg: &ExerciseConfig, k
             Box::new(GreedyPlayer::new())
         }
     };
-    let mut players = [player(k % 4 >= 2, 0x5EED_0001), player(k % 2 == 1, 0x5EED_0002)];
+    let mut players = [
+        player(k % 4 >= 2, 0x5EED_0001),
+        player(k % 2 == 1, 0x5EED_0002),
+    ];
     let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         play_game_capped(&mut game, &mut players, cfg.decision_cap)
     }));

@@ -54,8 +54,10 @@ pub(crate) struct Runtime {
 /// Constant-effect evaluations seen (`exercise`): (card, effect) → runs that collected a
 /// modifier, runs that collected nothing, and failures by ":L: message" (a stub's stop
 /// as the `STOP` marker).
-pub type ConstantRuns =
-    std::collections::BTreeMap<(InstanceId, u32), (u64, u64, std::collections::BTreeMap<String, u64>)>;
+pub type ConstantRuns = std::collections::BTreeMap<
+    (InstanceId, u32),
+    (u64, u64, std::collections::BTreeMap<String, u64>),
+>;
 
 /// One effect a hook reached, waiting to resolve (BS-8.4).
 #[derive(Debug, Clone)]

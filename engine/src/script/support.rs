@@ -39,10 +39,16 @@ impl fmt::Display for Gap {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Gap::Unsupported { function } => {
-                write!(f, "calls `{function}`, which the engine does not support yet")
+                write!(
+                    f,
+                    "calls `{function}`, which the engine does not support yet"
+                )
             }
             Gap::Unwatchable { event } => {
-                write!(f, "waits for `{event}`, an event the engine cannot watch yet")
+                write!(
+                    f,
+                    "waits for `{event}`, an event the engine cannot watch yet"
+                )
             }
             Gap::KeywordWithoutRules { keyword } => {
                 write!(f, "names the keyword {keyword}, which has no rules yet")
@@ -212,7 +218,8 @@ impl Limits {
         for (n, a, i) in &self.must_be_true {
             if n == name
                 && *a == arity
-                && let Some(Expr::BoolConstant(false, _)) = (*i).checked_sub(object).and_then(|j| call.args.get(j))
+                && let Some(Expr::BoolConstant(false, _)) =
+                    (*i).checked_sub(object).and_then(|j| call.args.get(j))
             {
                 v.push(Gap::Unwatchable {
                     event: format!("{name} with {} false", ordinal(*i)),

@@ -56,7 +56,10 @@ fn an_unwatchable_event_inside_a_closure_is_a_gap() {
         gaps_of(&l, "when(ev_hits(this_card(), false), || draw(1));").len(),
         1
     );
-    assert_eq!(gaps_of(&l, "when(ev_hits(this_card(), true), || draw(1));"), vec![]);
+    assert_eq!(
+        gaps_of(&l, "when(ev_hits(this_card(), true), || draw(1));"),
+        vec![]
+    );
 }
 
 #[test]
@@ -134,12 +137,16 @@ fn every_stub_and_unwatchable_event_of_the_engine_is_a_gap_when_called() {
         );
     }
     // The host compiles with optimisation: a call as a whole statement is still seen.
-    let optimised = rhai::Engine::new_raw().compile("reveal(1); draw(1);").unwrap();
+    let optimised = rhai::Engine::new_raw()
+        .compile("reveal(1); draw(1);")
+        .unwrap();
     assert_eq!(
         Limits::from_metadata(META).gaps(&optimised, &KeywordRules::battle_spirits()),
         vec![]
     );
-    let optimised = rhai::Engine::new_raw().compile("peek(1); draw(1);").unwrap();
+    let optimised = rhai::Engine::new_raw()
+        .compile("peek(1); draw(1);")
+        .unwrap();
     assert_eq!(
         Limits::from_metadata(META).gaps(&optimised, &KeywordRules::battle_spirits()),
         vec![Gap::Unsupported {
