@@ -109,7 +109,8 @@ const KEYWORD_ARGS: &[(&str, usize)] = &[
 
 /// What the registrations say the engine cannot do: stubs and unwatchable events as
 /// (name, number of parameters), and event arguments that must be `true`
-/// (a doc saying "`in_battle` must be true") as (name, parameters, argument index).
+/// (a doc saying "`in_battle` must be true") as (name, parameters, argument index,
+/// parameter name).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Stub functions.
@@ -117,7 +118,7 @@ pub struct Limits {
     /// Events `when` cannot watch.
     pub events: BTreeSet<(String, usize)>,
     /// Calls whose argument at the index cannot be the literal `false` yet.
-    pub must_be_true: BTreeSet<(String, usize, usize)>,
+    pub must_be_true: BTreeSet<(String, usize, usize, String)>,
 }
 
 impl Limits {
@@ -155,7 +156,7 @@ impl Limits {
             }
             for (i, p) in params.iter().enumerate() {
                 if doc.contains(&format!("`{p}` must be true")) {
-                    l.must_be_true.insert((name.clone(), arity, i));
+                    l.must_be_true.insert((name.clone(), arity, i, p.clone()));
                 }
             }
         }
@@ -215,14 +216,14 @@ impl Limits {
                 event: name.to_string(),
             });
         }
-        for (n, a, i) in &self.must_be_true {
+        for (n, a, i, p) in &self.must_be_true {
             if n == name
                 && *a == arity
                 && let Some(Expr::BoolConstant(false, _)) =
                     (*i).checked_sub(object).and_then(|j| call.args.get(j))
             {
                 v.push(Gap::Unwatchable {
-                    event: format!("{name} with {} false", ordinal(*i)),
+                    event: format!("{name}(…, {p}: false)"),
                 });
             }
         }
@@ -268,15 +269,6 @@ fn names(set: &BTreeSet<(String, usize)>) -> Vec<&str> {
     let mut v: Vec<&str> = set.iter().map(|(n, _)| n.as_str()).collect();
     v.dedup();
     v
-}
-
-fn ordinal(i: usize) -> String {
-    match i {
-        0 => "the first argument".into(),
-        1 => "the second argument".into(),
-        2 => "the third argument".into(),
-        n => format!("argument {}", n + 1),
-    }
 }
 
 /// The string literals of an argument: a string, or an array of strings.

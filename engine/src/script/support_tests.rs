@@ -23,7 +23,9 @@ fn the_limits_are_read_from_the_docs_of_the_registrations() {
     assert_eq!(l.unwatchable_events(), vec!["ev_sneezes"]);
     assert_eq!(
         l.must_be_true,
-        [("ev_hits".to_string(), 2, 1)].into_iter().collect()
+        [("ev_hits".to_string(), 2, 1, "in_battle".to_string())]
+            .into_iter()
+            .collect()
     );
 }
 
@@ -53,8 +55,10 @@ fn an_unwatchable_event_inside_a_closure_is_a_gap() {
     );
     assert!(g[0].to_string().contains("cannot watch"));
     assert_eq!(
-        gaps_of(&l, "when(ev_hits(this_card(), false), || draw(1));").len(),
-        1
+        gaps_of(&l, "when(ev_hits(this_card(), false), || draw(1));"),
+        vec![Gap::Unwatchable {
+            event: "ev_hits(…, in_battle: false)".into()
+        }]
     );
     assert_eq!(
         gaps_of(&l, "when(ev_hits(this_card(), true), || draw(1));"),
