@@ -43,6 +43,7 @@ fn exercise_fires_every_demo_effect_and_none_throws() {
     let effects = r["effects"].as_array().unwrap();
     assert_eq!(effects.len(), 42);
     assert!(effects.iter().all(|e| e["fired"].as_u64().unwrap() > 0));
+    assert!(effects.iter().all(|e| e["executable_and_fired"] == true));
 }
 
 /// Deterministic for a seed, whatever the thread count (as `sim`).

@@ -58,6 +58,8 @@ pub struct EffectReport {
     pub threw: BTreeMap<String, u64>,
     /// `EffectInert` by reason, with how many times.
     pub inert: BTreeMap<String, u64>,
+    /// In the goal set: executable (no gap) and seen firing.
+    pub executable_and_fired: bool,
 }
 
 /// Characters of effect text kept in the report.
@@ -323,7 +325,8 @@ fn assemble(library: &CardLibrary, cfg: &ExerciseConfig, outcomes: Vec<Outcome>)
         t.never_reached += usize::from(!r.reached());
         t.threw += usize::from(!r.threw.is_empty());
         t.inert_only += usize::from(r.reached() && r.fired == 0 && r.threw.is_empty());
-        t.executable_and_fired += usize::from(r.executable() && r.fired > 0);
+        r.executable_and_fired = r.executable() && r.fired > 0;
+        t.executable_and_fired += usize::from(r.executable_and_fired);
     }
     report.totals = t;
     report.effects = effects.into_values().collect();
