@@ -33,6 +33,8 @@ enum Command {
     Explain(cmd::explain::ExplainArgs),
     /// Measure how much of a community card file runs from its text alone.
     Coverage(cmd::coverage::CoverageArgs),
+    /// Play every card of a catalogue in real games; report per effect what fired.
+    Exercise(cmd::exercise::ExerciseArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -47,6 +49,7 @@ fn main() -> std::process::ExitCode {
         Command::Coverage(args) => cmd::coverage::run(args),
         Command::Lint(args) => cmd::lint::run(args),
         Command::Explain(args) => cmd::explain::run(args),
+        Command::Exercise(args) => cmd::exercise::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

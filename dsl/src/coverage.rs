@@ -123,29 +123,31 @@ impl CommunityEffect {
     }
 }
 
-/// Keywords whose behaviour is built into the engine (keywords.json of BSS).
-pub const KNOWN_KEYWORDS: &[&str] = &[
-    "Agile",
-    "Armor",
-    "Ascend",
-    "Astral",
-    "A.T. Field",
-    "Awaken",
-    "Blessed",
-    "Bloodcurse",
-    "Burst",
-    "Chain",
-    "Confront",
-    "Crush",
-    "Curse",
-    "Feast",
-    "Gale",
-    "Immortal",
-    "Link",
-    "Luster",
-    "Raid",
-    "Swift",
-];
+/// Decides what the engine can really run (issue 11, honest figures): the dsl writes
+/// scripts but does not know which functions, events and keywords the engine implements,
+/// so the caller passes the engine's answer (`cardscript coverage` passes
+/// `engine::script::support`'s).
+pub trait Checker {
+    /// Every reason the rhai `source` (as [`crate::compile::to_rhai`] writes it) cannot
+    /// act, in plain words; empty when it can.
+    fn script_gaps(&self, source: &str) -> Vec<String>;
+    /// Whether the keyword `name` has rules (case-insensitive).
+    fn keyword_has_rules(&self, name: &str) -> bool;
+}
+
+/// The grammar's own view: every script it writes runs and every keyword has rules.
+/// Not the honest figure; for measuring the grammar alone (`text_effects_parsed`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GrammarOnly;
+
+impl Checker for GrammarOnly {
+    fn script_gaps(&self, _source: &str) -> Vec<String> {
+        Vec::new()
+    }
+    fn keyword_has_rules(&self, _name: &str) -> bool {
+        true
+    }
+}
 
 /// Figures of a coverage run.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -156,7 +158,7 @@ pub struct Coverage {
     pub effects: usize,
     /// Entries that are bare keywords (no text).
     pub bare_keywords: usize,
-    /// Bare keyword entries whose keywords are all known to the engine.
+    /// Bare keyword entries whose keywords all have rules (per the [`Checker`]).
     pub bare_keywords_known: usize,
     /// Entries with a timing label.
     pub timing_headers: usize,
@@ -164,7 +166,10 @@ pub struct Coverage {
     pub timing_mapped: usize,
     /// Entries with text (not bare keywords).
     pub text_effects: usize,
-    /// Text entries fully executable from their text.
+    /// Text entries the grammar understood fully (every sentence parsed).
+    pub text_effects_parsed: usize,
+    /// Text entries executable from their text: understood fully, their keywords have
+    /// rules, and their script has no gap (per the [`Checker`]).
     pub text_effects_complete: usize,
     /// Sentences in text entries.
     pub sentences: usize,
@@ -176,6 +181,9 @@ pub struct Coverage {
     pub top_unparsed: Vec<(String, usize)>,
     /// Unmapped timing labels with their counts.
     pub unmapped_timings: Vec<(String, usize)>,
+    /// Why understood text effects cannot act (the [`Checker`]'s gaps and keywords without
+    /// rules), with how many effects each, most frequent first.
+    pub top_gaps: Vec<(String, usize)>,
 }
 
 fn pct(a: usize, b: usize) -> f64 {
@@ -229,6 +237,13 @@ impl fmt::Display for Coverage {
         )?;
         writeln!(
             f,
+            "text effects understood:    {}/{} ({:.1} %)",
+            self.text_effects_parsed,
+            self.text_effects,
+            pct(self.text_effects_parsed, self.text_effects)
+        )?;
+        writeln!(
+            f,
             "text effects executable:    {}/{} ({:.1} %)",
             self.text_effects_complete,
             self.text_effects,
@@ -259,6 +274,12 @@ impl fmt::Display for Coverage {
         if !self.unmapped_timings.is_empty() {
             writeln!(f, "unmapped timing labels:")?;
             for (t, n) in &self.unmapped_timings {
+                writeln!(f, "  {n:4}  {t}")?;
+            }
+        }
+        if !self.top_gaps.is_empty() {
+            writeln!(f, "why understood effects cannot act (effects per reason):")?;
+            for (t, n) in &self.top_gaps {
                 writeln!(f, "  {n:4}  {t}")?;
             }
         }
@@ -301,14 +322,22 @@ fn normalise(s: &str) -> String {
     out
 }
 
-/// Compute coverage over parsed cards; `top` = how many unparsed sentences to list.
-pub fn coverage_of(cards: &[CommunityCard], lang: Lang, top: usize) -> Coverage {
+/// Compute coverage over parsed cards; `top` = how many unparsed sentences and gap reasons
+/// to list; `checker` says what the engine can run (a text effect is executable only when
+/// its script has no gap and its keywords have rules; a bare keyword only when it has rules).
+pub fn coverage_of(
+    cards: &[CommunityCard],
+    lang: Lang,
+    top: usize,
+    checker: &dyn Checker,
+) -> Coverage {
     let mut c = Coverage {
         cards: cards.len(),
         ..Coverage::default()
     };
     let mut unparsed: HashMap<String, usize> = HashMap::new();
     let mut unmapped: HashMap<String, usize> = HashMap::new();
+    let mut gaps: HashMap<String, usize> = HashMap::new();
     for card in cards {
         let mut card_ok = true;
         for e in &card.effects {
@@ -324,11 +353,13 @@ pub fn coverage_of(cards: &[CommunityCard], lang: Lang, top: usize) -> Coverage 
                     *unmapped.entry(t.clone()).or_default() += 1;
                 }
             }
-            let kws_known = e.keyword_pairs().iter().all(|(k, _)| {
-                KNOWN_KEYWORDS
-                    .iter()
-                    .any(|kk| kk.eq_ignore_ascii_case(k.trim()))
-            });
+            let missing_kws: Vec<String> = e
+                .keyword_pairs()
+                .into_iter()
+                .map(|(k, _)| k.trim().to_string())
+                .filter(|k| !checker.keyword_has_rules(k))
+                .collect();
+            let kws_known = missing_kws.is_empty();
             if e.is_bare_keyword() {
                 c.bare_keywords += 1;
                 if kws_known && out.timing_mapped {
@@ -353,10 +384,26 @@ pub fn coverage_of(cards: &[CommunityCard], lang: Lang, top: usize) -> Coverage 
             for u in bad {
                 *unparsed.entry(normalise(&u.text)).or_default() += 1;
             }
-            if out.complete && kws_known {
+            if !out.complete {
+                card_ok = false;
+                continue;
+            }
+            c.text_effects_parsed += 1;
+            let mut why = checker.script_gaps(&crate::compile::to_rhai(&out.effect, None));
+            why.extend(
+                missing_kws
+                    .iter()
+                    .map(|k| format!("has the keyword {k}, which has no rules yet")),
+            );
+            if why.is_empty() {
                 c.text_effects_complete += 1;
             } else {
                 card_ok = false;
+                why.sort();
+                why.dedup();
+                for w in why {
+                    *gaps.entry(w).or_default() += 1;
+                }
             }
         }
         if card_ok {
@@ -370,6 +417,10 @@ pub fn coverage_of(cards: &[CommunityCard], lang: Lang, top: usize) -> Coverage 
     let mut u: Vec<(String, usize)> = unmapped.into_iter().collect();
     u.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     c.unmapped_timings = u;
+    let mut g: Vec<(String, usize)> = gaps.into_iter().collect();
+    g.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    g.truncate(top);
+    c.top_gaps = g;
     c
 }
 
@@ -395,7 +446,8 @@ pub fn read_cards(path: &Path) -> Result<Vec<CommunityCard>, CoverageError> {
 }
 
 /// Read a community JSON-lines file and compute its coverage (English text), listing the
-/// 25 most frequent unparsed sentences. This backs `cardscript coverage FILE.jsonl`.
-pub fn coverage_file(path: &Path) -> Result<Coverage, CoverageError> {
-    Ok(coverage_of(&read_cards(path)?, Lang::En, 25))
+/// 25 most frequent unparsed sentences and gap reasons. This backs `cardscript coverage
+/// FILE.jsonl` (which passes the engine's [`Checker`]).
+pub fn coverage_file(path: &Path, checker: &dyn Checker) -> Result<Coverage, CoverageError> {
+    Ok(coverage_of(&read_cards(path)?, Lang::En, 25, checker))
 }

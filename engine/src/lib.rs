@@ -4,6 +4,7 @@
 //! See `engine/README.md` for the API and the decision model.
 
 pub mod core;
+pub mod exercise;
 pub mod library;
 pub mod players;
 pub mod replay;

@@ -16,14 +16,17 @@ use carddb::{CardDef, CardId};
 use sha2::{Digest, Sha256};
 
 use crate::core::event::hex;
+use crate::script::support::KeywordRules;
 use crate::script::{ScriptError, ScriptHost, ScriptSources};
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Inner {
     cards: BTreeMap<CardId, CardDef>,
     hash: String,
     sources: ScriptSources,
     lenient: bool,
+    /// Keywords whose rules the engine has (issue 11): Burst today, more from packs later.
+    keywords: KeywordRules,
 }
 
 thread_local! {
@@ -90,6 +93,7 @@ impl CardLibrary {
             hash,
             sources: sources.clone(),
             lenient,
+            keywords: KeywordRules::battle_spirits(),
         })))
     }
 
@@ -111,6 +115,21 @@ impl CardLibrary {
             m.insert(key, host.clone());
         });
         host
+    }
+
+    /// The keywords whose rules this library's games have (case-insensitive; Burst, BS-10,
+    /// unless [`CardLibrary::with_keyword_rules`] said otherwise). An effect naming another
+    /// keyword has a gap (`script::support`).
+    pub fn keyword_rules(&self) -> &KeywordRules {
+        &self.0.keywords
+    }
+
+    /// This library with `keywords` as the keywords that have rules (for a pack that
+    /// defines keywords). The cards and scripts are unchanged.
+    pub fn with_keyword_rules(self, keywords: KeywordRules) -> CardLibrary {
+        let mut inner = Arc::unwrap_or_clone(self.0);
+        inner.keywords = keywords;
+        CardLibrary(Arc::new(inner))
     }
 
     /// The script sources the library was built with.

@@ -1,10 +1,15 @@
-//! `cardscript coverage FILE.jsonl`: how much of a community card file the text grammar
-//! runs with no script (timing headers mapped to hooks, effects fully executable, cards
-//! whose every effect is executable, and the most frequent sentences not understood).
+//! `cardscript coverage FILE.jsonl`: how much of a community card file runs from its text
+//! alone, honestly (issue 11): a text effect counts as executable only when the grammar
+//! understood it and its script calls no unsupported function, waits for no event the
+//! engine cannot watch and names no keyword without rules; a bare keyword only when its
+//! keyword has rules (`engine::script::support`). Also: timing headers mapped to hooks,
+//! cards whose every effect is executable, why understood effects cannot act, and the most
+//! frequent sentences not understood.
 
 use std::path::PathBuf;
 
 use clap::Args;
+use engine::script::support::{EngineChecker, KeywordRules};
 
 /// Arguments of `cardscript coverage`.
 #[derive(Args)]
@@ -15,7 +20,10 @@ pub struct CoverageArgs {
 
 /// Prints the coverage report.
 pub fn run(args: CoverageArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let report = dsl::coverage::coverage_file(&args.file)
+    let checker = EngineChecker {
+        keywords: KeywordRules::battle_spirits(),
+    };
+    let report = dsl::coverage::coverage_file(&args.file, &checker)
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
     say!("{report}");
     Ok(())

@@ -1,9 +1,13 @@
 //! `cardscript explain CARD [--script]`: what the engine understood of a card — for each
 //! effect its hooks, levels and actions in plain words, and with `--script` the rhai that
-//! runs (the card's own, or the one the grammar writes from its text).
+//! runs (the card's own, or the one the grammar writes from its text). An effect whose
+//! script cannot act (an unsupported function, an event the engine cannot watch, a keyword
+//! without rules, text not understood: `engine::script::support`) is never called
+//! understood: its gaps are listed in plain words.
 
 use clap::Args;
 use engine::script::host::{generated, parse_text};
+use engine::script::support::{self, KeywordRules};
 
 use super::source::SourceArgs;
 
@@ -24,14 +28,20 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
     let cat = args.source.open()?;
     let c = cat.card(&args.card)?;
     say!("{} {} ({}, cost {})", c.id, c.name, c.kind, c.cost);
+    let keywords = KeywordRules::battle_spirits();
     for k in &c.keywords {
         say!(
-            "  keyword {}{}",
+            "  keyword {}{}{}",
             k.name,
             k.value
                 .as_ref()
                 .map(|v| format!(" {v:?}"))
-                .unwrap_or_default()
+                .unwrap_or_default(),
+            if keywords.has_rules(&k.name) {
+                ""
+            } else {
+                " (no rules for this keyword yet: inert)"
+            }
         );
     }
     for (i, e) in c.effects.iter().enumerate() {
@@ -51,8 +61,16 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
             }
             _ => None,
         };
+        let source = own.clone().or_else(|| generated(e));
+        let gaps = source
+            .as_deref()
+            .map(|s| support::source_gaps(s, &keywords))
+            .unwrap_or_default();
         match (&own, parse_text(e)) {
-            (Some(_), _) => say!("  runs its own script (a script wins over the text)"),
+            (Some(_), _) if gaps.is_empty() => {
+                say!("  runs its own script (a script wins over the text)")
+            }
+            (Some(_), _) => say!("  has its own script (a script wins over the text)"),
             (None, None) => say!("  no text and no script: inert"),
             (None, Some((_, out))) => {
                 for line in dsl::explain::explain(&out.effect).lines() {
@@ -63,8 +81,15 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
                 }
             }
         }
+        let not_understood = |g: &support::Gap| matches!(g, support::Gap::NotUnderstood { .. });
+        if gaps.iter().any(|g| !not_understood(g)) {
+            say!("  cannot act yet:");
+            for g in gaps.iter().filter(|g| !not_understood(g)) {
+                say!("    - it {g}");
+            }
+        }
         if args.script {
-            let source = own.or_else(|| generated(e)).unwrap_or_default();
+            let source = source.unwrap_or_default();
             for line in source.lines() {
                 say!("    {line}");
             }

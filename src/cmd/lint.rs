@@ -1,11 +1,15 @@
 //! `cardscript lint PACK`: for every effect of every card, whether it runs from a script,
-//! runs from its text, or is only partly understood (with the span and the tokens the
-//! grammar expected there), and the totals. A script that does not compile is an error.
+//! runs from its text, is only partly understood (with the span and the tokens the grammar
+//! expected there), or cannot act although understood (its gaps: an unsupported function,
+//! an event the engine cannot watch, a keyword without rules — `engine::script::support`),
+//! and the totals. Card keywords without rules are listed too. A script that does not
+//! compile is an error.
 
 use std::path::PathBuf;
 
 use clap::Args;
 use engine::script::host::parse_text;
+use engine::script::support;
 
 /// Arguments of `cardscript lint`.
 #[derive(Args)]
@@ -20,12 +24,48 @@ pub struct LintArgs {
 /// Prints one line per effect that needs attention (all with `--all`) and the totals.
 pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
     let pack = carddb::Pack::load(&args.pack)?;
+    let (catalogue, _) = carddb::Catalogue::build_in_memory(std::slice::from_ref(&pack))?;
+    // Lenient here: the gaps of every script that compiles; the strict build below
+    // reports syntax errors with their place.
+    let lenient = super::source::library(&catalogue, true)?;
+    let host = lenient.scripts();
+    let keywords = lenient.keyword_rules();
     let (mut scripted, mut parsed, mut partial, mut textless) = (0, 0, 0, 0);
+    let (mut gapped, mut gap_count) = (0, 0);
     for card in &pack.cards {
         let c = &card.def;
+        for k in &c.keywords {
+            if !keywords.has_rules(&k.name) {
+                gap_count += 1;
+                say!(
+                    "{} keyword {} ({}): no rules for this keyword yet: inert",
+                    c.id,
+                    k.name,
+                    card.file
+                );
+            }
+        }
         for (i, e) in c.effects.iter().enumerate() {
             let at = format!("{} effect {i} ({})", c.id, card.file);
-            if e.script.is_some() || e.script_file.is_some() {
+            let gaps = match host.effects_of(&c.id).and_then(|v| v.get(i)) {
+                Some(ce) => match &ce.script {
+                    Ok(ast) => support::gaps(ast, keywords),
+                    Err(_) => Vec::new(),
+                },
+                None => Vec::new(),
+            };
+            let is_script = e.script.is_some() || e.script_file.is_some();
+            let understood = is_script || parse_text(e).is_some_and(|(_, out)| out.complete);
+            if understood && !gaps.is_empty() {
+                gapped += 1;
+                gap_count += gaps.len();
+                say!("{at}: understood, but cannot act:");
+                for g in &gaps {
+                    say!("    {g}");
+                }
+                continue;
+            }
+            if is_script {
                 scripted += 1;
                 if args.all {
                     say!("{at}: scripted");
@@ -45,6 +85,7 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
                 }
                 Some((text, out)) => {
                     partial += 1;
+                    gap_count += 1;
                     say!("{at}: partly understood: inert until scripted");
                     if !out.timing_mapped {
                         say!(
@@ -68,12 +109,11 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     // Every script compiles (syntax errors with file:line:column, as `db build` reports
-    // them); what a script does is only known when it runs (`play --strict`, `sim`).
-    let (catalogue, _) = carddb::Catalogue::build_in_memory(std::slice::from_ref(&pack))?;
+    // them); what a script does is only known when it runs (`play --strict`, `exercise`).
     super::source::library(&catalogue, false)?;
-    let total = scripted + parsed + partial + textless;
+    let total = scripted + parsed + partial + textless + gapped;
     say!(
-        "{} cards, {total} effects: {parsed} run from text, {scripted} scripted, {partial} partly understood, {textless} without text",
+        "{} cards, {total} effects: {parsed} run from text, {scripted} scripted, {partial} partly understood, {textless} without text, {gapped} understood but cannot act; {gap_count} gaps",
         pack.cards.len()
     );
     Ok(())

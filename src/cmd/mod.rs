@@ -13,6 +13,7 @@ pub mod cards;
 pub mod coverage;
 pub mod db;
 pub mod deck;
+pub mod exercise;
 pub mod explain;
 pub mod import;
 pub mod lint;

@@ -189,6 +189,11 @@ impl Player for GreedyPlayer {
                     .max_by_key(|a| (a.bp, a.id));
                 match pick {
                     Some(a) => Choice::Attack { attacker: a.id },
+                    // BS-6.1: a spirit that must attack leaves no "end" option.
+                    None if !req.is_legal(&Choice::EndAttack) => attackers
+                        .iter()
+                        .max_by_key(|a| (a.bp, a.id))
+                        .map_or(Choice::EndAttack, |a| Choice::Attack { attacker: a.id }),
                     None => Choice::EndAttack,
                 }
             }

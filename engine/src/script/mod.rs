@@ -13,6 +13,7 @@
 //! | `run` | which effects a hook reaches; running one; step transactions; constants |
 //! | `state` | the saved part: modifiers, once-per-turn, sub-triggers, pending question |
 //! | `watch` | watched happenings (`ev_exhausted(…)` …): queued where they happen, resolved after |
+//! | `support` | what the engine cannot do yet (stubs, unwatchable events, keywords without rules) and the gaps of an effect |
 
 pub mod actions;
 pub mod api;
@@ -22,6 +23,7 @@ pub mod host;
 pub mod query;
 pub(crate) mod run;
 pub mod state;
+pub mod support;
 mod watch;
 
 pub use hooks::{Trigger, Whose};

@@ -65,7 +65,17 @@ pub(crate) struct Runtime {
     pub watch_resolved: u32,
     /// The card whose cost is being read (`while_summoning`, BS-5.2).
     pub summoning: Cell<Option<InstanceId>>,
+    /// Constant-effect evaluations, when observed (`Game::observe_constants`, issue 11).
+    pub const_seen: Option<RefCell<ConstantRuns>>,
 }
+
+/// Constant-effect evaluations seen (`exercise`): (card, effect) → runs that collected a
+/// modifier, runs that collected nothing, and failures by ":L: message" (a stub's stop
+/// as the `STOP` marker).
+pub type ConstantRuns = std::collections::BTreeMap<
+    (InstanceId, u32),
+    (u64, u64, std::collections::BTreeMap<String, u64>),
+>;
 
 /// One effect a hook reached, waiting to resolve (BS-8.4).
 #[derive(Debug, Clone)]
@@ -1031,6 +1041,7 @@ impl Game {
                         let _g = ctx::enter_ref(self, rc.clone());
                         self.host.engine.run_ast_with_scope(&mut Scope::new(), ast)
                     };
+                    self.note_constant(c, i as u32, &r, rc.collected.borrow().len());
                     if let Err(e) = r {
                         match constant_error(&e) {
                             // `inert(…)` / an unsupported call: nothing applies (reported).

@@ -1,0 +1,145 @@
+//! `cardscript exercise [--pack DIR | --db FILE] [--games N] [--seed S] [--json]`: plays
+//! every card of the catalogue through its hooks in real games (`engine::exercise`) and
+//! prints per effect whether it fired, was never reached, threw or stayed inert, with the
+//! totals (or the same as JSON). A progress bar shows on a terminal, never with `--json`.
+
+use std::io::IsTerminal;
+
+use clap::Args;
+use engine::exercise::{ExerciseConfig, ExerciseReport, exercise};
+use engine::rules::battle_spirits::RulesConfig;
+
+use super::source::SourceArgs;
+
+/// Arguments of `cardscript exercise`.
+#[derive(Args)]
+pub struct ExerciseArgs {
+    #[command(flatten)]
+    pub source: SourceArgs,
+    /// Games to play (each between two fresh decks drawn from the whole catalogue; every
+    /// card is in some deck once the games reach the number the report names).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Seed of the run (deck order; game k uses SEED + k).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs the games and prints the report. Fails when a game could not be played (not when
+/// an effect threw: that is what the report is for).
+pub fn run(args: ExerciseArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let catalogue = args.source.open()?;
+    // Lenient: a broken script fails its effect (reported) instead of the whole run.
+    let library = super::source::library(&catalogue, true)?;
+    let cfg = ExerciseConfig {
+        games: args.games,
+        seed: args.seed,
+        decision_cap: engine::players::DEFAULT_DECISION_CAP,
+        threads: args.threads,
+    };
+    let bar = if args.json || !std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::hidden()
+    } else {
+        indicatif::ProgressBar::new(args.games)
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+            .expect("a valid template"),
+    );
+    let report = exercise(&library, &RulesConfig::saga(), &cfg, &|| bar.inc(1));
+    bar.finish_and_clear();
+    if args.json {
+        say!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_table(&report)?;
+    }
+    if report.failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} game(s) could not be played:\n{}",
+            report.failures.len(),
+            report.failures.join("\n")
+        )
+        .into())
+    }
+}
+
+fn print_table(r: &ExerciseReport) -> Result<(), Box<dyn std::error::Error>> {
+    say!(
+        "{:<12} {:>3} {:>7} {:>7} {:>6} {:>6} {:>4}  text",
+        "card",
+        "eff",
+        "fired",
+        "started",
+        "inert",
+        "threw",
+        "gaps"
+    );
+    for e in &r.effects {
+        say!(
+            "{:<12} {:>3} {:>7} {:>7} {:>6} {:>6} {:>4}  {}",
+            e.card,
+            e.effect,
+            e.fired,
+            e.started,
+            e.inert_count(),
+            e.threw_count(),
+            e.gaps.len(),
+            e.text
+        );
+        for (w, n) in &e.threw {
+            say!("    threw {n}×: {w}");
+        }
+        if e.fired == 0 {
+            for (w, n) in &e.inert {
+                say!("    inert {n}×: {w}");
+            }
+            for g in &e.gaps {
+                say!("    gap: {g}");
+            }
+        }
+    }
+    let t = &r.totals;
+    say!(
+        "{} games (seed {}), {} capped at {} decisions; every card in a deck from {} games{}",
+        r.games,
+        r.seed,
+        r.capped.len(),
+        engine::players::DEFAULT_DECISION_CAP,
+        r.games_for_every_card,
+        if r.cards_in_no_deck.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} cards in no deck)", r.cards_in_no_deck.len())
+        }
+    );
+    for c in &r.capped {
+        say!("  capped: {c}");
+    }
+    say!(
+        "effects: {}; fired at least once: {}; never reached: {}; threw: {}; inert only: {}",
+        t.effects,
+        t.fired,
+        t.never_reached,
+        t.threw,
+        t.inert_only
+    );
+    say!(
+        "executable (no gap): {}; executable and seen firing: {} ({:.1} %)",
+        t.executable,
+        t.executable_and_fired,
+        if t.effects == 0 {
+            100.0
+        } else {
+            t.executable_and_fired as f64 * 100.0 / t.effects as f64
+        }
+    );
+    Ok(())
+}
