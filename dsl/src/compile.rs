@@ -359,7 +359,6 @@ fn condition_expr(c: &Condition) -> String {
         Condition::BurstSet => "burst_set()".into(),
         Condition::LifeAtMost(n) => format!("life() <= {n}"),
         Condition::SoulCoreSpent => "soul_core_spent()".into(),
-        Condition::AscendedUsing(q) => format!("ascended_using({})", query_expr(q)),
         Condition::OnlyHave(q) => format!("only_have({})", query_expr(q)),
         Condition::ThisExhausted => "this_card().is_exhausted()".into(),
         Condition::ThisRefreshed => "!this_card().is_exhausted()".into(),
@@ -376,7 +375,6 @@ fn condition_expr(c: &Condition) -> String {
         Condition::SymbolsAtLeast(n, c) => format!("symbols({}) >= {n}", lit(c.name())),
         Condition::OpponentsTurn => "is_opponent_turn()".into(),
         Condition::YourTurn => "is_my_turn()".into(),
-        Condition::ActivatedCostAtMost(n) => format!("activated_card().cost() <= {n}"),
         Condition::DestroyedByThisEffect => "destroyed_by_this_effect()".into(),
         Condition::SummonedByThisEffect => "summoned_by_this_effect()".into(),
         Condition::DestroyedByThisEffectAtLeast(n) => {
@@ -428,7 +426,7 @@ fn describe(a: &Action) -> String {
         Action::DiscardBurst(_) => "Discard your burst".into(),
         Action::Discard { .. } => "Discard".into(),
         Action::MoveCores { .. } => "Move cores".into(),
-        Action::Summon { .. } | Action::SummonToken { .. } => "Summon".into(),
+        Action::Summon { .. } => "Summon".into(),
         Action::Reveal(_) => "Reveal".into(),
         Action::Deploy { .. } => "Deploy".into(),
         Action::Mill { .. } => "Discard from the top of the deck".into(),
@@ -681,7 +679,8 @@ impl Emitter {
                     CoreCount::SoulCore => "0".into(),
                 };
                 let s = match (count, from) {
-                    (CoreCount::SoulCore, _) => "pay_soul_core();".to_string(),
+                    // A cost: nothing after it happens when it cannot be paid.
+                    (CoreCount::SoulCore, _) => "if !pay_soul_core() { return; }".to_string(),
                     (_, Some(t)) => format!("pay_cores_from({}, {n});", self.texpr(t)),
                     (_, None) => format!("pay_cores({n});"),
                 };
@@ -829,18 +828,6 @@ impl Emitter {
             } => self.line(
                 d,
                 &format!("summon({}, {free}, {exhausted});", self.texpr(target)),
-            ),
-            Action::SummonToken {
-                count,
-                name,
-                exhausted,
-            } => self.line(
-                d,
-                &format!(
-                    "summon_tokens({}, {}, {exhausted});",
-                    lit(name),
-                    amount_expr(count)
-                ),
             ),
             Action::PayCostToActivate(k) => self.line(
                 d,
@@ -1082,9 +1069,6 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     }
     if assigns("ok") || body.out.contains("if !ok ") {
         e.line(0, "let ok = false;");
-    }
-    if effect.no_duplicate {
-        e.line(0, "if is_duplicate() { return; }");
     }
     if effect.once_per_turn {
         e.line(0, "if !once_per_turn() { return; }");

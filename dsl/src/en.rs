@@ -425,9 +425,6 @@ fn parse_body(
                 if st.once_whole && (out.is_empty() || acts.is_empty()) {
                     effect.once_per_turn = true;
                 }
-                if st.no_duplicate {
-                    effect.no_duplicate = true;
-                }
                 // "If you do," attaches to the preceding optional sentence.
                 match acts.as_slice() {
                     [Action::IfYouDo(_)] if matches!(out.last(), Some(Action::May(_))) => {
@@ -484,7 +481,11 @@ fn attach(out: &mut Vec<Action>, acts: Vec<Action>) {
         !matches!(
             a,
             Action::Select(_) | Action::Reveal(_) | Action::Mill { .. }
-        ) && (d.contains("Selected") || d.contains("Discarded") || d.contains("Revealed"))
+        ) && (d.contains("Selected")
+            || d.contains("Discarded")
+            || d.contains("Revealed")
+            // "Return the remaining cards …": the rest of what the sentence before revealed.
+            || matches!(a, Action::RemainingToDeck(_) | Action::RemainingToTrash))
     });
     if depends && let Some(body) = innermost_selecting_body(out) {
         body.extend(acts);
@@ -543,7 +544,6 @@ fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {
 struct SentenceState {
     start_of_step: bool,
     once_whole: bool,
-    no_duplicate: bool,
     /// A condition or event the grammar matched but the AST cannot express: the sentence
     /// must be reported, never run without it.
     lost: bool,
@@ -605,7 +605,8 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
     for p in sentence.into_inner() {
         match p.as_rule() {
             Rule::l_then | Rule::conj | Rule::EOI => {}
-            Rule::s_no_dup => st.no_duplicate = true,
+            // "This effect does not duplicate" has no rule in the digest: not understood.
+            Rule::s_no_dup => st.lost = true,
             Rule::s_once_only => st.once_whole = true,
             Rule::l_start_step => st.start_of_step = true,
             Rule::l_once => {
@@ -797,15 +798,6 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
             whose,
             count: per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)),
         },
-        Action::SummonToken {
-            count: Amount::Fixed(n),
-            name,
-            exhausted,
-        } if per.is_some() => Action::SummonToken {
-            count: per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)),
-            name,
-            exhausted,
-        },
         Action::MoveCores {
             count, from, to, ..
         } if per.is_some() => Action::MoveCores {
@@ -960,16 +952,8 @@ fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         Rule::cond_this_exh => Condition::ThisExhausted,
         Rule::cond_this_ref => Condition::ThisRefreshed,
         Rule::cond_this_bp => Condition::ThisBpAtLeast(number_in(c)),
-        Rule::cond_ascend => {
-            let mut q = Query {
-                owner: Owner::You,
-                kind: CardKind::Spirit,
-                zone: Zone::Field,
-                filters: Vec::new(),
-            };
-            add_filters(&mut q, c);
-            Condition::AscendedUsing(q)
-        }
+        // Ascend has no rule in the digest: the condition is not understood.
+        Rule::cond_ascend => return None,
         Rule::cond_only_have => Condition::OnlyHave(query_of(
             c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
             Owner::You,
@@ -2015,21 +1999,6 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 query.zone = Zone::Revealed;
             }
             Action::AddToHand(target)
-        }
-        Rule::c_summon_tok => {
-            let count = number_in(c.clone());
-            let name = c
-                .clone()
-                .into_inner()
-                .find(|x| x.as_rule() == Rule::family)
-                .map(|f| f.as_str().to_string())
-                .unwrap_or_default();
-            let exhausted = c.into_inner().any(|x| x.as_rule() == Rule::exh);
-            Action::SummonToken {
-                count: Amount::Fixed(count),
-                name,
-                exhausted,
-            }
         }
         Rule::c_summon => {
             let target = t();

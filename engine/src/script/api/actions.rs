@@ -4,7 +4,7 @@ use super::*;
 
 // ---- places for cores ----------------------------------------------------------------
 
-enum Place {
+pub(super) enum Place {
     Void,
     Loc(CoreLoc),
     Cards(Vec<InstanceId>),
@@ -12,7 +12,7 @@ enum Place {
     Owners(bool),
 }
 
-fn place(d: &Dynamic) -> R<Place> {
+pub(super) fn place(d: &Dynamic) -> R<Place> {
     if let Some(s) = d.clone().try_cast::<ImmutableString>() {
         let p = me()?;
         return Ok(match s.as_str() {

@@ -37,6 +37,7 @@ macro_rules! reg {
 }
 
 mod actions;
+mod cards;
 mod choices;
 mod conditions;
 mod filters;
@@ -46,6 +47,7 @@ mod unsupported;
 mod watchers;
 
 use actions::register_actions;
+use cards::register_cards;
 use choices::register_choices;
 use choices::{activate_impl, one_of_impl, pick};
 use conditions::register_conditions;
@@ -256,6 +258,7 @@ pub fn register(e: &mut Engine) {
     register_filters(e);
     register_choices(e);
     register_actions(e);
+    register_cards(e);
     register_conditions(e);
     register_subtriggers(e);
     register_unsupported(e);

@@ -11,11 +11,6 @@ pub(super) fn register_unsupported(e: &mut Engine) {
             reg!(e, $name, [$($p),*], "Not supported yet: logs EffectInert and ends the effect.", |$($a: $t),*| -> R<Dynamic> { $(let _ = $a;)* unsupported($name) });
         };
     }
-    later!("revealed", [], ||);
-    later!("activated_card", [], ||);
-    later!("reveal", ["n: i64"], |n: i64|);
-    later!("remaining_to_deck", ["where: &str"], |w: &str|);
-    later!("remaining_to_trash", [], ||);
     later!("attack_target", ["targets"], |t: Dynamic|);
     later!("must_attack", ["targets", "dur: &str"], |t: Dynamic, d: &str|);
     later!("can_block_while_exhausted", ["targets", "dur: &str"], |t: Dynamic, d: &str|);
@@ -24,16 +19,6 @@ pub(super) fn register_unsupported(e: &mut Engine) {
     later!("cannot_be_blocked_by", ["targets", "q", "dur: &str"], |t: Dynamic, q: Dynamic, d: &str|);
     later!("treat_as_level", ["targets", "n: i64", "dur: &str"], |t: Dynamic, n: i64, d: &str|);
     later!("treat_as_highest_level", ["targets", "dur: &str"], |t: Dynamic, d: &str|);
-    later!("summon_tokens", ["name: &str", "n: i64", "exhausted: bool"], |s: &str, n: i64, x: bool|);
-    later!("deploy", ["targets", "free: bool"], |t: Dynamic, f: bool|);
-    later!("discard_burst", ["n: i64"], |n: i64|);
-    later!("move_soul_core", ["from", "to"], |f: Dynamic, t: Dynamic|);
-    later!("pay_soul_core", [], ||);
-    later!("soul_core_spent", [], ||);
-    later!("ascended_using", ["q"], |q: Dynamic|);
-    later!("only_have", ["q"], |q: Dynamic|);
-    later!("summoned_from", ["where: &str"], |w: &str|);
-    later!("is_duplicate", [], ||);
 
     later!("gain_family", ["targets", "family: &str", "dur: &str"], |t: Dynamic, f: &str, d: &str|);
     later!("gain_symbols", ["targets", "n: i64", "colour: &str", "dur: &str"], |t: Dynamic, n: i64, c: &str, d: &str|);
