@@ -404,14 +404,17 @@ fn parse_body(
             Ok(pairs) => {
                 let mut st = SentenceState::default();
                 let mut acts = build_sentence(pairs, &mut st);
-                if crate::has_unparsed(&acts) || st.lost {
+                if crate::has_unparsed(&acts) || st.lost || st.unruled {
+                    let multiplier = format!("{acts:?}").contains("takes no multiplier");
                     unparsed.push(Unparsed {
                         span,
                         text: s.to_string(),
                         expected: vec![if st.lost {
                             "a condition or event the effect AST can express".into()
-                        } else {
+                        } else if multiplier {
                             "an action that takes a multiplier".into()
+                        } else {
+                            "a sentence the engine has rules for".into()
                         }],
                     });
                     acts = vec![Action::Unparsed {
@@ -547,6 +550,9 @@ struct SentenceState {
     /// A condition or event the grammar matched but the AST cannot express: the sentence
     /// must be reported, never run without it.
     lost: bool,
+    /// A sentence the grammar matched that the engine has no rules for ("This effect does
+    /// not duplicate"): reported as not understood.
+    unruled: bool,
 }
 
 enum Wrap {
@@ -606,7 +612,7 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
         match p.as_rule() {
             Rule::l_then | Rule::conj | Rule::EOI => {}
             // "This effect does not duplicate" has no rule in the digest: not understood.
-            Rule::s_no_dup => st.lost = true,
+            Rule::s_no_dup => st.unruled = true,
             Rule::s_once_only => st.once_whole = true,
             Rule::l_start_step => st.start_of_step = true,
             Rule::l_once => {

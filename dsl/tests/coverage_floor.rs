@@ -13,8 +13,11 @@ const EFFECTS: usize = 1370;
 const BARE_KEYWORDS: usize = 378;
 const TIMING_HEADERS: usize = 781;
 const TIMING_MAPPED: usize = 781;
-const TEXT_EFFECTS_COMPLETE: usize = 743;
-const CARDS_COMPLETE: usize = 610;
+// Issue 11 "no stubs": "Summon … Tokens", "This effect does not duplicate", Ascend
+// conditions and 「発動したカード」 are no longer counted understood (their functions were
+// stubs and left the API): 743 → 726 effects, 610 → 596 cards.
+const TEXT_EFFECTS_COMPLETE: usize = 726;
+const CARDS_COMPLETE: usize = 596;
 
 #[test]
 fn coverage_stays_at_or_above_last_measured() {
