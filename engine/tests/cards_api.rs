@@ -150,6 +150,40 @@ fn bss01_008_revealed_card_that_matches_goes_to_the_hand() {
     assert_eq!(g.zone_of(r3), Zone::Hand(P0));
 }
 
+/// BSS01-087 (compiled): reveal the top card; a match goes to the hand, else it is discarded.
+const REVEAL_ONE_ELSE_DISCARD: &str = r#"
+    let t = [];
+    let ok = false;
+    reveal(1);
+    t = revealed();
+    ok = matches(t, all_spirits().cost_at_least(3));
+    if ok {
+        add_to_hand(t);
+    }
+    if !ok {
+        discard_selected(t);
+    }
+"#;
+
+#[test]
+fn bss01_087_a_revealed_card_that_does_not_match_is_discarded_from_the_deck() {
+    let mut g = strict(scenario(
+        vec![when_summoned("S-REVD", REVEAL_ONE_ELSE_DISCARD)],
+        16,
+    ));
+    let c = ready(&mut g, "S-REVD");
+    let [r1] = stack(&mut g, P0, &["R-01"]).try_into().unwrap();
+    let size = g.pile(Zone::Deck(P0)).len();
+    play(&mut g, c);
+    assert_eq!(g.zone_of(r1), Zone::Trash(P0));
+    assert_eq!(g.pile(Zone::Deck(P0)).len(), size - 1);
+    assert_eq!(
+        g.pile(Zone::Trash(P0)).last(),
+        Some(&r1),
+        "on top of the trash"
+    );
+}
+
 /// BSS02-069 (compiled): reveal two, add one matching card, discard the rest.
 const REVEAL_ADD_REST_TRASH: &str = r#"
     let t = [];

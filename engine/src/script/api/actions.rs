@@ -439,8 +439,24 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "discard_selected",
         ["targets"],
-        "Discards the chosen hand cards.",
-        |t: Dynamic| each(&t, |g, c, _| g.discard(c))
+        "Discards the chosen hand cards, and the chosen cards this effect revealed (`reveal`) from the deck to the trash (\"if it is not, discard it\"; they become `discarded()`).",
+        |t: Dynamic| -> R<i64> {
+            let cs = targets(&t)?;
+            with_mut(|g, rc| {
+                let mut n = 0;
+                for c in cs {
+                    let owner = g.owner(c);
+                    if g.zone_of(c) == Zone::Deck(owner) && rc.revealed.borrow().contains(&c) {
+                        g.move_card(c, Zone::Trash(owner));
+                        rc.milled.borrow_mut().push(c);
+                        n += 1;
+                    } else if g.discard(c) {
+                        n += 1;
+                    }
+                }
+                Ok(n)
+            })
+        }
     );
     reg!(
         e,
