@@ -680,7 +680,10 @@ impl Emitter {
                 };
                 let s = match (count, from) {
                     // A cost: nothing after it happens when it cannot be paid.
-                    (CoreCount::SoulCore, _) => "if !pay_soul_core() { return; }".to_string(),
+                    (CoreCount::SoulCore, Some(t)) => {
+                        format!("if !pay_soul_core_from({}) {{ return; }}", self.texpr(t))
+                    }
+                    (CoreCount::SoulCore, None) => "if !pay_soul_core() { return; }".to_string(),
                     (_, Some(t)) => format!("pay_cores_from({}, {n});", self.texpr(t)),
                     (_, None) => format!("pay_cores({n});"),
                 };

@@ -1967,16 +1967,20 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_pay_cores => {
-            let count = c
+            let cc = c
                 .clone()
                 .into_inner()
-                .find(|x| x.as_rule() == Rule::core_count)
-                .map(core_count_of)
-                .unwrap_or(CoreCount::Exactly(1));
+                .find(|x| x.as_rule() == Rule::core_count);
+            // "Pay this spirit's "Soul Core"": the soul core must be on this spirit.
+            let this_soul = cc
+                .as_ref()
+                .is_some_and(|x| x.as_str().to_ascii_lowercase().starts_with("this spirit"));
+            let count = cc.map(core_count_of).unwrap_or(CoreCount::Exactly(1));
             let from = c
                 .into_inner()
                 .find(|x| x.as_rule() == Rule::target)
-                .map(|x| target_of(x, Whose::You));
+                .map(|x| target_of(x, Whose::You))
+                .or_else(|| this_soul.then_some(Target::This));
             Action::PayCores { count, from }
         }
         Rule::c_deploy => {

@@ -263,3 +263,21 @@ fn unsupported_sentences_are_not_understood_issue_11() {
         }
     }
 }
+
+#[test]
+fn paying_this_spirits_soul_core_names_this_card_and_an_unpaid_cost_ends_the_effect() {
+    // Shape of ST01-007 / BSS01-051 ("this spirit's") and of BSS03-064 ("a").
+    let o = parse_en(
+        "[LV1] (When This Spirit Attacks) You may pay this spirit's \"Soul Core\" to draw a card.",
+    );
+    assert!(o.complete, "{:?}", o.unparsed);
+    let src = dsl::compile::to_rhai(&o.effect, None);
+    assert!(
+        src.contains("if !pay_soul_core_from(this_card()) { return; }\n    draw(1);"),
+        "{src}"
+    );
+    let o = parse_en("[LV1] (When This Spirit Blocks) You may pay a \"Soul Core\" to draw a card.");
+    assert!(o.complete, "{:?}", o.unparsed);
+    let src = dsl::compile::to_rhai(&o.effect, None);
+    assert!(src.contains("if !pay_soul_core() { return; }"), "{src}");
+}

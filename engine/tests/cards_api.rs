@@ -232,6 +232,16 @@ const PAY_SOUL_DRAW: &str = r#"
     let did = false;
     did = may("Pay cores?");
     if did {
+        if !pay_soul_core_from(this_card()) { return; }
+        draw(1);
+    }
+"#;
+
+/// BSS03-064 / ST03-013 (compiled): "you may pay a soul core to …" (from anywhere payable).
+const PAY_ANY_SOUL_DRAW: &str = r#"
+    let did = false;
+    did = may("Pay cores?");
+    if did {
         if !pay_soul_core() { return; }
         draw(1);
     }
@@ -286,7 +296,7 @@ fn st01_007_paying_the_soul_core_moves_it_to_the_trash_then_draws_and_depletes_b
 }
 
 #[test]
-fn st01_007_no_soul_core_to_pay_means_no_draw() {
+fn st01_007_the_soul_core_in_the_reserve_is_not_this_spirits_no_draw() {
     let mut g = strict(scenario(
         vec![scripted_spirit(
             "S-SOUL",
@@ -296,16 +306,60 @@ fn st01_007_no_soul_core_to_pay_means_no_draw() {
         )],
         5,
     ));
-    // The soul core is in the life area: it cannot be paid (BS-5.2 step 5).
-    put_soul_core(&mut g, P0, CoreLoc::Life(P0));
+    assert!(
+        g.soul_at(CoreLoc::Reserve(P0)),
+        "BS-0.2: it starts in the reserve"
+    );
     let c = put(&mut g, P0, "S-SOUL", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 1);
+    play(&mut g, c); // places an ordinary core
+    let h = hand(&g, P0);
+    must(&mut g, Choice::Yes);
+    assert!(soul_at(&g, CoreLoc::Reserve(P0)), "not paid");
+    assert_eq!(hand(&g, P0), h, "no draw");
+    assert!(g.log().iter().any(|e| matches!(
+        e,
+        Event::EffectInert { card, reason, .. } if *card == c && reason.contains("soul core")
+    )));
+}
+
+#[test]
+fn bss03_064_a_soul_core_in_the_reserve_can_be_paid_but_not_one_in_life() {
+    let mut g = strict(scenario(
+        vec![scripted_spirit(
+            "S-ANY",
+            0,
+            1000,
+            vec![effect("When Summoned", PAY_ANY_SOUL_DRAW)],
+        )],
+        5,
+    ));
+    let c = put(&mut g, P0, "S-ANY", Zone::Hand(P0), 0);
     give_reserve(&mut g, P0, 1);
     play(&mut g, c);
     let h = hand(&g, P0);
     must(&mut g, Choice::Yes);
-    assert!(soul_at(&g, CoreLoc::Life(P0)), "not paid");
-    assert_eq!(hand(&g, P0), h, "no draw");
-    assert!(g.on_field(c));
+    assert!(soul_at(&g, CoreLoc::Trash(P0)), "paid from the reserve");
+    assert_eq!(hand(&g, P0), h + 1);
+
+    // In the life area it cannot be paid (BS-5.2 step 5: reserve or field only).
+    let mut g = strict(scenario(
+        vec![scripted_spirit(
+            "S-ANY",
+            0,
+            1000,
+            vec![effect("When Summoned", PAY_ANY_SOUL_DRAW)],
+        )],
+        5,
+    ));
+    put_soul_core(&mut g, P0, CoreLoc::Life(P0));
+    let c = put(&mut g, P0, "S-ANY", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 1);
+    play(&mut g, c);
+    let h = hand(&g, P0);
+    must(&mut g, Choice::Yes);
+    assert!(soul_at(&g, CoreLoc::Life(P0)));
+    assert_eq!(hand(&g, P0), h);
 }
 
 /// BSS01-031 (compiled): "draw a card if you spend a soul core as part of its summoning cost".

@@ -101,6 +101,7 @@ fn every_function_of_the_dsl_contract_is_registered() {
         "pay_cores",
         "pay_cores_from",
         "pay_soul_core",
+        "pay_soul_core_from",
         "mill",
         "opponent_mill",
         "discard",

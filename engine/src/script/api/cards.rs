@@ -97,6 +97,39 @@ fn deploy_one(g: &mut Game, c: InstanceId, p: PlayerId, free: bool) -> Result<()
     Ok(())
 }
 
+/// Pays the running effect's controller's soul core to their trash (BS-5.2 step 5: from
+/// the reserve or a field card; only from one of `on` when given). Logs EffectInert and
+/// returns false when it cannot.
+fn pay_soul(on: Option<Vec<InstanceId>>) -> R<bool> {
+    with_mut(|g, rc| {
+        let p = rc.controller;
+        let at = soul_loc(g, p).filter(|l| match (l, &on) {
+            (CoreLoc::Reserve(_), None) => true,
+            (CoreLoc::Card(c), None) => g.on_field(*c),
+            (CoreLoc::Card(c), Some(cs)) => g.on_field(*c) && cs.contains(c),
+            _ => false,
+        });
+        let Some(l) = at else {
+            g.emit(Event::EffectInert {
+                card: rc.card,
+                effect: rc.effect,
+                reason: if on.is_some() {
+                    "the soul core cannot be paid: it is not on this card".into()
+                } else {
+                    "the soul core cannot be paid: it is not in your reserve or on your field"
+                        .into()
+                },
+            });
+            return Ok(false);
+        };
+        let core = g.core_at(l, true).expect("the soul core is there");
+        g.move_core(core, Some(CoreLoc::Trash(p)));
+        rc.soul_paid.set(true);
+        g.check_depletion();
+        Ok(true)
+    })
+}
+
 pub(super) fn register_cards(e: &mut Engine) {
     reg!(
         e,
@@ -178,28 +211,16 @@ pub(super) fn register_cards(e: &mut Engine) {
         "pay_soul_core",
         [],
         "A cost (BS-5.2 step 5): your soul core goes from your reserve or one of your field cards to your trash; depletion follows (BS-5.3). Returns whether it was paid; when it cannot be (it is in your life, trash, count area or the void) logs EffectInert with the reason and returns false (the script should `return`).",
-        || -> R<bool> {
-            with_mut(|g, rc| {
-                let p = rc.controller;
-                let at = soul_loc(g, p).filter(|l| match l {
-                    CoreLoc::Reserve(_) => true,
-                    CoreLoc::Card(c) => g.on_field(*c),
-                    _ => false,
-                });
-                let Some(l) = at else {
-                    g.emit(Event::EffectInert {
-                        card: rc.card,
-                        effect: rc.effect,
-                        reason: "the soul core cannot be paid: it is not in your reserve or on your field".into(),
-                    });
-                    return Ok(false);
-                };
-                let core = g.core_at(l, true).expect("the soul core is there");
-                g.move_core(core, Some(CoreLoc::Trash(p)));
-                rc.soul_paid.set(true);
-                g.check_depletion();
-                Ok(true)
-            })
+        || -> R<bool> { pay_soul(None) }
+    );
+    reg!(
+        e,
+        "pay_soul_core_from",
+        ["targets"],
+        "\"Pay this spirit's soul core\": like `pay_soul_core`, but only when your soul core is on one of the cards (on the field).",
+        |t: Dynamic| -> R<bool> {
+            let cs = targets(&t)?;
+            pay_soul(Some(cs))
         }
     );
     reg!(
