@@ -47,6 +47,13 @@ fn st01_002_reveal_three_add_one_and_the_rest_go_to_the_deck_bottom_in_order() {
     assert_eq!(hand(&g, P0), h - 1 + 1, "played S-REV, added R-03");
     // The two others are at the bottom, the first revealed above R-04.
     assert_eq!(deck_bottom(&g, P0, 2), vec![r4, r1]);
+    // Each is logged as put back into the deck.
+    for c in [r1, r4] {
+        assert!(g.log().iter().any(|e| matches!(
+            e,
+            Event::CardMoved { card, from: Zone::Deck(_), to: Zone::Deck(_) } if *card == c
+        )));
+    }
     assert_eq!(g.pile(Zone::Deck(P0)).len(), size - 1);
     assert!(g.check_invariants().is_ok());
 }

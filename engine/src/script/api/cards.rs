@@ -170,6 +170,11 @@ pub(super) fn register_cards(e: &mut Engine) {
                 "top" => Ok(rest.len() as i64),
                 "bottom" => with_mut(|g, rc| {
                     let z = Zone::Deck(rc.controller);
+                    // Each card is put back into the deck (a `CardMoved` deck → deck, as a
+                    // card returned to the deck logs), then the pile is reordered.
+                    for c in &rest {
+                        g.move_card(*c, z);
+                    }
                     let mut order: Vec<InstanceId> = g
                         .pile(z)
                         .iter()
