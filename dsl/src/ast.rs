@@ -31,8 +31,6 @@ pub struct EffectText {
     pub once_per_turn: bool,
     /// The whole effect is optional ("you may", 「できる」).
     pub optional: bool,
-    /// "This effect does not duplicate": several copies apply once.
-    pub no_duplicate: bool,
     /// The actions, in printed order.
     pub body: Vec<Action>,
 }
@@ -510,8 +508,6 @@ pub enum Condition {
     LifeAtMost(u32),
     /// "if you spend a "Soul Core" as part of this card's (summoning) cost".
     SoulCoreSpent,
-    /// "if this spirit performs Ascend using a spirit that …".
-    AscendedUsing(Query),
     /// "if you only have … spirits on the field".
     OnlyHave(Query),
     /// "if your opponent controls a …": at least `n` matching cards.
@@ -536,8 +532,6 @@ pub enum Condition {
     OpponentsTurn,
     /// "if it is your turn".
     YourTurn,
-    /// 「発動したカードがコストN以下のとき」: the card whose burst activated costs N or less.
-    ActivatedCostAtMost(u32),
     /// "if you destroy a spirit with this effect".
     DestroyedByThisEffect,
     /// "if N or more spirits are destroyed by this effect".
@@ -801,15 +795,6 @@ pub enum Action {
         target: Target,
         /// Without paying its cost.
         free: bool,
-        /// Enters exhausted.
-        exhausted: bool,
-    },
-    /// Summon N tokens.
-    SummonToken {
-        /// How many.
-        count: Amount,
-        /// Token name ("Mecha").
-        name: String,
         /// Enters exhausted.
         exhausted: bool,
     },

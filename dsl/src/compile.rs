@@ -360,7 +360,6 @@ fn condition_expr(c: &Condition) -> String {
         Condition::BurstSet => "burst_set()".into(),
         Condition::LifeAtMost(n) => format!("life() <= {n}"),
         Condition::SoulCoreSpent => "soul_core_spent()".into(),
-        Condition::AscendedUsing(q) => format!("ascended_using({})", query_expr(q)),
         Condition::OnlyHave(q) => format!("only_have({})", query_expr(q)),
         Condition::ThisExhausted => "this_card().is_exhausted()".into(),
         Condition::ThisRefreshed => "!this_card().is_exhausted()".into(),
@@ -377,7 +376,6 @@ fn condition_expr(c: &Condition) -> String {
         Condition::SymbolsAtLeast(n, c) => format!("symbols({}) >= {n}", lit(c.name())),
         Condition::OpponentsTurn => "is_opponent_turn()".into(),
         Condition::YourTurn => "is_my_turn()".into(),
-        Condition::ActivatedCostAtMost(n) => format!("activated_card().cost() <= {n}"),
         Condition::DestroyedByThisEffect => "destroyed_by_this_effect()".into(),
         Condition::SummonedByThisEffect => "summoned_by_this_effect()".into(),
         Condition::DestroyedByThisEffectAtLeast(n) => {
@@ -429,7 +427,7 @@ fn describe(a: &Action) -> String {
         Action::DiscardBurst(_) => "Discard your burst".into(),
         Action::Discard { .. } => "Discard".into(),
         Action::MoveCores { .. } => "Move cores".into(),
-        Action::Summon { .. } | Action::SummonToken { .. } => "Summon".into(),
+        Action::Summon { .. } => "Summon".into(),
         Action::Reveal(_) => "Reveal".into(),
         Action::Deploy { .. } => "Deploy".into(),
         Action::Mill { .. } => "Discard from the top of the deck".into(),
@@ -688,7 +686,10 @@ impl Emitter {
                     CoreCount::SoulCore => ("0".into(), 1),
                 };
                 Some(match (count, from) {
-                    (CoreCount::SoulCore, _) => ("pay_soul_core()".to_string(), 1),
+                    (CoreCount::SoulCore, Some(t)) => {
+                        (format!("pay_soul_core_from({})", self.texpr(t)), 1)
+                    }
+                    (CoreCount::SoulCore, None) => ("pay_soul_core()".to_string(), 1),
                     (_, Some(t)) => (format!("pay_cores_from({}, {n})", self.texpr(t)), need),
                     (_, None) => (format!("pay_cores({n})"), need),
                 })
@@ -837,9 +838,14 @@ impl Emitter {
             Action::DiscardHand => self.line(d, "discard_hand();"),
             Action::DiscardBurst(n) => self.line(d, &format!("discard_burst({n});")),
             Action::AttackTarget(t) => self.line(d, &format!("attack_target({});", self.texpr(t))),
-            Action::PayCores { .. } => {
+            Action::PayCores { count, .. } => {
                 if let Some((c, _)) = self.cores_call(a) {
-                    self.line(d, &format!("{c};"));
+                    if matches!(count, CoreCount::SoulCore) {
+                        // A cost: nothing after it happens when it cannot be paid.
+                        self.line(d, &format!("if {c} < 1 {{ return; }}"));
+                    } else {
+                        self.line(d, &format!("{c};"));
+                    }
                 }
             }
             Action::Deploy { target, free } => {
@@ -989,18 +995,6 @@ impl Emitter {
                 let e = self.bind(d, target);
                 self.line(d, &format!("summon({e}, {free}, {exhausted});"))
             }
-            Action::SummonToken {
-                count,
-                name,
-                exhausted,
-            } => self.line(
-                d,
-                &format!(
-                    "summon_tokens({}, {}, {exhausted});",
-                    lit(name),
-                    amount_expr(count)
-                ),
-            ),
             Action::PayCostToActivate(k) => self.line(
                 d,
                 &format!(
@@ -1362,9 +1356,6 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     }
     if assigns("ok") || body.out.contains("if !ok ") {
         e.line(0, "let ok = false;");
-    }
-    if effect.no_duplicate {
-        e.line(0, "if is_duplicate() { return; }");
     }
     if effect.once_per_turn {
         e.line(0, "if !once_per_turn() { return; }");

@@ -404,14 +404,17 @@ fn parse_body(
             Ok(pairs) => {
                 let mut st = SentenceState::default();
                 let mut acts = build_sentence(pairs, &mut st);
-                if crate::has_unparsed(&acts) || st.lost {
+                if crate::has_unparsed(&acts) || st.lost || st.unruled {
+                    let multiplier = format!("{acts:?}").contains("takes no multiplier");
                     unparsed.push(Unparsed {
                         span,
                         text: s.to_string(),
                         expected: vec![if st.lost {
                             "a condition or event the effect AST can express".into()
-                        } else {
+                        } else if multiplier {
                             "an action that takes a multiplier".into()
+                        } else {
+                            "a sentence the engine has rules for".into()
                         }],
                     });
                     acts = vec![Action::Unparsed {
@@ -424,9 +427,6 @@ fn parse_body(
                 }
                 if st.once_whole && (out.is_empty() || acts.is_empty()) {
                     effect.once_per_turn = true;
-                }
-                if st.no_duplicate {
-                    effect.no_duplicate = true;
                 }
                 // A pronoun must refer to something an earlier sentence selected, summoned,
                 // revealed or discarded; never to this card by default (issue 11 kind 5).
@@ -504,7 +504,11 @@ fn attach(out: &mut Vec<Action>, acts: Vec<Action>) {
         !matches!(
             a,
             Action::Select(_) | Action::Reveal(_) | Action::Mill { .. }
-        ) && (d.contains("Selected") || d.contains("Discarded") || d.contains("Revealed"))
+        ) && (d.contains("Selected")
+            || d.contains("Discarded")
+            || d.contains("Revealed")
+            // "Return the remaining cards …": the rest of what the sentence before revealed.
+            || matches!(a, Action::RemainingToDeck(_) | Action::RemainingToTrash))
     });
     if depends && let Some(body) = innermost_selecting_body(out) {
         body.extend(acts);
@@ -563,10 +567,12 @@ fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {
 struct SentenceState {
     start_of_step: bool,
     once_whole: bool,
-    no_duplicate: bool,
     /// A condition or event the grammar matched but the AST cannot express: the sentence
     /// must be reported, never run without it.
     lost: bool,
+    /// A sentence the grammar matched that the engine has no rules for ("This effect does
+    /// not duplicate"): reported as not understood.
+    unruled: bool,
 }
 
 enum Wrap {
@@ -625,7 +631,8 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
     for p in sentence.into_inner() {
         match p.as_rule() {
             Rule::l_then | Rule::conj | Rule::EOI => {}
-            Rule::s_no_dup => st.no_duplicate = true,
+            // "This effect does not duplicate" has no rule in the digest: not understood.
+            Rule::s_no_dup => st.unruled = true,
             Rule::s_once_only => st.once_whole = true,
             Rule::l_start_step => st.start_of_step = true,
             Rule::l_once => {
@@ -818,15 +825,6 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
             whose,
             count: per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)),
         },
-        Action::SummonToken {
-            count: Amount::Fixed(n),
-            name,
-            exhausted,
-        } if per.is_some() => Action::SummonToken {
-            count: per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)),
-            name,
-            exhausted,
-        },
         Action::MoveCores {
             count, from, to, ..
         } if per.is_some() => Action::MoveCores {
@@ -988,16 +986,8 @@ fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         Rule::cond_this_exh => Condition::ThisExhausted,
         Rule::cond_this_ref => Condition::ThisRefreshed,
         Rule::cond_this_bp => Condition::ThisBpAtLeast(number_in(c)),
-        Rule::cond_ascend => {
-            let mut q = Query {
-                owner: Owner::You,
-                kind: CardKind::Spirit,
-                zone: Zone::Field,
-                filters: Vec::new(),
-            };
-            add_filters(&mut q, c);
-            Condition::AscendedUsing(q)
-        }
+        // Ascend has no rule in the digest: the condition is not understood.
+        Rule::cond_ascend => return None,
         Rule::cond_only_have => Condition::OnlyHave(query_of(
             c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
             Owner::You,
@@ -2005,16 +1995,20 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_pay_cores => {
-            let count = c
+            let cc = c
                 .clone()
                 .into_inner()
-                .find(|x| x.as_rule() == Rule::core_count)
-                .map(core_count_of)
-                .unwrap_or(CoreCount::Exactly(1));
+                .find(|x| x.as_rule() == Rule::core_count);
+            // "Pay this spirit's "Soul Core"": the soul core must be on this spirit.
+            let this_soul = cc
+                .as_ref()
+                .is_some_and(|x| x.as_str().to_ascii_lowercase().starts_with("this spirit"));
+            let count = cc.map(core_count_of).unwrap_or(CoreCount::Exactly(1));
             let from = c
                 .into_inner()
                 .find(|x| x.as_rule() == Rule::target)
-                .map(|x| target_of(x, Whose::You));
+                .map(|x| target_of(x, Whose::You))
+                .or_else(|| this_soul.then_some(Target::This));
             Action::PayCores { count, from }
         }
         Rule::c_deploy => {
@@ -2043,21 +2037,6 @@ fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 query.zone = Zone::Revealed;
             }
             Action::AddToHand(target)
-        }
-        Rule::c_summon_tok => {
-            let count = number_in(c.clone());
-            let name = c
-                .clone()
-                .into_inner()
-                .find(|x| x.as_rule() == Rule::family)
-                .map(|f| f.as_str().to_string())
-                .unwrap_or_default();
-            let exhausted = c.into_inner().any(|x| x.as_rule() == Rule::exh);
-            Action::SummonToken {
-                count: Amount::Fixed(count),
-                name,
-                exhausted,
-            }
         }
         Rule::c_summon => {
             let target = t();

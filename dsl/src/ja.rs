@@ -378,9 +378,6 @@ fn build_sentence(sentence: Pair<Rule>) -> Vec<Action> {
             Rule::l_if => {
                 if let Some(c) = p.into_inner().next().and_then(|c| c.into_inner().next()) {
                     let cond = match c.as_rule() {
-                        Rule::cond_activated_cost => {
-                            Some(Condition::ActivatedCostAtMost(first_num(&c)))
-                        }
                         Rule::cond_burst_set => Some(Condition::BurstSet),
                         Rule::cond_count => Some(Condition::CountAtLeast(first_num(&c))),
                         _ => None,

@@ -15,8 +15,11 @@ const EFFECTS: usize = 1370;
 const BARE_KEYWORDS: usize = 378;
 const TIMING_HEADERS: usize = 781;
 const TIMING_MAPPED: usize = 781;
-const TEXT_EFFECTS_PARSED: usize = 743;
-const CARDS_COMPLETE: usize = 611;
+// Issue 11 "no stubs": "Summon … Tokens", "This effect does not duplicate", Ascend
+// conditions and 「発動したカード」 are no longer counted understood (their functions were
+// stubs and left the API).
+const TEXT_EFFECTS_PARSED: usize = 726;
+const CARDS_COMPLETE: usize = 596;
 
 #[test]
 fn coverage_stays_at_or_above_last_measured() {

@@ -3,8 +3,9 @@
 
 mod common;
 
-/// Last measured: effects fully parsed among the Japanese sample rows.
-const JA_COMPLETE_FLOOR: usize = 47;
+/// Last measured: effects fully parsed among the Japanese sample rows (47 → 46 when
+/// 「発動したカードがコストN以下のとき」 stopped compiling to the `activated_card()` stub).
+const JA_COMPLETE_FLOOR: usize = 46;
 
 #[test]
 fn japanese_sample_headers_all_map() {

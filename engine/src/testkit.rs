@@ -293,6 +293,26 @@ pub fn give_reserve(g: &mut Game, p: PlayerId, n: u32) {
     g.cached = None;
 }
 
+/// Moves `p`'s soul core (BS-0.2) from wherever it is to `to`. Logged like any move.
+/// Panics if `p` has none in the game.
+pub fn put_soul_core(g: &mut Game, p: PlayerId, to: CoreLoc) {
+    let owner = |g: &Game, l: CoreLoc| match l {
+        CoreLoc::Card(c) => g.owner(c),
+        CoreLoc::Reserve(q) | CoreLoc::Life(q) | CoreLoc::Trash(q) | CoreLoc::Count(q) => q,
+    };
+    let core =
+        g.st.cores
+            .iter()
+            .find(|(_, t)| {
+                t.tag == crate::rules::battle_spirits::types::SOUL_CORE
+                    && t.at.is_some_and(|l| owner(g, l) == p)
+            })
+            .map(|(id, _)| id)
+            .unwrap_or_else(|| panic!("{p} has no soul core in the game"));
+    g.move_core(core, Some(to));
+    g.cached = None;
+}
+
 /// The current decision, panicking if the game is over.
 pub fn decision(g: &mut Game) -> crate::DecisionRequest {
     match g.next() {

@@ -676,7 +676,10 @@ fn unsupported_function_logs_one_inert_event_and_ends_the_effect() {
         "S-UNS",
         0,
         1000,
-        vec![effect("When Summoned", "draw(1); reveal(3); draw(5);")],
+        vec![effect(
+            "When Summoned",
+            r#"draw(1); treat_as_highest_level(this_card(), "turn"); draw(5);"#,
+        )],
     );
     let mut g = strict(scenario(vec![card], 24));
     let c = put(&mut g, P0, "S-UNS", Zone::Hand(P0), 0);
@@ -696,7 +699,10 @@ fn unsupported_function_logs_one_inert_event_and_ends_the_effect() {
             _ => None,
         })
         .collect();
-    assert_eq!(inert, vec!["`reveal` is not supported yet".to_string()]);
+    assert_eq!(
+        inert,
+        vec!["`treat_as_highest_level` is not supported yet".to_string()]
+    );
 }
 
 #[test]

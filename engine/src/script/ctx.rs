@@ -33,6 +33,11 @@ pub struct RunCtx {
     pub summoned: Cell<bool>,
     /// Cards this effect discarded, from a deck or from the hand (`discarded()`).
     pub milled: RefCell<Vec<InstanceId>>,
+    /// Cards this effect revealed from the top of its controller's deck, in reveal order
+    /// (the top card first); `revealed()` is those still in the deck.
+    pub revealed: RefCell<Vec<InstanceId>>,
+    /// Whether this effect paid its controller's soul core (`pay_soul_core`).
+    pub soul_paid: Cell<bool>,
     /// Constant effects: the modifiers they apply (collected, never stored).
     pub collected: RefCell<Vec<(InstanceId, ModKind)>>,
     /// Constant effects: the standing watchers their `when(…)` calls give (BS-8.1).
@@ -51,6 +56,8 @@ impl RunCtx {
             destroyed: Cell::new(0),
             summoned: Cell::new(false),
             milled: RefCell::new(Vec::new()),
+            revealed: RefCell::new(Vec::new()),
+            soul_paid: Cell::new(false),
             collected: RefCell::new(Vec::new()),
             watchers: RefCell::new(Vec::new()),
         }

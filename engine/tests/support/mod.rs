@@ -1,4 +1,5 @@
 #![allow(dead_code)]
 
 pub mod bss;
+pub mod cards;
 pub mod rulings;

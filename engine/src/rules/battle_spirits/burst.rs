@@ -129,7 +129,7 @@ impl Game {
 
     /// Cores `p` could pay with automatically: reserve, then cores above each own field
     /// card's minimum (so nothing is depleted). BS-5.2 step 5 sources.
-    fn spare_cores(&self, p: PlayerId) -> u32 {
+    pub(crate) fn spare_cores(&self, p: PlayerId) -> u32 {
         self.reserve(p)
             + self
                 .field(p)
@@ -187,7 +187,16 @@ impl Game {
             Some(_) => return Ok(false),
             None => return Err(()),
         }
-        let mut left = q.to_pay;
+        self.pay_spare(p, q.to_pay);
+        self.run_effect(card, effect, p, vec![card]);
+        Ok(true)
+    }
+
+    /// Pays `n` cores to `p`'s trash (BS-5.2 step 5) as [`Game::spare_cores`] counts them:
+    /// reserve first, then cores above each field card's minimum in field order, ordinary
+    /// cores before the soul core. The caller checked that `n` are spare.
+    pub(crate) fn pay_spare(&mut self, p: PlayerId, n: u32) {
+        let mut left = n;
         let mut sources = vec![CoreLoc::Reserve(p)];
         sources.extend(self.field(p).into_iter().map(CoreLoc::Card));
         for loc in sources {
@@ -204,7 +213,5 @@ impl Game {
                 left -= 1;
             }
         }
-        self.run_effect(card, effect, p, vec![card]);
-        Ok(true)
     }
 }

@@ -21,7 +21,8 @@ impl Game {
     /// - the ledger kept from `CoreMoved` events equals the core table at every location,
     ///   and cores in game = cores taken from the void − cores returned to it;
     /// - every core on a card sits on a card that is on the field;
-    /// - each player's soul core (if the config has one) is in the game exactly once;
+    /// - each player's soul core (if the config has one) exists exactly once: in the game,
+    ///   or in the void where an effect placed it (it never comes back, BSS01-001 rulings);
     /// - every card is in exactly one zone and the card count equals the deck sizes;
     /// - BS-9: every brave link joins a brave and a non-brave of one player's field, the
     ///   brave holds no cores and is in one link, a host holds at most `braves_per_host`.
@@ -41,7 +42,7 @@ impl Game {
                     "core {id:?} is on {c}, which is not on the field"
                 )));
             }
-            if t.tag == SOUL_CORE && t.at.is_some() {
+            if t.tag == SOUL_CORE {
                 souls += 1;
             }
         }
@@ -52,7 +53,7 @@ impl Game {
         };
         if souls != want {
             return Err(InvariantError::Cores(format!(
-                "{souls} soul cores in game, expected {want}"
+                "{souls} soul cores made, expected {want}"
             )));
         }
         let placed = self.st.zones.verify().map_err(InvariantError::Cards)?;

@@ -5,7 +5,7 @@ use crate::script::WatchKind;
 
 // ---- places for cores ----------------------------------------------------------------
 
-enum Place {
+pub(super) enum Place {
     Void,
     Loc(CoreLoc),
     Cards(Vec<InstanceId>),
@@ -13,7 +13,7 @@ enum Place {
     Owners(bool),
 }
 
-fn place(d: &Dynamic) -> R<Place> {
+pub(super) fn place(d: &Dynamic) -> R<Place> {
     if let Some(s) = d.clone().try_cast::<ImmutableString>() {
         let p = me()?;
         return Ok(match s.as_str() {
@@ -476,15 +476,29 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "discard_selected",
         ["targets"],
-        "Discards the chosen hand cards; returns how many were discarded (they join `discarded()`).",
+        "Discards the chosen hand cards, and the chosen cards this effect revealed (`reveal`) from the deck to the trash (\"if it is not, discard it\"); returns how many (they join `discarded()`).",
         |t: Dynamic| -> R<i64> {
             let cs = targets(&t)?;
-            let cs = with_ref(|g, rc| {
-                cs.into_iter()
+            let (revealed, hand) = with_mut(|g, rc| {
+                let cs: Vec<InstanceId> = cs
+                    .into_iter()
                     .filter(|c| !g.unaffected(*c, rc.card, rc.controller))
-                    .collect::<Vec<_>>()
+                    .collect();
+                let mut revealed = 0;
+                let mut hand = Vec::new();
+                for c in cs {
+                    let owner = g.owner(c);
+                    if g.zone_of(c) == Zone::Deck(owner) && rc.revealed.borrow().contains(&c) {
+                        g.move_card(c, Zone::Trash(owner));
+                        rc.milled.borrow_mut().push(c);
+                        revealed += 1;
+                    } else {
+                        hand.push(c);
+                    }
+                }
+                Ok((revealed, hand))
             })?;
-            discard_cards(cs)
+            Ok(revealed + discard_cards(hand)?)
         }
     );
     reg!(
@@ -574,12 +588,30 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "summon",
         ["targets", "free: bool", "exhausted: bool"],
-        "Summons the cards (free: without paying; BS-12.1 conditions apply); \"when summoned\" follows.",
+        "Summons the cards (free: without paying; else paying the cost with reductions, BS-5.2, from the reserve, which must also hold the minimum cores); BS-12.1 conditions apply; \"when summoned\" follows. A card whose cost cannot be paid logs EffectInert. Returns how many were summoned.",
         |t: Dynamic, free: bool, ex: bool| -> R<i64> {
-            if !free {
-                return unsupported("summon(…, free = false)").map(|_| 0);
-            }
-            let n = each(&t, |g, c, p| g.effect_summon(c, p, ex))?;
+            let source = run_ctx()?;
+            let n = each(&t, |g, c, p| {
+                if !free && !g.on_field(c) {
+                    let to_pay = g.quote_card(p, c).to_pay;
+                    let need = to_pay + g.def_of(c).minimum_cores();
+                    if g.reserve(p) < need {
+                        let reason = format!(
+                            "cannot pay {to_pay} core(s) and place {} to summon {}",
+                            need - to_pay,
+                            g.name(c)
+                        );
+                        g.emit(Event::EffectInert {
+                            card: source.card,
+                            effect: source.effect,
+                            reason,
+                        });
+                        return false;
+                    }
+                    g.pay_spare(p, to_pay);
+                }
+                g.effect_summon(c, p, ex)
+            })?;
             if n > 0 {
                 run_ctx()?.summoned.set(true);
             }

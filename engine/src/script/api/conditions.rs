@@ -78,13 +78,10 @@ pub(super) fn register_conditions(e: &mut Engine) {
         e,
         "matches",
         ["targets", "q: Query"],
-        "Whether every chosen card satisfies the query.",
+        "Whether there is a chosen card and every one satisfies the query's player, kind and filters wherever it is (\"if it is a Terrasaur spirit card\" about a revealed deck card or a chosen trash card).",
         |t: Dynamic, q: Query| -> R<bool> {
             let cs = targets(&t)?;
-            with_ref(|g, _| {
-                let m = q.eval(g);
-                !cs.is_empty() && cs.iter().all(|c| m.contains(c))
-            })
+            with_ref(|g, _| !cs.is_empty() && cs.iter().all(|c| q.matches_ignoring_zone(g, *c)))
         }
     );
     reg!(

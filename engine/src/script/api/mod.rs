@@ -37,16 +37,17 @@ macro_rules! reg {
 }
 
 mod actions;
+mod cards;
 mod choices;
 mod conditions;
 mod filters;
 mod more;
 mod queries;
 mod restrictions;
-mod unsupported;
 mod watchers;
 
 use actions::register_actions;
+use cards::register_cards;
 use choices::register_choices;
 use choices::{activate_impl, one_of_impl, pick};
 use conditions::register_conditions;
@@ -54,7 +55,6 @@ use filters::register_filters;
 use more::register_more;
 use queries::register_queries;
 use restrictions::register_restrictions;
-use unsupported::register_unsupported;
 pub(crate) use watchers::WATCH_FNS;
 use watchers::register_subtriggers;
 
@@ -261,9 +261,9 @@ pub fn register(e: &mut Engine) {
     register_filters(e);
     register_choices(e);
     register_actions(e);
+    register_cards(e);
     register_conditions(e);
     register_subtriggers(e);
     register_restrictions(e);
-    register_unsupported(e);
     register_more(e);
 }
