@@ -444,7 +444,10 @@ fn parse_body(
                     });
                     continue;
                 }
-                place_sentence(&mut out, acts);
+                match out.last_mut() {
+                    Some(Action::When(_, _, body)) if st.then => body.extend(acts),
+                    _ => place_sentence(&mut out, acts),
+                }
             }
             Err(e) => {
                 unparsed.push(Unparsed {
@@ -570,6 +573,9 @@ struct SentenceState {
     /// A condition or event the grammar matched but the AST cannot express: the sentence
     /// must be reported, never run without it.
     lost: bool,
+    /// The sentence starts with "Then,": after a watcher sentence ("When …, draw a card.
+    /// Then, discard a card.") it continues inside that watcher.
+    then: bool,
     /// A sentence the grammar matched that the engine has no rules for ("This effect does
     /// not duplicate"): reported as not understood.
     unruled: bool,
@@ -630,7 +636,12 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
 
     for p in sentence.into_inner() {
         match p.as_rule() {
-            Rule::l_then | Rule::conj | Rule::EOI => {}
+            Rule::l_then => {
+                if items.is_empty() && current.is_empty() {
+                    st.then = true;
+                }
+            }
+            Rule::conj | Rule::EOI => {}
             // "This effect does not duplicate" has no rule in the digest: not understood.
             Rule::s_no_dup => st.unruled = true,
             Rule::s_once_only => st.once_whole = true,

@@ -288,13 +288,32 @@ pub fn generated_with_hook(e: &carddb::Effect) -> Option<(String, String)> {
     Some((dsl::compile::to_rhai(&out.effect, Some(&text)), hook))
 }
 
-/// "(During Your Attack Step) At the start of the step, …": the printed label says
-/// during the step, the text says when in it; the effect runs once at the start (or end)
-/// of that step (BS-7.1), not as a constant.
-fn refine_step_timing(label: Vec<Trigger>, dsl_hook: &str) -> Vec<Trigger> {
+/// The timing of an effect compiled from its text, where the text says more than the
+/// label:
+/// - "(During Your Attack Step) At the start of the step, …": the label says during the
+///   step, the text says when in it; the effect runs once at the start (or end) of that
+///   step (BS-7.1), not as a constant;
+/// - no label, and the text opens with its timing ("When This Spirit is Summoned or
+///   Blocks …"): the text's timing;
+/// - "(During Opponent's Start Step) Refresh …": a step effect whose text acts (no
+///   watcher, no lasting modifier) happens once, at the start of that step.
+fn refine_step_timing(label: Vec<Trigger>, dsl_hook: &str, src: &str) -> Vec<Trigger> {
     let Some(text) = hooks::from_hook_name(dsl_hook) else {
         return label;
     };
+    if src.contains("inert(") {
+        return label;
+    }
+    if label == [Trigger::Constant] && text.iter().all(|t| !t.is_constant()) {
+        return text;
+    }
+    let acts = !src.contains("when(") && !src.contains("\"while\"") && !src.contains("while_");
+    if acts
+        && let [Trigger::DuringStep(w, s)] = label.as_slice()
+        && text == label
+    {
+        return vec![Trigger::StartOfStep(*w, *s)];
+    }
     let refines = |l: &Trigger, t: &Trigger| match (l, t) {
         (Trigger::DuringStep(a, s), Trigger::StartOfStep(b, u) | Trigger::EndOfStep(b, u)) => {
             a == b && s == u
@@ -431,7 +450,7 @@ impl ScriptHost {
                     // No script: the text grammar writes one from the printed text (a card's
                     // script wins over its text; text not fully understood compiles to a
                     // script that calls `inert(…)`).
-                    let triggers = refine_step_timing(triggers, &hook);
+                    let triggers = refine_step_timing(triggers, &hook, &src);
                     scan_watched(&src, &mut watched);
                     let standing = is_standing(&triggers, &src);
                     let origin = ScriptOrigin::Generated {

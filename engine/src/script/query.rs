@@ -56,7 +56,8 @@ pub enum Filter {
     Blocking,
     AttackingOrBlocking,
     NotAttacking,
-    HasKeyword(String, bool),
+    /// Has (`true`) or lacks (`false`) any of the keywords, printed or gained.
+    HasKeyword(Vec<String>, bool),
     HasEffect(String),
     NoEffects,
     SoulCore(bool),
@@ -221,9 +222,17 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::Blocking => blocking,
         Filter::AttackingOrBlocking => attacking || blocking,
         Filter::NotAttacking => !attacking,
-        Filter::HasKeyword(k, want) => g.has_keyword(c, k) == *want,
+        Filter::HasKeyword(ks, want) => ks.iter().any(|k| g.has_keyword(c, k)) == *want,
         Filter::HasEffect(label) => has_effect(g, c, label),
-        Filter::NoEffects => d.effects.is_empty(),
+        // Keywords are effects too, printed or gained (issue 11 kind 10).
+        Filter::NoEffects => {
+            d.effects.is_empty()
+                && d.keywords.is_empty()
+                && !g
+                    .mods_of(c)
+                    .iter()
+                    .any(|m| matches!(m, crate::script::ModKind::Keyword(..)))
+        }
         Filter::SoulCore(want) => g.soul_on(c) == *want,
         Filter::CombinedAtMost(..) => true,
     }

@@ -33,6 +33,8 @@ pub enum Gap {
     NotUnderstood { reason: String },
     /// Its source does not compile.
     DoesNotCompile { message: String },
+    /// It calls a function the engine does not have at all (it would throw when run).
+    UnknownFunction { function: String },
 }
 
 impl fmt::Display for Gap {
@@ -55,6 +57,9 @@ impl fmt::Display for Gap {
             }
             Gap::NotUnderstood { reason } => write!(f, "not understood: {reason}"),
             Gap::DoesNotCompile { message } => write!(f, "does not compile: {message}"),
+            Gap::UnknownFunction { function } => {
+                write!(f, "calls `{function}`, which the engine does not have")
+            }
         }
     }
 }
@@ -107,6 +112,19 @@ const KEYWORD_ARGS: &[(&str, usize)] = &[
     ("lacks_keyword", 1),
 ];
 
+/// Functions rhai itself provides to every script (not in any package's metadata).
+const RHAI_KEYWORD_FNS: &[&str] = &[
+    "Fn",
+    "call",
+    "curry",
+    "type_of",
+    "is_def_var",
+    "is_def_fn",
+    "is_shared",
+    "print",
+    "debug",
+];
+
 /// What the registrations say the engine cannot do: stubs and unwatchable events as
 /// (name, number of parameters), and event arguments that must be `true`
 /// (a doc saying "`in_battle` must be true") as (name, parameters, argument index,
@@ -119,6 +137,9 @@ pub struct Limits {
     pub events: BTreeSet<(String, usize)>,
     /// Calls whose argument at the index cannot be the literal `false` yet.
     pub must_be_true: BTreeSet<(String, usize, usize, String)>,
+    /// Every function name a script may call (the API and the standard packages of the
+    /// sandbox); empty: not checked.
+    pub known: BTreeSet<String>,
 }
 
 impl Limits {
@@ -166,7 +187,21 @@ impl Limits {
     /// The engine's limits, from its own registrations, computed once.
     pub fn current() -> &'static Limits {
         static LIMITS: OnceLock<Limits> = OnceLock::new();
-        LIMITS.get_or_init(|| Limits::from_metadata(&super::api_metadata_json()))
+        LIMITS.get_or_init(|| {
+            let mut l = Limits::from_metadata(&super::api_metadata_json());
+            let all = super::host::sandboxed_engine()
+                .gen_fn_metadata_to_json(true)
+                .unwrap_or_default();
+            if let Ok(v) = serde_json::from_str::<serde_json::Value>(&all) {
+                l.known = v["functions"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|f| f["name"].as_str().map(str::to_string))
+                    .collect();
+            }
+            l
+        })
     }
 
     /// The stub function names, sorted, without duplicates.
@@ -183,6 +218,7 @@ impl Limits {
     /// unwatchable events, keywords without rules in `keywords`, `inert(…)` calls.
     pub fn gaps(&self, ast: &AST, keywords: &KeywordRules) -> Vec<Gap> {
         let mut out: Vec<Gap> = Vec::new();
+        let defined: BTreeSet<String> = ast.iter_functions().map(|f| f.name.to_string()).collect();
         ast.walk(&mut |path: &[ASTNode]| {
             let (call, object) = match path.last() {
                 Some(ASTNode::Expr(Expr::FnCall(x, _))) => (x, 0),
@@ -191,6 +227,20 @@ impl Limits {
                 Some(ASTNode::Expr(Expr::MethodCall(x, _))) => (x, 1),
                 _ => return true,
             };
+            let name = call.name.as_str();
+            if !self.known.is_empty()
+                && !defined.contains(name)
+                && !self.known.contains(name)
+                && !RHAI_KEYWORD_FNS.contains(&name)
+                && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+            {
+                let g = Gap::UnknownFunction {
+                    function: name.to_string(),
+                };
+                if !out.contains(&g) {
+                    out.push(g);
+                }
+            }
             for g in self.call_gaps(call, object, keywords) {
                 if !out.contains(&g) {
                     out.push(g);

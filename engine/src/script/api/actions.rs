@@ -48,7 +48,15 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each
     let to = place(to)?;
     let srcs: Vec<CoreLoc> = match from {
         Place::Void => return Err(err("cores come from the void only with cores_from_void_to")),
-        Place::Owners(_) => return Err(err("cores cannot come from \"owners_…\"")),
+        // As a source, "their reserve / trash" is the opponent's (your own are "your …").
+        Place::Owners(reserve) => {
+            let o = me()?.other();
+            vec![if reserve {
+                CoreLoc::Reserve(o)
+            } else {
+                CoreLoc::Trash(o)
+            }]
+        }
         Place::Loc(l) => vec![l],
         Place::Cards(cs) => cs.into_iter().map(CoreLoc::Card).collect(),
     };
@@ -125,6 +133,26 @@ pub(super) fn register_actions(e: &mut Engine) {
                     g.watch(WatchKind::DrawsByOwnEffect, None, rc.controller, k as u32);
                 }
                 Ok(k)
+            })
+        }
+    );
+    reg!(
+        e,
+        "draw_until_hand",
+        ["n: i64"],
+        "You draw until you have n cards in hand (none if you already have n or more); returns how many were drawn.",
+        |n: i64| -> R<i64> {
+            let n = nat(n, "n")? as usize;
+            with_mut(|g, rc| {
+                let p = rc.controller;
+                let mut k = 0;
+                while g.pile(Zone::Hand(p)).len() < n && g.draw(p) {
+                    k += 1;
+                }
+                if k > 0 {
+                    g.watch(WatchKind::DrawsByOwnEffect, None, p, k as u32);
+                }
+                Ok(i64::from(k))
             })
         }
     );

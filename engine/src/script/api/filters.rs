@@ -97,13 +97,19 @@ pub(super) fn register_filters(e: &mut Engine) {
         "has_keyword",
         ImmutableString,
         "Has the keyword (printed or gained).",
-        |s: ImmutableString| Filter::HasKeyword(s.to_string(), true)
+        |s: ImmutableString| Filter::HasKeyword(vec![s.to_string()], true)
+    );
+    filt!(
+        "has_keyword",
+        Array,
+        "Has any of the keywords (printed or gained; names compared case-insensitively).",
+        |a: Array| Filter::HasKeyword(a.iter().map(|k| k.to_string()).collect(), true)
     );
     filt!(
         "lacks_keyword",
         ImmutableString,
         "Lacks the keyword.",
-        |s: ImmutableString| Filter::HasKeyword(s.to_string(), false)
+        |s: ImmutableString| Filter::HasKeyword(vec![s.to_string()], false)
     );
     filt!(
         "has_effect",
