@@ -636,12 +636,8 @@ fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
 
     for p in sentence.into_inner() {
         match p.as_rule() {
-            Rule::l_then => {
-                if items.is_empty() && current.is_empty() {
-                    st.then = true;
-                }
-            }
-            Rule::conj | Rule::EOI => {}
+            Rule::l_then if items.is_empty() && current.is_empty() => st.then = true,
+            Rule::l_then | Rule::conj | Rule::EOI => {}
             // "This effect does not duplicate" has no rule in the digest: not understood.
             Rule::s_no_dup => st.unruled = true,
             Rule::s_once_only => st.once_whole = true,
