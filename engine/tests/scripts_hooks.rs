@@ -671,14 +671,14 @@ fn issue4_actions_heavy_exhaust_count_tecoto_life_ultimate_trigger() {
 }
 
 #[test]
-fn unsupported_function_logs_one_inert_event_and_ends_the_effect() {
+fn inert_logs_one_event_with_its_reason_and_the_effect_ends() {
     let card = scripted_spirit(
         "S-UNS",
         0,
         1000,
         vec![effect(
             "When Summoned",
-            r#"draw(1); treat_as_highest_level(this_card(), "turn"); draw(5);"#,
+            r#"draw(1); inert("text not understood"); return; draw(5);"#,
         )],
     );
     let mut g = strict(scenario(vec![card], 24));
@@ -689,7 +689,7 @@ fn unsupported_function_logs_one_inert_event_and_ends_the_effect() {
     assert_eq!(
         hand(&g, P0),
         h - 1 + 1,
-        "ran up to the unsupported call, not after"
+        "ran up to the inert call, not after"
     );
     let inert: Vec<_> = g
         .log()
@@ -701,7 +701,7 @@ fn unsupported_function_logs_one_inert_event_and_ends_the_effect() {
         .collect();
     assert_eq!(
         inert,
-        vec!["`treat_as_highest_level` is not supported yet".to_string()]
+        vec!["text not understood".to_string()]
     );
 }
 

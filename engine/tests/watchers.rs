@@ -273,3 +273,84 @@ fn a_watcher_loop_is_cut_with_an_effect_failed() {
     ));
     assert_eq!(decision(&mut g).kind, DecisionKind::MainAction);
 }
+
+/// BS-0.4: life 0 ends the game at once. A set burst "when your life is reduced: place a
+/// core from your reserve into your life" at 1 life does not resolve after an attack
+/// takes the last core (issue 11 kind 8): the defender has lost.
+#[test]
+fn bs_0_4_life_zero_ends_the_game_before_a_life_burst() {
+    let mut burst = scripted_magic(
+        "W-LIFE-BURST",
+        0,
+        vec![effect(
+            "After Your Life Is Reduced",
+            "move_cores(\"reserve\", \"life\", 1);",
+        )],
+    );
+    burst.effects[0].steps = vec![carddb::Step::Burst];
+    let to_one = scripted_magic(
+        "W-TO-ONE",
+        0,
+        vec![effect(
+            "main",
+            "move_cores(\"life\", \"reserve\", life() - 1);",
+        )],
+    );
+    let mut g = game(vec![burst, to_one], 40);
+    let b = put(&mut g, P0, "W-LIFE-BURST", Zone::Burst(P0), 0);
+    let t = put(&mut g, P0, "W-TO-ONE", Zone::Hand(P0), 0);
+    play(&mut g, t);
+    assert_eq!(g.life(P0), 1);
+    assert!(g.reserve(P0) >= 1, "the burst could pay from the reserve");
+    to_p1_main(&mut g);
+    let a = put(&mut g, P1, "B-01", Zone::Field(P1), 1);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    // Pass every flash timing; activate the burst if it were ever offered.
+    while let engine::Step::Decision(r) = g.next() {
+        let c = [Choice::Pass, Choice::NoBlock, Choice::Yes]
+            .into_iter()
+            .find(|c| r.is_legal(c))
+            .unwrap_or_else(|| r.options[0].choice.clone());
+        g.answer(c).unwrap();
+    }
+    assert_eq!(g.life(P0), 0);
+    let r = g.result().expect("the game is over at once");
+    assert_eq!(r.winner, Some(P1));
+    assert_eq!(started(&g, b), 0, "no burst resolves after life 0");
+    assert!(
+        !g.log()
+            .iter()
+            .any(|e| matches!(e, Event::BurstActivated { .. }))
+    );
+}
+
+/// Issue 11 kind 11, nothing skipped silently: "when destroyed: summon this card from
+/// your trash" resolves while the card is still on the field (BS-6.6), so nothing can be
+/// summoned — and the log says why (`EffectInert`), instead of no event at all.
+#[test]
+fn bs_6_6_summoning_a_card_still_on_the_field_is_inert_with_its_reason() {
+    let back = scripted_spirit(
+        "W-BACK",
+        0,
+        1000,
+        vec![effect(
+            "When Destroyed",
+            "summon(this_card(), true, false);",
+        )],
+    );
+    let kill = scripted_magic(
+        "W-KILL-ALL",
+        0,
+        vec![effect("main", "destroy(my_spirits());")],
+    );
+    let mut g = game(vec![back, kill], 41);
+    let s = put(&mut g, P0, "W-BACK", Zone::Field(P0), 1);
+    let k = put(&mut g, P0, "W-KILL-ALL", Zone::Hand(P0), 0);
+    play(&mut g, k);
+    assert_eq!(g.zone_of(s), Zone::Trash(P0));
+    assert!(g.log().iter().any(|e| matches!(
+        e,
+        Event::EffectInert { card, reason, .. } if *card == s && reason.contains("on the field")
+    )));
+}

@@ -160,7 +160,14 @@ pub(crate) fn with_mut<R>(
         // SAFETY: as in `with_ref`; the `&mut Game` this came from is not used by the
         // engine until the script call returns, and nested effects re-enter through a
         // pointer derived from this same reference.
-        GamePtr::Mut(p) => f(unsafe { &mut *p }, &fr.ctx),
+        GamePtr::Mut(p) => {
+            let g = unsafe { &mut *p };
+            // BS-0.4: once a player is at 0 life the game is over; the effect stops.
+            if g.ended_now() {
+                return Err(err(super::run::STOP));
+            }
+            f(g, &fr.ctx)
+        }
         GamePtr::Ref(_) => Err(err(
             "a constant effect cannot change the game (only modifiers with \"while\")",
         )),

@@ -389,7 +389,7 @@ impl Game {
         controller: PlayerId,
         event_cards: Vec<InstanceId>,
     ) {
-        if self.halted() {
+        if self.halted() || self.ended_now() {
             return;
         }
         let lib = self.host.clone();
@@ -427,7 +427,7 @@ impl Game {
 
     /// Runs a `when(…)` closure.
     pub(crate) fn run_closure(&mut self, sub: &super::state::SubTrigger, event: Vec<InstanceId>) {
-        if self.halted() {
+        if self.halted() || self.ended_now() {
             return;
         }
         let lib = self.host.clone();
@@ -754,7 +754,7 @@ impl Game {
     /// whenever a value is read.
     pub(super) fn resolve_simultaneous(&mut self, mut due: Vec<Reached>) {
         while !due.is_empty() {
-            if self.halted() {
+            if self.halted() || self.ended_now() {
                 return;
             }
             let i = if due.len() == 1 {

@@ -317,6 +317,9 @@ impl Game {
                     by: b.attacker,
                     left: self.life(def),
                 });
+                if self.ended_now() {
+                    return; // BS-0.4: life 0 ends the game at once
+                }
                 if taken > 0 {
                     self.watch(WatchKind::ReducesLife, Some(b.attacker), def, taken);
                     self.watch(WatchKind::LifeReduced, None, def, taken);

@@ -500,7 +500,7 @@ impl Game {
     /// effects it reaches run (`script::run`). Nothing runs while an effect question is
     /// being asked (the step will be undone).
     pub(crate) fn fire(&mut self, hook: Hook) {
-        if self.halted() {
+        if self.halted() || self.ended_now() {
             return;
         }
         self.st.triggers.push(hook);
@@ -510,6 +510,15 @@ impl Game {
         }
         self.report_constants();
         self.flush_watch();
+    }
+
+    /// BS-0.4: a player at 0 life loses at once — no effect or burst resolves after that.
+    /// Ends the game if so; true when the game is over.
+    pub(crate) fn ended_now(&mut self) -> bool {
+        if matches!(self.st.phase, Phase::Over(_)) {
+            return true;
+        }
+        self.st.turn > 0 && PlayerId::BOTH.iter().any(|p| self.life(*p) == 0) && self.check_losses()
     }
 
     /// Logs once per card per game that its effects are not supported yet (cards with

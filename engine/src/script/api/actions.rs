@@ -620,7 +620,21 @@ pub(super) fn register_actions(e: &mut Engine) {
         |t: Dynamic, free: bool, ex: bool| -> R<i64> {
             let source = run_ctx()?;
             let n = each(&t, |g, c, p| {
-                if !free && !g.on_field(c) {
+                // Nothing is skipped silently (issue 11 kind 11): say why a card is not
+                // summoned.
+                let inert = |g: &mut Game, reason: String| {
+                    g.emit(Event::EffectInert {
+                        card: source.card,
+                        effect: source.effect,
+                        reason,
+                    });
+                    false
+                };
+                if g.on_field(c) {
+                    let reason = format!("{} is on the field: it cannot be summoned", g.name(c));
+                    return inert(g, reason);
+                }
+                if !free {
                     let to_pay = g.quote_card(p, c).to_pay;
                     let need = to_pay + g.def_of(c).minimum_cores();
                     if g.reserve(p) < need {
@@ -629,16 +643,18 @@ pub(super) fn register_actions(e: &mut Engine) {
                             need - to_pay,
                             g.name(c)
                         );
-                        g.emit(Event::EffectInert {
-                            card: source.card,
-                            effect: source.effect,
-                            reason,
-                        });
-                        return false;
+                        return inert(g, reason);
                     }
                     g.pay_spare(p, to_pay);
                 }
-                g.effect_summon(c, p, ex)
+                if g.effect_summon(c, p, ex) {
+                    return true;
+                }
+                let reason = format!(
+                    "{} cannot be summoned now (not yours, not a spirit, an ultimate's condition unmet, or too few cores in the reserve)",
+                    g.name(c)
+                );
+                inert(g, reason)
             })?;
             if n > 0 {
                 run_ctx()?.summoned.set(true);
