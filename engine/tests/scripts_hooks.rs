@@ -699,10 +699,7 @@ fn inert_logs_one_event_with_its_reason_and_the_effect_ends() {
             _ => None,
         })
         .collect();
-    assert_eq!(
-        inert,
-        vec!["text not understood".to_string()]
-    );
+    assert_eq!(inert, vec!["text not understood".to_string()]);
 }
 
 #[test]

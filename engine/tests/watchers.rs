@@ -354,3 +354,104 @@ fn bs_6_6_summoning_a_card_still_on_the_field_is_inert_with_its_reason() {
         Event::EffectInert { card, reason, .. } if *card == s && reason.contains("on the field")
     )));
 }
+
+/// ST06-012 Ancient Colosseum, 2nd effect (LV2, constant): when your opponent summons a
+/// spirit with a "When Summoned" effect, discard the top four cards of their deck — the
+/// happening "a player summons" is emitted (issue 11 kind 3; BS-5.1).
+#[test]
+fn st06_012_ancient_colosseum_mills_four_when_the_opponent_summons_a_when_summoned_spirit() {
+    let Some(mut cards) = real(&["ST06-012"]) else {
+        return;
+    };
+    cards.push(scripted_spirit(
+        "W-WS",
+        0,
+        1000,
+        vec![effect("When Summoned", "gain_life(1);")],
+    ));
+    let mut g = game(cards, 6012);
+    put(&mut g, P1, "ST06-012", Zone::Field(P1), 3); // LV2
+    engine::testkit::give_reserve(&mut g, P0, 2);
+    let plain = put(&mut g, P0, "R-00", Zone::Hand(P0), 0);
+    let s = put(&mut g, P0, "W-WS", Zone::Hand(P0), 0);
+    let deck = g.pile(Zone::Deck(P0)).len();
+    // A spirit without "When Summoned": nothing.
+    play(&mut g, plain);
+    assert_eq!(g.pile(Zone::Deck(P0)).len(), deck);
+    play(&mut g, s);
+    assert_eq!(
+        g.pile(Zone::Deck(P0)).len(),
+        deck - 4,
+        "the top four were discarded"
+    );
+    assert_eq!(g.pile(Zone::Trash(P0)).len(), 4);
+}
+
+/// BSS02-111 Harpy Nest Palace, 1st effect (during your attack step): when one of your
+/// Birdfolk spirits is blocked, the blocking spirit is treated as LV1 this turn — the
+/// happening "blocked" is emitted (BS-6.3) and the treated level sets its BP.
+#[test]
+fn bss02_111_harpy_nest_palace_treats_the_blocker_as_lv1() {
+    let Some(mut cards) = real(&["BSS02-111"]) else {
+        return;
+    };
+    let mut bird = scripted_spirit("W-BIRD", 0, 7000, vec![]);
+    bird.families = vec!["Birdfolk".into()];
+    cards.push(bird);
+    let mut g = game(cards, 2111);
+    to_p1_main(&mut g);
+    put(&mut g, P1, "BSS02-111", Zone::Field(P1), 0);
+    let a = put(&mut g, P1, "W-BIRD", Zone::Field(P1), 1); // 7000 BP
+    put(&mut g, P1, "B-00", Zone::Field(P1), 1);
+    let blocker = put(&mut g, P0, "R-06", Zone::Field(P0), 4); // LV2: 9000 BP
+    assert_eq!(g.bp(blocker), 9000);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    pass_flashes(&mut g);
+    must(&mut g, Choice::Block { blocker });
+    assert_eq!(g.level(blocker), Some(1), "treated as LV1");
+    assert_eq!(g.bp(blocker), 6000, "LV1 BP");
+    pass_flashes(&mut g);
+    // 7000 against the treated 6000 (its own LV2 would have had 9000): BS-6.5.2.
+    assert_eq!(g.zone_of(blocker), Zone::Trash(P0));
+    assert_eq!(g.zone_of(a), Zone::Field(P1));
+}
+
+/// PR-050 Killer Machine Half (during either attack step): when one of your opponent's
+/// spirits is returned to their hand or deck, this spirit gains Astral this turn — the
+/// happening "returned to hand or deck" is emitted (issue 11 kind 3).
+#[test]
+fn pr_050_killer_machine_half_gains_astral_when_an_opposing_spirit_is_returned() {
+    let Some(mut cards) = real(&["PR-050"]) else {
+        return;
+    };
+    cards.push(flash_tool(
+        "W-BOUNCE",
+        "return_to_hand(opponent_spirits());",
+    ));
+    let mut g = game(cards, 50);
+    to_p1_main(&mut g);
+    let half = put(&mut g, P1, "PR-050", Zone::Field(P1), 1);
+    let a = put(&mut g, P1, "B-01", Zone::Field(P1), 1);
+    put(&mut g, P1, "B-00", Zone::Field(P1), 1);
+    let victim = put(&mut g, P0, "R-01", Zone::Field(P0), 1);
+    let bounce = put(&mut g, P1, "W-BOUNCE", Zone::Hand(P1), 0);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    // P0 passes first in the flash timing (BS-6.2), then P1 uses the bounce.
+    let r = decision(&mut g);
+    assert_eq!(r.kind, DecisionKind::FlashOrPass);
+    if r.player == P0 {
+        must(&mut g, Choice::Pass);
+    }
+    must(&mut g, Choice::UseMagic { card: bounce });
+    assert_eq!(g.zone_of(victim), Zone::Hand(P0));
+    assert!(
+        g.log().iter().any(|e| matches!(
+            e,
+            Event::ModifierAdded { card, modifier: engine::script::ModKind::Keyword(k, _), .. }
+                if *card == half && k == "Astral"
+        )),
+        "PR-050 gained Astral"
+    );
+}
