@@ -510,6 +510,7 @@ impl Game {
         }
         self.report_constants();
         self.flush_watch();
+        self.check_zero_bp(); // BS-5.3.1: what the hook's effects changed
     }
 
     /// Logs once per card per game that its effects are not supported yet (cards with
