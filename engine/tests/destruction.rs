@@ -1,15 +1,20 @@
 //! One destruction, one "when destroyed" (BS-6.6; issue 11 kind 7) and 0 BP destroys
-//! whenever BP can change (BS-5.3.1; issue 11 kind 9). Synthetic cards with small scripts.
+//! whenever BP can change (BS-5.3.1; issue 11 kind 9). Synthetic cards with small scripts,
+//! and real cards from `../shared/data` for the rulings (`C#`: the ruling's index in
+//! `rulings-cards.json`; paraphrased, never quoted).
+
+mod support;
 
 use carddb::{CardDef, CardKind, Colour};
 use engine::core::{InstanceId, PlayerId};
 use engine::rules::battle_spirits::Zone;
-use engine::testkit::hand_size as hand;
 use engine::testkit::{
-    card, decision, effect, must, pass_flashes, play, put, scenario, scripted_magic,
-    scripted_spirit, strict, to_p1_main,
+    card, decision, effect, give_reserve, must, pass_flashes, play, put, scenario, scripted_magic,
+    scripted_spirit, strict,
 };
 use engine::{Choice, DecisionKind, Event, Game};
+
+use support::rulings::{game, hand, real, to_p1_main};
 
 const P0: PlayerId = PlayerId(0);
 const P1: PlayerId = PlayerId(1);
@@ -204,4 +209,57 @@ fn bs_5_3_1_zero_bp_when_a_constant_bonus_source_leaves() {
     );
     assert_eq!(destroyed(&g, spirit), 1);
     assert_eq!(hand(&g, P0), before + 1 + 1, "the nexus back + its draw 1");
+}
+
+/// ST03-002 Greygarmr and BSS01-133 Angelic Pressure — rulings-cards.json C#179.
+/// Q: a LV2 Greygarmr blocks (its "when blocks" gives it 3000 BP this turn) and the
+/// opponent's Angelic Pressure lowers its BP by 3000 this turn; is it destroyed at 0 BP
+/// when the turn ends? A: no: both effects end at the same time (BS-7.1), so its BP never
+/// becomes 0 (BS-5.3.1 is checked once they have all ended).
+#[test]
+fn st03_002_greygarmr_turn_effects_end_together_so_no_zero_bp() {
+    let Some(cards) = real(&["ST03-002", "BSS01-133"]) else {
+        return;
+    };
+    let mut g = game(cards, 73);
+    to_p1_main(&mut g);
+    let grey = put(&mut g, P0, "ST03-002", Zone::Field(P0), 2); // LV2: 3000 BP
+    let attacker = put(&mut g, P1, "B-00", Zone::Field(P1), 1); // 1000 BP
+    let pressure = put(&mut g, P1, "BSS01-133", Zone::Hand(P1), 0);
+    give_reserve(&mut g, P1, 3);
+    assert_eq!(g.bp(grey), 3000);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker });
+    pass_flashes(&mut g);
+    must(&mut g, Choice::Block { blocker: grey });
+    assert_eq!(g.bp(grey), 6000, "when blocks: +3000 this turn");
+    pass_flashes_until(&mut g, P1);
+    play(&mut g, pressure);
+    assert_eq!(g.bp(grey), 3000, "Angelic Pressure: −3000 this turn");
+    pass_flashes(&mut g);
+    assert_eq!(g.zone_of(attacker), Zone::Trash(P1), "1000 against 3000");
+    // P1 ends its turn: the +3000 and the −3000 end together.
+    while g.active() == P1 {
+        let r = decision(&mut g);
+        let c = [Choice::EndAttack, Choice::EndMain, Choice::Pass]
+            .into_iter()
+            .find(|c| r.is_legal(c))
+            .unwrap_or_else(|| panic!("{:?}", r.options));
+        must(&mut g, c);
+    }
+    assert!(g.on_field(grey), "not destroyed at the end of the turn");
+    assert_eq!(g.bp(grey), 3000);
+    assert_eq!(destroyed(&g, grey), 0);
+}
+
+/// Passes flash timings until `p` is to act in one.
+fn pass_flashes_until(g: &mut Game, p: PlayerId) {
+    loop {
+        let r = decision(g);
+        assert_eq!(r.kind, DecisionKind::FlashOrPass, "{:?}", r.options);
+        if r.player == p {
+            return;
+        }
+        must(g, Choice::Pass);
+    }
 }
