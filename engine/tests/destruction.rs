@@ -7,7 +7,7 @@ mod support;
 
 use carddb::{CardDef, CardKind, Colour};
 use engine::core::{InstanceId, PlayerId};
-use engine::rules::battle_spirits::Zone;
+use engine::rules::battle_spirits::{Hook, Zone};
 use engine::testkit::{
     card, decision, effect, give_reserve, must, pass_flashes, play, put, scenario, scripted_magic,
     scripted_spirit, strict,
@@ -162,6 +162,11 @@ fn bs_5_3_1_zero_bp_when_a_battle_bonus_ends_destroys() {
     );
     assert_eq!(destroyed(&g, attacker), 1);
     assert_eq!(hand(&g, P1), before + 1, "its when destroyed drew 1");
+    let by_opponent = Event::Hook(Hook::WhenDestroyed {
+        card: attacker,
+        by_opponent: true,
+    });
+    assert!(g.log().contains(&by_opponent), "the −1500 was P0's effect");
 }
 
 /// BS-5.3.1: a constant "+1000 BP to your spirits" nexus keeps a 1000 BP spirit lowered by
@@ -209,6 +214,11 @@ fn bs_5_3_1_zero_bp_when_a_constant_bonus_source_leaves() {
     );
     assert_eq!(destroyed(&g, spirit), 1);
     assert_eq!(hand(&g, P0), before + 1 + 1, "the nexus back + its draw 1");
+    let by_opponent = Event::Hook(Hook::WhenDestroyed {
+        card: spirit,
+        by_opponent: true,
+    });
+    assert!(g.log().contains(&by_opponent), "the −1000 was P1's effect");
 }
 
 /// ST03-002 Greygarmr and BSS01-133 Angelic Pressure — rulings-cards.json C#179.

@@ -38,12 +38,19 @@ impl Game {
                 .any(|m| matches!(m, ModKind::Keyword(k, _) if k.eq_ignore_ascii_case(name)))
     }
 
-    /// Adds a modifier and logs it.
-    pub(crate) fn add_modifier(&mut self, card: InstanceId, kind: ModKind, until: Until) {
+    /// Adds a modifier given by an effect `by` controls (`None`: by no player) and logs it.
+    pub(crate) fn add_modifier_by(
+        &mut self,
+        card: InstanceId,
+        kind: ModKind,
+        until: Until,
+        by: Option<PlayerId>,
+    ) {
         self.st.scripts.modifiers.push(Modifier {
             card,
             kind: kind.clone(),
             until,
+            by,
         });
         self.emit(Event::ModifierAdded {
             card,
@@ -100,8 +107,9 @@ impl Game {
     /// A card counts when it has a BP at its level (a nexus never does), its BP is 0 and
     /// its modifiers lower it (a printed 0 BP is not "becoming 0"); cards already being
     /// destroyed and the card being placed are skipped. The ones found together are
-    /// destroyed together (BS-6.6/BS-8.4), not as by the opponent (the engine does not
-    /// record whose effect a lowering modifier came from), then the check repeats. Cheap
+    /// destroyed together (BS-6.6/BS-8.4) — "by the opponent" when a lowering modifier on
+    /// it was given by its owner's opponent's effect (a constant one's giver is not known:
+    /// not by the opponent) — then the check repeats. Cheap
     /// when no lowering modifier and no constant effect exists; not re-entrant (a check
     /// reached from inside the destruction it causes returns at once).
     pub(crate) fn check_zero_bp(&mut self) {
@@ -126,7 +134,11 @@ impl Game {
                         && self.bp(c) == 0
                         && self.bp_delta(c) < 0
                     {
-                        zero.push((c, false));
+                        let owner = self.owner(c);
+                        let by_opponent = self.st.scripts.modifiers.iter().any(|m| {
+                            m.card == c && lowering(m) && m.by.is_some_and(|p| p != owner)
+                        });
+                        zero.push((c, by_opponent));
                     }
                 }
             }
