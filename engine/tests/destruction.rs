@@ -221,6 +221,59 @@ fn bs_5_3_1_zero_bp_when_a_constant_bonus_source_leaves() {
     assert!(g.log().contains(&by_opponent), "the −1000 was P1's effect");
 }
 
+/// BS-5.3.1 / BS-7.1: a constant "−1000 BP to the opponent's spirits" nexus lowers a
+/// 1000 BP spirit that gave itself +1000 this turn when it attacked; when the turn ends
+/// the +1000 ends, its BP is 0 and it is destroyed (its "when destroyed" works).
+#[test]
+fn bs_5_3_1_zero_bp_when_a_turn_bonus_ends_destroys() {
+    let s = scripted_spirit(
+        "S-ZT",
+        0,
+        1000,
+        vec![
+            effect(
+                "When This Spirit Attacks",
+                r#"bp_plus(this_card(), 1000, "turn");"#,
+            ),
+            effect("When Destroyed", "draw(1);"),
+        ],
+    );
+    let mut nexus = card("S-ZX", CardKind::Nexus, 0, Colour::Blue, 0, 1, &[(1, 0, 0)]);
+    nexus.effects = vec![effect(
+        "constant",
+        r#"bp_minus(opponent_spirits(), 1000, "while");"#,
+    )];
+    let mut g = strict(scenario(vec![s, nexus], 74));
+    to_p1_main(&mut g);
+    let attacker = put(&mut g, P1, "S-ZT", Zone::Field(P1), 1);
+    put(&mut g, P0, "R-06", Zone::Field(P0), 1); // a 6000 BP blocker it cannot beat
+    put(&mut g, P1, "B-06", Zone::Field(P1), 1); // 6000 BP: keeps the attack step open
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker });
+    assert_eq!(g.bp(attacker), 2000);
+    put(&mut g, P0, "S-ZX", Zone::Field(P0), 0); // the nexus arrives mid-attack
+    assert_eq!(g.bp(attacker), 1000, "1000 + 1000 − 1000");
+    pass_flashes(&mut g);
+    must(&mut g, Choice::NoBlock);
+    assert!(g.on_field(attacker), "still 1000 BP after the battle");
+    let before = hand(&g, P1);
+    while g.active() == P1 {
+        let r = decision(&mut g);
+        let c = [Choice::EndAttack, Choice::EndMain, Choice::Pass]
+            .into_iter()
+            .find(|c| r.is_legal(c))
+            .unwrap_or_else(|| panic!("{:?}", r.options));
+        must(&mut g, c);
+    }
+    assert_eq!(
+        g.zone_of(attacker),
+        Zone::Trash(P1),
+        "0 BP once the turn ended"
+    );
+    assert_eq!(destroyed(&g, attacker), 1);
+    assert_eq!(hand(&g, P1), before + 1, "its when destroyed drew 1");
+}
+
 /// ST03-002 Greygarmr and BSS01-133 Angelic Pressure — rulings-cards.json C#179.
 /// Q: a LV2 Greygarmr blocks (its "when blocks" gives it 3000 BP this turn) and the
 /// opponent's Angelic Pressure lowers its BP by 3000 this turn; is it destroyed at 0 BP
