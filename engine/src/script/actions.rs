@@ -38,12 +38,19 @@ impl Game {
                 .any(|m| matches!(m, ModKind::Keyword(k, _) if k.eq_ignore_ascii_case(name)))
     }
 
-    /// Adds a modifier and logs it.
-    pub(crate) fn add_modifier(&mut self, card: InstanceId, kind: ModKind, until: Until) {
+    /// Adds a modifier given by an effect `by` controls (`None`: by no player) and logs it.
+    pub(crate) fn add_modifier_by(
+        &mut self,
+        card: InstanceId,
+        kind: ModKind,
+        until: Until,
+        by: Option<PlayerId>,
+    ) {
         self.st.scripts.modifiers.push(Modifier {
             card,
             kind: kind.clone(),
             until,
+            by,
         });
         self.emit(Event::ModifierAdded {
             card,
@@ -53,12 +60,14 @@ impl Game {
     }
 
     /// Destroys the cards by an effect of `by` at the same time (rulings-cards.json #76,
-    /// #126): the ones on the field and not protected. Returns how many.
+    /// #126): the ones on the field, not protected and not already being destroyed (BS-6.6:
+    /// their "when destroyed" resolves once). Returns how many.
     pub(crate) fn effect_destroy_all(&mut self, cs: &[InstanceId], by: PlayerId) -> u32 {
         let mut list = Vec::new();
         for &c in cs {
             let c = self.unit_of(c); // BS-9.1: a braved card is destroyed as one
-            if !self.on_field(c) || list.iter().any(|(x, _)| *x == c) {
+            if !self.on_field(c) || self.is_being_destroyed(c) || list.iter().any(|(x, _)| *x == c)
+            {
                 continue;
             }
             let protected = self.mods_of(c).iter().any(|m| {
@@ -73,11 +82,13 @@ impl Game {
         list.len() as u32
     }
 
-    /// A spirit whose BP an effect has brought to 0 is destroyed (rulings-cards.json #54,
-    /// #92, #95, #127, #130, #132, #136, #195). Not an effect's destruction: protection from
-    /// "destroy" effects does not stop it (#121). `by`: the effect's controller.
+    /// A spirit whose BP an effect has brought to 0 is destroyed (BS-5.3.1;
+    /// rulings-cards.json #54, #92, #95, #127, #130, #132, #136, #195). Not an effect's
+    /// destruction: protection from "destroy" effects does not stop it (#121). `by`: the
+    /// effect's controller. A card already being destroyed is left alone (BS-6.6).
     pub(crate) fn destroy_if_no_bp(&mut self, c: InstanceId, by: PlayerId) -> bool {
         if !self.on_field(c)
+            || self.is_being_destroyed(c)
             || !self.is_spirit_like(c)
             || self.level_row(c).and_then(|r| r.bp).is_none()
             || self.bp(c) > 0
@@ -86,6 +97,60 @@ impl Game {
         }
         self.destroy_with(c, by != self.owner(c));
         true
+    }
+
+    /// BS-5.3.1: every spirit/ultimate whose BP effects have brought to 0 is destroyed at
+    /// once — also when a bonus that kept it above 0 ends (end of battle, end of turn, its
+    /// source leaving the field). Called wherever BP can change (an effect resolved, a hook
+    /// resolved, cores moved, a card destroyed, battle or turn effects ended).
+    ///
+    /// A card counts when it has a BP at its level (a nexus never does), its BP is 0 and
+    /// its modifiers lower it (a printed 0 BP is not "becoming 0"); cards already being
+    /// destroyed and the card being placed are skipped. The ones found together are
+    /// destroyed together (BS-6.6/BS-8.4) — "by the opponent" when a lowering modifier on
+    /// it was given by its owner's opponent's effect (a constant one's giver is not known:
+    /// not by the opponent) — then the check repeats. Cheap
+    /// when no lowering modifier and no constant effect exists; not re-entrant (a check
+    /// reached from inside the destruction it causes returns at once).
+    pub(crate) fn check_zero_bp(&mut self) {
+        if self.rt.checking_bp || self.halted() {
+            return;
+        }
+        let lowering = |m: &Modifier| matches!(m.kind, ModKind::Bp(n) if n < 0);
+        if !self.host.has_constant && !self.st.scripts.modifiers.iter().any(lowering) {
+            return;
+        }
+        self.rt.checking_bp = true;
+        loop {
+            let a = self.st.active;
+            let placing = self.placing_card();
+            let mut zero = Vec::new();
+            for p in [a, a.other()] {
+                for c in self.field(p) {
+                    if Some(c) != placing
+                        && self.is_spirit_like(c)
+                        && !self.is_being_destroyed(c)
+                        && self.level_row(c).and_then(|r| r.bp).is_some()
+                        && self.bp(c) == 0
+                        && self.bp_delta(c) < 0
+                    {
+                        let owner = self.owner(c);
+                        let by_opponent = self.st.scripts.modifiers.iter().any(|m| {
+                            m.card == c && lowering(m) && m.by.is_some_and(|p| p != owner)
+                        });
+                        zero.push((c, by_opponent));
+                    }
+                }
+            }
+            if zero.is_empty() || self.halted() {
+                break;
+            }
+            self.destroy_together(&zero);
+            if zero.iter().all(|(c, _)| self.on_field(*c)) {
+                break; // nothing left the field: a loop would find them again
+            }
+        }
+        self.rt.checking_bp = false;
     }
 
     /// Whether `target` is unaffected by the effect of `source` controlled by `controller`

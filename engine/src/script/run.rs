@@ -67,6 +67,8 @@ pub(crate) struct Runtime {
     pub summoning: Cell<Option<InstanceId>>,
     /// Constant-effect evaluations, when observed (`Game::observe_constants`, issue 11).
     pub const_seen: Option<RefCell<ConstantRuns>>,
+    /// A BS-5.3.1 check is in progress (`Game::check_zero_bp`, a re-entrance guard).
+    pub checking_bp: bool,
 }
 
 /// Constant-effect evaluations seen (`exercise`): (card, effect) → runs that collected a
@@ -423,6 +425,7 @@ impl Game {
         if let Err(e) = r {
             self.script_error(card, effect, &e);
         }
+        self.check_zero_bp(); // BS-5.3.1: the effect may have changed BP
     }
 
     /// Runs a `when(…)` closure.
@@ -460,6 +463,7 @@ impl Game {
         if let Err(e) = r {
             self.script_error(sub.card, sub.effect, &e);
         }
+        self.check_zero_bp(); // BS-5.3.1: the closure may have changed BP
     }
 
     fn script_error(&mut self, card: InstanceId, effect: u32, e: &EvalAltResult) {
@@ -959,22 +963,27 @@ impl Game {
 
     /// BS-7.1 (and BS-8.3): at the end of the turn, "this turn" modifiers, once-per-turn
     /// marks and sub-triggers end.
+    /// A spirit a "this turn" bonus kept above 0 BP is then destroyed (BS-5.3.1), still in
+    /// this turn.
     pub(crate) fn end_turn_effects(&mut self) {
         let s = &mut self.st.scripts;
         s.modifiers.retain(|m| m.until == Until::While);
         s.once.clear();
         s.subs.clear();
-        s.destroyed_this_turn.clear();
         s.activated.clear();
         s.end_battle = false;
         s.end_attack_step = false;
+        self.check_zero_bp();
+        self.st.scripts.destroyed_this_turn.clear();
     }
 
-    /// BS-6.7: "this battle" modifiers and watchers end.
+    /// BS-6.7: "this battle" modifiers and watchers end; a spirit a battle bonus kept above
+    /// 0 BP is then destroyed (BS-5.3.1).
     pub(crate) fn end_battle_effects(&mut self) {
         let s = &mut self.st.scripts;
         s.modifiers.retain(|m| m.until != Until::Battle);
         s.subs.retain(|w| w.until != Until::Battle);
+        self.check_zero_bp();
     }
 
     /// A card leaving the field loses its modifiers.

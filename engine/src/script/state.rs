@@ -119,6 +119,11 @@ pub struct Modifier {
     pub kind: ModKind,
     /// Until when.
     pub until: Until,
+    /// The controller of the effect that gave it (`None`: given by the rules or a test);
+    /// a destruction at 0 BP it caused is "by the opponent" when that is the card owner's
+    /// opponent (BS-5.3.1, BS-10).
+    #[serde(default)]
+    pub by: Option<PlayerId>,
 }
 
 /// A value a sub-trigger closure captured (kept in saves).

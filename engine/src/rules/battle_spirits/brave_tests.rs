@@ -606,7 +606,7 @@ fn bs_9_6_a_host_that_stops_meeting_the_condition_keeps_its_brave() {
     let host = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
     let c = put(&mut g, P0, "BR-C", Zone::Field(P0), 1);
     assert!(!legal(&mut g, &Choice::Brave { brave: c, host }));
-    g.add_modifier(host, ModKind::Colour(Colour::Blue), Until::Turn);
+    g.add_modifier_by(host, ModKind::Colour(Colour::Blue), Until::Turn, None);
     g.cached = None;
     brave_onto(&mut g, c, host);
     to_turn3(&mut g);

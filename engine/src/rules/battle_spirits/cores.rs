@@ -68,8 +68,10 @@ impl Game {
 
     /// BS-5.3: every spirit/ultimate/brave with fewer cores than its minimum level needs
     /// is depleted, in field order, turn player's first.
+    /// A level may change with the cores, and BP with it: BS-5.3.1 is checked after.
     pub(crate) fn check_depletion(&mut self) {
         self.check_depletion_except(None);
+        self.check_zero_bp();
     }
 
     /// [`Game::check_depletion`] sparing `spare` (a card still receiving its cores,
@@ -116,9 +118,16 @@ impl Game {
     /// one set in the turn player's order — an effect reached through several of them is
     /// due once (rulings-cards.json #76, #126) — then each card still on the field goes to
     /// the trash with its cores to its owner's reserve. One card: [`Game::destroy_with`].
+    /// A card already being destroyed is left out (BS-6.6: one destruction, one "when
+    /// destroyed"); the cards are marked `being_destroyed` until this returns.
     pub(crate) fn destroy_together(&mut self, cs: &[(InstanceId, bool)]) {
+        let cs: Vec<(InstanceId, bool)> = cs
+            .iter()
+            .map(|&(c, b)| (self.unit_of(c), b))
+            .filter(|(c, _)| !self.is_being_destroyed(*c))
+            .collect();
         if cs.len() <= 1 {
-            for &(c, by_opponent) in cs {
+            for &(c, by_opponent) in &cs {
                 self.destroy_with(c, by_opponent);
             }
             return;
@@ -126,18 +135,19 @@ impl Game {
         if self.halted() {
             return;
         }
-        for &(c, _) in cs {
+        for &(c, _) in &cs {
             self.st.scripts.destroyed_this_turn.push(c);
+            self.st.scripts.being_destroyed.push(c);
         }
         let hooks: Vec<Hook> = cs
             .iter()
             .map(|&(card, by_opponent)| Hook::WhenDestroyed { card, by_opponent })
             .collect();
         self.dispatch_together(&hooks);
-        for &(c, _) in cs {
+        for &(c, _) in &cs {
             let owner = self.owner(c);
             if self.halted() {
-                return;
+                break;
             }
             if self.zone_of(c) != Zone::Field(owner) {
                 continue; // a "when destroyed" effect already moved it
@@ -150,10 +160,17 @@ impl Game {
             self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
             self.move_card(c, Zone::Trash(owner));
         }
+        self.st
+            .scripts
+            .being_destroyed
+            .retain(|x| !cs.iter().any(|(c, _)| c == x));
+        self.check_zero_bp(); // BS-5.3.1: a constant bonus may have left with them
     }
 
     /// BS-6.6: "when destroyed" first (the card is still on the field), then to the trash
     /// with its cores to the owner's reserve. The one destruction path, battle and effects.
+    /// A card already being destroyed (its "when destroyed" pending or resolving) is not
+    /// destroyed again: nothing happens (issue 11 kind 7).
     ///
     /// BS-9.8: a braved card counts as one spirit destroyed (one "when destroyed" firing
     /// for the host, its braves' braved "when destroyed" effects included); then its cores
@@ -161,6 +178,16 @@ impl Game {
     /// goes to the trash.
     pub(crate) fn destroy_with(&mut self, c: InstanceId, by_opponent: bool) {
         let c = self.unit_of(c);
+        if self.is_being_destroyed(c) {
+            return;
+        }
+        self.st.scripts.being_destroyed.push(c);
+        self.destroy_one(c, by_opponent);
+        self.st.scripts.being_destroyed.retain(|x| *x != c);
+        self.check_zero_bp(); // BS-5.3.1: a constant bonus may have left with it
+    }
+
+    fn destroy_one(&mut self, c: InstanceId, by_opponent: bool) {
         let owner = self.owner(c);
         self.st.scripts.destroyed_this_turn.push(c);
         self.fire(Hook::WhenDestroyed {
@@ -177,5 +204,11 @@ impl Game {
         }
         self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
         self.move_card(c, Zone::Trash(owner));
+    }
+
+    /// Whether `c`'s destruction is in progress (BS-6.6): its "when destroyed" is pending
+    /// or resolving. Such a card is no target of another destruction.
+    pub fn is_being_destroyed(&self, c: InstanceId) -> bool {
+        self.st.scripts.being_destroyed.contains(&c)
     }
 }

@@ -510,6 +510,7 @@ impl Game {
         }
         self.report_constants();
         self.flush_watch();
+        self.check_zero_bp(); // BS-5.3.1: what the hook's effects changed
     }
 
     /// BS-0.4: a player at 0 life loses at once — no effect or burst resolves after that.

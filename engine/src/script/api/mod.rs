@@ -213,7 +213,7 @@ fn modify(t: &Dynamic, kind: ModKind, d: &str) -> R<()> {
             .extend(cs.into_iter().map(|c| (c, kind.clone())));
         return Ok(());
     }
-    with_mut(|g, _| {
+    with_mut(|g, rc| {
         for c in cs {
             if g.on_field(c) {
                 // A "while" modifier given by a triggered effect lasts the turn.
@@ -222,7 +222,7 @@ fn modify(t: &Dynamic, kind: ModKind, d: &str) -> R<()> {
                 } else {
                     until
                 };
-                g.add_modifier(c, kind.clone(), u);
+                g.add_modifier_by(c, kind.clone(), u, Some(rc.controller));
             }
         }
         Ok(())
