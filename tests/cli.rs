@@ -1,34 +1,11 @@
 //! The `cardscript` command as a user meets it: import, build, search, show, deck check,
 //! and what it prints when the input is bad.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
 
-fn cardscript(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cardscript"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn shared_data() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/bss");
-    if p.join("cards.jsonl").is_file() {
-        Some(p)
-    } else {
-        eprintln!("skipped: ../shared/data is not here");
-        None
-    }
-}
+use std::path::Path;
+use std::process::Command;
+use support::{cardscript, shared_data, text};
 
 #[test]
 fn import_build_search_show_and_check_real_cards() {

@@ -2,24 +2,10 @@
 //! embedded demo pack and on the real cards (`../shared/data`, skipped with a message when
 //! absent), and `lint` / `explain` naming an effect's gaps.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
 
-fn cardscript(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cardscript"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use std::process::Output;
+use support::{cardscript, shared_data, text};
 
 fn json(o: &Output) -> serde_json::Value {
     assert!(o.status.success(), "{}", text(o));
@@ -127,16 +113,6 @@ fn lint_and_explain_name_the_gaps_of_an_effect() {
         out.contains("- it names the keyword Moonwalk, which has no rules yet"),
         "{out}"
     );
-}
-
-fn shared_data() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/bss");
-    if p.join("cards.jsonl").is_file() {
-        Some(p)
-    } else {
-        eprintln!("skipped: ../shared/data is not here");
-        None
-    }
 }
 
 /// The real cards: every card is in a deck, every game is played, and the figures do not

@@ -153,25 +153,34 @@ impl Reached {
     }
 }
 
-/// The reason of a constant effect's `inert(…)` / unsupported call (`None`: a real error).
-fn constant_error(e: &EvalAltResult) -> Option<String> {
+/// The error inside a script error's function and module calls.
+fn innermost(e: &EvalAltResult) -> &EvalAltResult {
     let mut inner = e;
     while let EvalAltResult::ErrorInFunctionCall(_, _, x, _)
     | EvalAltResult::ErrorInModule(_, x, _) = inner
     {
         inner = x;
     }
-    if let EvalAltResult::ErrorRuntime(v, _) = inner
-        && let Some(s) = v.read_lock::<rhai::ImmutableString>()
-    {
-        if let Some(reason) = s.strip_prefix(INERT) {
-            return Some(reason.to_string());
-        }
-        if s.as_str() == STOP || s.as_str() == ASKED {
-            return Some("stopped".into());
-        }
-    }
-    None
+    inner
+}
+
+/// The text of a script error when it is one of the engine's markers ([`ASKED`], [`STOP`],
+/// an [`INERT`] reason), not a real failure.
+fn marker(e: &EvalAltResult) -> Option<String> {
+    let EvalAltResult::ErrorRuntime(v, _) = innermost(e) else {
+        return None;
+    };
+    let s = v.read_lock::<rhai::ImmutableString>()?;
+    (s.as_str() == ASKED || s.as_str() == STOP || s.starts_with(INERT)).then(|| s.to_string())
+}
+
+/// The reason of a constant effect's `inert(…)` / unsupported call (`None`: a real error).
+fn constant_error(e: &EvalAltResult) -> Option<String> {
+    let m = marker(e)?;
+    Some(match m.strip_prefix(INERT) {
+        Some(reason) => reason.to_string(),
+        None => "stopped".into(),
+    })
 }
 
 fn whose_ok(w: Whose, controller: PlayerId, turn_player: PlayerId) -> bool {
@@ -467,20 +476,11 @@ impl Game {
     }
 
     fn script_error(&mut self, card: InstanceId, effect: u32, e: &EvalAltResult) {
-        let mut inner = e;
-        while let EvalAltResult::ErrorInFunctionCall(_, _, x, _)
-        | EvalAltResult::ErrorInModule(_, x, _) = inner
-        {
-            inner = x;
-        }
-        if let EvalAltResult::ErrorRuntime(v, _) = inner
-            && let Some(s) = v.read_lock::<rhai::ImmutableString>()
-            && (s.as_str() == ASKED || s.as_str() == STOP)
-        {
-            return;
+        if marker(e).is_some() {
+            return; // asked, stopped, or inert: its event is already logged
         }
         let line = e.position().line().map(|l| l as u32);
-        let reason = match inner {
+        let reason = match innermost(e) {
             EvalAltResult::ErrorRuntime(v, _) => v.to_string(),
             other => other.to_string(),
         };
