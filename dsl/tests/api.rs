@@ -234,7 +234,7 @@ fn the_rest_of_cards_revealed_in_a_watcher_is_handled_inside_the_watcher() {
     // sentence is a "when …" watcher (shape of BSS03-038, CB01-068): otherwise it would run
     // when the watcher is set up, before anything is revealed.
     let o = parse_en(
-        "[LV1] (During Opponent's Attack Step) Reveal the top two cards of your deck when one of your spirits is destroyed by your opponent. Add one spirit card from the revealed cards to your hand. Return the remaining cards to the bottom of your deck in any order.",
+        "[LV2] (During Your Attack Step) Reveal the top four cards of your deck when one of your spirits is blocked. Add one magic card from the revealed cards to your hand. Return the remaining cards to the bottom of your deck in any order.",
     );
     assert!(o.complete, "{:?}", o.unparsed);
     let src = dsl::compile::to_rhai(&o.effect, None);

@@ -274,6 +274,11 @@ impl Game {
         true
     }
 
+    /// `p` draws up to `n` cards (fewer when the deck runs out); how many were drawn.
+    pub(crate) fn draw_n(&mut self, p: PlayerId, n: u32) -> u32 {
+        (0..n).take_while(|_| self.draw(p)).count() as u32
+    }
+
     /// Puts the top `n` cards of `p`'s deck into the trash; the cards moved.
     pub(crate) fn mill(&mut self, p: PlayerId, n: u32) -> Vec<InstanceId> {
         let mut v = Vec::new();

@@ -123,16 +123,11 @@ pub(super) fn register_actions(e: &mut Engine) {
         |n: i64| -> R<i64> {
             let n = nat(n, "n")?;
             with_mut(|g, rc| {
-                let mut k = 0;
-                for _ in 0..n {
-                    if g.draw(rc.controller) {
-                        k += 1;
-                    }
-                }
+                let k = g.draw_n(rc.controller, n);
                 if k > 0 {
-                    g.watch(WatchKind::DrawsByOwnEffect, None, rc.controller, k as u32);
+                    g.watch(WatchKind::DrawsByOwnEffect, None, rc.controller, k);
                 }
-                Ok(k)
+                Ok(i64::from(k))
             })
         }
     );

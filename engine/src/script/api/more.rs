@@ -127,15 +127,7 @@ pub(super) fn register_more(e: &mut Engine) {
         "The opponent draws n cards.",
         |n: i64| -> R<i64> {
             let n = nat(n, "n")?;
-            with_mut(|g, rc| {
-                let mut k = 0;
-                for _ in 0..n {
-                    if g.draw(rc.controller.other()) {
-                        k += 1;
-                    }
-                }
-                Ok(k)
-            })
+            with_mut(|g, rc| Ok(i64::from(g.draw_n(rc.controller.other(), n))))
         }
     );
     reg!(
