@@ -52,10 +52,18 @@ pub struct RulesConfig {
     /// BS-9.3: how many braves one spirit/ultimate may hold (standard: 1).
     #[serde(default = "one")]
     pub braves_per_host: u32,
+    /// A game that has not ended after this many answered decisions ends as a draw, with
+    /// that reason (a game whose effects loop cannot run forever; 0 = no cap).
+    #[serde(default = "decision_cap")]
+    pub max_decisions: u32,
 }
 
 fn one() -> u32 {
     1
+}
+
+fn decision_cap() -> u32 {
+    100_000
 }
 
 impl RulesConfig {
@@ -91,6 +99,7 @@ impl RulesConfig {
             cores_per_core_step: 1,
             draws_per_draw_step: 1,
             braves_per_host: 1,
+            max_decisions: decision_cap(),
         }
     }
 }

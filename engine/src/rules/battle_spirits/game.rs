@@ -193,6 +193,12 @@ impl Game {
             }
             None => self.transaction(Some(choice), Vec::new()),
         }
+        let cap = self.st.config.max_decisions;
+        if cap > 0 && self.st.answers.len() >= cap as usize && self.st.scripts.pending.is_none() {
+            self.end_as_draw(format!(
+                "draw: no result after {cap} decisions (rules option max_decisions)"
+            ));
+        }
         Ok(())
     }
 

@@ -8,6 +8,22 @@ use super::types::LossReason;
 use crate::core::PlayerId;
 
 impl Game {
+    /// Ends a game that has not ended by the rules as a draw with `reason` (the
+    /// `max_decisions` cap), unless it is over already.
+    pub(crate) fn end_as_draw(&mut self, reason: String) {
+        if matches!(self.st.phase, Phase::Over(_)) {
+            return;
+        }
+        self.emit(Event::GameOver {
+            winner: None,
+            reason: reason.clone(),
+        });
+        self.st.phase = Phase::Over(GameResult {
+            winner: None,
+            reason,
+        });
+    }
+
     /// Records life-0 losses and, if anyone has lost, ends the game (BS-0.4). Returns
     /// whether the game is now over. If both players lost at once the result follows
     /// `config.simultaneous_loss` (standard: a draw).
