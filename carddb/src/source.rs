@@ -49,7 +49,7 @@ impl PackFiles {
             origin: PathBuf::from(origin),
             files: files
                 .into_iter()
-                .map(|(k, v)| (k.into(), v.into()))
+                .map(|(k, v)| (k.into(), without_bom(v.into())))
                 .collect(),
         }
     }
@@ -76,10 +76,20 @@ impl PackFiles {
 }
 
 fn read(path: &Path) -> Result<String, LoadError> {
-    std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    std::fs::read_to_string(path)
+        .map(without_bom)
+        .map_err(|source| LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+}
+
+/// A file saved "UTF-8 with BOM" by an editor reads like one without (issue 16 kind 7).
+fn without_bom(text: String) -> String {
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }
 }
 
 fn collect(dir: &Path, rel: &str, out: &mut BTreeMap<String, String>) -> Result<(), LoadError> {

@@ -319,3 +319,12 @@ fn the_real_starter_decks_check_against_the_imported_cards() {
         );
     }
 }
+
+/// Issue 16 kind 7: a card file saved "UTF-8 with BOM" loads like one without (it was
+/// refused as "more than one document").
+#[test]
+fn a_card_file_with_a_utf8_bom_loads() {
+    let p = pack("bom", 0, &[("cards/x.yaml", &format!("\u{feff}{CARD}"))]);
+    assert_eq!(p.cards.len(), 1);
+    assert_eq!(p.cards[0].def.name, "Plain Whelp");
+}
