@@ -152,14 +152,7 @@ pub fn exercise(
             })
             .collect()
     };
-    let outcomes = match cfg.threads {
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map(|pool| pool.install(run))
-            .unwrap_or_else(|_| run()),
-        None => run(),
-    };
+    let outcomes = crate::sim::on_threads(cfg.threads, run);
     assemble(library, cfg, outcomes)
 }
 
