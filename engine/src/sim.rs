@@ -292,6 +292,20 @@ fn play_one(
     out
 }
 
+/// Runs `run` on a pool of `threads` threads (`None`: rayon's global pool; a pool that
+/// cannot be built runs on the global one). The caller assembles results in game order, so
+/// they do not depend on the thread count.
+pub(crate) fn on_threads<T: Send>(threads: Option<usize>, run: impl Fn() -> T + Send + Sync) -> T {
+    match threads {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map(|pool| pool.install(&run))
+            .unwrap_or_else(|_| run()),
+        None => run(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -332,19 +346,5 @@ mod tests {
             vec![(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)]
         );
         assert_eq!(pairings(7).len(), 28);
-    }
-}
-
-/// Runs `run` on a pool of `threads` threads (`None`: rayon's global pool; a pool that
-/// cannot be built runs on the global one). The caller assembles results in game order, so
-/// they do not depend on the thread count.
-pub(crate) fn on_threads<T: Send>(threads: Option<usize>, run: impl Fn() -> T + Send + Sync) -> T {
-    match threads {
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map(|pool| pool.install(&run))
-            .unwrap_or_else(|_| run()),
-        None => run(),
     }
 }
