@@ -43,6 +43,28 @@ pub(super) fn check(t: &mut Table, e: &Expect, at: &str) -> Vec<Failure> {
             out.push(Failure::diff(&format!("{at}.decision"), want, &actual));
         }
     }
+    let labels: Vec<String> = match &step {
+        Step::Decision(r) => r.options.iter().map(|o| o.label.to_lowercase()).collect(),
+        Step::Over(_) => vec![],
+    };
+    for (i, want) in e.offered.iter().enumerate() {
+        if !labels.iter().any(|l| l.contains(&want.to_lowercase())) {
+            out.push(Failure::diff(
+                &format!("{at}.offered[{i}]"),
+                &format!("an option with `{want}`"),
+                &format!("options: {}", labels.join(" | ")),
+            ));
+        }
+    }
+    for (i, want) in e.not_offered.iter().enumerate() {
+        if let Some(l) = labels.iter().find(|l| l.contains(&want.to_lowercase())) {
+            out.push(Failure::diff(
+                &format!("{at}.not_offered[{i}]"),
+                &format!("no option with `{want}`"),
+                l,
+            ));
+        }
+    }
     for (spec, side) in [(PlayerSpec::P1, &e.p1), (PlayerSpec::P2, &e.p2)] {
         if let Some(side) = side {
             let name = if spec == PlayerSpec::P1 { "p1" } else { "p2" };

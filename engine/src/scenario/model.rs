@@ -398,6 +398,12 @@ pub struct Expect {
     /// The kind of decision the game waits for now (`main_action`, `attack_or_end`, …).
     #[serde(default)]
     pub decision: Option<String>,
+    /// Texts that options of the decision at hand must contain (one option each).
+    #[serde(default)]
+    pub offered: Vec<String>,
+    /// Texts that no option of the decision at hand may contain.
+    #[serde(default)]
+    pub not_offered: Vec<String>,
 }
 
 /// A player's expected state. Core counts include the soul core where it is.
