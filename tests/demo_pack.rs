@@ -357,6 +357,19 @@ fn demo_g13_overgrowth_places_two_cores_in_the_reserve() {
 }
 
 // ---- blue -------------------------------------------------------------------------------
+// Boards: `scripts/battle-spirits-demo/tests/blue.yaml`; Riptide Reversal's burst:
+// `tests/scenarios/bs-10-burst.yaml`.
+
+#[test]
+fn demo_blue_costs_and_levels() {
+    assert_cost("DEMO-B02", "DEMO-B01", 1, (2, 1, 1));
+    assert_levels("DEMO-B02", &[(1, 1, 2000), (3, 2, 4000)]);
+    assert_cost("DEMO-B03", "DEMO-B01", 2, (3, 2, 1));
+    assert_levels("DEMO-B03", &[(1, 1, 2000), (2, 2, 4000), (4, 3, 6000)]);
+    assert_cost("DEMO-B06", "DEMO-B01", 2, (3, 2, 1));
+    assert_cost("DEMO-B08", "DEMO-B01", 1, (3, 1, 2));
+    assert_levels("DEMO-B08", &[(0, 1, 0), (2, 2, 0)]);
+}
 
 /// Cards that went from `p`'s deck to their trash after log index `from`.
 fn milled(g: &Game, p: PlayerId, from: usize) -> Vec<InstanceId> {
@@ -371,33 +384,6 @@ fn milled(g: &Game, p: PlayerId, from: usize) -> Vec<InstanceId> {
             _ => None,
         })
         .collect()
-}
-
-#[test]
-fn demo_b02_harbor_sentry_discards_two_of_the_opponents_deck() {
-    let mut g = game(&["DEMO-B02", "DEMO-B01"]);
-    let deck = g.pile(Zone::Deck(P1)).len();
-    let mark = g.log().len();
-    let (_, paid) = play_with_symbols(&mut g, "DEMO-B02", "DEMO-B01", 1);
-    assert_eq!(paid, (2, 1, 1)); // BS-5.2
-    assert_eq!(milled(&g, P1, mark).len(), 2);
-    assert_eq!(g.pile(Zone::Deck(P1)).len(), deck - 2);
-    assert_levels("DEMO-B02", &[(1, 1, 2000), (3, 2, 4000)]);
-}
-
-#[test]
-fn demo_b03_gullwing_lancer_bounces_a_cost_2_spirit_when_attacking() {
-    assert_cost("DEMO-B03", "DEMO-B01", 2, (3, 2, 1));
-    assert_levels("DEMO-B03", &[(1, 1, 2000), (2, 2, 4000), (4, 3, 6000)]);
-    let mut g = game(&["DEMO-B03"]);
-    let cheap = put(&mut g, P0, "R-02", Zone::Field(P0), 1); // cost 2
-    let dear = put(&mut g, P0, "R-03", Zone::Field(P0), 1); // cost 3
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-B03", Zone::Field(P1), 2); // LV2
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a }); // BS-6.1
-    assert_eq!(g.zone_of(cheap), Zone::Hand(P0));
-    assert_eq!(g.zone_of(dear), Zone::Field(P0));
 }
 
 #[test]
@@ -543,20 +529,6 @@ fn demo_b05_keelbreaker_leviathan_does_nothing_at_level_1() {
 }
 
 #[test]
-fn demo_b06_undertow_snare_lowers_bp_by_3000() {
-    assert_cost("DEMO-B06", "DEMO-B01", 2, (3, 2, 1));
-    let mut g = game(&["DEMO-B06"]);
-    give_reserve(&mut g, P0, 5);
-    let t = put(&mut g, P1, "B-04", Zone::Field(P1), 1); // 4000
-    let m = put(&mut g, P0, "DEMO-B06", Zone::Hand(P0), 0);
-    play(&mut g, m); // BS-5.6: a [Flash] may be used in the main step
-    assert_eq!(g.bp(t), 1000);
-    // BS-7.1: "during this turn" ends with the turn.
-    must(&mut g, Choice::EndMain);
-    assert_eq!(g.bp(t), 4000);
-}
-
-#[test]
 fn demo_b07_riptide_reversal_main_and_burst_text() {
     assert!(def("DEMO-B07").has_burst()); // BS-10.6: it may be set
     assert_eq!(def("DEMO-B07").effects[0].steps, vec![CardStep::Burst]);
@@ -595,61 +567,6 @@ fn yes_to_all(g: &mut Game) {
             },
         );
     }
-}
-
-#[test]
-fn demo_b07_riptide_reversal_bursts_when_your_spirit_is_destroyed() {
-    // BS-10.3: set, it activates when the opponent destroys one of P0's spirits: the
-    // attacker (Pyre Drake, 5000 BP) returns to P1's hand; paying its cost (BS-10.4:
-    // 4, no blue symbol on the field) draws 2.
-    let mut g = game(&["DEMO-B07", "DEMO-R07"]);
-    let burst = set_burst(&mut g, "DEMO-B07");
-    let victim = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
-    give_reserve(&mut g, P0, 4);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-R07", Zone::Field(P1), 1);
-    must(&mut g, Choice::EndMain);
-    let (h, r) = (hand(&g, P0), g.reserve(P0));
-    must(&mut g, Choice::Attack { attacker: a });
-    yes_to_all(&mut g);
-    assert_eq!(g.zone_of(victim), Zone::Trash(P0));
-    assert_eq!(g.zone_of(a), Zone::Hand(P1));
-    assert_eq!(hand(&g, P0), h + 2);
-    // The destroyed spirit's core went to the reserve (BS-6.6), the cost to the trash.
-    assert_eq!(g.reserve(P0), r + 1 - 4);
-    assert_eq!(g.zone_of(burst), Zone::Trash(P0));
-}
-
-#[test]
-fn demo_b07_riptide_reversal_burst_may_be_declined() {
-    // BS-10.3: activation is the owner's choice; kept set, nothing happens.
-    let mut g = game(&["DEMO-B07", "DEMO-R07"]);
-    let burst = set_burst(&mut g, "DEMO-B07");
-    put(&mut g, P0, "R-03", Zone::Field(P0), 1);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-R07", Zone::Field(P1), 1);
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a });
-    must(&mut g, Choice::No);
-    assert_eq!(g.zone_of(a), Zone::Field(P1));
-    assert_eq!(g.zone_of(burst), Zone::Burst(P0));
-}
-
-#[test]
-fn demo_b08_coral_bastion_adds_1000_in_the_opponents_attack_step() {
-    assert_cost("DEMO-B08", "DEMO-B01", 1, (3, 1, 2));
-    assert_levels("DEMO-B08", &[(0, 1, 0), (2, 2, 0)]);
-    let mut g = game(&["DEMO-B08"]);
-    put(&mut g, P0, "DEMO-B08", Zone::Field(P0), 0);
-    let mine = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
-    assert_eq!(g.bp(mine), 3000, "own main step: no bonus");
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "B-03", Zone::Field(P1), 1);
-    assert_eq!(g.bp(mine), 3000, "opponent's main step: no bonus");
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a });
-    // BS-8.1 constant "During Opponent's Attack Step".
-    assert_eq!((g.bp(mine), g.bp(a)), (4000, 3000));
 }
 
 // ---- yellow -----------------------------------------------------------------------------
