@@ -84,3 +84,16 @@ fn json_output_has_every_result_and_the_totals() {
     assert_eq!(passed as usize, results);
     assert_eq!(v["files"][0]["results"][0]["status"], "passed");
 }
+
+#[test]
+fn the_official_rulings_on_the_real_cards_pass_or_skip_without_the_data() {
+    let o = cardscript(&["test", "tests/rulings"]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    if support::shared_data().is_none() {
+        assert!(out.contains("skip") && out.contains("not found"), "{out}");
+        return;
+    }
+    assert!(out.contains("[BS-6.5.1, C#8]"), "{out}");
+    assert!(out.contains(" 0 failed, 0 broken"), "{out}");
+}

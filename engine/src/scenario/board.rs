@@ -203,11 +203,7 @@ fn list(
     }
     let filler = match &side.filler {
         Some(f) => f.clone(),
-        None => lib
-            .iter()
-            .map(|d| d.id.clone())
-            .min()
-            .ok_or_else(|| Located::new(at, "the packs hold no card"))?,
+        None => default_filler(lib).ok_or_else(|| Located::new(at, "the packs hold no card"))?,
     };
     for _ in 0..side.deck_filler.min(MAX_OPTION) {
         add(&filler, format!("{at}.filler"), Dest::Filler)?;
@@ -231,6 +227,19 @@ fn list(
         }
     }
     Ok(())
+}
+
+/// The filler of a deck: the first spirit by id without effects or keywords (a card that
+/// does nothing when drawn), else the first card.
+fn default_filler(lib: &CardLibrary) -> Option<CardId> {
+    let vanilla = lib
+        .iter()
+        .filter(|d| {
+            d.kind == carddb::CardKind::Spirit && d.effects.is_empty() && d.keywords.is_empty()
+        })
+        .map(|d| d.id.clone())
+        .min();
+    vanilla.or_else(|| lib.iter().map(|d| d.id.clone()).min())
 }
 
 /// Moves one side's cards and cores into place.

@@ -160,7 +160,7 @@ pub struct Side {
     /// How many filler cards lie below `deck` (default 10), so that draws find cards.
     #[serde(default = "ten")]
     pub deck_filler: u32,
-    /// The filler card (default: the first card of the library by id).
+    /// The filler card (default: the first spirit by id without effects or keywords).
     #[serde(default)]
     pub filler: Option<String>,
     /// Trash cards.
