@@ -35,12 +35,15 @@ pub(super) fn check(t: &mut Table, e: &Expect, at: &str) -> Vec<Failure> {
         }
     }
     if let Some(want) = &e.decision {
-        let actual = match &step {
-            Step::Decision(r) => snake(&format!("{:?}", r.kind)),
-            Step::Over(_) => "over".into(),
+        let (actual, shown) = match &step {
+            Step::Decision(r) => (
+                snake(&format!("{:?}", r.kind)),
+                super::actions::describe(r),
+            ),
+            Step::Over(_) => ("over".into(), "over".into()),
         };
         if snake(want) != actual {
-            out.push(Failure::diff(&format!("{at}.decision"), want, &actual));
+            out.push(Failure::diff(&format!("{at}.decision"), want, &shown));
         }
     }
     let labels: Vec<String> = match &step {

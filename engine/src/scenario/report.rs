@@ -152,6 +152,22 @@ fn play(t: &mut Table, sc: &super::Scenario, at: &str) -> (Vec<Failure>, Vec<Str
             break;
         }
     }
+    // Strict choice mode: an effect's question left open means the effect has not
+    // finished; its state is not one to check.
+    if failures.is_empty()
+        && sc.strict
+        && sc.expect.decision.is_none()
+        && let crate::rules::battle_spirits::Step::Decision(r) = t.game.next()
+        && r.kind == crate::rules::battle_spirits::DecisionKind::EffectChoice
+    {
+        failures.push(Failure::at(
+            &format!("{at}.do"),
+            format!(
+                "the actions end while an effect still asks (strict choice mode)\n    {}",
+                actions::describe(&r)
+            ),
+        ));
+    }
     if failures.is_empty() {
         failures.extend(expect::check(t, &sc.expect, &format!("{at}.expect")));
         // A script that threw fails the scenario unless it names that failure.
