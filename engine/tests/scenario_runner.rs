@@ -34,6 +34,16 @@ fn library() -> CardLibrary {
         1000,
         vec![effect("When Summoned", "throw \"broken on purpose\";")],
     ));
+    // During your main step: your spirits +1000 (a step-bound constant).
+    cards.push(scripted_spirit(
+        "S-MAIN",
+        0,
+        1000,
+        vec![effect(
+            "During Your Main Step",
+            "bp_plus(my_spirits(), 1000, \"while\");",
+        )],
+    ));
     CardLibrary::new(cards)
 }
 
@@ -247,4 +257,25 @@ fn a_misspelt_field_or_action_is_a_located_parse_error() {
     .unwrap_err();
     assert_eq!(e.field, "scenarios[0].bord");
     assert!(e.help.unwrap().contains("board"));
+}
+
+#[test]
+fn bs_8_1_a_board_set_in_the_main_step_is_in_the_main_step_for_effects() {
+    let r = run(r#"
+scenarios:
+  - name: main step constant
+    board:
+      p1:
+        field:
+          - {card: S-MAIN, as: m}
+          - {card: R-03}
+    do:
+      - check:
+          cards: {m: {bp: 2000}, R-03: {bp: 4000}}
+      - end_main
+    expect:
+      decision: attack_or_end
+      cards: {m: {bp: 1000}}
+"#);
+    passed(&r[0]);
 }

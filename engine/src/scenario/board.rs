@@ -156,6 +156,11 @@ pub(super) fn set_up(
                 StepSpec::End => Phase::EndStep,
                 _ => Phase::Main,
             };
+            // In the main step already (its start has passed): "during the main step"
+            // effects apply. The other steps set it when they begin.
+            if s == StepSpec::Main {
+                g.st.scripts.step = Some(crate::rules::battle_spirits::StepName::Main);
+            }
         }
     }
     // Set-up moves are no happenings for watchers.
