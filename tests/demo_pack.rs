@@ -284,72 +284,15 @@ fn demo_red_costs_and_levels() {
 }
 
 // ---- green ------------------------------------------------------------------------------
+// Boards: `scripts/battle-spirits-demo/tests/green.yaml`.
 
 #[test]
-fn demo_g03_reedwhistle_hare_reaches_level_2_with_its_void_core() {
-    let mut g = game(&["DEMO-G03", "DEMO-G01"]);
-    let (c, paid) = play_with_symbols(&mut g, "DEMO-G03", "DEMO-G01", 2);
-    assert_eq!(paid, (2, 2, 0)); // BS-5.2
-    // BS-5.1: 1 core placed, then "Place 1 core from the void on this spirit": 2 cores.
-    assert_eq!(g.cores_on(c), 2);
-    assert_eq!((g.level(c), g.bp(c)), (Some(2), 3000));
+fn demo_green_costs_and_levels() {
     assert_levels("DEMO-G03", &[(1, 1, 2000), (2, 2, 3000), (4, 3, 4000)]);
-}
-
-#[test]
-fn demo_g05_burrow_mantis_exhausts_when_attacking_at_level_2() {
     assert_cost("DEMO-G05", "DEMO-G01", 2, (3, 2, 1));
     assert_levels("DEMO-G05", &[(1, 1, 2000), (2, 2, 4000), (4, 3, 6000)]);
-    let mut g = game(&["DEMO-G05"]);
-    let target = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-G05", Zone::Field(P1), 2);
-    must(&mut g, Choice::EndMain);
-    assert!(!g.is_exhausted(target));
-    must(&mut g, Choice::Attack { attacker: a }); // BS-6.1
-    assert!(g.is_exhausted(target), "it can no longer block (BS-6.3)");
-}
-
-#[test]
-fn demo_g11_whispering_thicket_draws_when_deployed() {
-    let mut g = game(&["DEMO-G11", "DEMO-G01"]);
-    let n = ready(&mut g, "DEMO-G11", "DEMO-G01", 1);
-    let before = hand(&g, P0);
-    let paid = play_first(&mut g, n);
-    assert_eq!(paid, (3, 1, 2)); // BS-5.2.1 nexus example shape
-    assert_eq!(hand(&g, P0), before - 1 + 1); // BS-5.4
-    assert_eq!(g.zone_of(n), Zone::Field(P0));
     assert_levels("DEMO-G11", &[(0, 1, 0), (3, 2, 0)]);
-}
-
-#[test]
-fn demo_g12_sap_surge_refreshes_the_attacker_in_a_flash_timing() {
     assert_cost("DEMO-G12", "DEMO-G01", 1, (2, 1, 1));
-    let mut g = game(&["DEMO-G12"]);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "R-03", Zone::Field(P1), 1);
-    let m = put(&mut g, P1, "DEMO-G12", Zone::Hand(P1), 0);
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a });
-    assert!(g.is_exhausted(a)); // BS-6.1
-    // BS-6.2: the defender has priority first and passes; the attacker uses the flash.
-    must(&mut g, Choice::Pass);
-    play(&mut g, m);
-    assert!(!g.is_exhausted(a));
-    assert_eq!(g.zone_of(m), Zone::Trash(P1));
-}
-
-#[test]
-fn demo_g13_overgrowth_places_two_cores_in_the_reserve() {
-    let mut g = game(&["DEMO-G13", "DEMO-G01"]);
-    give_reserve(&mut g, P0, 10);
-    put(&mut g, P0, "DEMO-G01", Zone::Field(P0), 1);
-    put(&mut g, P0, "DEMO-G01", Zone::Field(P0), 1);
-    let r = g.reserve(P0);
-    let m = put(&mut g, P0, "DEMO-G13", Zone::Hand(P0), 0);
-    play(&mut g, m);
-    assert_eq!(played(&g, m), (3, 2, 1)); // BS-5.2
-    assert_eq!(g.reserve(P0), r - 1 + 2);
 }
 
 // ---- blue -------------------------------------------------------------------------------
