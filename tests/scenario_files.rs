@@ -21,7 +21,10 @@ fn the_demo_packs_own_scenarios_pass() {
     let o = cardscript(&["test", "scripts/battle-spirits-demo"]);
     let out = text(&o);
     assert!(o.status.success(), "{out}");
-    assert!(out.contains("tests/red.yaml"), "the pack's tests/ folder: {out}");
+    assert!(
+        out.contains("tests/red.yaml"),
+        "the pack's tests/ folder: {out}"
+    );
     assert!(out.contains(" 0 failed, 0 broken"), "{out}");
 }
 
@@ -37,9 +40,18 @@ fn a_failing_scenario_prints_the_diff_and_the_log_tail_and_exits_non_zero() {
     let o = cardscript(&["test", f.to_str().unwrap()]);
     let out = text(&o);
     assert!(!o.status.success(), "{out}");
-    assert!(out.contains("wrong.yaml:8: field `scenarios[0].expect.p2.life`"), "{out}");
-    assert!(out.contains("expected: 3") && out.contains("actual:   4"), "{out}");
-    assert!(out.contains("loses 1 life to Cinder Pup"), "the log tail: {out}");
+    assert!(
+        out.contains("wrong.yaml:8: field `scenarios[0].expect.p2.life`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("expected: 3") && out.contains("actual:   4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("loses 1 life to Cinder Pup"),
+        "the log tail: {out}"
+    );
     assert!(out.contains("0 passed, 1 failed"), "{out}");
 }
 
@@ -56,11 +68,17 @@ fn a_broken_scenario_file_names_file_line_field_and_a_did_you_mean() {
     let out = text(&o);
     assert!(!o.status.success(), "{out}");
     assert!(
-        out.contains("broken.yaml:5: field `scenarios[0].board.p1.hand[0]`: no card `Kiln Lizzard`"),
+        out.contains(
+            "broken.yaml:5: field `scenarios[0].board.p1.hand[0]`: no card `Kiln Lizzard`"
+        ),
         "{out}"
     );
     assert!(out.contains("did you mean `Kiln Lizard`?"), "{out}");
-    std::fs::write(&f, "scenarios:\n  - name: typo\n    board: {}\n    do:\n      - atack: x\n").unwrap();
+    std::fs::write(
+        &f,
+        "scenarios:\n  - name: typo\n    board: {}\n    do:\n      - atack: x\n",
+    )
+    .unwrap();
     let out = text(&cardscript(&["test", f.to_str().unwrap()]));
     assert!(
         out.contains("broken.yaml:5:9: field `scenarios[0].do[0]`: unknown value `atack` (help: did you mean `attack`?)"),

@@ -114,7 +114,11 @@ scenarios:
         (f[0].expected.as_deref(), f[0].actual.as_deref()),
         (Some("4"), Some("3"))
     );
-    assert_eq!(f[1].actual.as_deref(), Some("4"), "reserve default 4 (BS-0.2)");
+    assert_eq!(
+        f[1].actual.as_deref(),
+        Some("4"),
+        "reserve default 4 (BS-0.2)"
+    );
 }
 
 #[test]

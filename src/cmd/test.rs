@@ -151,10 +151,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Box<dyn std::error:
         let path = e?.path();
         if path.is_dir() {
             collect(&path, out)?;
-        } else if path
-            .extension()
-            .is_some_and(|x| x == "yaml" || x == "yml")
-        {
+        } else if path.extension().is_some_and(|x| x == "yaml" || x == "yml") {
             out.push(path);
         }
     }
@@ -162,8 +159,8 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Box<dyn std::error:
 }
 
 fn read(path: &Path) -> Result<Input, Box<dyn std::error::Error>> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let base = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     // A file in a pack's `tests/` uses that pack by default.
     let pack = base
@@ -174,7 +171,11 @@ fn read(path: &Path) -> Result<Input, Box<dyn std::error::Error>> {
     Ok(Input {
         shown: path.to_path_buf(),
         text,
-        base: if pack.is_some() { PathBuf::from(".") } else { base.clone() },
+        base: if pack.is_some() {
+            PathBuf::from(".")
+        } else {
+            base.clone()
+        },
         default_pack: pack.unwrap_or(PackSpec::Demo),
     }
     .rebased(base))
@@ -274,10 +275,12 @@ fn library(specs: &[PackSpec]) -> Result<CardLibrary, String> {
     let mut packs = Vec::new();
     for s in specs {
         match s {
-            PackSpec::Demo => {
-                packs.push(carddb::Pack::from_files(super::source::demo_files()).map_err(|e| e.to_string())?)
+            PackSpec::Demo => packs.push(
+                carddb::Pack::from_files(super::source::demo_files()).map_err(|e| e.to_string())?,
+            ),
+            PackSpec::Folder(p) => {
+                packs.push(carddb::Pack::load(Path::new(p)).map_err(|e| e.to_string())?)
             }
-            PackSpec::Folder(p) => packs.push(carddb::Pack::load(Path::new(p)).map_err(|e| e.to_string())?),
             PackSpec::Import(p) => {
                 let path = Path::new(p);
                 let text = std::fs::read_to_string(path).map_err(|e| format!("{p}: {e}"))?;
@@ -289,7 +292,8 @@ fn library(specs: &[PackSpec]) -> Result<CardLibrary, String> {
                 if specs.len() > 1 {
                     return Err("a catalogue cannot be combined with other packs".into());
                 }
-                let cat = carddb::Catalogue::open_read_only(Path::new(p)).map_err(|e| e.to_string())?;
+                let cat =
+                    carddb::Catalogue::open_read_only(Path::new(p)).map_err(|e| e.to_string())?;
                 return super::source::library(&cat, false).map_err(|e| e.to_string());
             }
         }
@@ -320,13 +324,21 @@ fn print_file(r: &FileReport) -> Result<(), Box<dyn std::error::Error>> {
             .cloned()
             .collect::<Vec<_>>()
             .join(", ");
-        let cite = if cite.is_empty() { String::new() } else { format!(" [{cite}]") };
+        let cite = if cite.is_empty() {
+            String::new()
+        } else {
+            format!(" [{cite}]")
+        };
         say!("{head} {}:{}: {}{cite}", r.file, s.line, s.name);
         if let Status::Skipped(why) = &s.status {
             say!("      skipped: {why}");
         }
         for f in &s.failures {
-            let field = if f.field.is_empty() { String::new() } else { format!(": field `{}`", f.field) };
+            let field = if f.field.is_empty() {
+                String::new()
+            } else {
+                format!(": field `{}`", f.field)
+            };
             say!("    {}:{}{field}: {}", r.file, f.line, f.message);
             if let Some(e) = &f.expected {
                 say!("      expected: {e}");

@@ -5,6 +5,9 @@
 use super::board::Table;
 use super::model::{Action, CoreMove, Onto, Play};
 use super::report::Failure;
+
+/// A failed action (boxed: a failure is large and rare).
+type R = Result<(), Box<Failure>>;
 use crate::rules::battle_spirits::{Choice, CoreSource, DecisionKind, DecisionRequest, Step};
 
 /// Most decisions answered with their first option in a row (non-strict mode).
@@ -20,35 +23,45 @@ pub(super) fn describe(r: &DecisionRequest) -> String {
 }
 
 /// Plays one action (`at`: its field path). `Check` is not an action: the runner checks it.
-pub(super) fn perform(t: &mut Table, a: &Action, at: &str, strict: bool) -> Result<(), Failure> {
+pub(super) fn perform(t: &mut Table, a: &Action, at: &str, strict: bool) -> R {
     let mut run = Run { t, at, strict };
     match a {
-        Action::Summon(p) => run.play(p, "summon", |c, t, w| {
-            matches!(c, Choice::Summon { card } if t.names(w, *card))
-        }),
-        Action::Deploy(p) => run.play(p, "deploy", |c, t, w| {
-            matches!(c, Choice::Deploy { card } if t.names(w, *card))
-        }),
-        Action::Magic(p) => run.play(p, "magic", |c, t, w| {
-            matches!(c, Choice::UseMagic { card } if t.names(w, *card))
-        }),
+        Action::Summon(p) => run.play(
+            p,
+            "summon",
+            |c, t, w| matches!(c, Choice::Summon { card } if t.names(w, *card)),
+        ),
+        Action::Deploy(p) => run.play(
+            p,
+            "deploy",
+            |c, t, w| matches!(c, Choice::Deploy { card } if t.names(w, *card)),
+        ),
+        Action::Magic(p) => run.play(
+            p,
+            "magic",
+            |c, t, w| matches!(c, Choice::UseMagic { card } if t.names(w, *card)),
+        ),
         Action::SummonOnto(o) => run.onto(o, true),
         Action::Brave(o) => run.onto(o, false),
-        Action::Unbrave(w) => run.one("unbrave", |c, t| {
-            matches!(c, Choice::Unbrave { brave } if t.names(w, *brave))
-        }),
-        Action::SetBurst(w) => run.one("set_burst", |c, t| {
-            matches!(c, Choice::SetBurst { card } if t.names(w, *card))
-        }),
-        Action::UseEffect(w) => run.one("use_effect", |c, t| {
-            matches!(c, Choice::UseEffect { card, .. } if t.names(w, *card))
-        }),
+        Action::Unbrave(w) => run.one(
+            "unbrave",
+            |c, t| matches!(c, Choice::Unbrave { brave } if t.names(w, *brave)),
+        ),
+        Action::SetBurst(w) => run.one(
+            "set_burst",
+            |c, t| matches!(c, Choice::SetBurst { card } if t.names(w, *card)),
+        ),
+        Action::UseEffect(w) => run.one(
+            "use_effect",
+            |c, t| matches!(c, Choice::UseEffect { card, .. } if t.names(w, *card)),
+        ),
         Action::MoveCore(m) => run.move_core(m),
         Action::DoneMoving => run.exactly("done_moving", Choice::DoneMoving),
         Action::EndMain => run.exactly("end_main", Choice::EndMain),
-        Action::Attack(w) => run.one("attack", |c, t| {
-            matches!(c, Choice::Attack { attacker } if t.names(w, *attacker))
-        }),
+        Action::Attack(w) => run.one(
+            "attack",
+            |c, t| matches!(c, Choice::Attack { attacker } if t.names(w, *attacker)),
+        ),
         Action::EndAttack => run.exactly("end_attack", Choice::EndAttack),
         Action::Pass => run.exactly("pass", Choice::Pass),
         Action::PassAll => {
@@ -58,15 +71,17 @@ pub(super) fn perform(t: &mut Table, a: &Action, at: &str, strict: bool) -> Resu
             }
             Ok(())
         }
-        Action::Block(w) => run.one("block", |c, t| {
-            matches!(c, Choice::Block { blocker } if t.names(w, *blocker))
-        }),
+        Action::Block(w) => run.one(
+            "block",
+            |c, t| matches!(c, Choice::Block { blocker } if t.names(w, *blocker)),
+        ),
         Action::NoBlock => run.exactly("no_block", Choice::NoBlock),
         Action::Choose(names) => {
             for w in &names.0 {
-                run.one(&format!("choose {w}"), |c, t| {
-                    matches!(c, Choice::Target { card } if t.names(w, *card))
-                })?;
+                run.one(
+                    &format!("choose {w}"),
+                    |c, t| matches!(c, Choice::Target { card } if t.names(w, *card)),
+                )?;
             }
             Ok(())
         }
@@ -109,62 +124,59 @@ impl Run<'_> {
         &mut self,
         what: &str,
         pick: impl Fn(&DecisionRequest, &Table) -> Option<Choice>,
-    ) -> Result<(), Failure> {
+    ) -> R {
         let mut auto = 0;
         loop {
             let r = match self.t.game.next() {
                 Step::Decision(r) => r,
                 Step::Over(res) => {
-                    return Err(Failure::at(
+                    return Err(Box::new(Failure::at(
                         self.at,
                         format!("`{what}`: the game is already over ({})", res.reason),
-                    ));
+                    )));
                 }
             };
             if let Some(c) = pick(&r, self.t) {
-                return self.t.game.answer(c).map_err(|e| {
-                    Failure::at(self.at, format!("`{what}`: {e}"))
-                });
+                return self
+                    .t
+                    .game
+                    .answer(c)
+                    .map_err(|e| Box::new(Failure::at(self.at, format!("`{what}`: {e}"))));
             }
             if self.strict || auto >= MAX_AUTO {
-                return Err(Failure::at(
+                return Err(Box::new(Failure::at(
                     self.at,
                     format!(
                         "`{what}` does not answer the decision at hand (strict choice mode)\n    {}",
                         describe(&r)
                     ),
-                ));
+                )));
             }
             auto += 1;
             let first = r.options[0].choice.clone();
             self.t
                 .game
                 .answer(first)
-                .map_err(|e| Failure::at(self.at, e.to_string()))?;
+                .map_err(|e| Box::new(Failure::at(self.at, e.to_string())))?;
         }
     }
 
     /// Answers with the first listed option `is` accepts.
-    fn one(&mut self, what: &str, is: impl Fn(&Choice, &Table) -> bool) -> Result<(), Failure> {
+    fn one(&mut self, what: &str, is: impl Fn(&Choice, &Table) -> bool) -> R {
         self.answer(what, |r, t| r.choices().find(|c| is(c, t)).cloned())
     }
 
-    fn exactly(&mut self, what: &str, choice: Choice) -> Result<(), Failure> {
+    fn exactly(&mut self, what: &str, choice: Choice) -> R {
         self.answer(what, |r, _| r.is_legal(&choice).then(|| choice.clone()))
     }
 
     /// Plays a card, then pays and places cores as `p` says.
-    fn play(
-        &mut self,
-        p: &Play,
-        verb: &str,
-        is: impl Fn(&Choice, &Table, &str) -> bool,
-    ) -> Result<(), Failure> {
+    fn play(&mut self, p: &Play, verb: &str, is: impl Fn(&Choice, &Table, &str) -> bool) -> R {
         self.one(&format!("{verb} {}", p.card), |c, t| is(c, t, &p.card))?;
         self.pay_and_place(p.pay.as_deref(), p.place.as_deref())
     }
 
-    fn onto(&mut self, o: &Onto, from_hand: bool) -> Result<(), Failure> {
+    fn onto(&mut self, o: &Onto, from_hand: bool) -> R {
         let what = format!("{} onto {}", o.card, o.onto);
         self.one(&what, |c, t| match c {
             Choice::SummonOnto { card, host } if from_hand => {
@@ -180,16 +192,9 @@ impl Run<'_> {
 
     /// Answers the payment (BS-5.2 step 5) and placement (step 6) decisions that follow a
     /// play: from the listed places, else the first listed source and the fewest cores.
-    fn pay_and_place(
-        &mut self,
-        pay: Option<&[String]>,
-        place: Option<&[String]>,
-    ) -> Result<(), Failure> {
+    fn pay_and_place(&mut self, pay: Option<&[String]>, place: Option<&[String]>) -> R {
         let (mut paid, mut placed) = (0usize, 0usize);
-        loop {
-            let Step::Decision(r) = self.t.game.next() else {
-                break;
-            };
+        while let Step::Decision(r) = self.t.game.next() {
             let (list, used, kind) = match r.kind {
                 DecisionKind::PayFrom => (pay, &mut paid, "pay"),
                 DecisionKind::PlaceCore => (place, &mut placed, "place"),
@@ -211,52 +216,52 @@ impl Run<'_> {
                     match found {
                         Some(c) => c.clone(),
                         None => {
-                            return Err(Failure::at(
+                            return Err(Box::new(Failure::at(
                                 &format!("{}.{kind}[{}]", self.at, *used),
                                 format!(
                                     "cannot {kind} a core from `{word}` here\n    {}",
                                     describe(&r)
                                 ),
-                            ));
+                            )));
                         }
                     }
                 }
                 Some(_) if r.is_legal(&Choice::DonePlacing) => Choice::DonePlacing,
                 Some(words) => {
-                    return Err(Failure::at(
+                    return Err(Box::new(Failure::at(
                         &format!("{}.{kind}", self.at),
                         format!(
                             "{} core(s) listed to {kind}, more are needed\n    {}",
                             words.len(),
                             describe(&r)
                         ),
-                    ));
+                    )));
                 }
             };
             *used += 1;
             self.t
                 .game
                 .answer(choice)
-                .map_err(|e| Failure::at(self.at, e.to_string()))?;
+                .map_err(|e| Box::new(Failure::at(self.at, e.to_string())))?;
         }
         for (list, used, kind) in [(pay, paid, "pay"), (place, placed, "place")] {
             if let Some(words) = list
                 && used < words.len()
             {
-                return Err(Failure::at(
+                return Err(Box::new(Failure::at(
                     &format!("{}.{kind}", self.at),
                     format!(
                         "{} core(s) listed to {kind}, only {used} were asked for",
                         words.len()
                     ),
-                ));
+                )));
             }
         }
         Ok(())
     }
 
     /// BS-5.7: one core moved (the core movement is opened first when needed).
-    fn move_core(&mut self, m: &CoreMove) -> Result<(), Failure> {
+    fn move_core(&mut self, m: &CoreMove) -> R {
         if self.kind() == Some(DecisionKind::MainAction) {
             self.exactly("move_core", Choice::MoveCores)?;
         }

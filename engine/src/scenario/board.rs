@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use carddb::CardId;
 use carddb::error::did_you_mean;
 
-use super::model::{Board, FieldCard, Preset, PlayerSpec, Side, StepSpec};
+use super::model::{Board, FieldCard, PlayerSpec, Preset, Side, StepSpec};
 use crate::core::{InstanceId, PlayerId};
 use crate::library::CardLibrary;
 use crate::rules::battle_spirits::brave::BraveLink;
@@ -145,7 +145,11 @@ pub(super) fn set_up(
     match board.step {
         StepSpec::Start => {
             g.st.turn = board.turn.saturating_sub(1);
-            g.st.active = if g.st.turn > 0 { active.other() } else { active };
+            g.st.active = if g.st.turn > 0 {
+                active.other()
+            } else {
+                active
+            };
             g.st.phase = Phase::TurnStart;
         }
         s => {
@@ -228,7 +232,11 @@ fn list(
     for (i, f) in side.field.iter().enumerate() {
         add(&f.card, format!("{at}.field[{i}].card"), Dest::Field(i))?;
         for (j, b) in f.braves.iter().enumerate() {
-            add(b, format!("{at}.field[{i}].braves[{j}]"), Dest::Brave { host: i })?;
+            add(
+                b,
+                format!("{at}.field[{i}].braves[{j}]"),
+                Dest::Brave { host: i },
+            )?;
         }
     }
     Ok(())
@@ -289,13 +297,13 @@ fn place(
     fill.extend(tops.into_iter().rev());
     g.st.zones.reorder(Zone::Deck(p), fill);
     for (i, f) in side.field.iter().enumerate() {
-        if let Some(a) = &f.alias {
-            if aliases.insert(a.clone(), field[&i]).is_some() {
-                return Err(Located::new(
-                    format!("{at}.field[{i}].as"),
-                    format!("the name `{a}` is given twice"),
-                ));
-            }
+        if let Some(a) = &f.alias
+            && aliases.insert(a.clone(), field[&i]).is_some()
+        {
+            return Err(Located::new(
+                format!("{at}.field[{i}].as"),
+                format!("the name `{a}` is given twice"),
+            ));
         }
     }
     // Cores. The soul core's place counts it among that place's cores.

@@ -36,10 +36,7 @@ pub(super) fn check(t: &mut Table, e: &Expect, at: &str) -> Vec<Failure> {
     }
     if let Some(want) = &e.decision {
         let (actual, shown) = match &step {
-            Step::Decision(r) => (
-                snake(&format!("{:?}", r.kind)),
-                super::actions::describe(r),
-            ),
+            Step::Decision(r) => (snake(&format!("{:?}", r.kind)), super::actions::describe(r)),
             Step::Over(_) => ("over".into(), "over".into()),
         };
         if snake(want) != actual {
@@ -261,7 +258,9 @@ fn check_card(t: &Table, c: InstanceId, e: &CardExpect, at: &str, out: &mut Vec<
             None => b == "none",
         };
         if !ok {
-            let actual = on.first().map_or("none".into(), |x| g.card_id(*x).to_string());
+            let actual = on
+                .first()
+                .map_or("none".into(), |x| g.card_id(*x).to_string());
             out.push(Failure::diff(&format!("{at}.brave"), b, &actual));
         }
     }

@@ -17,8 +17,8 @@ mod report;
 use std::path::Path;
 
 use carddb::locate::Locations;
-use carddb::{Diagnostic, PackFiles};
 use carddb::yamlfile::YamlFile;
+use carddb::{Diagnostic, PackFiles};
 
 pub use model::{PackSpec, Preset, Scenario, ScenarioFile};
 pub use report::{Failure, ScenarioResult, Status};

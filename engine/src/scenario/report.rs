@@ -100,17 +100,17 @@ pub(super) fn run_one(parsed: &Parsed, index: usize, lib: &CardLibrary) -> Scena
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let board_at = format!("{at}.board");
         match board::set_up(&sc.board, parsed.file.rules, sc.seed, lib, &board_at) {
-            Err(l) => Err(Failure {
+            Err(l) => Err(Box::new(Failure {
                 help: l.help,
                 ..Failure::at(&l.field, l.message)
-            }),
+            })),
             Ok(mut t) => Ok(play(&mut t, sc, &at)),
         }
     }));
     match outcome {
         Ok(Err(broken)) => {
             res.status = Status::Broken;
-            res.failures.push(broken);
+            res.failures.push(*broken);
         }
         Ok(Ok((failures, tail))) => {
             if !failures.is_empty() {
@@ -144,9 +144,12 @@ fn play(t: &mut Table, sc: &super::Scenario, at: &str) -> (Vec<Failure>, Vec<Str
         if let Action::Check(e) = a {
             failures.extend(expect::check(t, e, &format!("{here}.check")));
         } else if let Err(f) = actions::perform(t, a, &here, sc.strict) {
-            failures.push(f);
+            failures.push(*f);
         } else if let Err(e) = t.game.check_invariants() {
-            failures.push(Failure::at(&here, format!("an invariant broke (BS-0.5): {e}")));
+            failures.push(Failure::at(
+                &here,
+                format!("an invariant broke (BS-0.5): {e}"),
+            ));
         }
         if !failures.is_empty() {
             break;
