@@ -5,14 +5,16 @@
 //! the file's `packs`, and [`run`] plays one scenario on it. Errors in a file (syntax,
 //! unknown fields, unknown cards) are [`carddb::Diagnostic`]s with file, line and field.
 //!
-//! Modules, one job each: `model` (the file's shape), `board` (set-up on a real game),
-//! `actions` (answers to decisions), `expect` (checks), `report` (results and their text).
+//! Modules, one job each: `model` (the file's shape), `words` (how its enums read from
+//! YAML), `board` (set-up on a real game), `actions` (answers to decisions), `expect`
+//! (checks), `report` (running one scenario, its result).
 
 mod actions;
 mod board;
 mod expect;
 pub mod model;
 mod report;
+mod words;
 
 use std::path::Path;
 
