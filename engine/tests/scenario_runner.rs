@@ -44,6 +44,18 @@ fn library() -> CardLibrary {
             "bp_plus(my_spirits(), 1000, \"while\");",
         )],
     ));
+    // During your attack step: when your spirit destroys an opposing one by comparing BP,
+    // destroy a chosen opposing spirit and draw 1 card.
+    cards.push(scripted_spirit(
+        "S-AVENGE",
+        0,
+        1000,
+        vec![effect(
+            "During Your Attack Step",
+            "when(ev_destroys(my_spirits(), opponent_spirits(), true), \"while\", || { \
+             destroy(choose_targets(opponent_spirits(), 1)); draw(1); });",
+        )],
+    ));
     CardLibrary::new(cards)
 }
 
@@ -280,6 +292,41 @@ scenarios:
     expect:
       decision: attack_or_end
       cards: {m: {bp: 1000}}
+"#);
+    passed(&r[0]);
+}
+
+#[test]
+fn bs_6_6_a_spirit_an_effect_destroys_after_the_battle_was_not_destroyed_in_battle() {
+    // Ruling C#96's kind: the watcher works once for the blocker destroyed by comparing
+    // BP; the spirit its own effect then destroys is not "destroyed in battle".
+    let r = run(r#"
+scenarios:
+  - name: once
+    board:
+      p1:
+        deck: [R-06, R-04]
+        field:
+          - {card: S-AVENGE}
+          - {card: R-03, as: attacker}
+          - {card: R-01}
+      p2:
+        field:
+          - {card: B-03, as: blocker}
+          - {card: B-04, as: victim}
+          - {card: B-06, as: other}
+    do:
+      - end_main
+      - attack: attacker
+      - pass_all
+      - block: blocker
+      - pass_all
+      - choose: victim
+    expect:
+      decision: attack_or_end
+      p1: {hand: [R-06], trash: [R-03]}
+      p2: {trash: [B-03, B-04]}
+      cards: {other: {zone: field}}
 "#);
     passed(&r[0]);
 }
