@@ -43,6 +43,16 @@ pub(super) fn check(t: &mut Table, e: &Expect, at: &str) -> Vec<Failure> {
             out.push(Failure::diff(&format!("{at}.decision"), want, &shown));
         }
     }
+    if let Some(want) = e.decider {
+        let actual = match &step {
+            Step::Decision(r) => r.player.to_string().to_lowercase(),
+            Step::Over(_) => "nobody (the game is over)".into(),
+        };
+        let want = want.id().to_string().to_lowercase();
+        if want != actual {
+            out.push(Failure::diff(&format!("{at}.decider"), &want, &actual));
+        }
+    }
     let labels: Vec<String> = match &step {
         Step::Decision(r) => r.options.iter().map(|o| o.label.to_lowercase()).collect(),
         Step::Over(_) => vec![],

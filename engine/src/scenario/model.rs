@@ -398,6 +398,9 @@ pub struct Expect {
     /// The kind of decision the game waits for now (`main_action`, `attack_or_end`, …).
     #[serde(default)]
     pub decision: Option<String>,
+    /// Who must answer the decision at hand (`p1` / `p2`).
+    #[serde(default)]
+    pub decider: Option<PlayerSpec>,
     /// Texts that options of the decision at hand must contain (one option each).
     #[serde(default)]
     pub offered: Vec<String>,
