@@ -330,3 +330,31 @@ scenarios:
 "#);
     passed(&r[0]);
 }
+
+#[test]
+fn a_misspelt_card_in_an_action_or_expectation_gets_a_did_you_mean() {
+    let r = run(r#"
+scenarios:
+  - name: typo in an action
+    board:
+      p1: {field: [{card: R-02, as: pup}]}
+    do:
+      - end_main
+      - attack: pupp
+  - name: typo in an expectation
+    board:
+      p1: {field: [{card: R-02, as: pup}]}
+    expect:
+      cards: {pupy: {zone: field}}
+"#);
+    for (res, field) in [
+        (&r[0], "scenarios[0].do[1]"),
+        (&r[1], "scenarios[1].expect.cards.pupy"),
+    ] {
+        assert_eq!(res.status, Status::Failed);
+        let f = &res.failures[0];
+        assert_eq!(f.field, field);
+        assert!(f.message.contains("no card"), "{f:?}");
+        assert_eq!(f.help.as_deref(), Some("did you mean `pup`?"));
+    }
+}

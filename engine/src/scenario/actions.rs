@@ -24,6 +24,19 @@ pub(super) fn describe(r: &DecisionRequest) -> String {
 
 /// Plays one action (`at`: its field path). `Check` is not an action: the runner checks it.
 pub(super) fn perform(t: &mut Table, a: &Action, at: &str, strict: bool) -> R {
+    for (word, field) in card_words(a) {
+        if let Err((message, help)) = t.known(word) {
+            let field = if field.is_empty() {
+                at.to_string()
+            } else {
+                format!("{at}.{field}")
+            };
+            return Err(Box::new(Failure {
+                help,
+                ..Failure::at(&field, message)
+            }));
+        }
+    }
     let mut run = Run { t, at, strict };
     match a {
         Action::Summon(p) => run.play(
@@ -311,5 +324,60 @@ fn from_matches(t: &Table, from: CoreSource, want: &Src) -> bool {
         (CoreSource::Reserve, Src::Reserve) => true,
         (CoreSource::Card(c), Src::Card(w)) => t.names(w, c),
         _ => false,
+    }
+}
+
+/// The words of an action that name cards, with the field they are at (relative to the
+/// action): each must name a card of the game (a typo gets a did-you-mean, not a
+/// "does not answer").
+fn card_words(a: &Action) -> Vec<(&str, String)> {
+    fn sources<'a>(list: &'a Option<Vec<String>>, key: &str) -> Vec<(&'a str, String)> {
+        list.iter()
+            .flatten()
+            .enumerate()
+            .filter_map(|(i, w)| {
+                let w = w.trim();
+                let card = w.strip_prefix("soul from ").unwrap_or(w).trim();
+                (!card.eq_ignore_ascii_case("reserve") && !card.eq_ignore_ascii_case("soul"))
+                    .then(|| (card, format!("{key}[{i}]")))
+            })
+            .collect()
+    }
+    fn place<'a>(w: &'a str, key: &str) -> Vec<(&'a str, String)> {
+        if w.eq_ignore_ascii_case("reserve") {
+            vec![]
+        } else {
+            vec![(w, key.to_string())]
+        }
+    }
+    match a {
+        Action::Summon(p) | Action::Deploy(p) | Action::Magic(p) => {
+            let mut v = vec![(p.card.as_str(), String::new())];
+            v.extend(sources(&p.pay, "pay"));
+            v.extend(sources(&p.place, "place"));
+            v
+        }
+        Action::SummonOnto(o) | Action::Brave(o) => {
+            let mut v = vec![(o.card.as_str(), "card".to_string())];
+            v.push((o.onto.as_str(), "onto".to_string()));
+            v.extend(sources(&o.pay, "pay"));
+            v
+        }
+        Action::Unbrave(w)
+        | Action::SetBurst(w)
+        | Action::UseEffect(w)
+        | Action::Attack(w)
+        | Action::Block(w) => vec![(w.as_str(), String::new())],
+        Action::Choose(names) => names
+            .0
+            .iter()
+            .map(|w| (w.as_str(), String::new()))
+            .collect(),
+        Action::MoveCore(m) => {
+            let mut v = place(&m.from, "from");
+            v.extend(place(&m.to, "to"));
+            v
+        }
+        _ => vec![],
     }
 }

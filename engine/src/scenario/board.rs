@@ -457,6 +457,23 @@ impl Table {
         g.card_id(card).eq_ignore_ascii_case(rest) || g.name(card).eq_ignore_ascii_case(rest)
     }
 
+    /// Whether `word` names some card of this game; else a message and a did-you-mean over
+    /// the `as` names, ids and names of the game's cards.
+    pub fn known(&self, word: &str) -> Result<(), (String, Option<String>)> {
+        let n = self.game.st.cards.len() as u32;
+        if (0..n).any(|c| self.names(word, InstanceId(c))) {
+            return Ok(());
+        }
+        let g = &self.game;
+        let mut words: Vec<&str> = self.aliases.keys().map(String::as_str).collect();
+        for c in (0..n).map(InstanceId) {
+            words.push(g.card_id(c));
+            words.push(g.name(c));
+        }
+        let help = did_you_mean(word, words).map(|s| format!("did you mean `{s}`?"));
+        Err((format!("no card `{word}` in this game"), help))
+    }
+
     /// The one card `word` names: an `as` name, else a unique copy (fillers only when no
     /// other copy matches). Errors: none or several (then name them with `as` or `p1:`).
     pub fn one(&self, word: &str) -> Result<InstanceId, String> {

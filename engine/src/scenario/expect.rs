@@ -85,7 +85,13 @@ pub(super) fn check(t: &mut Table, e: &Expect, at: &str) -> Vec<Failure> {
         let here = format!("{at}.cards.{word}");
         match t.one(word) {
             Ok(c) => check_card(t, c, ce, &here, &mut out),
-            Err(m) => out.push(Failure::at(&here, m)),
+            Err(m) => {
+                let help = t.known(word).err().and_then(|(_, h)| h);
+                out.push(Failure {
+                    help,
+                    ..Failure::at(&here, m)
+                });
+            }
         }
     }
     let log = &t.game.log()[t.start..];
