@@ -56,6 +56,16 @@ fn library() -> CardLibrary {
              destroy(choose_targets(opponent_spirits(), 1)); draw(1); });",
         )],
     ));
+    // When summoned: one core from each opposing spirit to its owner's reserve.
+    cards.push(scripted_spirit(
+        "S-DRAIN",
+        0,
+        1000,
+        vec![effect(
+            "When Summoned",
+            "move_cores(opponent_spirits(), \"owners_reserve\", 1);",
+        )],
+    ));
     CardLibrary::new(cards)
 }
 
@@ -357,4 +367,41 @@ scenarios:
         assert!(f.message.contains("no card"), "{f:?}");
         assert_eq!(f.help.as_deref(), Some("did you mean `pup`?"));
     }
+}
+
+#[test]
+fn bs_0_5_the_owner_chooses_whether_the_soul_core_leaves_a_card() {
+    // Rulings C#28 / C#171: some of a card's cores move and its soul core is there: the
+    // cores' owner (not the effect's controller) chooses; a card without the soul core,
+    // or one losing all its cores, asks nothing.
+    let text = |answer: &str| {
+        format!(
+            r#"
+scenarios:
+  - name: drain
+    board:
+      p1: {{hand: [S-DRAIN]}}
+      p2:
+        soul_core: holder
+        reserve: 3
+        field:
+          - {{card: B-04, as: holder, cores: 2}}
+          - {{card: B-03, as: plain, cores: 2}}
+          - {{card: B-01, as: single}}
+    do:
+      - summon: S-DRAIN
+      - check: {{decision: effect_choice, decider: p2}}
+      - pick: "{answer}"
+    expect:
+      cards:
+        holder: {{cores: 1}}
+        plain: {{cores: 1}}
+        single: {{zone: trash}}
+"#
+        )
+    };
+    let r = run(&(text("soul core goes") + "      p2: {soul_core: reserve, reserve: 6}\n"));
+    passed(&r[0]);
+    let r = run(&(text("keep the soul core") + "      p2: {soul_core: holder, reserve: 6}\n"));
+    passed(&r[0]);
 }
