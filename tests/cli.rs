@@ -678,3 +678,20 @@ fn a_full_or_closed_stdout_never_panics() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// Issue 16: `sim --players` picks who plays; a wrong name is a clear error.
+#[test]
+fn sim_takes_the_players_it_is_told() {
+    let o = cardscript(&[
+        "sim",
+        "--games",
+        "3",
+        "--players",
+        "random,greedy",
+        "--check",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = cardscript(&["sim", "--games", "1", "--players", "grody"]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("`grody` is not a player"), "{}", text(&o));
+}
