@@ -66,6 +66,25 @@ fn library() -> CardLibrary {
             "move_cores(opponent_spirits(), \"owners_reserve\", 1);",
         )],
     ));
+    // Constant: when one of your spirits is destroyed, draw 1 card.
+    cards.push(scripted_spirit(
+        "S-MOURN",
+        0,
+        5000,
+        vec![effect(
+            "constant",
+            "when(ev_destroyed(my_spirits(), false, false), || { draw(1); });",
+        )],
+    ));
+    // Main: every opposing spirit −3000 BP this turn.
+    cards.push(engine::testkit::scripted_magic(
+        "S-WITHER",
+        0,
+        vec![effect(
+            "main",
+            "bp_minus(opponent_spirits(), 3000, \"turn\");",
+        )],
+    ));
     CardLibrary::new(cards)
 }
 
@@ -403,5 +422,28 @@ scenarios:
     let r = run(&(text("soul core goes") + "      p2: {soul_core: reserve, reserve: 6}\n"));
     passed(&r[0]);
     let r = run(&(text("keep the soul core") + "      p2: {soul_core: holder, reserve: 6}\n"));
+    passed(&r[0]);
+}
+
+#[test]
+fn bs_5_3_1_spirits_brought_to_0_bp_at_once_are_destroyed_together() {
+    // Ruling C#76's kind: two spirits an effect takes to 0 BP at once reach a "when one
+    // of your spirits is destroyed" effect once (BS-8.4).
+    let r = run(r#"
+scenarios:
+  - name: together
+    board:
+      p1: {hand: [S-WITHER]}
+      p2:
+        deck: [B-03, B-04]
+        field:
+          - {card: S-MOURN, level: 2}
+          - {card: B-01}
+          - {card: B-02}
+    do:
+      - magic: S-WITHER
+    expect:
+      p2: {hand: [B-03], trash: [B-01, B-02]}
+"#);
     passed(&r[0]);
 }

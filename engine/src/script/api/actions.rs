@@ -343,9 +343,7 @@ pub(super) fn register_actions(e: &mut Engine) {
             }
             let cs = targets(&t)?;
             with_mut(|g, rc| {
-                for c in cs {
-                    g.destroy_if_no_bp(c, rc.controller);
-                }
+                g.destroy_if_no_bp(&cs, rc.controller);
                 Ok(())
             })
         }
