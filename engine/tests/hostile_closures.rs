@@ -91,3 +91,39 @@ fn a_huge_count_fails_the_effect_with_its_reason() {
     let (g, _) = summon_with("HC-LIFE2", "gain_life(1000);", 1802);
     assert_eq!(g.life(P0), 1005);
 }
+
+/// Kind 2: a script that asks without end (`may` in a loop): each answer re-runs the
+/// step, so questions are bounded per step (200); past that the effect fails with its
+/// reason, and answering took bounded time.
+#[test]
+fn questions_without_end_are_cut_with_a_reason() {
+    use engine::{Choice, DecisionKind};
+    let card = scripted_spirit(
+        "HC-ASK",
+        0,
+        1000,
+        vec![effect(
+            "When Summoned",
+            r#"for i in 0..100000 { may("again?"); }"#,
+        )],
+    );
+    let mut g = scenario(vec![card], 1803);
+    let c = put(&mut g, P0, "HC-ASK", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 1);
+    let t = Instant::now();
+    play(&mut g, c);
+    let mut asked = 0;
+    while decision(&mut g).kind == DecisionKind::EffectChoice {
+        asked += 1;
+        g.answer(Choice::Yes).unwrap();
+    }
+    assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
+    assert_eq!(asked, 200);
+    assert!(
+        failures(&g)
+            .iter()
+            .any(|f| f.contains("more than 200 questions")),
+        "{:?}",
+        failures(&g)
+    );
+}
