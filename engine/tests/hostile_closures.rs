@@ -159,3 +159,22 @@ fn a_strict_script_error_names_the_rhai_file_and_line() {
     assert!(msg.contains("mine/effects/boom.rhai:2"), "{msg}");
     assert!(msg.contains("boom"), "{msg}");
 }
+
+/// Kind 2: watchers are bounded (1,000 waiting at once): registering without end fails
+/// the effect with its reason, quickly.
+#[test]
+fn watchers_without_end_are_cut_with_a_reason() {
+    let (g, t) = summon_with(
+        "HC-WATCH",
+        "for i in 0..100000 { when(ev_exhausted(my_spirits()), || draw(0)); }",
+        1805,
+    );
+    assert!(t < Duration::from_secs(5), "{t:?}");
+    assert!(
+        failures(&g)
+            .iter()
+            .any(|f| f.contains("more than 1000 `when` watchers")),
+        "{:?}",
+        failures(&g)
+    );
+}
