@@ -320,7 +320,8 @@ impl Game {
         let Some((index, kw)) = self.host.keywords.of_effect(effect) else {
             return Dynamic::UNIT;
         };
-        let held = self.held_keywords(c, &[]);
+        let gained = self.rt.const_gained.borrow().clone();
+        let held = self.held_keywords(c, &gained);
         let values = held
             .iter()
             .find(|h| h.index == index)

@@ -65,6 +65,9 @@ pub(crate) struct Runtime {
     /// depleted): its passing levels are not logged.
     pub emptying: Option<InstanceId>,
     pub computing_const: Cell<bool>,
+    /// While the keywords' constant effects are computed: the modifiers the other
+    /// constants give, so `keyword_value()` sees a keyword gained from a constant effect.
+    pub const_gained: RefCell<Vec<(InstanceId, ModKind)>>,
     /// Watched happenings resolved in this step (a loop guard, `Game::flush_watch`).
     pub watch_resolved: u32,
     /// Questions scripts asked in this step, replayed ones included (each answer re-runs
@@ -1069,6 +1072,9 @@ impl Game {
         // including those the constants above give.
         if self.host.keywords.any_constant {
             let mods = out.mods.clone();
+            // BS-8.1: a keyword gained from a constant has its values (Armor's colours)
+            // added to the printed one's while its own effect is evaluated.
+            *self.rt.const_gained.borrow_mut() = mods.clone();
             for (p, c) in held {
                 for h in self.held_keywords(c, &mods) {
                     let kw = &self.host.keywords.list[h.index];
@@ -1081,6 +1087,7 @@ impl Game {
                 }
             }
         }
+        self.rt.const_gained.borrow_mut().clear();
         self.rt.computing_const.set(false);
         let out = Rc::new(out);
         *self.rt.const_cache.borrow_mut() = Some(out.clone());
