@@ -6,6 +6,7 @@ use pest::iterators::{Pair, Pairs};
 use pest_derive::Parser;
 
 use crate::ast::*;
+use crate::vocab::{KeywordCheck, Vocabulary};
 use crate::{ParseOutcome, Unparsed, none_if_na, split};
 
 #[derive(Parser)]
@@ -25,10 +26,11 @@ fn expected_of(e: &pest::error::Error<Rule>) -> Vec<String> {
 }
 
 /// Parse a printed effect: header then body.
-pub(crate) fn parse_printed(text: &str) -> ParseOutcome {
+pub(crate) fn parse_printed(text: &str, vocab: &Vocabulary) -> ParseOutcome {
     let mut effect = EffectText::default();
     let mut timing_mapped = true;
     let mut body_start = 0;
+    let mut unparsed = Vec::new();
     if let Ok(mut pairs) = EnParser::parse(Rule::header, text)
         && let Some(header) = pairs.next()
     {
@@ -43,13 +45,23 @@ pub(crate) fn parse_printed(text: &str) -> ParseOutcome {
                     }
                 }
                 Rule::kw_tag => {
-                    let mut inner = p.into_inner();
-                    let name = inner
-                        .next()
-                        .map(|n| n.as_str().to_string())
-                        .unwrap_or_default();
-                    let modifier = inner.next().map(|m| m.as_str().trim().to_string());
-                    effect.keywords.push(Keyword { name, modifier });
+                    let span = p.as_span();
+                    let body = p.into_inner().next().map(|b| b.as_str()).unwrap_or("");
+                    let (name, modifier) = vocab.split_keyword(body);
+                    if let Some(why) = keyword_problem(vocab, name, modifier) {
+                        unparsed.push(Unparsed {
+                            span: Span {
+                                start: span.start(),
+                                end: span.end(),
+                            },
+                            text: span.as_str().to_string(),
+                            expected: vec![why],
+                        });
+                    }
+                    effect.keywords.push(Keyword {
+                        name: name.to_string(),
+                        modifier: modifier.map(str::to_string),
+                    });
                 }
                 Rule::step_tag => {
                     for s in p.into_inner() {
@@ -71,8 +83,17 @@ pub(crate) fn parse_printed(text: &str) -> ParseOutcome {
     } else if text.trim_start().starts_with('(') {
         timing_mapped = false;
     }
-    // "(Something unknown)" left at the start of the body is an unmapped timing label.
-    let mut unparsed = Vec::new();
+    // "(Something unknown)" left at the start of the body: a pack-declared label, else an
+    // unmapped timing label.
+    let rest = &text[body_start..];
+    if effect.timing.is_none()
+        && rest.trim_start().starts_with('(')
+        && let Some(close) = rest.find(')')
+        && let Some(hook) = vocab.label_hook(&rest[..=close])
+    {
+        effect.timing = Some(Timing::Pack(hook.to_string()));
+        body_start += close + 1;
+    }
     let rest = &text[body_start..];
     if effect.timing.is_none() && rest.trim_start().starts_with('(') {
         timing_mapped = false;
@@ -91,7 +112,7 @@ pub(crate) fn parse_printed(text: &str) -> ParseOutcome {
         });
         body_start = close;
     }
-    let mut out = finish_body(effect, text, body_start, timing_mapped, unparsed);
+    let mut out = finish_body(effect, text, body_start, timing_mapped, unparsed, vocab);
     burst_timing(&mut out.effect, &[]);
     if out.timing_mapped {
         default_timing(&mut out.effect);
@@ -125,6 +146,7 @@ fn finish_body(
     body_start: usize,
     timing_mapped: bool,
     mut unparsed: Vec<Unparsed>,
+    vocab: &Vocabulary,
 ) -> ParseOutcome {
     let mut body_start = body_start;
     // Data quirk: details that start with their timing label again.
@@ -147,6 +169,7 @@ fn finish_body(
         &mut unparsed,
         &mut start_of_step,
         &mut effect,
+        vocab,
     );
     effect.body = body;
     if start_of_step && let Some(Timing::DuringStep { whose, step }) = effect.timing {
@@ -162,12 +185,22 @@ pub(crate) fn parse_structured(
     keywords: &[(String, Option<String>)],
     steps: &[String],
     details: &str,
+    vocab: &Vocabulary,
 ) -> ParseOutcome {
     let mut effect = crate::structured_head(levels, keywords, steps);
     let mut timing_mapped = true;
     let mut unparsed = Vec::new();
+    for k in &effect.keywords {
+        if let Some(why) = keyword_problem(vocab, &k.name, k.modifier.as_deref()) {
+            unparsed.push(Unparsed {
+                span: Span { start: 0, end: 0 },
+                text: k.name.clone(),
+                expected: vec![why],
+            });
+        }
+    }
     if let Some(cond) = none_if_na(condition) {
-        match parse_timing(cond) {
+        match parse_timing(cond, vocab) {
             Some(t) => effect.timing = Some(t),
             None => {
                 timing_mapped = false;
@@ -181,7 +214,7 @@ pub(crate) fn parse_structured(
     }
     burst_timing(&mut effect, steps);
     let details = none_if_na(Some(details)).unwrap_or("");
-    let mut out = finish_body(effect, details, 0, timing_mapped, unparsed);
+    let mut out = finish_body(effect, details, 0, timing_mapped, unparsed, vocab);
     // Text that was only a timing label: nothing to run, so not executable.
     if !details.trim().is_empty() && out.effect.body.is_empty() && out.unparsed.is_empty() {
         out.unparsed.push(Unparsed {
@@ -228,8 +261,34 @@ pub(crate) fn burst_condition(t: Option<Timing>) -> BurstCondition {
     }
 }
 
-/// Parse a timing label such as `When This Spirit Attacks`.
-pub(crate) fn parse_timing(label: &str) -> Option<Timing> {
+/// Why a keyword on a card is not understood: not declared (with a did-you-mean and the
+/// declared names), or its value does not fit the declared kind. `None` when fine (or when
+/// the vocabulary checks no keyword).
+pub(crate) fn keyword_problem(
+    vocab: &Vocabulary,
+    name: &str,
+    value: Option<&str>,
+) -> Option<String> {
+    match vocab.keyword(name) {
+        KeywordCheck::Unchecked => None,
+        KeywordCheck::Known(k) => k
+            .value
+            .check(value)
+            .err()
+            .map(|why| format!("keyword {} {why}", k.name)),
+        KeywordCheck::Unknown { suggestion, valid } => Some(format!(
+            "a declared keyword: `{name}` is not one{suggestion}; declared: {}",
+            valid.join(", ")
+        )),
+    }
+}
+
+/// Parse a timing label such as `When This Spirit Attacks`; a label a pack declared maps
+/// to its hook ([`Timing::Pack`]).
+pub(crate) fn parse_timing(label: &str, vocab: &Vocabulary) -> Option<Timing> {
+    if let Some(hook) = vocab.label_hook(label) {
+        return Some(Timing::Pack(hook.to_string()));
+    }
     let label = label.trim().trim_start_matches('(').trim_end_matches(')');
     let parse = |l: &str| -> Option<Timing> {
         let mut pairs = EnParser::parse(Rule::timing_only, l).ok()?;
@@ -389,6 +448,7 @@ fn parse_body(
     unparsed: &mut Vec<Unparsed>,
     start_of_step: &mut bool,
     effect: &mut EffectText,
+    vocab: &Vocabulary,
 ) -> Vec<Action> {
     let body = &text[body_start..];
     let mut out = Vec::new();
@@ -400,22 +460,13 @@ fn parse_body(
             end: body_start + b,
         };
         // "X: While This Spirit Attacks Confront" — reminder after a colon repeats the keyword.
-        match EnParser::parse(Rule::sentence, s) {
-            Ok(pairs) => {
-                let mut st = SentenceState::default();
-                let mut acts = build_sentence(pairs, &mut st);
-                if crate::has_unparsed(&acts) || st.lost || st.unruled {
-                    let multiplier = format!("{acts:?}").contains("takes no multiplier");
+        match read_sentence(s, vocab) {
+            Read::Built(mut acts, st, rejected) => {
+                if let Some(why) = rejected {
                     unparsed.push(Unparsed {
                         span,
                         text: s.to_string(),
-                        expected: vec![if st.lost {
-                            "a condition or event the effect AST can express".into()
-                        } else if multiplier {
-                            "an action that takes a multiplier".into()
-                        } else {
-                            "a sentence the engine has rules for".into()
-                        }],
+                        expected: vec![why],
                     });
                     acts = vec![Action::Unparsed {
                         text: s.to_string(),
@@ -449,11 +500,11 @@ fn parse_body(
                     _ => place_sentence(&mut out, acts),
                 }
             }
-            Err(e) => {
+            Read::Failed(expected) => {
                 unparsed.push(Unparsed {
                     span,
                     text: s.to_string(),
-                    expected: expected_of(&e),
+                    expected,
                 });
                 out.push(Action::Unparsed {
                     text: s.to_string(),
@@ -466,6 +517,122 @@ fn parse_body(
         effect.optional = true;
     }
     out
+}
+
+/// One sentence as read by [`read_sentence`].
+enum Read {
+    /// Matched: the actions, and why they are not usable (`Some`: matched by the built-in
+    /// grammar but not understood, and no phrase matched either).
+    Built(Vec<Action>, SentenceState, Option<String>),
+    /// Not matched: pest's expected tokens.
+    Failed(Vec<String>),
+}
+
+/// One sentence by the built-in grammar; when that does not understand it, by the first
+/// pack phrase that matches it whole (issue 12).
+fn read_sentence(s: &str, vocab: &Vocabulary) -> Read {
+    let builtin = match EnParser::parse(Rule::sentence, s) {
+        Ok(pairs) => {
+            let kw = sentence_keyword_problem(pairs.clone(), vocab);
+            let mut st = SentenceState::default();
+            let acts = build_sentence(pairs, &mut st);
+            if let Some(why) = kw {
+                Read::Built(acts, st, Some(why))
+            } else if crate::has_unparsed(&acts) || st.lost || st.unruled {
+                let multiplier = format!("{acts:?}").contains("takes no multiplier");
+                let why = if st.lost {
+                    "a condition or event the effect AST can express".into()
+                } else if multiplier {
+                    "an action that takes a multiplier".into()
+                } else {
+                    "a sentence the engine has rules for".into()
+                };
+                Read::Built(acts, st, Some(why))
+            } else {
+                return Read::Built(acts, st, None);
+            }
+        }
+        Err(e) => Read::Failed(expected_of(&e)),
+    };
+    match phrase_action(s, vocab) {
+        Some(a) => Read::Built(vec![a], SentenceState::default(), None),
+        None => builtin,
+    }
+}
+
+/// A keyword named in a sentence ("gains Crush", "with Gale") that the vocabulary does not
+/// declare.
+fn sentence_keyword_problem(pairs: Pairs<Rule>, vocab: &Vocabulary) -> Option<String> {
+    if !vocab.checks_keywords() {
+        return None;
+    }
+    pairs
+        .flatten()
+        .filter(|p| p.as_rule() == Rule::kw_name)
+        .find_map(|p| match vocab.keyword(p.as_str()) {
+            KeywordCheck::Unknown { suggestion, valid } => Some(format!(
+                "a declared keyword: `{}` is not one{suggestion}; declared: {}",
+                p.as_str(),
+                valid.join(", ")
+            )),
+            _ => None,
+        })
+}
+
+/// The one inner pair of `rule` (a `SOI ~ x ~ EOI` entry rule) over `text`.
+fn one(rule: Rule, text: &str) -> Option<Pair<'_, Rule>> {
+    EnParser::parse(rule, text)
+        .ok()?
+        .next()?
+        .into_inner()
+        .next()
+}
+
+/// A sentence matched by a pack phrase, its slots read with the built-in rules.
+fn phrase_action(s: &str, vocab: &Vocabulary) -> Option<Action> {
+    use crate::vocab::SlotKind as K;
+    let (phrase, slots) = vocab.match_phrase(s)?;
+    let mut values = Vec::new();
+    for (name, kind, text) in slots {
+        let v = match kind {
+            K::Number => SlotValue::Number(number_of(one(Rule::number_only, &text)?)),
+            K::Colour => SlotValue::Colour(colour_of(one(Rule::colour_only, &text)?.as_str())),
+            K::Family => SlotValue::Family(one(Rule::family_only, &text)?.as_str().to_string()),
+            K::Duration => SlotValue::Duration(duration_of(one(Rule::duration_only, &text)?)),
+            K::Target => {
+                let t = target_of(one(Rule::target_only, &text)?, Whose::You);
+                if t == Target::Selected {
+                    return None;
+                }
+                SlotValue::Target(t)
+            }
+            K::Filter => {
+                let top = EnParser::parse(Rule::filter_only, &text).ok()?.next()?;
+                let mut owner = Owner::Any;
+                let mut q = None;
+                for x in top.into_inner() {
+                    match x.as_rule() {
+                        Rule::owner => owner = owner_of(x),
+                        Rule::np_body => q = Some(query_of(x, owner)),
+                        _ => {}
+                    }
+                }
+                SlotValue::Filter(q?)
+            }
+            K::Sentence => match read_sentence(&text, vocab) {
+                Read::Built(acts, st, None) if !st.then && !st.start_of_step && !st.once_whole => {
+                    SlotValue::Sentence(acts)
+                }
+                _ => return None,
+            },
+        };
+        values.push((name, v));
+    }
+    Some(Action::Phrase {
+        template: phrase.entry.template.clone(),
+        rhai: phrase.entry.rhai.clone(),
+        slots: values,
+    })
 }
 
 /// Put a parsed sentence into the body: "If you do," goes inside the preceding optional
