@@ -8,6 +8,7 @@ pub mod catalogue;
 pub mod deck;
 pub mod error;
 pub mod import;
+pub mod lang;
 pub mod locate;
 pub mod model;
 pub mod overlay;

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::deck;
 use crate::error::{Diagnostic, Diagnostics, LoadError};
+use crate::lang::{LabelDef, Located, PhraseDef};
 use crate::model::{CardDef, Deck};
 use crate::source::PackFiles;
 use crate::validate;
@@ -83,6 +84,10 @@ pub struct Pack {
     pub cards: Vec<LoadedCard>,
     pub decks: Vec<LoadedDeck>,
     pub files: PackFiles,
+    /// Timing labels the pack adds (`labels/*.yaml`, issue 12).
+    pub labels: Vec<Located<LabelDef>>,
+    /// Text phrases the pack adds (`phrases/*.yaml`, issue 12).
+    pub phrases: Vec<Located<PhraseDef>>,
 }
 
 impl Pack {
@@ -103,6 +108,7 @@ impl Pack {
             read_cards(&files, rel, text, &mut cards, &mut errors);
         }
         validate::cards(&files, &cards, &mut errors);
+        let (labels, phrases) = crate::lang::read(&files, &mut errors);
         let mut decks = Vec::new();
         for (rel, text) in files.under("decks", &[".txt", ".yaml", ".yml"]) {
             match deck::parse(&files, rel, text) {
@@ -144,6 +150,8 @@ impl Pack {
                 cards,
                 decks,
                 files,
+                labels,
+                phrases,
             }),
             _ => Err(LoadError::Invalid(Diagnostics(errors))),
         }
