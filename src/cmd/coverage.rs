@@ -22,6 +22,7 @@ pub struct CoverageArgs {
 pub fn run(args: CoverageArgs) -> Result<(), Box<dyn std::error::Error>> {
     let checker = EngineChecker {
         keywords: KeywordRules::battle_spirits(),
+        vocab: dsl::Vocabulary::default(),
     };
     let report = dsl::coverage::coverage_file(&args.file, &checker)
         .map_err(|e| format!("{}: {e}", args.file.display()))?;

@@ -48,7 +48,16 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
     // Scripts are compiled before anything is written: a syntax error names its file,
     // line and column and leaves the old catalogue as it was.
     let (in_memory, _) = carddb::Catalogue::build_in_memory(&loaded)?;
-    super::source::library(&in_memory, false)?;
+    let lib = super::source::library(&in_memory, false)?;
+    // Keyword names and values, timing labels (issue 12 item 4), each at its file:line.
+    let host = lib.scripts();
+    let problems: Vec<carddb::Diagnostic> = loaded
+        .iter()
+        .flat_map(|p| engine::script::vocab::check_pack(p, host.vocabulary()))
+        .collect();
+    if !problems.is_empty() {
+        return Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into());
+    }
     let (_, report) = carddb::Catalogue::build(&loaded, &out)?;
     say!(
         "built {} (schema v{})",

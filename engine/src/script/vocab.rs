@@ -101,3 +101,79 @@ pub fn known_labels(vocab: &dsl::Vocabulary) -> Vec<String> {
     }
     v
 }
+
+/// A card keyword's value as the text after its name (`2`, `purple/white`).
+fn value_text(v: &carddb::KeywordValue) -> String {
+    match v {
+        carddb::KeywordValue::Number(n) => n.to_string(),
+        carddb::KeywordValue::Word(w) => w.clone(),
+        carddb::KeywordValue::List(l) => l.iter().map(value_text).collect::<Vec<_>>().join("/"),
+    }
+}
+
+/// Checks a loaded pack against the vocabulary its library was built with (issue 12
+/// item 4), each mistake at its file and line with a did-you-mean and the valid values:
+/// every effect's and keyword's timing label is an engine label or a declared one; every
+/// card keyword is declared (when the packs declare keywords) with a value of its kind.
+pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> Vec<carddb::Diagnostic> {
+    use carddb::yamlfile::{YamlFile, join};
+    let labels = known_labels(vocab);
+    let label_ok = |l: &str| {
+        let e = carddb::Effect {
+            timing: Some(l.to_string()),
+            ..carddb::Effect::default()
+        };
+        of_effect_in(&e, vocab).is_ok()
+    };
+    let mut out = Vec::new();
+    for card in &pack.cards {
+        let Some(text) = pack.files.files.get(&card.file) else {
+            continue;
+        };
+        let file = YamlFile::new(&pack.files, &card.file, text);
+        let c = &card.def;
+        let mut bad_label = |path: String, l: &str| {
+            if !label_ok(l) {
+                out.push(file.error(
+                    &join(&card.prefix, &path),
+                    format!("unknown timing label `{l}`"),
+                    Some(carddb::lang::suggest(l, labels.iter().map(String::as_str))),
+                ));
+            }
+        };
+        for (i, e) in c.effects.iter().enumerate() {
+            if let Some(l) = &e.timing {
+                bad_label(format!("effects[{i}].timing"), l);
+            }
+        }
+        for (i, k) in c.keywords.iter().enumerate() {
+            if let Some(l) = &k.timing {
+                bad_label(format!("keywords[{i}].timing"), l);
+            }
+        }
+        for (i, k) in c.keywords.iter().enumerate() {
+            let value = k.value.as_ref().map(value_text);
+            match vocab.keyword(&k.name) {
+                dsl::vocab::KeywordCheck::Unchecked => {}
+                dsl::vocab::KeywordCheck::Unknown { valid, .. } => out.push(file.error(
+                    &join(&card.prefix, &format!("keywords[{i}].name")),
+                    format!("unknown keyword `{}`", k.name),
+                    Some(carddb::lang::suggest(
+                        &k.name,
+                        valid.iter().map(String::as_str),
+                    )),
+                )),
+                dsl::vocab::KeywordCheck::Known(d) => {
+                    if let Err(why) = d.value.check(value.as_deref()) {
+                        out.push(file.error(
+                            &join(&card.prefix, &format!("keywords[{i}].value")),
+                            format!("keyword `{}` {why}", d.name),
+                            Some(format!("its value is declared as `{}`", d.value.name())),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
