@@ -116,7 +116,12 @@ pub fn parse_en_with(text: &str, vocab: &Vocabulary) -> ParseOutcome {
 
 /// Parse one printed Japanese effect, e.g. `Lv1･Lv2『このスピリットの召喚時』\n自分はデッキから1枚ドローする。`
 pub fn parse_ja(text: &str) -> ParseOutcome {
-    ja::parse_printed(text)
+    ja::parse_printed(text, &Vocabulary::default())
+}
+
+/// [`parse_ja`] with a pack vocabulary (its labels' Japanese texts: 『このスピリットの共鳴時』).
+pub fn parse_ja_with(text: &str, vocab: &Vocabulary) -> ParseOutcome {
+    ja::parse_printed(text, vocab)
 }
 
 /// Parse a whole Japanese card text: every line that starts with a header (levels, 『…』,
@@ -169,7 +174,7 @@ pub fn parse_effect_with(
 ) -> ParseOutcome {
     match lang {
         Lang::En => en::parse_structured(levels, condition, keywords, steps, details, vocab),
-        Lang::Ja => ja::parse_structured(levels, condition, keywords, steps, details),
+        Lang::Ja => ja::parse_structured(levels, condition, keywords, steps, details, vocab),
     }
 }
 

@@ -113,6 +113,16 @@ fn a_pack_label_maps_to_its_hook() {
         dsl::hook_of_label_with("『このスピリットのリンク時』", &[], &v).as_deref(),
         Some("on_links_this")
     );
+    // Japanese printed text with the declared Japanese label.
+    let o = dsl::parse_ja_with(
+        "『このスピリットのリンク時』\n自分はデッキから1枚ドローする。",
+        &v,
+    );
+    assert!(o.timing_mapped, "{:?}", o.unparsed);
+    assert_eq!(
+        dsl::compile::hook_name(o.effect.timing.as_ref()),
+        "on_links_this"
+    );
     // Without the declaration the label is unknown.
     assert!(!parse_en("(When This Spirit Links) Draw 1 card.").timing_mapped);
 }
