@@ -60,6 +60,8 @@ impl ValueKind {
         match (self, v) {
             (ValueKind::None, None) => Ok(()),
             (ValueKind::None, Some(v)) => Err(format!("takes no value, found `{v}`")),
+            // A number keyword written without one counts 0 (`{Crush}`).
+            (ValueKind::Number, None) => Ok(()),
             (_, None) => Err(format!("needs a value ({})", self.name())),
             (ValueKind::Number, Some(v)) if v.parse::<u32>().is_ok() => Ok(()),
             (ValueKind::Number, Some(v)) => Err(format!("needs a number, found `{v}`")),
@@ -707,5 +709,6 @@ mod tests {
         assert!(ValueKind::None.check(None).is_ok());
         assert!(ValueKind::None.check(Some("3")).is_err());
         assert!(ValueKind::Word.check(None).is_err());
+        assert!(ValueKind::Number.check(None).is_ok());
     }
 }

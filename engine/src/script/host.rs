@@ -172,6 +172,8 @@ pub struct ScriptHost {
     pub(crate) watched: std::collections::BTreeSet<WatchKind>,
     /// The packs' keywords, labels and phrases the text grammar read the cards with.
     pub(crate) vocab: dsl::Vocabulary,
+    /// The keywords packs declared, compiled (issue 12).
+    pub(crate) keywords: super::keywords::Keywords,
 }
 
 impl std::fmt::Debug for ScriptHost {
@@ -245,7 +247,7 @@ pub fn sandboxed_engine() -> Engine {
     e
 }
 
-fn syntax(origin: &ScriptOrigin, err: &rhai::ParseError) -> ScriptError {
+pub(crate) fn syntax(origin: &ScriptOrigin, err: &rhai::ParseError) -> ScriptError {
     ScriptError::Syntax {
         origin: origin.clone(),
         line: err.1.line().unwrap_or(0),
@@ -352,7 +354,7 @@ fn is_standing(triggers: &[Trigger], src: &str) -> bool {
 }
 
 /// The happenings a script names (`ev_exhausted(` …).
-fn scan_watched(src: &str, out: &mut std::collections::BTreeSet<WatchKind>) {
+pub(crate) fn scan_watched(src: &str, out: &mut std::collections::BTreeSet<WatchKind>) {
     for (name, kind) in super::api::WATCH_FNS {
         if src.contains(name) {
             out.insert(*kind);
@@ -368,6 +370,7 @@ impl ScriptHost {
     pub fn build<'a>(
         defs: impl IntoIterator<Item = &'a CardDef>,
         sources: &ScriptSources,
+        keywords: &[carddb::LoadedKeyword],
         lenient: bool,
     ) -> Result<ScriptHost, ScriptError> {
         let mut engine = sandboxed_engine();
@@ -399,7 +402,8 @@ impl ScriptHost {
         engine.set_module_resolver(PackResolver { modules });
         // Pack labels and phrases (issue 12); a lenient build reads the cards without them
         // when they do not compile (a strict build, `db build` and `lint`, reports it).
-        let vocab = match super::vocab::of_sources(sources, Vec::new()) {
+        let vocab = match super::vocab::of_sources(sources, super::vocab::keyword_entries(keywords))
+        {
             Ok(v) => v,
             Err(_) if lenient => dsl::Vocabulary::default(),
             Err(e) => return Err(e),
@@ -407,6 +411,8 @@ impl ScriptHost {
         let mut effects = BTreeMap::new();
         let mut any_may_ask = false;
         let mut watched = std::collections::BTreeSet::new();
+        let keywords =
+            super::keywords::compile(&engine, sources, keywords, lenient, &mut watched, &vocab)?;
         let mut summoning_cards = std::collections::BTreeSet::new();
         for d in defs {
             let mut v = Vec::new();
@@ -547,9 +553,12 @@ impl ScriptHost {
                 effects.insert(d.id.clone(), v);
             }
         }
-        let has_constant = effects.values().flatten().any(|e: &CompiledEffect| {
-            e.script.is_ok() && e.triggers.iter().any(|t| t.is_constant())
-        });
+        let has_constant = keywords.any_constant
+            || effects.values().flatten().any(|e: &CompiledEffect| {
+                e.script.is_ok() && e.triggers.iter().any(|t| t.is_constant())
+            });
+        // Keyword effects may become due with a card's own (BS-8.4) or ask.
+        any_may_ask |= keywords.any_triggered || keywords.any_may_ask;
         // BS-5.5: a magic with both a Main and a Flash script asks which to use.
         let mut asking_cards = std::collections::BTreeSet::new();
         for (id, v) in &effects {
@@ -598,6 +607,7 @@ impl ScriptHost {
             burst_cards,
             watched,
             vocab,
+            keywords,
         })
     }
 
@@ -612,6 +622,20 @@ impl ScriptHost {
         self.effects.get(card).map(|v| v.as_slice())
     }
 
+    /// Effect `effect` of `card`: a printed effect, or a keyword's effect
+    /// (`keywords::KEYWORD_EFFECT_BASE` and up).
+    pub fn effect(&self, card: &str, effect: u32) -> Option<&CompiledEffect> {
+        if effect >= super::keywords::KEYWORD_EFFECT_BASE {
+            return self.keywords.effect(effect);
+        }
+        self.effects_of(card).and_then(|v| v.get(effect as usize))
+    }
+
+    /// The keywords the packs declared, compiled.
+    pub fn keywords(&self) -> &super::keywords::Keywords {
+        &self.keywords
+    }
+
     /// Whether any script of the library may stop for a decision.
     pub fn any_may_ask(&self) -> bool {
         self.any_may_ask
@@ -619,7 +643,7 @@ impl ScriptHost {
 
     /// A host with no scripts.
     pub fn empty() -> ScriptHost {
-        ScriptHost::build(std::iter::empty(), &ScriptSources::default(), true)
+        ScriptHost::build(std::iter::empty(), &ScriptSources::default(), &[], true)
             .expect("no scripts, no errors")
     }
 

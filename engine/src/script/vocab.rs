@@ -89,6 +89,32 @@ pub fn of_effect_in(e: &carddb::Effect, vocab: &dsl::Vocabulary) -> Result<Vec<T
     }
 }
 
+/// The triggers of a printed timing label: an engine label, else one a pack declared.
+pub fn label_triggers(label: &str, vocab: &dsl::Vocabulary) -> Option<Vec<Trigger>> {
+    hooks::from_label(label).or_else(|| vocab.label_hook(label).and_then(hooks::from_hook_name))
+}
+
+/// The declared keywords as the text grammar sees them: name, other-language names, the
+/// kind of value a card writes after the name.
+pub fn keyword_entries(keywords: &[carddb::LoadedKeyword]) -> Vec<dsl::vocab::KeywordEntry> {
+    use carddb::keyword::ValueKind as V;
+    use dsl::vocab::ValueKind as D;
+    keywords
+        .iter()
+        .map(|k| dsl::vocab::KeywordEntry {
+            name: k.def.name.clone(),
+            other_names: k.def.names.values().cloned().collect(),
+            value: match k.def.value {
+                V::None => D::None,
+                V::Number => D::Number,
+                V::Colours => D::Colours,
+                V::Condition => D::Condition,
+                V::Word => D::Word,
+            },
+        })
+        .collect()
+}
+
 /// Every timing label the engine knows by its text, for did-you-mean help: the Saga
 /// labels and the packs' declared ones.
 pub fn known_labels(vocab: &dsl::Vocabulary) -> Vec<String> {
