@@ -106,6 +106,37 @@ fn a_mistyped_label_on_a_card_is_an_error_with_file_line_and_did_you_mean() {
     assert!(!db.exists(), "nothing written on an error");
 }
 
+#[test]
+fn keyword_names_values_and_keyword_labels_are_checked_at_their_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("exp");
+    copy_dir(std::path::Path::new(EXPANSION), &copy);
+    let edit = |rel: &str, from: &str, to: &str| {
+        let p = copy.join(rel);
+        let body = std::fs::read_to_string(&p).unwrap().replace(from, to);
+        std::fs::write(&p, body).unwrap();
+    };
+    // A card keyword nobody declared, a value of the wrong kind, a keyword effect's label.
+    edit("cards/EXP-01.yaml", "{name: echo}", "{name: ekho}");
+    edit("cards/EXP-02.yaml", "{name: chime, value: 1}", "{name: chime, value: loud}");
+    edit("keywords/chime.yaml", "When This Spirit Resonates", "When This Spirit Resounds");
+    let o = cardscript(&["lint", "--pack", DEMO, "--pack", copy.to_str().unwrap()]);
+    let out = text(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("cards/EXP-01.yaml:14:"), "{out}");
+    assert!(out.contains("unknown keyword `ekho`"), "{out}");
+    assert!(out.contains("did you mean `Echo`?"), "{out}");
+    // The valid names: the Saga base pack's and the expansion's.
+    assert!(out.contains("Crush") && out.contains("Chime"), "{out}");
+    assert!(out.contains("cards/EXP-02.yaml:14:"), "{out}");
+    assert!(out.contains("keyword `Chime` needs a number, found `loud`"), "{out}");
+    assert!(out.contains("keywords/chime.yaml:"), "{out}");
+    assert!(
+        out.contains("did you mean `When This Spirit Resonates`"),
+        "{out}"
+    );
+}
+
 fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {

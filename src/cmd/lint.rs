@@ -129,9 +129,6 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
             }
         }
     }
-    // Every script compiles (syntax errors with file:line:column, as `db build` reports
-    // them); what a script does is only known when it runs (`play --strict`, `exercise`).
-    super::source::library(&catalogue, false)?;
     let total = scripted + parsed + partial + textless + gapped;
     say!(
         "{} cards, {total} effects: {parsed} run from text, {scripted} scripted, {partial} partly understood, {textless} without text, {gapped} understood but cannot act; {gap_count} gaps",
@@ -140,5 +137,8 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
     if !problems.is_empty() {
         return Err(format!("{} declaration errors (listed above)", problems.len()).into());
     }
+    // Every script compiles (syntax errors with file:line:column, as `db build` reports
+    // them); what a script does is only known when it runs (`play --strict`, `exercise`).
+    super::source::library(&catalogue, false)?;
     Ok(())
 }

@@ -139,8 +139,9 @@ fn value_text(v: &carddb::KeywordValue) -> String {
 
 /// Checks a loaded pack against the vocabulary its library was built with (issue 12
 /// item 4), each mistake at its file and line with a did-you-mean and the valid values:
-/// every effect's and keyword's timing label is an engine label or a declared one; every
-/// card keyword is declared (when the packs declare keywords) with a value of its kind.
+/// every effect's and keyword's timing label (on cards and in the pack's keyword
+/// declarations) is an engine label or a declared one; every card keyword is declared
+/// (when the packs declare keywords) with a value of its kind.
 pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> Vec<carddb::Diagnostic> {
     use carddb::yamlfile::{YamlFile, join};
     let labels = known_labels(vocab);
@@ -152,6 +153,24 @@ pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> Vec<carddb::D
         of_effect_in(&e, vocab).is_ok()
     };
     let mut out = Vec::new();
+    // The timing labels of the pack's keyword declarations.
+    for (def, rel) in &pack.keywords {
+        let Some(text) = pack.files.files.get(rel) else {
+            continue;
+        };
+        let file = YamlFile::new(&pack.files, rel, text);
+        for (j, e) in def.effects.iter().enumerate() {
+            if let Some(l) = &e.timing
+                && label_triggers(l, vocab).is_none()
+            {
+                out.push(file.error(
+                    &format!("effects[{j}].timing"),
+                    format!("unknown timing label `{l}`"),
+                    Some(carddb::lang::suggest(l, labels.iter().map(String::as_str))),
+                ));
+            }
+        }
+    }
     for card in &pack.cards {
         let Some(text) = pack.files.files.get(&card.file) else {
             continue;
