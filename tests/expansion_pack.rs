@@ -118,8 +118,16 @@ fn keyword_names_values_and_keyword_labels_are_checked_at_their_lines() {
     };
     // A card keyword nobody declared, a value of the wrong kind, a keyword effect's label.
     edit("cards/EXP-01.yaml", "{name: echo}", "{name: ekho}");
-    edit("cards/EXP-02.yaml", "{name: chime, value: 1}", "{name: chime, value: loud}");
-    edit("keywords/chime.yaml", "When This Spirit Resonates", "When This Spirit Resounds");
+    edit(
+        "cards/EXP-02.yaml",
+        "{name: chime, value: 1}",
+        "{name: chime, value: loud}",
+    );
+    edit(
+        "keywords/chime.yaml",
+        "When This Spirit Resonates",
+        "When This Spirit Resounds",
+    );
     let o = cardscript(&["lint", "--pack", DEMO, "--pack", copy.to_str().unwrap()]);
     let out = text(&o);
     assert!(!o.status.success(), "{out}");
@@ -129,7 +137,10 @@ fn keyword_names_values_and_keyword_labels_are_checked_at_their_lines() {
     // The valid names: the Saga base pack's and the expansion's.
     assert!(out.contains("Crush") && out.contains("Chime"), "{out}");
     assert!(out.contains("cards/EXP-02.yaml:14:"), "{out}");
-    assert!(out.contains("keyword `Chime` needs a number, found `loud`"), "{out}");
+    assert!(
+        out.contains("keyword `Chime` needs a number, found `loud`"),
+        "{out}"
+    );
     assert!(out.contains("keywords/chime.yaml:"), "{out}");
     assert!(
         out.contains("did you mean `When This Spirit Resonates`"),

@@ -80,7 +80,11 @@ fn echo_makes_the_attacking_spirit_resonate() {
     let a = put(&mut g, P1, "XK-ECHO", Zone::Field(P1), 1);
     let hand = g.pile(Zone::Hand(P1)).len();
     attack(&mut g, a);
-    assert_eq!(g.pile(Zone::Hand(P1)).len(), hand + 1, "resonated once: drew 1");
+    assert_eq!(
+        g.pile(Zone::Hand(P1)).len(),
+        hand + 1,
+        "resonated once: drew 1"
+    );
 }
 
 /// Without Echo the same spirit attacks without resonating.
