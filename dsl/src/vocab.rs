@@ -445,8 +445,8 @@ impl Vocabulary {
         let mut vm = None;
         if errors.is_empty() && !compiled.is_empty() {
             let grammar = format!("{EN_GRAMMAR}\n{rules}");
-            match pest_meta::parse_and_optimize(&grammar) {
-                Ok((_, optimized)) => vm = Some(Arc::new(pest_vm::Vm::new(optimized))),
+            match compile_cached(&grammar) {
+                Ok(v) => vm = Some(v),
                 Err(es) => errors.push(VocabError {
                     what: "phrase",
                     index: 0,
@@ -580,6 +580,29 @@ impl Vocabulary {
         }
         None
     }
+}
+
+/// The phrase grammar compiled once per process (a library's scripts are compiled once
+/// per thread that plays, and the same phrases need not be compiled again).
+fn compile_cached(
+    grammar: &str,
+) -> Result<Arc<pest_vm::Vm>, Vec<pest::error::Error<pest_meta::parser::Rule>>> {
+    use std::collections::BTreeMap;
+    use std::sync::{Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<BTreeMap<String, Arc<pest_vm::Vm>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(BTreeMap::new()));
+    if let Some(vm) = cache.lock().ok().and_then(|m| m.get(grammar).cloned()) {
+        return Ok(vm);
+    }
+    let (_, optimized) = pest_meta::parse_and_optimize(grammar)?;
+    let vm = Arc::new(pest_vm::Vm::new(optimized));
+    if let Ok(mut m) = cache.lock() {
+        if m.len() > 64 {
+            m.clear();
+        }
+        m.insert(grammar.to_string(), vm.clone());
+    }
+    Ok(vm)
 }
 
 fn strip_brackets(s: &str) -> &str {
