@@ -121,7 +121,32 @@ pub fn parse_ja(text: &str) -> ParseOutcome {
 
 /// [`parse_ja`] with a pack vocabulary (its labels' Japanese texts: 『このスピリットの共鳴時』).
 pub fn parse_ja_with(text: &str, vocab: &Vocabulary) -> ParseOutcome {
-    ja::parse_printed(text, vocab)
+    declared_keywords(ja::parse_printed(text, vocab), vocab)
+}
+
+/// The keywords of a Japanese effect under their declared names (`【粉砕】` → `Crush`, by
+/// a declaration's other names); an undeclared one makes the effect not understood, as in
+/// English (issue 12).
+fn declared_keywords(mut out: ParseOutcome, vocab: &Vocabulary) -> ParseOutcome {
+    for k in &mut out.effect.keywords {
+        match vocab.keyword(&k.name) {
+            vocab::KeywordCheck::Known(d) => k.name = d.name.clone(),
+            vocab::KeywordCheck::Unchecked => {}
+            vocab::KeywordCheck::Unknown { suggestion, valid } => {
+                out.unparsed.push(Unparsed {
+                    span: Span { start: 0, end: 0 },
+                    text: k.name.clone(),
+                    expected: vec![format!(
+                        "a declared keyword: `{}` is not one{suggestion}; declared: {}",
+                        k.name,
+                        valid.join(", ")
+                    )],
+                });
+                out.complete = false;
+            }
+        }
+    }
+    out
 }
 
 /// Parse a whole Japanese card text: every line that starts with a header (levels, 『…』,
@@ -174,7 +199,10 @@ pub fn parse_effect_with(
 ) -> ParseOutcome {
     match lang {
         Lang::En => en::parse_structured(levels, condition, keywords, steps, details, vocab),
-        Lang::Ja => ja::parse_structured(levels, condition, keywords, steps, details, vocab),
+        Lang::Ja => declared_keywords(
+            ja::parse_structured(levels, condition, keywords, steps, details, vocab),
+            vocab,
+        ),
     }
 }
 

@@ -22,7 +22,11 @@ fn phrase(template: &str, rhai: &str) -> PhraseEntry {
 fn vocab() -> Vocabulary {
     Vocabulary::new(
         vec![
-            kw("Crush", ValueKind::Number),
+            KeywordEntry {
+                name: "Crush".into(),
+                other_names: vec!["粉砕".into()],
+                value: ValueKind::Number,
+            },
             kw("Armor", ValueKind::Colours),
         ],
         vec![LabelEntry {
@@ -158,6 +162,11 @@ fn keyword_names_and_values_are_checked_against_the_declarations() {
         )
         .complete
     );
+    // Japanese: a declared keyword's Japanese name reads as its name; another is not
+    // understood.
+    let o = dsl::parse_ja_with("【粉砕】", &v);
+    assert_eq!(o.effect.keywords[0].name, "Crush");
+    assert!(!dsl::parse_ja_with("【未知の力】", &v).complete);
     // No declarations: names are not checked.
     assert!(parse_en("[LV1] {Crash 2}").complete);
 }
