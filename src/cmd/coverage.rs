@@ -20,22 +20,19 @@ pub struct CoverageArgs {
 
 /// Prints the coverage report.
 pub fn run(args: CoverageArgs) -> Result<(), Box<dyn std::error::Error>> {
-    // The keywords the embedded Saga base pack declares (issue 12): their names are the
-    // ones the text may use, and those with effects have rules.
+    // The keywords the Saga base pack declares (issue 12): a bare keyword counts only
+    // when its keyword is declared with rules, and the text may name only declared ones.
     let declared = carddb::base::saga()?.loaded_keywords();
-    let mut keywords = KeywordRules::battle_spirits();
-    for k in &declared {
-        if k.def.has_rules() {
-            keywords.add(&k.def.name);
-        }
-    }
     let vocab = dsl::Vocabulary::new(
         engine::script::vocab::keyword_entries(&declared),
         Vec::new(),
         Vec::new(),
     )
     .map_err(|e| format!("the base pack's keywords: {}", e[0]))?;
-    let checker = EngineChecker { keywords, vocab };
+    let checker = EngineChecker {
+        keywords: KeywordRules::declared(&declared),
+        vocab,
+    };
     let report = dsl::coverage::coverage_file(&args.file, &checker)
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
     say!("{report}");
