@@ -158,3 +158,22 @@ fn a_label_hook_that_is_no_engine_hook_fails_the_build() {
         "{msg}"
     );
 }
+
+#[test]
+fn a_phrase_whose_rhai_does_not_compile_fails_the_build_naming_it() {
+    let mut sources = ScriptSources::default();
+    sources.add_file(
+        "test",
+        "phrases/bad.yaml",
+        "template: Gather {n:number} sparks\nrhai: gain_life({n};\n",
+    );
+    let e = CardLibrary::with_scripts(engine::testkit::synthetic_cards(), &sources).unwrap_err();
+    let msg = e.to_string();
+    assert!(
+        msg.contains("phrases/bad.yaml") && msg.contains("Gather {n:number} sparks"),
+        "{msg}"
+    );
+    // Lenient (play): the cards are read without the pack's phrases.
+    let lib = CardLibrary::with_scripts_lenient(engine::testkit::synthetic_cards(), &sources);
+    assert_eq!(lib.scripts().vocabulary().phrases().count(), 0);
+}

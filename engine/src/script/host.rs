@@ -402,8 +402,8 @@ impl ScriptHost {
         engine.set_module_resolver(PackResolver { modules });
         // Pack labels and phrases (issue 12); a lenient build reads the cards without them
         // when they do not compile (a strict build, `db build` and `lint`, reports it).
-        let vocab = match super::vocab::of_sources(sources, super::vocab::keyword_entries(keywords))
-        {
+        let declared = super::vocab::keyword_entries(keywords);
+        let vocab = match super::vocab::of_sources(sources, declared, Some(&engine)) {
             Ok(v) => v,
             Err(_) if lenient => dsl::Vocabulary::default(),
             Err(e) => return Err(e),

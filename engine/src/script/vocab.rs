@@ -13,10 +13,13 @@ use super::host::{ScriptError, ScriptOrigin, ScriptSources};
 /// The labels and phrases of every pack in `sources` (packs in name order, files in path
 /// order), as a vocabulary. Errors ([`ScriptError::Module`] naming the file): a file that
 /// does not read, a label whose `hook` is not an engine hook, a phrase that does not
-/// compile. Keyword declarations come with `keywords` (name, other names, value kind).
+/// compile (with `engine`: also a phrase whose rhai, its slots filled with sample values,
+/// has a syntax error — [`ScriptError::Syntax`] with the line in the rhai). Keyword
+/// declarations come with `keywords` (name, other names, value kind).
 pub fn of_sources(
     sources: &ScriptSources,
     keywords: Vec<dsl::vocab::KeywordEntry>,
+    engine: Option<&rhai::Engine>,
 ) -> Result<dsl::Vocabulary, ScriptError> {
     let mut labels = Vec::new();
     let mut phrases = Vec::new();
@@ -53,6 +56,9 @@ pub fn of_sources(
                 for p in
                     carddb::lang::parse_items::<PhraseDef>(text).map_err(|m| fail(pack, path, m))?
                 {
+                    if let Some(engine) = engine {
+                        check_rhai(engine, pack, path, &p)?;
+                    }
                     phrases.push(PhraseEntry {
                         template: p.template,
                         rhai: p.rhai,
@@ -69,6 +75,44 @@ pub fn of_sources(
             _ => Default::default(),
         };
         fail(&pack, &path, e.message.clone())
+    })
+}
+
+/// A phrase's rhai with each slot replaced by a sample value of its kind must compile.
+fn check_rhai(
+    engine: &rhai::Engine,
+    pack: &str,
+    path: &str,
+    p: &PhraseDef,
+) -> Result<(), ScriptError> {
+    use dsl::vocab::{Piece, SlotKind as K};
+    // A template that does not parse is reported by `Vocabulary::new`.
+    let Ok(pieces) = dsl::vocab::parse_template(&p.template, &p.rhai) else {
+        return Ok(());
+    };
+    let mut src = p.rhai.clone();
+    for piece in &pieces {
+        if let Piece::Slot(name, kind) = piece {
+            let sample = match kind {
+                K::Number => "1",
+                K::Colour => "\"red\"",
+                K::Family => "\"Family\"",
+                K::Target => "this_card()",
+                K::Filter => "my_spirits()",
+                K::Duration => "\"turn\"",
+                K::Sentence => "draw(1);",
+            };
+            src = src.replace(&format!("{{{name}}}"), sample);
+        }
+    }
+    engine.compile(&src).map(|_| ()).map_err(|e| {
+        super::host::syntax(
+            &ScriptOrigin::File {
+                pack: pack.to_string(),
+                path: format!("{path} (phrase `{}`)", p.template),
+            },
+            &e,
+        )
     })
 }
 
