@@ -341,6 +341,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// A matched slot: its name, kind and text.
+pub(crate) type SlotText = (String, SlotKind, String);
+
 /// A phrase ready to match.
 #[derive(Debug, Clone)]
 pub(crate) struct CompiledPhrase {
@@ -554,10 +557,7 @@ impl Vocabulary {
 
     /// The first phrase matching the whole `sentence`: its index and each slot's name,
     /// kind and text.
-    pub(crate) fn match_phrase(
-        &self,
-        sentence: &str,
-    ) -> Option<(&CompiledPhrase, Vec<(String, SlotKind, String)>)> {
+    pub(crate) fn match_phrase(&self, sentence: &str) -> Option<(&CompiledPhrase, Vec<SlotText>)> {
         let vm = self.vm.as_ref()?;
         for (i, p) in self.phrases.iter().enumerate() {
             let rule = format!("phrase_{i}");
