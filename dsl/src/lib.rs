@@ -18,6 +18,7 @@ pub mod explain;
 mod ja;
 pub mod phrases;
 mod split;
+mod template;
 pub mod vocab;
 
 pub use vocab::Vocabulary;
