@@ -23,6 +23,26 @@ fn lint_reads_every_effect_of_the_expansion_from_its_text() {
 }
 
 #[test]
+fn the_expansion_deck_is_legal() {
+    let o = cardscript(&[
+        "deck",
+        "--pack",
+        DEMO,
+        "--pack",
+        EXPANSION,
+        "check",
+        "tide-chorus",
+    ]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    // BS-0.1: Saga format, 50–60 cards, at most 4 of a card.
+    assert!(
+        out.contains("tide-chorus: 50 cards, legal in the saga format"),
+        "{out}"
+    );
+}
+
+#[test]
 fn sim_plays_the_expansion_deck_with_its_effects_from_text() {
     let o = cardscript(&[
         "sim",
