@@ -23,6 +23,30 @@ fn lint_reads_every_effect_of_the_expansion_from_its_text() {
 }
 
 #[test]
+fn play_plays_a_whole_game_with_the_expansion_deck() {
+    let o = cardscript(&[
+        "play",
+        "--pack",
+        DEMO,
+        "--pack",
+        EXPANSION,
+        "tide-chorus",
+        "gloom-grove",
+        "--seed",
+        "3",
+        "--strict",
+    ]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    // A phrase effect ran (the pack label's event it raises is the engine's).
+    assert!(
+        out.contains("(When Summoned) Each of your spirits resonates."),
+        "{out}"
+    );
+    assert!(out.contains(" wins on turn "), "{out}");
+}
+
+#[test]
 fn the_expansion_deck_is_legal() {
     let o = cardscript(&[
         "deck",
