@@ -177,3 +177,18 @@ fn a_phrase_whose_rhai_does_not_compile_fails_the_build_naming_it() {
     let lib = CardLibrary::with_scripts_lenient(engine::testkit::synthetic_cards(), &sources);
     assert_eq!(lib.scripts().vocabulary().phrases().count(), 0);
 }
+
+#[test]
+fn a_label_may_not_take_an_engine_labels_text() {
+    let mut sources = ScriptSources::default();
+    sources.add_file(
+        "test",
+        "labels/dup.yaml",
+        "en: [When This Spirit Attacks]\nevent: charges\n",
+    );
+    let e = CardLibrary::with_scripts(engine::testkit::synthetic_cards(), &sources).unwrap_err();
+    assert!(
+        e.to_string().contains("already an engine timing label"),
+        "{e}"
+    );
+}

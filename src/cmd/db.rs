@@ -52,10 +52,15 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
     // before the strict build would report the first of them without its place.
     let lib = super::source::library(&in_memory, true)?;
     let host = lib.scripts();
-    let problems: Vec<carddb::Diagnostic> = loaded
-        .iter()
-        .flat_map(|p| engine::script::vocab::check_pack(p, host.vocabulary()))
-        .collect();
+    let mut problems = Vec::new();
+    for p in &loaded {
+        let check = engine::script::vocab::check_pack(p, host.vocabulary());
+        // A keyword no pack declares does nothing (`lint` lists it as an error).
+        for d in &check.undeclared {
+            say!("warning: {d}");
+        }
+        problems.extend(check.errors);
+    }
     if !problems.is_empty() {
         return Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into());
     }

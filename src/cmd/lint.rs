@@ -46,7 +46,8 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
     let vocab = host.vocabulary();
     let keywords = lenient.keyword_rules();
     // Issue 12 item 4: keyword names and values, timing labels, at file:line.
-    let problems = engine::script::vocab::check_pack(&pack, vocab);
+    let check = engine::script::vocab::check_pack(&pack, vocab);
+    let problems: Vec<_> = check.errors.into_iter().chain(check.undeclared).collect();
     for d in &problems {
         say!("{d}");
     }

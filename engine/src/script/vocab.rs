@@ -12,7 +12,8 @@ use super::host::{ScriptError, ScriptOrigin, ScriptSources};
 
 /// The labels and phrases of every pack in `sources` (packs in name order, files in path
 /// order), as a vocabulary. Errors ([`ScriptError::Module`] naming the file): a file that
-/// does not read, a label whose `hook` is not an engine hook, a phrase that does not
+/// does not read, a label whose text is already an engine label or whose `hook` is not an
+/// engine hook, a phrase that does not
 /// compile (with `engine`: also a phrase whose rhai, its slots filled with sample values,
 /// has a syntax error — [`ScriptError::Syntax`] with the line in the rhai). Keyword
 /// declarations come with `keywords` (name, other names, value kind).
@@ -37,6 +38,15 @@ pub fn of_sources(
                 for l in
                     carddb::lang::parse_items::<LabelDef>(text).map_err(|m| fail(pack, path, m))?
                 {
+                    if let Some(t) = l.texts().find(|t| hooks::from_label(t).is_some()) {
+                        return Err(fail(
+                            pack,
+                            path,
+                            format!(
+                                "`{t}` is already an engine timing label: a pack label needs a text of its own"
+                            ),
+                        ));
+                    }
                     let hook = l.hook_name();
                     if hooks::from_hook_name(&hook).is_none() {
                         return Err(fail(
@@ -172,6 +182,15 @@ pub fn known_labels(vocab: &dsl::Vocabulary) -> Vec<String> {
     v
 }
 
+/// What [`check_pack`] found.
+#[derive(Debug, Clone, Default)]
+pub struct PackCheck {
+    /// Mistakes: unknown timing labels, keyword values that do not fit their kind.
+    pub errors: Vec<carddb::Diagnostic>,
+    /// Card keywords no pack declares, with a did-you-mean and the declared names.
+    pub undeclared: Vec<carddb::Diagnostic>,
+}
+
 /// A card keyword's value as the text after its name (`2`, `purple/white`).
 fn value_text(v: &carddb::KeywordValue) -> String {
     match v {
@@ -186,8 +205,13 @@ fn value_text(v: &carddb::KeywordValue) -> String {
 /// every effect's and keyword's timing label (on cards and in the pack's keyword
 /// declarations) is an engine label or a declared one; every card keyword is declared
 /// (when the packs declare keywords) with a value of its kind.
-pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> Vec<carddb::Diagnostic> {
+///
+/// Returns the mistakes and, apart, the card keywords no pack declares (they do nothing:
+/// `lint` counts them as errors; `db build` warns, so a catalogue of imported cards builds
+/// while the base pack does not declare every keyword yet).
+pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> PackCheck {
     use carddb::yamlfile::{YamlFile, join};
+    let mut undeclared = Vec::new();
     let labels = known_labels(vocab);
     let label_ok = |l: &str| {
         let e = carddb::Effect {
@@ -244,7 +268,7 @@ pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> Vec<carddb::D
             let value = k.value.as_ref().map(value_text);
             match vocab.keyword(&k.name) {
                 dsl::vocab::KeywordCheck::Unchecked => {}
-                dsl::vocab::KeywordCheck::Unknown { valid, .. } => out.push(file.error(
+                dsl::vocab::KeywordCheck::Unknown { valid, .. } => undeclared.push(file.error(
                     &join(&card.prefix, &format!("keywords[{i}].name")),
                     format!("unknown keyword `{}`", k.name),
                     Some(carddb::lang::suggest(
@@ -264,5 +288,8 @@ pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> Vec<carddb::D
             }
         }
     }
-    out
+    PackCheck {
+        errors: out,
+        undeclared,
+    }
 }
