@@ -189,15 +189,20 @@ pub fn read(
     for p in &phrases {
         if let Err(why) = dsl::vocab::parse_template(&p.def.template, &p.def.rhai) {
             let file = YamlFile::new(files, &p.file, &files.files[&p.file]);
-            let help = why
+            // The did-you-mean goes to the help, once.
+            let near = why
                 .split("did you mean `")
                 .nth(1)
                 .and_then(|s| s.split('`').next())
-                .map(|s| format!("did you mean `{s}`?"));
+                .map(str::to_string);
+            let message = match &near {
+                Some(n) => why.replace(&format!(" (did you mean `{n}`?)"), ""),
+                None => why.clone(),
+            };
             errors.push(file.error(
                 &crate::yamlfile::join(&p.prefix, "template"),
-                format!("phrase template: {why}"),
-                help,
+                format!("phrase template: {message}"),
+                near.map(|n| format!("did you mean `{n}`?")),
             ));
         }
     }
