@@ -451,6 +451,16 @@ impl Game {
             card: sub.card,
             effect: sub.effect,
         });
+        // Closures nest like effects: the same depth limit (issue 16 kind 1).
+        if self.rt.depth >= MAX_DEPTH {
+            self.effect_failed(
+                sub.card,
+                sub.effect,
+                None,
+                "effects nested too deeply".into(),
+            );
+            return;
+        }
         let mut rc = RunCtx::new(sub.card, sub.effect, sub.controller);
         rc.event_cards = event;
         let args: Vec<Dynamic> = sub.curry.iter().map(super::api::to_dynamic).collect();
