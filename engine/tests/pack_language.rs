@@ -173,7 +173,7 @@ fn a_phrase_whose_rhai_does_not_compile_fails_the_build_naming_it() {
         msg.contains("phrases/bad.yaml") && msg.contains("Gather {n:number} sparks"),
         "{msg}"
     );
-    // Lenient (play): the cards are read without the pack's phrases.
+    // Lenient (play): the cards are read without the pack's phrases (keywords still count).
     let lib = CardLibrary::with_scripts_lenient(engine::testkit::synthetic_cards(), &sources);
     assert_eq!(lib.scripts().vocabulary().phrases().count(), 0);
 }

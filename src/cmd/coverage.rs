@@ -22,13 +22,18 @@ pub struct CoverageArgs {
 pub fn run(args: CoverageArgs) -> Result<(), Box<dyn std::error::Error>> {
     // The keywords the Saga base pack declares (issue 12): a bare keyword counts only
     // when its keyword is declared with rules, and the text may name only declared ones.
-    let declared = carddb::base::saga()?.loaded_keywords();
-    let vocab = dsl::Vocabulary::new(
+    // Its labels and phrases, if it declares any, are read too.
+    let saga = carddb::base::saga()?;
+    let declared = saga.loaded_keywords();
+    let mut sources = engine::script::ScriptSources::default();
+    for (path, text) in &saga.files.files {
+        sources.add_file(&saga.manifest.name, path, text);
+    }
+    let vocab = engine::script::vocab::of_sources(
+        &sources,
         engine::script::vocab::keyword_entries(&declared),
-        Vec::new(),
-        Vec::new(),
-    )
-    .map_err(|e| format!("the base pack's keywords: {}", e[0]))?;
+        None,
+    )?;
     let checker = EngineChecker {
         keywords: KeywordRules::declared(&declared),
         vocab,

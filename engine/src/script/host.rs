@@ -403,9 +403,12 @@ impl ScriptHost {
         // Pack labels and phrases (issue 12); a lenient build reads the cards without them
         // when they do not compile (a strict build, `db build` and `lint`, reports it).
         let declared = super::vocab::keyword_entries(keywords);
-        let vocab = match super::vocab::of_sources(sources, declared, Some(&engine)) {
+        let vocab = match super::vocab::of_sources(sources, declared.clone(), Some(&engine)) {
             Ok(v) => v,
-            Err(_) if lenient => dsl::Vocabulary::default(),
+            // Lenient: the declared keyword names still count; the labels and phrases wait.
+            Err(_) if lenient => {
+                dsl::Vocabulary::new(declared, Vec::new(), Vec::new()).unwrap_or_default()
+            }
             Err(e) => return Err(e),
         };
         let mut effects = BTreeMap::new();
