@@ -93,6 +93,7 @@ pub fn compile(
     keywords: &[LoadedKeyword],
     lenient: bool,
     watched: &mut std::collections::BTreeSet<super::state::WatchKind>,
+    vocab: &dsl::Vocabulary,
 ) -> Result<Keywords, ScriptError> {
     let mut out = Keywords::default();
     for lk in keywords {
@@ -107,7 +108,8 @@ pub fn compile(
             let mut unknown = None;
             let triggers = match e.timing.as_deref() {
                 None => vec![Trigger::Constant],
-                Some(label) => match hooks::from_label(label) {
+                // An engine label, or one a pack declared (issue 12).
+                Some(label) => match super::vocab::label_triggers(label, vocab) {
                     Some(t) => t,
                     // Lenient: checked where constants are read, so it is logged
                     // (`EffectFailed`) rather than never firing unseen.

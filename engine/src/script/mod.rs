@@ -26,6 +26,7 @@ pub mod query;
 pub(crate) mod run;
 pub mod state;
 pub mod support;
+pub mod vocab;
 mod watch;
 
 pub use hooks::{Trigger, Whose};

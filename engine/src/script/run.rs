@@ -991,6 +991,31 @@ impl Game {
             Hook::WhenUsed { card } => {
                 self.watch(WatchKind::UsesMagic, Some(card), self.owner(card), 1)
             }
+            // Issue 12: a pack event reaches the effects whose label names it, by whose
+            // card it is about: this card, or any field card of the side `which` names.
+            Hook::PackEvent { name, card } => {
+                use super::hooks::Which;
+                let owner = self.owner(card);
+                self.reach_card(
+                    &mut due,
+                    card,
+                    &|t| t == T::OnEvent(name, Which::This),
+                    &[card],
+                );
+                self.reach_field(
+                    &mut due,
+                    &|t, p| match t {
+                        T::OnEvent(n, w) if n == name => match w {
+                            Which::This => false,
+                            Which::Yours => p == owner,
+                            Which::Opponents => p != owner,
+                            Which::Any => true,
+                        },
+                        _ => false,
+                    },
+                    &[card],
+                );
+            }
         }
         self.resolve_simultaneous(due);
     }

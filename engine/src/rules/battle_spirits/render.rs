@@ -126,6 +126,7 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             Hook::WhenDepleted { card } => format!("(when depleted: {})", nm(*card)),
             Hook::WhenRefreshed { card } => format!("(when refreshed: {})", nm(*card)),
             Hook::AfterLifeReduced { player } => format!("(after {player}'s life is reduced)"),
+            Hook::PackEvent { name, card } => format!("({name}: {})", nm(*card)),
         },
         Event::LevelChanged { card, level, bp } => match g.def_of(*card).kind {
             carddb::CardKind::Nexus => format!("{} {} is now LV{level}", nm(*card), card),
