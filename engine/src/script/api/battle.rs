@@ -1,0 +1,172 @@
+//! Battle primitives: a card joined to the attacker for the battle (BP and symbols
+//! shared), a block the defender must declare, where the life cores an attack takes go,
+//! magic used during the battle, and uses counted per turn (BS-6, BS-8.3).
+
+use super::*;
+use crate::script::state::LifeCoreSink;
+
+/// The first card of `t` (`None`: no card).
+fn first(t: &Dynamic) -> R<Option<InstanceId>> {
+    Ok(targets(t)?.first().copied())
+}
+
+pub(super) fn register_battle(e: &mut Engine) {
+    reg!(
+        e,
+        "link_for_battle",
+        ["attacker", "card"],
+        "Joins the card to the attacking spirit for this battle: while both stay on the field the attacker's BP is raised by the card's BP and its symbols by the card's symbols (for life, BS-6.5.1; the field's symbols count each card once, BS-5.2 step 3). One join per battle; it ends at once when either card leaves the field, and with the battle (BS-6.7). Refused — EffectInert with the reason, returns false — unless the attacker is your attacking spirit and the card another of your spirits on the field.",
+        |a: Dynamic, c: Dynamic| -> R<bool> {
+            let (Some(a), Some(c)) = (first(&a)?, first(&c)?) else {
+                return Ok(false); // nothing selected: nothing to join
+            };
+            if read_only() {
+                return Err(err("`link_for_battle` acts: it cannot be used in a constant effect"));
+            }
+            with_mut(|g, rc| match g.join_for_battle(a, c, rc.controller) {
+                Ok(()) => Ok(true),
+                Err(reason) => {
+                    g.emit(Event::EffectInert {
+                        card: rc.card,
+                        effect: rc.effect,
+                        reason: format!("cannot join for the battle: {reason}"),
+                    });
+                    Ok(false)
+                }
+            })
+        }
+    );
+    reg!(
+        e,
+        "can_link_for_battle",
+        ["attacker", "card"],
+        "Whether `link_for_battle(attacker, card)` would join them now (asks nothing, changes nothing).",
+        |a: Dynamic, c: Dynamic| -> R<bool> {
+            let (Some(a), Some(c)) = (first(&a)?, first(&c)?) else {
+                return Ok(false);
+            };
+            with_ref(|g, rc| {
+                g.battle_cards().is_some_and(|(x, _)| x == a)
+                    && g.owner(a) == rc.controller
+                    && c != a
+                    && g.owner(c) == rc.controller
+                    && g.on_field(c)
+                    && g.is_spirit_like(c)
+                    && g.st.scripts.battle_join.is_none()
+            })
+        }
+    );
+    reg!(
+        e,
+        "linked",
+        ["targets"],
+        "Whether the first card is joined for the battle now (`link_for_battle`), as the attacker or as the joined card.",
+        |t: Dynamic| -> R<bool> {
+            let Some(c) = first(&t)? else {
+                return Ok(false);
+            };
+            with_ref(|g, _| g.in_join(c))
+        }
+    );
+    reg!(
+        e,
+        "linked_to",
+        ["targets"],
+        "The card joined for the battle to the first card (`link_for_battle`), as a query (empty when none).",
+        |t: Dynamic| -> R<Query> {
+            let c = first(&t)?;
+            with_ref(|g, _| {
+                q(Base::Cards(
+                    c.and_then(|c| g.joined_to(c)).into_iter().collect(),
+                ))
+            })
+        }
+    );
+    reg!(
+        e,
+        "must_be_blocked",
+        ["targets", "dur: &str"],
+        "When the cards attack, the defender must declare a block while one of their spirits can block (BS-6.3: \"do not block\" is not offered then). Declaring a block selects no card by an effect: a spirit protected from being selected may block.",
+        |t: Dynamic, d: &str| modify(&t, ModKind::MustBeBlocked, d)
+    );
+    reg!(
+        e,
+        "life_cores_to",
+        ["targets", "place: &str", "dur: &str"],
+        "The life cores the cards' attacks take (BS-6.5.1) go to the defender's \"trash\", the \"void\" (BS-0.3) or their \"reserve\" (the rule) instead; the latest such effect wins. The life is reduced all the same.",
+        |t: Dynamic, p: &str, d: &str| {
+            let sink = LifeCoreSink::parse(p).ok_or_else(|| {
+                err(format!(
+                    "place must be \"reserve\", \"trash\" or \"void\", got {p:?}"
+                ))
+            })?;
+            modify(&t, ModKind::LifeCoresTo(sink), d)
+        }
+    );
+    reg!(
+        e,
+        "magic_used_this_battle",
+        [],
+        "The magic cards you used (BS-5.5) during the current battle that are in your trash now, as a query (a card that went elsewhere is not in it).",
+        || -> R<Query> {
+            with_ref(|g, rc| {
+                let p = rc.controller;
+                q(Base::Cards(
+                    g.st.scripts
+                        .battle_magic
+                        .iter()
+                        .filter(|(c, user)| *user == p && g.zone_of(*c) == Zone::Trash(p))
+                        .map(|(c, _)| *c)
+                        .collect(),
+                ))
+            })
+        }
+    );
+    reg!(
+        e,
+        "use_per_turn",
+        ["n: i64"],
+        "BS-8.3: true, counting one use, while this effect of this card instance has been used fewer than n times this turn; false after (nothing counted). In a constant effect: true, nothing counted.",
+        |n: i64| -> R<bool> {
+            let n = nat(n, "n")?;
+            if read_only() {
+                return Ok(true);
+            }
+            with_mut(|g, rc| {
+                let turn = g.st.turn;
+                let uses = &mut g.st.scripts.uses;
+                uses.retain(|u| u.2 == turn); // earlier turns' counts are over (BS-7.1)
+                match uses
+                    .iter_mut()
+                    .find(|u| u.0 == rc.card && u.1 == rc.effect)
+                {
+                    Some(u) if u.3 >= n => Ok(false),
+                    Some(u) => {
+                        u.3 += 1;
+                        Ok(true)
+                    }
+                    None if n == 0 => Ok(false),
+                    None => {
+                        uses.push((rc.card, rc.effect, turn, 1));
+                        Ok(true)
+                    }
+                }
+            })
+        }
+    );
+    reg!(
+        e,
+        "uses_this_turn",
+        [],
+        "BS-8.3: how many uses `use_per_turn` counted this turn for this effect of this card instance.",
+        || -> R<i64> {
+            with_ref(|g, rc| {
+                g.st.scripts
+                    .uses
+                    .iter()
+                    .find(|u| u.0 == rc.card && u.1 == rc.effect && u.2 == g.st.turn)
+                    .map_or(0, |u| i64::from(u.3))
+            })
+        }
+    );
+}
