@@ -336,3 +336,97 @@ fn use_per_turn_counts_uses_in_a_turn() {
     }
     assert!(!options(&mut g).contains(&Choice::Attack { attacker: a }));
 }
+
+/// `meets_condition`: a card condition as printed (the brave-condition grammar, BS-9.1):
+/// cost ranges, colours and families (gained ones count).
+#[test]
+fn meets_condition_reads_cost_colour_and_family() {
+    let probe = scripted_magic(
+        "S-PROBE",
+        0,
+        vec![effect(
+            "main",
+            r#"
+            let s = my_spirits().cost_is(4);
+            gain_family(s, "Dragon", "turn");
+            let n = 0;
+            if meets_condition(s, "cost 3 or more") { n += 1; }
+            if meets_condition(s, "a spirit with cost 5 or more") { n += 2; }
+            if meets_condition(s, "blue") { n += 4; }
+            if meets_condition(s, "a red spirit") { n += 8; }
+            if meets_condition(s, "a Dragon family spirit") { n += 16; }
+            if meets_condition(my_spirits().cost_is(6), "cost 3 or more") { n += 32; }
+            cores_from_void_to("reserve", n);
+            "#,
+        )],
+    );
+    let mut g = game(vec![probe], 310);
+    to_p1_main(&mut g);
+    put(&mut g, P1, "B-04", Zone::Field(P1), 1);
+    let m = put(&mut g, P1, "S-PROBE", Zone::Hand(P1), 0);
+    let reserve = g.reserve(P1);
+    must(&mut g, Choice::UseMagic { card: m });
+    assert_eq!(
+        g.reserve(P1),
+        reserve + 1 + 4 + 16,
+        "cost 4 ≥ 3, blue, Dragon gained; not cost ≥ 5, not red; no card: false"
+    );
+}
+
+/// `meets_condition` with a condition the grammar does not understand: the effect fails
+/// with the condition named (EffectFailed), nothing else happens.
+#[test]
+fn meets_condition_not_understood_fails_the_effect() {
+    let probe = scripted_magic(
+        "S-PROBE2",
+        0,
+        vec![effect(
+            "main",
+            "if meets_condition(my_spirits(), \"dances at midnight\") { draw(1); }",
+        )],
+    );
+    let mut g = game(vec![probe], 311);
+    g.set_strict_scripts(false);
+    to_p1_main(&mut g);
+    put(&mut g, P1, "B-04", Zone::Field(P1), 1);
+    let m = put(&mut g, P1, "S-PROBE2", Zone::Hand(P1), 0);
+    let hand = g.pile(Zone::Hand(P1)).len();
+    must(&mut g, Choice::UseMagic { card: m });
+    assert!(g.log().iter().any(|e| matches!(
+        e,
+        Event::EffectFailed { card, reason, .. } if *card == m && reason.contains("dances at midnight")
+    )));
+    assert_eq!(g.pile(Zone::Hand(P1)).len(), hand - 1, "only the magic left the hand");
+}
+
+/// `controls_symbol`: a symbol of the colour on your field; a multi-colour symbol counts
+/// for each of its colours (BS-5.2 step 3).
+#[test]
+fn controls_symbol_counts_single_and_multi_colour_symbols() {
+    let mut duo = scripted_spirit("S-DUO", 0, 1000, vec![]);
+    duo.symbols.colours.clear();
+    duo.symbols.multi = vec![vec![Colour::Green, Colour::Yellow]];
+    let probe = scripted_magic(
+        "S-PROBE3",
+        0,
+        vec![effect(
+            "main",
+            r#"
+            let n = 0;
+            if controls_symbol("blue") { n += 1; }
+            if controls_symbol("yellow") { n += 2; }
+            if controls_symbol(["purple", "green"]) { n += 4; }
+            if controls_symbol("white") { n += 8; }
+            cores_from_void_to("reserve", n);
+            "#,
+        )],
+    );
+    let mut g = game(vec![duo, probe], 312);
+    to_p1_main(&mut g);
+    put(&mut g, P1, "B-02", Zone::Field(P1), 1);
+    put(&mut g, P1, "S-DUO", Zone::Field(P1), 1);
+    let m = put(&mut g, P1, "S-PROBE3", Zone::Hand(P1), 0);
+    let reserve = g.reserve(P1);
+    must(&mut g, Choice::UseMagic { card: m });
+    assert_eq!(g.reserve(P1), reserve + 1 + 2 + 4, "blue, yellow, green; no white");
+}

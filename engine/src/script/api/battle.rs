@@ -1,9 +1,49 @@
 //! Battle primitives: a card joined to the attacker for the battle (BP and symbols
 //! shared), a block the defender must declare, where the life cores an attack takes go,
-//! magic used during the battle, and uses counted per turn (BS-6, BS-8.3).
+//! magic used during the battle, uses counted per turn (BS-6, BS-8.3), and two conditions
+//! keywords are written with: a card condition as printed, and a symbol you control.
 
 use super::*;
 use crate::script::state::LifeCoreSink;
+
+/// A card condition as printed → its parts: the brave-condition grammar (BS-9.1) reads
+/// "a spirit with cost 3 or more", "a red spirit", "a Dragon family spirit"; "cost 3 or
+/// more" and "red" are read as "a spirit with …" / "a … spirit".
+fn card_condition(text: &str) -> R<dsl::phrases::BraveCondition> {
+    let t = text.trim();
+    [
+        t.to_string(),
+        format!("a spirit with {t}"),
+        format!("a {t} spirit"),
+    ]
+    .iter()
+    .find_map(|x| dsl::phrases::parse_brave_condition(x))
+    .ok_or_else(|| err(format!("the card condition {text:?} is not understood")))
+}
+
+/// Whether `c` meets `cond`: a spirit (or an ultimate when allowed), its cost (with its
+/// braves, BS-9.2) in range, one of the colours (printed or treated as), one of the
+/// families (printed or gained).
+fn meets(g: &Game, c: InstanceId, cond: &dsl::phrases::BraveCondition) -> bool {
+    let kind = g.def_of(c).kind;
+    let colour_ok = |x: &dsl::ast::Colour| {
+        let name = format!("{x:?}");
+        let mut colours = g.colours_of(c);
+        for m in g.mods_of(c) {
+            if let ModKind::Colour(k) = m {
+                colours.push(k);
+            }
+        }
+        colours
+            .iter()
+            .any(|k| format!("{k:?}").eq_ignore_ascii_case(&name))
+    };
+    (g.is_spirit_like(c) || (cond.ultimates && kind == carddb::CardKind::Ultimate))
+        && cond.min_cost.is_none_or(|m| g.cost_of(c) >= m)
+        && cond.max_cost.is_none_or(|m| g.cost_of(c) <= m)
+        && (cond.colours.is_empty() || cond.colours.iter().any(colour_ok))
+        && (cond.families.is_empty() || cond.families.iter().any(|f| g.has_family(c, f)))
+}
 
 /// The first card of `t` (`None`: no card).
 fn first(t: &Dynamic) -> R<Option<InstanceId>> {
@@ -166,6 +206,46 @@ pub(super) fn register_battle(e: &mut Engine) {
                     .iter()
                     .find(|u| u.0 == rc.card && u.1 == rc.effect && u.2 == g.st.turn)
                     .map_or(0, |u| i64::from(u.3))
+            })
+        }
+    );
+    reg!(
+        e,
+        "meets_condition",
+        ["targets", "condition: &str"],
+        "Whether there is a card and every one meets the card condition written as printed (the brave-condition grammar, BS-9.1: \"a spirit with cost 3 or more\", \"a red spirit\", \"a Dragon family spirit\"; \"cost 3 or more\" and \"red\" alone too): a spirit (or ultimate when it says so), cost with its braves (BS-9.2), colours treated as, families gained. A condition not understood throws (EffectFailed names it).",
+        |t: Dynamic, cond: &str| -> R<bool> {
+            let parsed = card_condition(cond)?;
+            let cs = targets(&t)?;
+            with_ref(|g, _| !cs.is_empty() && cs.iter().all(|c| meets(g, *c, &parsed)))
+        }
+    );
+    reg!(
+        e,
+        "controls_symbol",
+        ["colours"],
+        "Whether your field has at least one symbol of the colour (a colour name, or an array of names: any of them); a multi-colour symbol counts for each of its colours (BS-5.2 step 3).",
+        |cols: Dynamic| -> R<bool> {
+            let names: Vec<String> = match cols.clone().try_cast::<Array>() {
+                Some(a) => a.iter().map(|x| x.to_string()).collect(),
+                None => vec![cols.to_string()],
+            };
+            let mut want = Vec::new();
+            for n in &names {
+                want.push(
+                    carddb::Colour::ALL
+                        .iter()
+                        .copied()
+                        .find(|x| format!("{x:?}").eq_ignore_ascii_case(n))
+                        .ok_or_else(|| err(format!("unknown colour {n:?}")))?,
+                );
+            }
+            with_ref(|g, rc| {
+                let s = g.field_symbols(rc.controller);
+                want.iter().any(|c| {
+                    s.colours.get(c).is_some_and(|n| *n > 0)
+                        || s.multi.iter().any(|m| m.contains(c))
+                })
             })
         }
     );
