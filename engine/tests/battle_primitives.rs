@@ -28,7 +28,9 @@ fn inert_reasons(g: &Game, card: InstanceId) -> Vec<String> {
     g.log()
         .iter()
         .filter_map(|e| match e {
-            Event::EffectInert { card: c, reason, .. } if *c == card => Some(reason.clone()),
+            Event::EffectInert {
+                card: c, reason, ..
+            } if *c == card => Some(reason.clone()),
             _ => None,
         })
         .collect()
@@ -69,12 +71,19 @@ fn joined_card_adds_bp_and_symbols_until_the_battle_ends() {
     assert_eq!(g.symbols_of(a), 2);
     let field = g.field_symbols(P1);
     assert_eq!(
-        (field.colours.get(&Colour::Red), field.colours.get(&Colour::Blue)),
+        (
+            field.colours.get(&Colour::Red),
+            field.colours.get(&Colour::Blue)
+        ),
         (Some(&1), Some(&1)),
         "the field counts each card's symbol once"
     );
     pass_flashes(&mut g); // P0 has no spirit: no block
-    assert_eq!(g.life(P0), life - 2, "the attacker takes two life with two symbols");
+    assert_eq!(
+        g.life(P0),
+        life - 2,
+        "the attacker takes two life with two symbols"
+    );
     assert!(g.log().contains(&Event::JoinEnded {
         attacker: a,
         card: h
@@ -175,7 +184,10 @@ fn must_be_blocked_while_a_spirit_can_block() {
         "S-BRUTE",
         0,
         5000,
-        vec![effect("constant", "must_be_blocked(this_card(), \"while\");")],
+        vec![effect(
+            "constant",
+            "must_be_blocked(this_card(), \"while\");",
+        )],
     );
     let shy = scripted_spirit(
         "S-SHY",
@@ -195,7 +207,10 @@ fn must_be_blocked_while_a_spirit_can_block() {
     pass_flashes(&mut g);
     let r = decision(&mut g);
     assert_eq!(r.kind, DecisionKind::BlockOrNot);
-    assert_eq!(r.choices().cloned().collect::<Vec<_>>(), vec![Choice::Block { blocker: b }]);
+    assert_eq!(
+        r.choices().cloned().collect::<Vec<_>>(),
+        vec![Choice::Block { blocker: b }]
+    );
     must(&mut g, Choice::Block { blocker: b });
     pass_flashes(&mut g);
     assert_eq!(g.zone_of(b), Zone::Trash(P0));
@@ -214,7 +229,10 @@ fn must_be_blocked_lets_the_attack_through_without_a_blocker() {
         "S-BRUTE",
         0,
         5000,
-        vec![effect("constant", "must_be_blocked(this_card(), \"while\");")],
+        vec![effect(
+            "constant",
+            "must_be_blocked(this_card(), \"while\");",
+        )],
     );
     let mut g = game(vec![brute, exhaust_all_tool()], 306);
     to_p1_main(&mut g);
@@ -246,20 +264,16 @@ fn life_cores_go_to_the_void_or_the_trash() {
         to_p1_main(&mut g);
         let a = put(&mut g, P1, "S-SINK", Zone::Field(P1), 1);
         put(&mut g, P1, "B-02", Zone::Field(P1), 1); // the attack step waits for it
-        let (life, reserve, trash) = (
-            g.life(P0),
-            g.reserve(P0),
-            g.cores_at(CoreLoc::Trash(P0)),
-        );
+        let (life, reserve, trash) = (g.life(P0), g.reserve(P0), g.cores_at(CoreLoc::Trash(P0)));
         attack(&mut g, a);
         pass_flashes(&mut g);
         assert_eq!(g.life(P0), life - 1, "{place}");
         assert_eq!(g.reserve(P0), reserve, "{place}: not the reserve");
         assert_eq!(g.cores_at(CoreLoc::Trash(P0)), trash + to_trash, "{place}");
         assert!(
-            g.log()
-                .iter()
-                .any(|e| matches!(e, Event::LifeReduced { player, amount: 1, .. } if *player == P0)),
+            g.log().iter().any(
+                |e| matches!(e, Event::LifeReduced { player, amount: 1, .. } if *player == P0)
+            ),
             "{place}"
         );
     }
@@ -306,9 +320,17 @@ fn magic_used_this_battle_is_what_you_used_and_still_in_your_trash() {
     must(&mut g, Choice::UseMagic { card: kept });
     assert_eq!(g.zone_of(kept), Zone::Trash(P1));
     pass_flashes(&mut g);
-    assert_eq!(g.zone_of(kept), Zone::Hand(P1), "used this battle, in the trash");
+    assert_eq!(
+        g.zone_of(kept),
+        Zone::Hand(P1),
+        "used this battle, in the trash"
+    );
     assert_eq!(g.zone_of(swept), Zone::Deck(P1), "no longer in the trash");
-    assert_eq!(g.zone_of(sweep), Zone::Trash(P0), "the opponent's magic stays");
+    assert_eq!(
+        g.zone_of(sweep),
+        Zone::Trash(P0),
+        "the opponent's magic stays"
+    );
     assert_eq!(g.zone_of(before), Zone::Deck(P1));
 }
 
@@ -396,7 +418,11 @@ fn meets_condition_not_understood_fails_the_effect() {
         e,
         Event::EffectFailed { card, reason, .. } if *card == m && reason.contains("dances at midnight")
     )));
-    assert_eq!(g.pile(Zone::Hand(P1)).len(), hand - 1, "only the magic left the hand");
+    assert_eq!(
+        g.pile(Zone::Hand(P1)).len(),
+        hand - 1,
+        "only the magic left the hand"
+    );
 }
 
 /// `controls_symbol`: a symbol of the colour on your field; a multi-colour symbol counts
@@ -428,5 +454,9 @@ fn controls_symbol_counts_single_and_multi_colour_symbols() {
     let m = put(&mut g, P1, "S-PROBE3", Zone::Hand(P1), 0);
     let reserve = g.reserve(P1);
     must(&mut g, Choice::UseMagic { card: m });
-    assert_eq!(g.reserve(P1), reserve + 1 + 2 + 4, "blue, yellow, green; no white");
+    assert_eq!(
+        g.reserve(P1),
+        reserve + 1 + 2 + 4,
+        "blue, yellow, green; no white"
+    );
 }

@@ -19,7 +19,9 @@ fn hunter(id: &str, filter: &str, extra: &str) -> carddb::CardDef {
         5000,
         vec![effect(
             "When This Spirit Attacks",
-            &format!("let t = choose_targets(opponent_spirits(){filter}, 1); attack_target(t); {extra}"),
+            &format!(
+                "let t = choose_targets(opponent_spirits(){filter}, 1); attack_target(t); {extra}"
+            ),
         )],
     )
 }
@@ -47,7 +49,10 @@ fn windows(g: &Game) -> Vec<FlashWindow> {
 /// K16: the attacked spirit is declared the blocker at once, even when it is exhausted.
 #[test]
 fn k16_attacked_spirit_is_declared_blocker_even_exhausted() {
-    let mut g = game(vec![hunter("S-HUNT", ".exhausted()", ""), exhaust_all_tool()], 401);
+    let mut g = game(
+        vec![hunter("S-HUNT", ".exhausted()", ""), exhaust_all_tool()],
+        401,
+    );
     to_p1_main(&mut g);
     let prey = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
     let tool = put(&mut g, P1, "RUL-EXHAUST-ALL", Zone::Hand(P1), 0);
@@ -106,17 +111,26 @@ fn k17_k18_no_life_no_flash_before_the_block_no_other_blocker() {
     assert_eq!(decision(&mut g).kind, DecisionKind::AttackOrEnd);
     assert_eq!(kinds.len(), 2, "one flash timing, both players pass");
     assert!(
-        windows(&g).iter().rev().take(2).all(|w| *w == FlashWindow::AfterBlock),
+        windows(&g)
+            .iter()
+            .rev()
+            .take(2)
+            .all(|w| *w == FlashWindow::AfterBlock),
         "only the flash timing after the block: {:?}",
         windows(&g)
     );
     let log = &g.log()[from..];
-    assert!(!log.iter().any(
-        |e| matches!(e, Event::FlashPassed { window: FlashWindow::AfterAttack, .. })
-    ));
-    assert!(!log.iter().any(
-        |e| matches!(e, Event::BlockDeclared { blocker, .. } if *blocker == guard)
-    ));
+    assert!(!log.iter().any(|e| matches!(
+        e,
+        Event::FlashPassed {
+            window: FlashWindow::AfterAttack,
+            ..
+        }
+    )));
+    assert!(
+        !log.iter()
+            .any(|e| matches!(e, Event::BlockDeclared { blocker, .. } if *blocker == guard))
+    );
     assert_eq!(g.life(P0), life, "K17: no life is lost");
     assert_eq!(g.zone_of(prey), Zone::Trash(P0));
 }
@@ -138,9 +152,15 @@ fn k19_when_blocks_resolves_after_the_attack_effect() {
     let life = g.life(P0);
     attack(&mut g, a);
     assert_eq!(g.life(P0), life + 1, "its 'when blocks' effect resolved");
-    let hunt = pos(&g, |e| matches!(e, Event::EffectStarted { card, .. } if *card == a));
+    let hunt = pos(
+        &g,
+        |e| matches!(e, Event::EffectStarted { card, .. } if *card == a),
+    );
     let blocks = pos(&g, |e| *e == Event::Hook(Hook::WhenBlocks { card: prey }));
-    let own = pos(&g, |e| matches!(e, Event::EffectStarted { card, .. } if *card == prey));
+    let own = pos(
+        &g,
+        |e| matches!(e, Event::EffectStarted { card, .. } if *card == prey),
+    );
     assert!(hunt < blocks && blocks < own);
     assert!(
         !g.log()
@@ -155,7 +175,10 @@ fn k19_when_blocks_resolves_after_the_attack_effect() {
 #[test]
 fn k20_no_magic_before_the_block_declaration() {
     let mut g = game(
-        vec![hunter("S-HUNT", "", ""), flash_tool("S-PUMP", "bp_plus(my_spirits(), 5000, \"turn\");")],
+        vec![
+            hunter("S-HUNT", "", ""),
+            flash_tool("S-PUMP", "bp_plus(my_spirits(), 5000, \"turn\");"),
+        ],
         405,
     );
     to_p1_main(&mut g);
@@ -165,9 +188,15 @@ fn k20_no_magic_before_the_block_declaration() {
     attack(&mut g, a);
     let r = decision(&mut g);
     assert_eq!((r.kind, r.player), (DecisionKind::FlashOrPass, P0));
-    assert!(g.log().iter().any(|e| matches!(e, Event::BlockDeclared { .. })));
     assert!(
-        !g.log().iter().any(|e| matches!(e, Event::FlashPassed { .. })),
+        g.log()
+            .iter()
+            .any(|e| matches!(e, Event::BlockDeclared { .. }))
+    );
+    assert!(
+        !g.log()
+            .iter()
+            .any(|e| matches!(e, Event::FlashPassed { .. })),
         "the block came before any flash timing"
     );
     // The magic is offered only now, after the block: 3000 + 5000 beats 5000.
@@ -199,7 +228,11 @@ fn k21_a_spirit_that_cannot_block_is_not_attacked() {
         e,
         Event::EffectInert { card, reason, .. } if *card == a && reason.contains("cannot block")
     )));
-    assert!(!g.log().iter().any(|e| matches!(e, Event::BlockDeclared { .. })));
+    assert!(
+        !g.log()
+            .iter()
+            .any(|e| matches!(e, Event::BlockDeclared { .. }))
+    );
     pass_flashes(&mut g);
     assert!(windows(&g).contains(&FlashWindow::AfterAttack));
     let r = decision(&mut g);
@@ -224,7 +257,11 @@ fn k22_block_stands_when_the_attacked_spirit_leaves() {
     assert_eq!(g.zone_of(prey), Zone::Trash(P0));
     pass_flashes(&mut g);
     assert_eq!(g.life(P0), life);
-    assert!(!g.log().iter().any(|e| matches!(e, Event::BattleCompared { .. })));
+    assert!(
+        !g.log()
+            .iter()
+            .any(|e| matches!(e, Event::BattleCompared { .. }))
+    );
     assert!(!windows(&g).contains(&FlashWindow::AfterAttack));
     assert!(
         g.log()

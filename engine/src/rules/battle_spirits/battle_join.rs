@@ -48,7 +48,9 @@ impl Game {
             || !self.on_field(card)
             || !self.is_spirit_like(card)
         {
-            return Err("only another spirit of the attacker's controller on the field can join it".into());
+            return Err(
+                "only another spirit of the attacker's controller on the field can join it".into(),
+            );
         }
         if self.st.scripts.battle_join.is_some() {
             return Err("this battle already had a join (one per battle)".into());
@@ -59,11 +61,7 @@ impl Game {
             active: true,
         });
         let bp = self.bp(attacker);
-        self.emit(Event::JoinedForBattle {
-            attacker,
-            card,
-            bp,
-        });
+        self.emit(Event::JoinedForBattle { attacker, card, bp });
         Ok(())
     }
 
@@ -100,7 +98,6 @@ impl Game {
 
     /// The symbols the card joined to `attacker` adds to it (BS-6.5.1; 0 without a join).
     pub(crate) fn joined_symbols(&self, attacker: InstanceId) -> u32 {
-        self.joined_to(attacker)
-            .map_or(0, |c| self.symbols_of(c))
+        self.joined_to(attacker).map_or(0, |c| self.symbols_of(c))
     }
 }

@@ -61,7 +61,9 @@ pub(super) fn register_battle(e: &mut Engine) {
                 return Ok(false); // nothing selected: nothing to join
             };
             if read_only() {
-                return Err(err("`link_for_battle` acts: it cannot be used in a constant effect"));
+                return Err(err(
+                    "`link_for_battle` acts: it cannot be used in a constant effect",
+                ));
             }
             with_mut(|g, rc| match g.join_for_battle(a, c, rc.controller) {
                 Ok(()) => Ok(true),
@@ -176,10 +178,7 @@ pub(super) fn register_battle(e: &mut Engine) {
                 let turn = g.st.turn;
                 let uses = &mut g.st.scripts.uses;
                 uses.retain(|u| u.2 == turn); // earlier turns' counts are over (BS-7.1)
-                match uses
-                    .iter_mut()
-                    .find(|u| u.0 == rc.card && u.1 == rc.effect)
-                {
+                match uses.iter_mut().find(|u| u.0 == rc.card && u.1 == rc.effect) {
                     Some(u) if u.3 >= n => Ok(false),
                     Some(u) => {
                         u.3 += 1;
