@@ -170,6 +170,8 @@ pub struct ScriptHost {
     /// The happenings some script of the library watches (`ev_exhausted(…)` …): only
     /// these are queued when they happen (`Game::watch`).
     pub(crate) watched: std::collections::BTreeSet<WatchKind>,
+    /// The keywords packs declared, compiled (issue 12).
+    pub(crate) keywords: super::keywords::Keywords,
 }
 
 impl std::fmt::Debug for ScriptHost {
@@ -243,7 +245,7 @@ pub fn sandboxed_engine() -> Engine {
     e
 }
 
-fn syntax(origin: &ScriptOrigin, err: &rhai::ParseError) -> ScriptError {
+pub(crate) fn syntax(origin: &ScriptOrigin, err: &rhai::ParseError) -> ScriptError {
     ScriptError::Syntax {
         origin: origin.clone(),
         line: err.1.line().unwrap_or(0),
@@ -333,7 +335,7 @@ fn is_standing(triggers: &[Trigger], src: &str) -> bool {
 }
 
 /// The happenings a script names (`ev_exhausted(` …).
-fn scan_watched(src: &str, out: &mut std::collections::BTreeSet<WatchKind>) {
+pub(crate) fn scan_watched(src: &str, out: &mut std::collections::BTreeSet<WatchKind>) {
     for (name, kind) in super::api::WATCH_FNS {
         if src.contains(name) {
             out.insert(*kind);
@@ -349,6 +351,7 @@ impl ScriptHost {
     pub fn build<'a>(
         defs: impl IntoIterator<Item = &'a CardDef>,
         sources: &ScriptSources,
+        keywords: &[carddb::LoadedKeyword],
         lenient: bool,
     ) -> Result<ScriptHost, ScriptError> {
         let mut engine = sandboxed_engine();
@@ -381,6 +384,7 @@ impl ScriptHost {
         let mut effects = BTreeMap::new();
         let mut any_may_ask = false;
         let mut watched = std::collections::BTreeSet::new();
+        let keywords = super::keywords::compile(&engine, sources, keywords, lenient, &mut watched)?;
         let mut summoning_cards = std::collections::BTreeSet::new();
         for d in defs {
             let mut v = Vec::new();
@@ -521,9 +525,12 @@ impl ScriptHost {
                 effects.insert(d.id.clone(), v);
             }
         }
-        let has_constant = effects.values().flatten().any(|e: &CompiledEffect| {
-            e.script.is_ok() && e.triggers.iter().any(|t| t.is_constant())
-        });
+        let has_constant = keywords.any_constant
+            || effects.values().flatten().any(|e: &CompiledEffect| {
+                e.script.is_ok() && e.triggers.iter().any(|t| t.is_constant())
+            });
+        // Keyword effects may become due with a card's own (BS-8.4) or ask.
+        any_may_ask |= keywords.any_triggered || keywords.any_may_ask;
         // BS-5.5: a magic with both a Main and a Flash script asks which to use.
         let mut asking_cards = std::collections::BTreeSet::new();
         for (id, v) in &effects {
@@ -571,12 +578,27 @@ impl ScriptHost {
             triggered,
             burst_cards,
             watched,
+            keywords,
         })
     }
 
     /// The compiled effects of a card (`None`: the card has no script at all).
     pub fn effects_of(&self, card: &str) -> Option<&[CompiledEffect]> {
         self.effects.get(card).map(|v| v.as_slice())
+    }
+
+    /// Effect `effect` of `card`: a printed effect, or a keyword's effect
+    /// (`keywords::KEYWORD_EFFECT_BASE` and up).
+    pub fn effect(&self, card: &str, effect: u32) -> Option<&CompiledEffect> {
+        if effect >= super::keywords::KEYWORD_EFFECT_BASE {
+            return self.keywords.effect(effect);
+        }
+        self.effects_of(card).and_then(|v| v.get(effect as usize))
+    }
+
+    /// The keywords the packs declared, compiled.
+    pub fn keywords(&self) -> &super::keywords::Keywords {
+        &self.keywords
     }
 
     /// Whether any script of the library may stop for a decision.
@@ -586,7 +608,7 @@ impl ScriptHost {
 
     /// A host with no scripts.
     pub fn empty() -> ScriptHost {
-        ScriptHost::build(std::iter::empty(), &ScriptSources::default(), true)
+        ScriptHost::build(std::iter::empty(), &ScriptSources::default(), &[], true)
             .expect("no scripts, no errors")
     }
 
