@@ -378,6 +378,7 @@ fn meets_condition_reads_cost_colour_and_family() {
             if meets_condition(s, "a red spirit") { n += 8; }
             if meets_condition(s, "a Dragon family spirit") { n += 16; }
             if meets_condition(my_spirits().cost_is(6), "cost 3 or more") { n += 32; }
+            if meets_condition(s, "a dragon family spirit") { n += 64; }
             cores_from_void_to("reserve", n);
             "#,
         )],
@@ -390,8 +391,8 @@ fn meets_condition_reads_cost_colour_and_family() {
     must(&mut g, Choice::UseMagic { card: m });
     assert_eq!(
         g.reserve(P1),
-        reserve + 1 + 4 + 16,
-        "cost 4 ≥ 3, blue, Dragon gained; not cost ≥ 5, not red; no card: false"
+        reserve + 1 + 4 + 16 + 64,
+        "cost 4 ≥ 3, blue, Dragon gained (also written in lower case); not cost ≥ 5, not red; no card: false"
     );
 }
 

@@ -83,3 +83,36 @@ pub fn runs(g: &Game, card: InstanceId) -> usize {
         .filter(|e| matches!(e, Event::EffectStarted { card: c, .. } if *c == card))
         .count()
 }
+
+/// Answers BS-8.4 ordering questions (effects due at once) with the first effect.
+pub fn order_first(g: &mut Game) {
+    loop {
+        let r = decision(g);
+        if r.kind != DecisionKind::EffectChoice
+            || !r.choices().all(|c| matches!(c, Choice::OneOf { .. }))
+        {
+            return;
+        }
+        let c = r.choices().next().cloned().expect("an option");
+        must(g, c);
+    }
+}
+
+/// Whether a yes/no question of an effect is waiting (after any ordering question).
+pub fn offered(g: &mut Game) -> bool {
+    order_first(g);
+    decision(g).is_legal(&Choice::Yes)
+}
+
+/// Answers a target question with the first card offered, if one is waiting.
+pub fn first_target(g: &mut Game) {
+    let r = decision(g);
+    if r.kind == DecisionKind::EffectChoice
+        && let Some(c) = r
+            .choices()
+            .find(|c| matches!(c, Choice::Target { .. }))
+            .cloned()
+    {
+        must(g, c);
+    }
+}

@@ -9,16 +9,71 @@ use crate::script::state::LifeCoreSink;
 /// A card condition as printed → its parts: the brave-condition grammar (BS-9.1) reads
 /// "a spirit with cost 3 or more", "a red spirit", "a Dragon family spirit"; "cost 3 or
 /// more" and "red" are read as "a spirit with …" / "a … spirit".
+/// A condition that reached the script in lower case (`keyword_value()` lower-cases
+/// words) is read again with its other words capitalised, as family names are printed.
 fn card_condition(text: &str) -> R<dsl::phrases::BraveCondition> {
     let t = text.trim();
-    [
-        t.to_string(),
-        format!("a spirit with {t}"),
-        format!("a {t} spirit"),
-    ]
-    .iter()
-    .find_map(|x| dsl::phrases::parse_brave_condition(x))
-    .ok_or_else(|| err(format!("the card condition {text:?} is not understood")))
+    let mut forms = vec![t.to_string(), capitalised(t)];
+    forms.dedup();
+    forms
+        .iter()
+        .flat_map(|t| {
+            [
+                t.clone(),
+                format!("a spirit with {t}"),
+                format!("a {t} spirit"),
+            ]
+        })
+        .find_map(|x| dsl::phrases::parse_brave_condition(&x))
+        .ok_or_else(|| err(format!("the card condition {text:?} is not understood")))
+}
+
+/// `t` with every word capitalised but the grammar's own words ("a dragon family
+/// spirit" → "a Dragon family spirit").
+fn capitalised(t: &str) -> String {
+    const OWN: &[&str] = &[
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "of",
+        "with",
+        "that",
+        "cost",
+        "costs",
+        "more",
+        "less",
+        "at",
+        "least",
+        "most",
+        "family",
+        "spirit",
+        "spirits",
+        "ultimate",
+        "ultimates",
+        "red",
+        "purple",
+        "green",
+        "white",
+        "yellow",
+        "blue",
+        "brave",
+        "condition:",
+    ];
+    t.split(' ')
+        .map(|w| {
+            if OWN.contains(&w) || w.starts_with(|c: char| c.is_ascii_digit()) {
+                w.to_string()
+            } else {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect())
+                    .unwrap_or_default()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Whether `c` meets `cond`: a spirit (or an ultimate when allowed), its cost (with its
