@@ -357,6 +357,48 @@ fn use_per_turn_counts_uses_in_a_turn() {
         pass_flashes(&mut g);
     }
     assert!(!options(&mut g).contains(&Choice::Attack { attacker: a }));
+    // P1's next turn: the count starts again (BS-8.3: per turn).
+    while g.active() != P1 || decision(&mut g).kind != DecisionKind::MainAction {
+        let c = match decision(&mut g).kind {
+            DecisionKind::MainAction => Choice::EndMain,
+            DecisionKind::AttackOrEnd => Choice::EndAttack,
+            _ => Choice::Pass,
+        };
+        must(&mut g, c);
+    }
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    assert!(!g.is_exhausted(a), "a new turn, a new count");
+}
+
+/// `linked` / `linked_to`: whether a card is joined now, and the card joined to it.
+#[test]
+fn linked_and_linked_to_read_the_join() {
+    let probe = flash_tool(
+        "S-PROBE4",
+        r#"
+        let a = attacking_spirit();
+        let n = count(linked_to(a));
+        if linked(a) { n += 10; }
+        if linked(linked_to(a)) { n += 100; }
+        if linked(my_spirits().cost_is(3)) { n += 1000; }
+        cores_from_void_to("reserve", n);
+        "#,
+    );
+    let mut g = game(vec![joiner(), probe], 313);
+    to_p1_main(&mut g);
+    let a = put(&mut g, P1, "S-JOIN", Zone::Field(P1), 1);
+    put(&mut g, P1, "B-04", Zone::Field(P1), 1);
+    let m = put(&mut g, P1, "S-PROBE4", Zone::Hand(P1), 0);
+    attack(&mut g, a);
+    must(&mut g, Choice::Pass); // P0
+    let reserve = g.reserve(P1);
+    must(&mut g, Choice::UseMagic { card: m });
+    assert_eq!(
+        g.reserve(P1),
+        reserve + 1 + 10 + 100,
+        "no cost-3 spirit is joined"
+    );
 }
 
 /// `meets_condition`: a card condition as printed (the brave-condition grammar, BS-9.1):
