@@ -221,6 +221,34 @@ fn must_be_blocked_while_a_spirit_can_block() {
     assert_eq!(g.life(P0), life - 1);
 }
 
+/// BS-6.3, `must_be_blocked` and the built-in greedy player: with "do not block" not
+/// offered, it blocks (with its weakest spirit when none would win).
+#[test]
+fn greedy_player_blocks_when_it_must() {
+    use engine::players::{GreedyPlayer, Player};
+    let brute = scripted_spirit(
+        "S-BRUTE",
+        0,
+        5000,
+        vec![effect(
+            "constant",
+            "must_be_blocked(this_card(), \"while\");",
+        )],
+    );
+    let mut g = game(vec![brute], 314);
+    to_p1_main(&mut g);
+    let a = put(&mut g, P1, "S-BRUTE", Zone::Field(P1), 1);
+    let weak = put(&mut g, P0, "R-00", Zone::Field(P0), 1); // 1000 BP
+    put(&mut g, P0, "R-02", Zone::Field(P0), 1); // 2000 BP
+    attack(&mut g, a);
+    pass_flashes(&mut g);
+    let r = decision(&mut g);
+    assert_eq!(r.kind, DecisionKind::BlockOrNot);
+    let view = g.view(P0);
+    let c = GreedyPlayer::new().decide(&view, &r);
+    assert_eq!(c, Choice::Block { blocker: weak });
+}
+
 /// BS-6.3, `must_be_blocked` only binds while a block is possible: an exhausted defender
 /// may not block, and "do not block" is the answer (it is automatic).
 #[test]
