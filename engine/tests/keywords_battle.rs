@@ -265,6 +265,31 @@ fn curse_st04_011_destruction_by_curse_is_not_in_battle() {
     }
 }
 
+/// Card ruling ST02-013 (Purple Smoke Valley, LV2: "your spirits with Curse cannot be
+/// blocked by the opponent's spirits with only one core"): a spirit whose Curse is
+/// printed for LV2 does not have it at LV1 — a one-core spirit may block it then, not at
+/// LV2.
+#[test]
+fn curse_st02_013_a_spirit_has_curse_only_at_its_printed_levels() {
+    let Some(cards) = real(&["ST02-013"]) else {
+        return;
+    };
+    let mut c = curser("KW-CURSE-LV2", 1000);
+    c.keywords[0].levels = vec![2];
+    for (cores, blockable) in [(1, true), (3, false)] {
+        let mut extra = cards.clone();
+        extra.push(c.clone());
+        let mut g = kw_game(extra, 1316);
+        to_p1_main(&mut g);
+        put(&mut g, P1, "ST02-013", Zone::Field(P1), 2); // LV2
+        let a = put(&mut g, P1, "KW-CURSE-LV2", Zone::Field(P1), cores);
+        let b = put(&mut g, P0, "R-01", Zone::Field(P0), 1); // one core
+        attack(&mut g, a);
+        assert_eq!(g.has_keyword(a, "curse"), !blockable, "{cores} core(s)");
+        assert_eq!(g.may_block(b, a), blockable, "{cores} core(s)");
+    }
+}
+
 // ---- Gale (K24–K26) --------------------------------------------------------------------
 
 fn galer(id: &str, value: i64) -> carddb::CardDef {
