@@ -384,31 +384,33 @@ fn gale_had_twice_uses_the_highest_value_once() {
     assert_eq!(tired, 2);
 }
 
-/// K26: a spirit the Gale card's effects cannot select (Armor: Green against a green
-/// Gale spirit; here the general protection from being selected by the opponent's
-/// effects) cannot be picked: the opponent must pick another.
+/// K26: "Armor: Green" protects from a green Gale spirit's effect — such a spirit cannot
+/// be picked to be exhausted; Armor of another colour does not protect from it.
 #[test]
-fn gale_k26_protected_spirits_cannot_be_picked() {
-    let shy = scripted_spirit(
-        "KW-SHY-G",
-        0,
-        1000,
-        vec![effect(
-            "constant",
-            "cannot_be_by_opponent(this_card(), \"selected\", \"while\");",
-        )],
+fn gale_k26_armor_of_its_colour_protects() {
+    let green = printed(
+        scripted_spirit("KW-ARMOR-G", 0, 1000, vec![]),
+        "armor",
+        word("green"),
+        None,
     );
-    let mut g = kw_game(vec![galer("KW-GALE1", 1), shy], 1324);
+    let red = printed(
+        scripted_spirit("KW-ARMOR-R", 0, 1000, vec![]),
+        "armor",
+        word("red"),
+        None,
+    );
+    let mut g = kw_game(vec![galer("KW-GALE1", 1), green, red], 1324);
     to_p1_main(&mut g);
     let a = put(&mut g, P1, "KW-GALE1", Zone::Field(P1), 1);
     let b = put(&mut g, P0, "R-06", Zone::Field(P0), 1);
-    let safe = put(&mut g, P0, "KW-SHY-G", Zone::Field(P0), 1);
-    let open = put(&mut g, P0, "R-01", Zone::Field(P0), 1);
+    let safe = put(&mut g, P0, "KW-ARMOR-G", Zone::Field(P0), 1);
+    let open = put(&mut g, P0, "KW-ARMOR-R", Zone::Field(P0), 1);
     attack(&mut g, a);
     pass_flashes(&mut g);
     must(&mut g, Choice::Block { blocker: b });
     assert!(g.is_exhausted(open), "the only one that can be picked");
-    assert!(!g.is_exhausted(safe));
+    assert!(!g.is_exhausted(safe), "Armor: Green");
 }
 
 // ---- Bloodcurse ----------------------------------------------------------------------
