@@ -2,8 +2,11 @@
 //! (`scripts/battle-spirits-saga/keywords/`) and played by synthetic cards that have them,
 //! printed or gained. One test per definition clause (`keywords.json`) and per keyword
 //! ruling (`rulings-keywords.json`, K1..K33 in file order): Gale K24–K26. No keyword
-//! ruling is about Confront, Curse or Bloodcurse; the card rulings that name them are
-//! tested where they apply (ST04-011) and said not to apply otherwise (BSS01-026 below).
+//! ruling is about Confront, Curse or Bloodcurse. Card rulings naming them
+//! (`rulings-cards.json`): ST04-011 and both of ST02-013 are tested here; BSS01-026's
+//! three do not apply (see Bloodcurse below); BSS02-012 (Confront lost with its
+//! condition) and BSS01-027 (a card that gained Curse) are about those cards' own
+//! effects, not the keywords.
 
 mod support;
 
@@ -12,7 +15,7 @@ use engine::rules::battle_spirits::{CoreLoc, Zone};
 use engine::testkit::{decision, effect, must, pass_flashes, put, scripted_spirit};
 use engine::{Choice, DecisionKind, Event};
 use support::keywords::*;
-use support::rulings::{P0, P1, exhaust_all_tool, real, to_p1_main};
+use support::rulings::{P0, P1, exhaust_all_tool, flash_tool, real, to_p1_main};
 
 const WHILE_ATTACKS: Option<&str> = Some("While This Spirit Attacks");
 
@@ -288,6 +291,41 @@ fn curse_st02_013_a_spirit_has_curse_only_at_its_printed_levels() {
         assert_eq!(g.has_keyword(a, "curse"), !blockable, "{cores} core(s)");
         assert_eq!(g.may_block(b, a), blockable, "{cores} core(s)");
     }
+}
+
+/// Card ruling ST02-013 (Purple Smoke Valley, with a Curse attacker): a block declared by
+/// a two-core spirit stands when a flash effect then leaves it one core — the BP are
+/// compared, and Curse destroys the blocker when the battle ends.
+#[test]
+fn curse_st02_013_block_stands_when_the_blocker_drops_to_one_core() {
+    let Some(mut extra) = real(&["ST02-013"]) else {
+        return;
+    };
+    extra.push(curser("KW-CURSE-V", 1000));
+    extra.push(flash_tool(
+        "KW-DRAIN",
+        "move_cores(blocking_spirit(), \"void\", 1);",
+    ));
+    let mut g = kw_game(extra, 1317);
+    to_p1_main(&mut g);
+    put(&mut g, P1, "ST02-013", Zone::Field(P1), 2); // LV2
+    let a = put(&mut g, P1, "KW-CURSE-V", Zone::Field(P1), 1);
+    let m = put(&mut g, P1, "KW-DRAIN", Zone::Hand(P1), 0);
+    let b = put(&mut g, P0, "R-04", Zone::Field(P0), 2); // two cores: may block
+    attack(&mut g, a);
+    pass_flashes(&mut g);
+    must(&mut g, Choice::Block { blocker: b });
+    must(&mut g, Choice::Pass); // P0
+    must(&mut g, Choice::UseMagic { card: m });
+    assert_eq!(g.cores_on(b), 1);
+    pass_flashes(&mut g);
+    assert!(g.log().contains(&Event::BattleCompared {
+        attacker: a,
+        attacker_bp: 1000,
+        blocker: b,
+        blocker_bp: 4000,
+    }));
+    assert_eq!(g.zone_of(b), Zone::Trash(P0), "Curse");
 }
 
 // ---- Gale (K24–K26) --------------------------------------------------------------------
