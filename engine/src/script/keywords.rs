@@ -67,6 +67,25 @@ impl Keywords {
     pub fn index(&self, name: &str) -> Option<usize> {
         self.by_key.get(&name.trim().to_lowercase()).copied()
     }
+
+    /// For the step snapshots (mid-script choices): whether an effect of keyword `name`
+    /// may ask, and how many of its effects are triggered (they may become due with
+    /// others, BS-8.4).
+    pub fn asking(&self, name: &str) -> (bool, u32) {
+        let Some(kw) = self.index(name).map(|i| &self.list[i]) else {
+            return (false, 0);
+        };
+        let ok = || kw.effects.iter().filter(|e| e.script.is_ok());
+        let triggered = ok()
+            .filter(|e| {
+                e.standing
+                    || e.triggers
+                        .iter()
+                        .any(|t| !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash))
+            })
+            .count() as u32;
+        (ok().any(|e| e.may_ask), triggered)
+    }
 }
 
 fn split(effect: u32) -> Option<(usize, usize)> {

@@ -301,13 +301,22 @@ impl Game {
                 .cards
                 .iter()
                 .map(|c| {
-                    let triggered = self.host.triggered.get(&c.card).copied().unwrap_or(0);
-                    let asks = self.host.asking_cards.contains(&c.card)
+                    let mut triggered = self.host.triggered.get(&c.card).copied().unwrap_or(0);
+                    let mut asks = self.host.asking_cards.contains(&c.card)
                         || self.host.burst_cards.contains(&c.card);
+                    // Its printed keywords' effects (issue 12) ask or trigger as its own.
+                    for k in &self.lib.def(&c.card).keywords {
+                        let (a, t) = self.host.keywords.asking(&k.name);
+                        asks |= a;
+                        triggered += t;
+                    }
                     (asks, triggered)
                 })
                 .collect();
             self.rt.asking = Some(v);
+        }
+        if self.gained_keyword_may_ask() {
+            return true;
         }
         let asking = self.rt.asking.as_ref().expect("just computed");
         let mut due_at_once = self.st.scripts.subs.len() as u32;
@@ -330,6 +339,24 @@ impl Game {
                 .subs
                 .iter()
                 .any(|s| asking[s.card.index()].0)
+    }
+
+    /// Whether a card has gained (`gain_keyword`, stored or constant) a keyword whose
+    /// effects ask or trigger (issue 12).
+    fn gained_keyword_may_ask(&self) -> bool {
+        let kws = &self.host.keywords;
+        if kws.list.is_empty() {
+            return false;
+        }
+        let gained = |k: &ModKind| match k {
+            ModKind::Keyword(name, _) => {
+                let (a, t) = kws.asking(name);
+                a || t > 0
+            }
+            _ => false,
+        };
+        self.st.scripts.modifiers.iter().any(|m| gained(&m.kind))
+            || (self.host.has_constant && self.constant_mods().mods.iter().any(|(_, k)| gained(k)))
     }
 
     /// Whether a brave may come off its host in the next step (then its owner is asked
