@@ -154,6 +154,50 @@ fn armor_protects_from_selection_by_the_opponents_cards_of_its_colours() {
     );
 }
 
+/// Armor gained from another card's constant effect (BS-8.1) adds its colours to the
+/// Armor a spirit already has: card ruling C#41 (a spirit with Armor: Red gains Armor:
+/// Red, Purple, White). Here the printed Armor is Red and the gained one Blue; a blue
+/// effect of the opponent then cannot select either that spirit or a vanilla one.
+#[test]
+fn armor_gained_from_a_constant_effect_adds_its_colours() {
+    let armored = with_keyword(
+        scripted_spirit("KW-ARMOR", 2, 3000, vec![]),
+        "armor",
+        Some(KeywordValue::List(vec![KeywordValue::Word("Red".into())])),
+    );
+    let giver = scripted_spirit(
+        "KW-GIVER",
+        2,
+        3000,
+        vec![effect(
+            "constant",
+            r#"gain_keyword(my_spirits(), "Armor", "Blue", "while");"#,
+        )],
+    );
+    let vanilla = scripted_spirit("KW-VANILLA", 1, 1000, vec![]);
+    let pick = "destroy(choose_targets(opponent_spirits(), 1));";
+    let blue = coloured(
+        scripted_magic("KW-BLUE-PICK", 0, vec![effect("main", pick)]),
+        Colour::Blue,
+    );
+    let mut g = strict(saga_scenario(vec![armored, giver, vanilla, blue], 1215));
+    to_p1_main(&mut g);
+    let target = put(&mut g, P0, "KW-ARMOR", Zone::Field(P0), 1);
+    let plain = put(&mut g, P0, "KW-VANILLA", Zone::Field(P0), 1);
+    let m = put(&mut g, P1, "KW-BLUE-PICK", Zone::Hand(P1), 0);
+    play(&mut g, m);
+    if decision(&mut g).kind == DecisionKind::EffectChoice {
+        must(&mut g, Choice::Target { card: target });
+    }
+    assert_eq!(g.zone_of(target), Zone::Trash(P0), "without the giver, blue selects it");
+    let target = put(&mut g, P0, "KW-ARMOR", Zone::Field(P0), 1);
+    put(&mut g, P0, "KW-GIVER", Zone::Field(P0), 1);
+    let m = put(&mut g, P1, "KW-BLUE-PICK", Zone::Hand(P1), 0);
+    play(&mut g, m);
+    assert_eq!(g.zone_of(target), Zone::Field(P0), "gained Armor: Blue protects it");
+    assert_eq!(g.zone_of(plain), Zone::Field(P0), "and the vanilla spirit too");
+}
+
 /// A.T. Field (definition): while the soul core is on it, the effects of the opponent's
 /// spirits cannot destroy it; a magic still can, and without the soul core a spirit can.
 #[test]
