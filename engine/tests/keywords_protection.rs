@@ -189,13 +189,25 @@ fn armor_gained_from_a_constant_effect_adds_its_colours() {
     if decision(&mut g).kind == DecisionKind::EffectChoice {
         must(&mut g, Choice::Target { card: target });
     }
-    assert_eq!(g.zone_of(target), Zone::Trash(P0), "without the giver, blue selects it");
+    assert_eq!(
+        g.zone_of(target),
+        Zone::Trash(P0),
+        "without the giver, blue selects it"
+    );
     let target = put(&mut g, P0, "KW-ARMOR", Zone::Field(P0), 1);
     put(&mut g, P0, "KW-GIVER", Zone::Field(P0), 1);
     let m = put(&mut g, P1, "KW-BLUE-PICK", Zone::Hand(P1), 0);
     play(&mut g, m);
-    assert_eq!(g.zone_of(target), Zone::Field(P0), "gained Armor: Blue protects it");
-    assert_eq!(g.zone_of(plain), Zone::Field(P0), "and the vanilla spirit too");
+    assert_eq!(
+        g.zone_of(target),
+        Zone::Field(P0),
+        "gained Armor: Blue protects it"
+    );
+    assert_eq!(
+        g.zone_of(plain),
+        Zone::Field(P0),
+        "and the vanilla spirit too"
+    );
 }
 
 /// A.T. Field (definition): while the soul core is on it, the effects of the opponent's
