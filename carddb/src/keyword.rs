@@ -119,6 +119,11 @@ pub struct KeywordDef {
     /// The effects every card with the keyword has while it has it.
     #[serde(default)]
     pub effects: Vec<KeywordEffect>,
+    /// The rules are a text phrase of the pack (`phrases/*.yaml`): the keyword introduces
+    /// card text it governs ("…. Chain Blue: …") and gives no effect of its own. The
+    /// pack must then declare a phrase that starts with the keyword's name.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub phrase: bool,
 }
 
 impl KeywordDef {
@@ -127,9 +132,10 @@ impl KeywordDef {
         self.name.to_lowercase()
     }
 
-    /// Whether the keyword has rules: the engine's, or at least one effect.
+    /// Whether the keyword has rules: the engine's, a phrase of its pack, or at least one
+    /// effect.
     pub fn has_rules(&self) -> bool {
-        self.engine || !self.effects.is_empty()
+        self.engine || self.phrase || !self.effects.is_empty()
     }
 }
 

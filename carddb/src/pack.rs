@@ -133,6 +133,24 @@ impl Pack {
         validate::cards(&files, &cards, &mut errors);
         let (labels, phrases) = crate::lang::read(&files, &mut errors);
         let keywords = keyword::read_all(&files, &mut errors);
+        // A keyword whose rules are a phrase needs that phrase in this pack.
+        for (def, rel) in keywords.iter().filter(|(d, _)| d.phrase) {
+            let prefix = def.name.to_lowercase();
+            if !phrases
+                .iter()
+                .any(|p| p.def.template.to_lowercase().starts_with(&prefix))
+            {
+                let text = files.files.get(rel).map(String::as_str).unwrap_or_default();
+                errors.push(YamlFile::new(&files, rel, text).error(
+                    "phrase",
+                    format!(
+                        "`{}` says its rules are a phrase, but no phrase of this pack starts with `{}`",
+                        def.name, def.name
+                    ),
+                    Some("add one to phrases/*.yaml, or declare the keyword's effects".into()),
+                ));
+            }
+        }
         let mut decks = Vec::new();
         for (rel, text) in files.under("decks", &[".txt", ".yaml", ".yml"]) {
             match deck::parse(&files, rel, text) {

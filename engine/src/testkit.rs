@@ -149,7 +149,12 @@ pub fn synthetic_cards() -> Vec<CardDef> {
 pub fn saga_keywords() -> (Vec<carddb::LoadedKeyword>, crate::script::ScriptSources) {
     let pack = carddb::base::saga().expect("the embedded Saga pack loads");
     let mut sources = crate::script::ScriptSources::default();
-    for (path, src) in pack.script_files() {
+    // Its scripts, and its labels and phrases (the text the packs add, issue 12).
+    let lang = pack
+        .files
+        .under("labels", &[".yaml", ".yml"])
+        .chain(pack.files.under("phrases", &[".yaml", ".yml"]));
+    for (path, src) in pack.script_files().chain(lang) {
         sources.add_file(&pack.manifest.name, path, src);
     }
     (pack.loaded_keywords(), sources)

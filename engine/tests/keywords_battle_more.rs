@@ -365,3 +365,46 @@ fn chain_continues_only_with_a_symbol_of_its_colour() {
         assert_eq!(runs(&g, c), 1, "Chain adds no effect of its own");
     }
 }
+
+/// Chain as printed text, with no script: the base pack's phrase "Chain {c:colour}:
+/// {s:sentence}" (phrases/chain.yaml) reads "Chain Blue: Draw 1 card." and the draw
+/// happens only with a blue symbol on its controller's field.
+#[test]
+fn chain_text_is_read_by_the_base_packs_phrase() {
+    let text = "Select one of your opponent's spirits and exhaust it. Chain Blue: Draw 1 card.";
+    let mut e = effect("When Summoned", "");
+    e.script = None;
+    e.text.insert("en".into(), text.into());
+    let chained = coloured(
+        printed(
+            scripted_spirit("KW-CHAIN-TEXT", 0, 1000, vec![e]),
+            "chain",
+            word("blue"),
+            None,
+        ),
+        Colour::Green,
+    );
+    for (blue, draws) in [(false, 0), (true, 1)] {
+        let mut g = kw_game(vec![chained.clone()], 1432);
+        to_p1_main(&mut g);
+        let t = put(&mut g, P0, "R-01", Zone::Field(P0), 1);
+        if blue {
+            put(&mut g, P1, "B-01", Zone::Field(P1), 1);
+        }
+        let c = put(&mut g, P1, "KW-CHAIN-TEXT", Zone::Hand(P1), 0);
+        let hand = g.pile(Zone::Hand(P1)).len();
+        engine::testkit::play(&mut g, c);
+        assert!(g.is_exhausted(t), "the first sentence always runs");
+        assert_eq!(
+            g.pile(Zone::Hand(P1)).len(),
+            hand - 1 + draws,
+            "blue symbol: {blue}"
+        );
+        assert!(
+            !g.log()
+                .iter()
+                .any(|e| matches!(e, Event::EffectInert { .. } | Event::EffectFailed { .. })),
+            "understood and run"
+        );
+    }
+}

@@ -123,6 +123,7 @@ fn an_unknown_keyword_timing_is_an_error_naming_its_file() {
             value: ValueKind::None,
             description: "test".into(),
             engine: false,
+            phrase: false,
             effects: vec![KeywordEffect {
                 timing: Some("When This Spirit Sparkles".into()),
                 zone: Default::default(),
