@@ -43,7 +43,7 @@ fn attack(g: &mut Game, a: InstanceId) {
 }
 
 /// Blessed (definition): an unblocked attack that reduces the opponent's life puts 1 core
-/// from the void into its controller's life. K13: it is not optional (no question); K14:
+X
 /// there is no limit (life goes above the starting 5).
 #[test]
 fn blessed_gains_a_life_core_when_its_attack_reduces_life() {
@@ -65,7 +65,7 @@ fn blessed_gains_a_life_core_when_its_attack_reduces_life() {
     assert_eq!(
         life(&g, P1),
         mine + 1,
-        "K13/K14: one core from the void, above 5"
+        "K14/K15: one core from the void, above 5"
     );
 }
 
