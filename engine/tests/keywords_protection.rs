@@ -43,7 +43,7 @@ fn attack(g: &mut Game, a: InstanceId) {
 }
 
 /// Blessed (definition): an unblocked attack that reduces the opponent's life puts 1 core
-X
+/// from the void into its controller's life. K14: it is not optional (no question); K15:
 /// there is no limit (life goes above the starting 5).
 #[test]
 fn blessed_gains_a_life_core_when_its_attack_reduces_life() {
