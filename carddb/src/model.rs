@@ -297,6 +297,27 @@ pub enum Step {
     Burst,
 }
 
+/// Where a card must be for one of its effects to work (`zone:` of an effect).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EffectZone {
+    /// On the field (every effect unless it says otherwise; a magic's effects work while
+    /// it is being used).
+    #[default]
+    Field,
+    /// In its owner's hand.
+    Hand,
+    /// In its owner's trash.
+    Trash,
+}
+
+impl EffectZone {
+    /// Whether this is the default, the field.
+    pub fn is_field(&self) -> bool {
+        *self == EffectZone::Field
+    }
+}
+
 /// One effect of a card: its levels, its printed text, and optionally the rhai script that
 /// runs it (inline or a file under the pack's `effects/`). A script wins over the text.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -320,6 +341,10 @@ pub struct Effect {
     /// (BS-5.1.1). Only for kind `brave`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub braved: bool,
+    /// Where the card must be for this effect to work: `field` (the default), `hand` or
+    /// `trash` (an effect that triggers or is used from the hand or the trash).
+    #[serde(default, skip_serializing_if = "EffectZone::is_field")]
+    pub zone: EffectZone,
     /// A rhai script, inline.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<String>,
@@ -373,6 +398,10 @@ pub struct CardDef {
     pub keywords: Vec<Keyword>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// A token (K27–K31 of the keyword rulings): made by effects (`summon_token`), never in
+    /// a deck, removed from the game when it leaves the field.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub token: bool,
     /// The set code (`BSS01`), informational.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set: Option<String>,

@@ -52,6 +52,7 @@ pub fn card(
         ultimate: None,
         keywords: vec![],
         effects: vec![],
+        token: false,
         set: None,
         rarity: None,
     }

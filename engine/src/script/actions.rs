@@ -412,7 +412,14 @@ impl Game {
         if d.kind == CardKind::Ultimate && !self.ultimate_condition_met(controller, d) {
             return false;
         }
-        let min = d.minimum_cores();
+        // BS-5.1: a summoning requirement, then its additional cost, even when the summon
+        // is free (keyword ruling K4).
+        if !self.summon_requirement_met(c, controller)
+            || !self.pay_additional_summon_cost(c, controller)
+        {
+            return false;
+        }
+        let min = self.def_of(c).minimum_cores();
         if self.reserve(controller) < min {
             return false;
         }

@@ -73,6 +73,19 @@ pub enum Trigger {
     /// BS-13.3 [While OC]: constant while the count meets the card's OC condition
     /// (`CardDef::over_count`), whatever the card's level.
     WhileOverCount,
+    /// BS-6.7: any battle ends (reached on the field, and from the hand or the trash for
+    /// effects with `zone: hand|trash`; `event_cards()` = the attacker and the blocker).
+    AnyBattleEnds,
+    /// BS-6.6 / BS-5.3: one of the controller's spirits was destroyed or depleted, once
+    /// it is in the trash (`event_cards()` = those spirits; a card destroyed with them is
+    /// not reached: keyword ruling K13).
+    YourSpiritDestroyed,
+    /// BS-5.1: a requirement for summoning this card, read (read-only) before it is
+    /// offered or summoned: the script's value must be `true`.
+    SummonRequirement,
+    /// BS-5.1 / BS-5.2: an additional cost of summoning this card, paid as its summoning
+    /// starts, before the cost (also when the summon is free: keyword ruling K4).
+    AdditionalSummonCost,
     /// BS-8.1: constant (no timing; works while the card is in place).
     Constant,
     /// BS-5.5: a magic's [Main] effect (also a [Main] effect of a field card).
@@ -167,6 +180,10 @@ fn one_hook_name(name: &str) -> Option<Vec<Trigger>> {
         "when_opponent_resolves_when_summoned" => vec![WhenOpponentResolvesWhenSummoned],
         "burst_opponent_when_summoned_resolved" => vec![BurstOpponentWhenSummonedResolved],
         "constant" => vec![Constant],
+        "when_a_battle_ends" => vec![AnyBattleEnds],
+        "when_your_spirit_destroyed" => vec![YourSpiritDestroyed],
+        "summon_requirement" => vec![SummonRequirement],
+        "additional_summon_cost" => vec![AdditionalSummonCost],
         "while_over_count" => vec![WhileOverCount],
         "main" => vec![Main],
         "flash" => vec![Flash],
@@ -255,6 +272,12 @@ pub fn from_label(label: &str) -> Option<Vec<Trigger>> {
             vec![WhenOpponentResolvesWhenSummoned]
         }
         "while oc" | "while over count" | "[while oc]" => vec![WhileOverCount],
+        "when a battle ends" => vec![AnyBattleEnds],
+        "when your spirit is destroyed" | "when one of your spirits is destroyed" => {
+            vec![YourSpiritDestroyed]
+        }
+        "summoning requirement" => vec![SummonRequirement],
+        "additional summoning cost" => vec![AdditionalSummonCost],
         "during your turn" => vec![DuringTurn(Whose::Your)],
         "during opponent's turn" => vec![DuringTurn(Whose::Opponent)],
         "end of opponent's turn" => vec![EndOfTurn(Whose::Opponent)],

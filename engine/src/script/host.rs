@@ -125,6 +125,8 @@ pub struct CompiledEffect {
     pub triggers: Vec<Trigger>,
     /// Levels it works at (empty = all; BS level-bound effects).
     pub levels: Vec<u8>,
+    /// Where its card must be for it to work (`carddb::EffectZone`; `script::zones`).
+    pub zone: carddb::EffectZone,
     /// The compiled script, or why it cannot run (reported when the effect fires).
     pub script: Result<Rc<AST>, String>,
     /// Whether the script may ask a question (chooses, `may`, discards …): then the
@@ -157,6 +159,8 @@ pub struct ScriptHost {
     pub(crate) any_may_ask: bool,
     /// Whether any effect is constant (then BP and restrictions consult effects).
     pub(crate) has_constant: bool,
+    /// Whether any effect works from the hand or the trash (`script::zones`).
+    pub(crate) zone_effects: bool,
     /// Cards with a script calling `while_summoning`: only with one of them on the field is
     /// a cost read with the card being summoned in view (`Game::quote_card`).
     pub(crate) summoning_cards: std::collections::BTreeSet<CardId>,
@@ -394,6 +398,7 @@ impl ScriptHost {
                         v.push(CompiledEffect {
                             triggers: vec![],
                             levels: e.levels.clone(),
+ zone: e.zone,
                             script: Err(format!("unknown timing {label:?}")),
                             may_ask: false,
                             origin: None,
@@ -429,6 +434,7 @@ impl ScriptHost {
                             v.push(CompiledEffect {
                                 triggers,
                                 levels: e.levels.clone(),
+ zone: e.zone,
                                 script: Err(format!("script file {path} not found")),
                                 may_ask: false,
                                 origin: Some(origin),
@@ -474,6 +480,7 @@ impl ScriptHost {
                     v.push(CompiledEffect {
                         triggers,
                         levels: e.levels.clone(),
+ zone: e.zone,
                         script,
                         may_ask,
                         origin: Some(origin),
@@ -485,6 +492,7 @@ impl ScriptHost {
                     v.push(CompiledEffect {
                         triggers,
                         levels: e.levels.clone(),
+ zone: e.zone,
                         script: Err("no script for this effect".into()),
                         may_ask: false,
                         origin: None,
@@ -511,6 +519,7 @@ impl ScriptHost {
                 v.push(CompiledEffect {
                     triggers,
                     levels: e.levels.clone(),
+ zone: e.zone,
                     script,
                     may_ask,
                     origin: Some(origin),
@@ -561,11 +570,16 @@ impl ScriptHost {
                 burst_cards.insert(id.clone());
             }
         }
+        let zone_effects = effects
+            .values()
+            .flatten()
+            .any(|e| e.zone != carddb::EffectZone::Field);
         Ok(ScriptHost {
             engine,
             effects,
             any_may_ask,
             has_constant,
+            zone_effects,
             summoning_cards,
             asking_cards,
             triggered,

@@ -13,6 +13,7 @@
 //! | `run` | which effects a hook reaches; running one; step transactions; constants |
 //! | `state` | the saved part: modifiers, once-per-turn, sub-triggers, pending question |
 //! | `watch` | watched happenings (`ev_exhausted(…)` …): queued where they happen, resolved after |
+//! | `zones` | effects from the hand or the trash (`zone:`), summoning requirements and additional costs |
 //! | `support` | what the engine cannot do yet (stubs, unwatchable events, keywords without rules) and the gaps of an effect |
 
 pub mod actions;
@@ -25,6 +26,7 @@ pub(crate) mod run;
 pub mod state;
 pub mod support;
 mod watch;
+mod zones;
 
 pub use hooks::{Trigger, Whose};
 pub use host::{CompiledEffect, ScriptError, ScriptHost, ScriptOrigin, ScriptSources, limits};

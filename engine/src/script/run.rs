@@ -231,6 +231,11 @@ impl Game {
         let decks = std::mem::take(&mut self.st.decks);
         let hash = std::mem::take(&mut self.st.catalogue_hash);
         let mut cards = std::mem::take(&mut self.st.cards);
+        if cards.len() != s.orientations.len() {
+            // Tokens made in the undone step (K27) are unmade; they are made again.
+            cards.truncate(s.orientations.len());
+            self.rt.asking = None;
+        }
         for (c, o) in cards.iter_mut().zip(s.orientations) {
             c.orientation = o;
         }
@@ -547,6 +552,7 @@ impl Game {
             .enumerate()
             .filter(|(i, e)| {
                 e.triggers.iter().any(|t| pred(*t))
+                    && self.zone_ok(card, e.zone) // hand/trash effects: `zones`
                     && self.level_ok(card, &e.levels)
                     && self.brave_form_ok(card, *i, braved, &e.triggers)
             })
@@ -588,7 +594,7 @@ impl Game {
 
     /// Field cards of both players, turn player's first, in field order, with
     /// `pred(trigger, controller)`; each must still be on the field when its turn comes.
-    fn reach_field(
+    pub(super) fn reach_field(
         &self,
         out: &mut Vec<Reached>,
         pred: &dyn Fn(Trigger, PlayerId) -> bool,
@@ -949,6 +955,8 @@ impl Game {
                     |_, s| matches!(s.event, SubEvent::BattleEnds),
                     Some(attacker),
                 );
+                let fought: Vec<InstanceId> = std::iter::once(attacker).chain(blocker).collect();
+                self.reach_any_battle_ends(&mut due, &fought);
             }
             Hook::WhenUsed { card } => {
                 self.watch(WatchKind::UsesMagic, Some(card), self.owner(card), 1)
@@ -1220,6 +1228,7 @@ impl Game {
                 }
             }
         }
+        v.extend(self.zone_effect_options(p, flash_timing)); // hand/trash effects
         v
     }
 

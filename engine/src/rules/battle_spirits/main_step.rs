@@ -181,6 +181,10 @@ impl Game {
         onto: Option<InstanceId>,
     ) {
         let p = self.owner(card);
+        // BS-5.1: an additional summoning cost is paid first (`script::zones`).
+        if kind == PlayKind::Summon && !self.pay_additional_summon_cost(card, p) {
+            return; // a question: this step will be re-run with the answer
+        }
         let q = self.quote_card(p, card);
         self.st.phase = Phase::Pay(Payment {
             player: p,
