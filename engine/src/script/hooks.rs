@@ -73,9 +73,10 @@ pub enum Trigger {
     /// BS-13.3 [While OC]: constant while the count meets the card's OC condition
     /// (`CardDef::over_count`), whatever the card's level.
     WhileOverCount,
-    /// BS-6.7: any battle ends (reached on the field, and from the hand or the trash for
-    /// effects with `zone: hand|trash`; `event_cards()` = the attacker and the blocker).
-    AnyBattleEnds,
+    /// BS-6.7: a battle one of the controller's spirits fought ends (reached on the field,
+    /// and from the hand or the trash for effects with `zone: hand|trash`;
+    /// `event_cards()` = the controller's attacker or blocker).
+    YourSpiritsBattleEnds,
     /// BS-6.6 / BS-5.3: one of the controller's spirits was destroyed or depleted, once
     /// it is in the trash (`event_cards()` = those spirits; a card destroyed with them is
     /// not reached: keyword ruling K13).
@@ -180,7 +181,7 @@ fn one_hook_name(name: &str) -> Option<Vec<Trigger>> {
         "when_opponent_resolves_when_summoned" => vec![WhenOpponentResolvesWhenSummoned],
         "burst_opponent_when_summoned_resolved" => vec![BurstOpponentWhenSummonedResolved],
         "constant" => vec![Constant],
-        "when_a_battle_ends" => vec![AnyBattleEnds],
+        "when_your_spirits_battle_ends" => vec![YourSpiritsBattleEnds],
         "when_your_spirit_destroyed" => vec![YourSpiritDestroyed],
         "summon_requirement" => vec![SummonRequirement],
         "additional_summon_cost" => vec![AdditionalSummonCost],
@@ -272,7 +273,9 @@ pub fn from_label(label: &str) -> Option<Vec<Trigger>> {
             vec![WhenOpponentResolvesWhenSummoned]
         }
         "while oc" | "while over count" | "[while oc]" => vec![WhileOverCount],
-        "when a battle ends" => vec![AnyBattleEnds],
+        "when your spirit's battle ends" | "when a battle of your spirit ends" => {
+            vec![YourSpiritsBattleEnds]
+        }
         "when your spirit is destroyed" | "when one of your spirits is destroyed" => {
             vec![YourSpiritDestroyed]
         }

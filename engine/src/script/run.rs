@@ -956,7 +956,7 @@ impl Game {
                     Some(attacker),
                 );
                 let fought: Vec<InstanceId> = std::iter::once(attacker).chain(blocker).collect();
-                self.reach_any_battle_ends(&mut due, &fought);
+                self.reach_battle_ended(&mut due, &fought);
             }
             Hook::WhenUsed { card } => {
                 self.watch(WatchKind::UsesMagic, Some(card), self.owner(card), 1)

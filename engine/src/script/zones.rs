@@ -3,8 +3,8 @@
 //! `field` (the default) keeps the rules of `run` (field cards, a magic being used, a set
 //! burst); `hand` and `trash` effects are reached here, from both players' hands and
 //! trashes, turn player's first (BS-8.4 orders them with the rest):
-//! - [`Trigger::AnyBattleEnds`] at the end of every battle (BS-6.7), with the attacker and
-//!   the blocker as `event_cards()`;
+//! - [`Trigger::YourSpiritsBattleEnds`] at the end of a battle (BS-6.7), for each player
+//!   whose spirit fought in it, with that spirit as `event_cards()`;
 //! - [`Trigger::YourSpiritDestroyed`] once a destroyed or depleted spirit is in the trash
 //!   (BS-6.6, BS-5.3), its controller's effects only, with the spirits as `event_cards()`;
 //!   a card destroyed together with them is not reached (keyword ruling K13);
@@ -87,10 +87,23 @@ impl Game {
         }
     }
 
-    /// BS-6.7: "when a battle ends" effects on the field, in the hands and in the trashes.
-    pub(super) fn reach_any_battle_ends(&self, out: &mut Vec<Reached>, ev: &[InstanceId]) {
-        self.reach_field(out, &|t, _| t == Trigger::AnyBattleEnds, ev);
-        self.reach_zones(out, &|t, _| t == Trigger::AnyBattleEnds, ev, &[]);
+    /// BS-6.7: the battle `fought` (attacker, blocker) ended: "when your spirit's battle
+    /// ends" effects of each player who fought in it, on the field, in the hands and in the
+    /// trashes, with that player's fighters as `event_cards()`.
+    pub(super) fn reach_battle_ended(&self, out: &mut Vec<Reached>, fought: &[InstanceId]) {
+        for p in PlayerId::BOTH {
+            let ev: Vec<InstanceId> = fought
+                .iter()
+                .copied()
+                .filter(|c| self.owner(*c) == p)
+                .collect();
+            if ev.is_empty() {
+                continue;
+            }
+            let pred = |t: Trigger, q: PlayerId| q == p && t == Trigger::YourSpiritsBattleEnds;
+            self.reach_field(out, &pred, &ev);
+            self.reach_zones(out, &pred, &ev, &[]);
+        }
     }
 
     /// BS-6.6 / BS-5.3: `cards` (destroyed or depleted together) are off the field: the

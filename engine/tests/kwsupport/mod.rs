@@ -32,7 +32,7 @@ fn declared(name: &str) -> Vec<(Option<&'static str>, EffectZone, Vec<Step>, &'s
         ],
         "swift" => vec![(None, Hand, vec![Step::Flash], "swift")],
         "awaken" => vec![(None, Field, vec![Step::Flash], "awaken")],
-        "agile" => vec![(Some("When a Battle Ends"), Hand, vec![], "agile")],
+        "agile" => vec![(Some("When Your Spirit's Battle Ends"), Hand, vec![], "agile")],
         "immortal" => vec![(Some("When Your Spirit Is Destroyed"), Trash, vec![], "immortal")],
         "feast" => vec![(Some("When Summoned"), Field, vec![], "feast")],
         other => panic!("no keyword {other} in this group"),
