@@ -151,6 +151,25 @@ fn immortal_k7_k8_summons_itself_from_the_trash_paying_its_cost() {
 }
 
 #[test]
+fn immortal_k8_cores_on_field_cards_pay_too_as_for_a_normal_summon() {
+    let dear = with_keyword(spirit("IM8", 8, 0, 9000), "immortal", "[3]");
+    let mut g = strict(scenario(vec![dear, spirit("V3", 3, 0, 3000), destroyer()], 27));
+    let i = put(&mut g, P0, "IM8", Zone::Trash(P0), 0);
+    put(&mut g, P0, "V3", Zone::Field(P0), 1);
+    let keep = put(&mut g, P0, "R-04", Zone::Field(P0), 7); // 6 cores above its LV1
+    let m = put(&mut g, P0, "M-DES", Zone::Hand(P0), 0);
+    // Cost 8 and 1 core to place: more than the reserve will hold with V3's core back.
+    let reserve = g.reserve(P0) + 1;
+    assert!(reserve < 9 && reserve + 6 >= 9);
+    play(&mut g, m);
+    must(&mut g, Choice::Yes);
+    assert_eq!(g.zone_of(i), Zone::Field(P0));
+    assert_eq!(g.reserve(P0), 0, "the reserve first");
+    assert_eq!(g.cores_on(keep), 7 - (9 - reserve), "then the spare field cores");
+    assert_eq!(g.cores_on(i), 1);
+}
+
+#[test]
 fn immortal_k9_the_destroyed_spirits_symbols_no_longer_reduce_the_cost() {
     let mut g = strict(scenario(
         vec![immortal("IMR", "[3]", 1), spirit("V3", 3, 0, 3000), destroyer()],

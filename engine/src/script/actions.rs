@@ -392,12 +392,15 @@ impl Game {
     }
 
     /// Summons a spirit by an effect (free: no cost), placing its minimum cores from the
-    /// controller's reserve (BS-5.2 step 6), then "when summoned". False if it cannot.
+    /// controller's reserve (BS-5.2 step 6) — with `spare`, from the reserve first, then
+    /// cores above the lowest level of their field cards — then "when summoned". False if
+    /// it cannot.
     pub(crate) fn effect_summon(
         &mut self,
         c: InstanceId,
         controller: PlayerId,
         exhausted: bool,
+        spare: bool,
     ) -> bool {
         let d = self.def_of(c);
         if !matches!(
@@ -420,11 +423,20 @@ impl Game {
             return false;
         }
         let min = self.def_of(c).minimum_cores();
-        if self.reserve(controller) < min {
+        let have = if spare {
+            self.spare_cores(controller)
+        } else {
+            self.reserve(controller)
+        };
+        if have < min {
             return false;
         }
         self.move_card(c, Zone::Field(controller));
-        self.move_cores_n(CoreLoc::Reserve(controller), Some(CoreLoc::Card(c)), min);
+        if spare {
+            self.move_spare(controller, min, CoreLoc::Card(c));
+        } else {
+            self.move_cores_n(CoreLoc::Reserve(controller), Some(CoreLoc::Card(c)), min);
+        }
         if exhausted {
             self.set_exhausted(c, true);
         }

@@ -646,7 +646,7 @@ pub(super) fn register_actions(e: &mut Engine) {
                     }
                     g.pay_spare(p, to_pay);
                 }
-                if g.effect_summon(c, p, ex) {
+                if g.effect_summon(c, p, ex, false) {
                     return true;
                 }
                 let reason = format!(

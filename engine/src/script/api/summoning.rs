@@ -1,5 +1,6 @@
 //! Summoning primitives for keywords declared as pack data: tokens made from a pack's token
-//! definitions (keyword rulings K27–K31) and the cores on a card.
+//! definitions (keyword rulings K27–K31), a summon by an effect paying its cost as usual
+//! (K8), and the cores on a card.
 
 use super::*;
 
@@ -24,7 +25,7 @@ pub(super) fn register_summoning(e: &mut Engine) {
                     _ => Some(format!("{id} is no token definition of the library")),
                 };
                 let made = match problem {
-                    None => g.make_token(id, p).filter(|c| g.effect_summon(*c, p, false)),
+                    None => g.make_token(id, p).filter(|c| g.effect_summon(*c, p, false, false)),
                     Some(_) => None,
                 };
                 match made {
@@ -43,6 +44,53 @@ pub(super) fn register_summoning(e: &mut Engine) {
                     }
                 }
             })
+        }
+    );
+    reg!(
+        e,
+        "summon_paying",
+        ["targets", "exhausted: bool"],
+        "Summons your cards (from the hand, the trash …) paying their cost as usual (BS-5.2, reductions from the field as it is now; keyword ruling K8): the cost, then the cores of their lowest level, come from your reserve first, then from cores above the lowest level of your field cards in field order (none is depleted; you do not choose the cores). BS-12.1 conditions and the cards' summoning requirements apply, their additional summoning costs are paid; \"when summoned\" follows. A card that cannot be summoned logs EffectInert with the reason. Returns how many were summoned.",
+        |t: Dynamic, exhausted: bool| -> R<i64> {
+            let source = run_ctx()?;
+            let n = each(&t, |g, c, p| {
+                let inert = |g: &mut Game, reason: String| {
+                    g.emit(Event::EffectInert {
+                        card: source.card,
+                        effect: source.effect,
+                        reason,
+                    });
+                    false
+                };
+                if g.on_field(c) || g.owner(c) != p {
+                    let reason = format!("{} is not yours to summon from off the field", g.name(c));
+                    return inert(g, reason);
+                }
+                if !g.summon_requirement_met(c, p) {
+                    let reason = format!("{}'s summoning requirement is not met", g.name(c));
+                    return inert(g, reason);
+                }
+                let to_pay = g.quote_card(p, c).to_pay;
+                let need = to_pay + g.def_of(c).minimum_cores();
+                if g.spare_cores(p) < need {
+                    let reason = format!(
+                        "cannot pay {to_pay} core(s) and place {} to summon {}",
+                        need - to_pay,
+                        g.name(c)
+                    );
+                    return inert(g, reason);
+                }
+                g.pay_spare(p, to_pay);
+                if g.effect_summon(c, p, exhausted, true) {
+                    return true;
+                }
+                let reason = format!("{} cannot be summoned now", g.name(c));
+                inert(g, reason)
+            })?;
+            if n > 0 {
+                run_ctx()?.summoned.set(true);
+            }
+            Ok(n)
         }
     );
     reg!(
