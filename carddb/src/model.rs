@@ -298,7 +298,9 @@ pub enum Step {
 }
 
 /// Where a card must be for one of its effects to work (`zone:` of an effect).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum EffectZone {
     /// On the field (every effect unless it says otherwise; a magic's effects work while

@@ -56,7 +56,10 @@ fn ascend_k1_k3_the_cores_of_a_spirit_meeting_the_condition_go_to_the_reserve() 
         .log()
         .iter()
         .position(|e| matches!(e, Event::Played { card, .. } if *card == asc));
-    assert!(moved < played, "the Ascend cost is paid as the summoning starts");
+    assert!(
+        moved < played,
+        "the Ascend cost is paid as the summoning starts"
+    );
 }
 
 #[test]
@@ -64,7 +67,10 @@ fn ascend_k1_without_a_spirit_meeting_the_condition_the_card_cannot_be_summoned(
     let mut g = strict(scenario(vec![ascender("6"), spirit("MID", 5)], 2));
     let asc = put(&mut g, P0, "ASC", Zone::Hand(P0), 0);
     give_reserve(&mut g, P0, 6);
-    assert!(!offered(&mut g, &Choice::Summon { card: asc }), "no spirit at all");
+    assert!(
+        !offered(&mut g, &Choice::Summon { card: asc }),
+        "no spirit at all"
+    );
     put(&mut g, P0, "MID", Zone::Field(P0), 3);
     assert!(
         !offered(&mut g, &Choice::Summon { card: asc }),
@@ -102,7 +108,10 @@ fn ascend_a_family_condition() {
     let asc = put(&mut g, P0, "ASC", Zone::Hand(P0), 0);
     give_reserve(&mut g, P0, 6);
     put(&mut g, P0, "BIG", Zone::Field(P0), 3);
-    assert!(!offered(&mut g, &Choice::Summon { card: asc }), "not a Skyhound");
+    assert!(
+        !offered(&mut g, &Choice::Summon { card: asc }),
+        "not a Skyhound"
+    );
     let f = put(&mut g, P0, "FAM", Zone::Field(P0), 1);
     play(&mut g, asc);
     assert_eq!(g.zone_of(f), Zone::Trash(P0));
@@ -138,7 +147,11 @@ fn ascend_k4_is_paid_even_when_the_summon_is_free() {
     play(&mut g, m2);
     assert_eq!(g.zone_of(asc), Zone::Field(P0));
     assert_eq!(g.zone_of(big), Zone::Trash(P0));
-    assert_eq!(g.reserve(P0), reserve + 2 - 1, "+2 from Ascend, −1 placed on it");
+    assert_eq!(
+        g.reserve(P0),
+        reserve + 2 - 1,
+        "+2 from Ascend, −1 placed on it"
+    );
 }
 
 #[test]
@@ -154,7 +167,11 @@ fn ascend_k5_the_emptied_spirit_leaves_without_its_when_destroyed_effects() {
     assert!(g.log().contains(&Event::Depleted { card: b }));
     assert!(!g.log().contains(&Event::Destroyed { card: b }));
     assert_eq!(started(&g, b), 0, "its \"when destroyed\" did not work");
-    assert_eq!(hand_size(&g, P0), hand - 1, "only the summoned card left the hand");
+    assert_eq!(
+        hand_size(&g, P0),
+        hand - 1,
+        "only the summoned card left the hand"
+    );
 }
 
 #[test]
@@ -175,7 +192,10 @@ fn ascend_k6_a_spirit_with_no_core_cannot_pay_it() {
     give_reserve(&mut g, P0, 6);
     assert!(!offered(&mut g, &Choice::Summon { card: asc }));
     put(&mut g, P0, "ZERO", Zone::Field(P0), 1);
-    assert!(offered(&mut g, &Choice::Summon { card: asc }), "one with a core");
+    assert!(
+        offered(&mut g, &Choice::Summon { card: asc }),
+        "one with a core"
+    );
     assert_eq!(g.cores_on(z), 0);
 }
 
@@ -204,7 +224,11 @@ fn swift_k23_summons_from_the_hand_in_a_flash_timing_from_the_reserve_only() {
     must(&mut g, use_it);
     assert_eq!(g.zone_of(s), Zone::Field(P0));
     assert_eq!(g.cores_on(s), 1, "the cores of its lowest level");
-    assert_eq!(g.reserve(P0), reserve - 2 - 1, "cost 2 and 1 placed, all from the reserve");
+    assert_eq!(
+        g.reserve(P0),
+        reserve - 2 - 1,
+        "cost 2 and 1 placed, all from the reserve"
+    );
     assert_eq!(g.cores_on(f), 4, "cores on field cards are not used");
     // BS-6.2: priority passed to the attacker.
     assert_eq!(decision(&mut g).player, P1);
@@ -233,7 +257,9 @@ fn swift_k23_field_cores_cannot_pay_and_a_field_card_has_no_swift_to_use() {
     assert_eq!(g.zone_of(s), Zone::Hand(P0));
     assert_eq!(g.cores_on(f), 6);
     assert!(
-        inert_reasons(&g, s).iter().any(|r| r.contains("cannot pay")),
+        inert_reasons(&g, s)
+            .iter()
+            .any(|r| r.contains("cannot pay")),
         "{:?}",
         inert_reasons(&g, s)
     );

@@ -71,9 +71,17 @@ fn tokens_k27_feast_makes_a_small_supsprite_outside_the_decks() {
     assert_eq!(t.len(), 1);
     assert_eq!(t[0].0, SMALL);
     assert!(t[0].1.index() >= decks, "a new card, not one of the decks");
-    assert!(g.log().iter().any(|e| matches!(e, Event::TokenMade { card, .. } if *card == t[0].1)));
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| matches!(e, Event::TokenMade { card, .. } if *card == t[0].1))
+    );
     assert_eq!(g.cores_on(t[0].1), 1);
-    assert_eq!(g.reserve(P0), reserve - 1 - 1, "one core for Feast's spirit, one for the token");
+    assert_eq!(
+        g.reserve(P0),
+        reserve - 1 - 1,
+        "one core for Feast's spirit, one for the token"
+    );
     assert_eq!(g.name(t[0].1), "Supsprite Sprout");
     g.check_invariants().unwrap();
 }
@@ -147,7 +155,11 @@ fn tokens_k29_leaving_the_field_removes_it_after_destruction_effects_work_as_usu
         vec![effect("When Your Spirit Is Destroyed", "gain_life(1);")],
     );
     let make = scripted_magic("M-MK", 0, vec![effect("main", "summon_token(\"TK-X\");")]);
-    let kill = scripted_magic("M-KL", 0, vec![effect("main", "destroy(my_spirits().tokens());")]);
+    let kill = scripted_magic(
+        "M-KL",
+        0,
+        vec![effect("main", "destroy(my_spirits().tokens());")],
+    );
     let back = scripted_magic(
         "M-BK",
         0,
@@ -162,8 +174,16 @@ fn tokens_k29_leaving_the_field_removes_it_after_destruction_effects_work_as_usu
     let k = put(&mut g, P0, "M-KL", Zone::Hand(P0), 0);
     let (hand, life) = (hand_size(&g, P0), g.life(P0));
     play(&mut g, k);
-    assert_eq!(hand_size(&g, P0), hand + 1 - 1, "its own \"when destroyed\" drew a card");
-    assert_eq!(g.life(P0), life + 1, "a destruction of your spirit, as usual");
+    assert_eq!(
+        hand_size(&g, P0),
+        hand + 1 - 1,
+        "its own \"when destroyed\" drew a card"
+    );
+    assert_eq!(
+        g.life(P0),
+        life + 1,
+        "a destruction of your spirit, as usual"
+    );
     assert_eq!(g.zone_of(t), Zone::Removed(P0));
     // Any other way off the field too: returned to the hand, it is removed instead.
     let m = put(&mut g, P0, "M-MK", Zone::Hand(P0), 0);

@@ -66,13 +66,17 @@ fn agile_returns_the_cheaper_spirit_after_its_battle_and_is_summoned_from_the_ha
     assert_eq!(g.zone_of(a), Zone::Field(P1));
     // Its cost (3) and its LV1 core (1) paid; the returned spirit's core came back (+1).
     assert_eq!(g.reserve(P1), reserve + 1 - 3 - 1);
-    assert!(g.is_exhausted(a) == false, "summoned refreshed");
+    assert!(!g.is_exhausted(a), "summoned refreshed");
 }
 
 #[test]
 fn agile_declined_or_for_a_spirit_not_cheaper_nothing_happens() {
     let mut g = strict(scenario(
-        vec![agile(), spirit("ONE", 1, 0, 1000), spirit("THR", 3, 0, 1000)],
+        vec![
+            agile(),
+            spirit("ONE", 1, 0, 1000),
+            spirit("THR", 3, 0, 1000),
+        ],
         12,
     ));
     to_p1_main(&mut g);
@@ -81,7 +85,10 @@ fn agile_declined_or_for_a_spirit_not_cheaper_nothing_happens() {
     let a = put(&mut g, P1, "AGL", Zone::Hand(P1), 0);
     p1_attacks_unblocked(&mut g, s);
     must(&mut g, Choice::No);
-    assert_eq!((g.zone_of(s), g.zone_of(a)), (Zone::Field(P1), Zone::Hand(P1)));
+    assert_eq!(
+        (g.zone_of(s), g.zone_of(a)),
+        (Zone::Field(P1), Zone::Hand(P1))
+    );
     // Cost 3 is not less than Agile's cost 3: no question at the end of its battle.
     let r = decision(&mut g);
     assert_eq!(r.kind, DecisionKind::AttackOrEnd);
@@ -89,7 +96,10 @@ fn agile_declined_or_for_a_spirit_not_cheaper_nothing_happens() {
     pass_flashes(&mut g);
     let r = decision(&mut g);
     assert_ne!(r.kind, DecisionKind::EffectChoice, "{:?}", r.options);
-    assert_eq!((g.zone_of(t), g.zone_of(a)), (Zone::Field(P1), Zone::Hand(P1)));
+    assert_eq!(
+        (g.zone_of(t), g.zone_of(a)),
+        (Zone::Field(P1), Zone::Hand(P1))
+    );
 }
 
 #[test]
@@ -131,7 +141,11 @@ fn destroyer() -> carddb::CardDef {
 #[test]
 fn immortal_k7_k8_summons_itself_from_the_trash_paying_its_cost() {
     let mut g = strict(scenario(
-        vec![immortal("IMM", "[3]", 0), spirit("V3", 3, 0, 3000), destroyer()],
+        vec![
+            immortal("IMM", "[3]", 0),
+            spirit("V3", 3, 0, 3000),
+            destroyer(),
+        ],
         14,
     ));
     let i = put(&mut g, P0, "IMM", Zone::Trash(P0), 0);
@@ -147,13 +161,20 @@ fn immortal_k7_k8_summons_itself_from_the_trash_paying_its_cost() {
     assert_eq!(g.zone_of(v), Zone::Trash(P0));
     assert_eq!(g.zone_of(i), Zone::Field(P0));
     // V3's core went to the reserve (BS-6.6), then cost 3 and 1 core for LV1.
-    assert_eq!(g.reserve(P0), reserve + 1 - 3 - 1, "K8: its cost is paid as usual");
+    assert_eq!(
+        g.reserve(P0),
+        reserve + 1 - 3 - 1,
+        "K8: its cost is paid as usual"
+    );
 }
 
 #[test]
 fn immortal_k8_cores_on_field_cards_pay_too_as_for_a_normal_summon() {
     let dear = with_keyword(spirit("IM8", 8, 0, 9000), "immortal", "[3]");
-    let mut g = strict(scenario(vec![dear, spirit("V3", 3, 0, 3000), destroyer()], 27));
+    let mut g = strict(scenario(
+        vec![dear, spirit("V3", 3, 0, 3000), destroyer()],
+        27,
+    ));
     let i = put(&mut g, P0, "IM8", Zone::Trash(P0), 0);
     put(&mut g, P0, "V3", Zone::Field(P0), 1);
     let keep = put(&mut g, P0, "R-04", Zone::Field(P0), 7); // 6 cores above its LV1
@@ -165,14 +186,22 @@ fn immortal_k8_cores_on_field_cards_pay_too_as_for_a_normal_summon() {
     must(&mut g, Choice::Yes);
     assert_eq!(g.zone_of(i), Zone::Field(P0));
     assert_eq!(g.reserve(P0), 0, "the reserve first");
-    assert_eq!(g.cores_on(keep), 7 - (9 - reserve), "then the spare field cores");
+    assert_eq!(
+        g.cores_on(keep),
+        7 - (9 - reserve),
+        "then the spare field cores"
+    );
     assert_eq!(g.cores_on(i), 1);
 }
 
 #[test]
 fn immortal_k9_the_destroyed_spirits_symbols_no_longer_reduce_the_cost() {
     let mut g = strict(scenario(
-        vec![immortal("IMR", "[3]", 1), spirit("V3", 3, 0, 3000), destroyer()],
+        vec![
+            immortal("IMR", "[3]", 1),
+            spirit("V3", 3, 0, 3000),
+            destroyer(),
+        ],
         15,
     ));
     let i = put(&mut g, P0, "IMR", Zone::Trash(P0), 0);
@@ -194,7 +223,11 @@ fn immortal_k9_the_destroyed_spirits_symbols_no_longer_reduce_the_cost() {
 #[test]
 fn immortal_k10_two_cards_in_the_trash_both_come_back() {
     let mut g = strict(scenario(
-        vec![immortal("IMM", "[3]", 0), spirit("V3", 3, 0, 3000), destroyer()],
+        vec![
+            immortal("IMM", "[3]", 0),
+            spirit("V3", 3, 0, 3000),
+            destroyer(),
+        ],
         16,
     ));
     let i1 = put(&mut g, P0, "IMM", Zone::Trash(P0), 0);
@@ -209,14 +242,20 @@ fn immortal_k10_two_cards_in_the_trash_both_come_back() {
     must(&mut g, Choice::OneOf { index: 0 });
     must(&mut g, Choice::Yes);
     must(&mut g, Choice::Yes);
-    assert_eq!((g.zone_of(i1), g.zone_of(i2)), (Zone::Field(P0), Zone::Field(P0)));
+    assert_eq!(
+        (g.zone_of(i1), g.zone_of(i2)),
+        (Zone::Field(P0), Zone::Field(P0))
+    );
 }
 
 #[test]
 fn immortal_k11_its_when_summoned_effect_works() {
     let mut imm = immortal("IMW", "[3]", 0);
     imm.effects.push(effect("When Summoned", "draw(1);"));
-    let mut g = strict(scenario(vec![imm, spirit("V3", 3, 0, 3000), destroyer()], 17));
+    let mut g = strict(scenario(
+        vec![imm, spirit("V3", 3, 0, 3000), destroyer()],
+        17,
+    ));
     put(&mut g, P0, "IMW", Zone::Trash(P0), 0);
     put(&mut g, P0, "V3", Zone::Field(P0), 1);
     let m = put(&mut g, P0, "M-DES", Zone::Hand(P0), 0);
@@ -224,7 +263,11 @@ fn immortal_k11_its_when_summoned_effect_works() {
     let hand = hand_size(&g, P0);
     play(&mut g, m);
     must(&mut g, Choice::Yes);
-    assert_eq!(hand_size(&g, P0), hand - 1 + 1, "the magic used, one card drawn");
+    assert_eq!(
+        hand_size(&g, P0),
+        hand - 1 + 1,
+        "the magic used, one card drawn"
+    );
 }
 
 #[test]
@@ -255,7 +298,11 @@ fn immortal_k12_a_spirit_left_without_cores_counts() {
 #[test]
 fn immortal_k13_not_when_destroyed_together_with_that_spirit() {
     let mut g = strict(scenario(
-        vec![immortal("IMM", "[3]", 0), spirit("V3", 3, 0, 3000), destroyer()],
+        vec![
+            immortal("IMM", "[3]", 0),
+            spirit("V3", 3, 0, 3000),
+            destroyer(),
+        ],
         19,
     ));
     let on_field = put(&mut g, P0, "IMM", Zone::Field(P0), 1);
@@ -277,7 +324,10 @@ fn immortal_only_for_your_own_spirit_meeting_the_condition() {
     let kill_all = scripted_magic(
         "M-ALL",
         0,
-        vec![effect("main", "destroy(opponent_spirits()); destroy(my_spirits());")],
+        vec![effect(
+            "main",
+            "destroy(opponent_spirits()); destroy(my_spirits());",
+        )],
     );
     let mut g = strict(scenario(
         vec![
@@ -294,7 +344,14 @@ fn immortal_only_for_your_own_spirit_meeting_the_condition() {
     give_reserve(&mut g, P0, 4);
     let m = put(&mut g, P0, "M-ALL", Zone::Hand(P0), 0);
     play(&mut g, m);
-    assert_eq!(decision(&mut g).kind, DecisionKind::MainAction, "nothing asked");
-    assert!(g.field(P0).is_empty() && g.field(P1).is_empty(), "both destroyed");
+    assert_eq!(
+        decision(&mut g).kind,
+        DecisionKind::MainAction,
+        "nothing asked"
+    );
+    assert!(
+        g.field(P0).is_empty() && g.field(P1).is_empty(),
+        "both destroyed"
+    );
     assert_eq!(g.zone_of(i), Zone::Trash(P0));
 }

@@ -398,7 +398,7 @@ impl ScriptHost {
                         v.push(CompiledEffect {
                             triggers: vec![],
                             levels: e.levels.clone(),
- zone: e.zone,
+                            zone: e.zone,
                             script: Err(format!("unknown timing {label:?}")),
                             may_ask: false,
                             origin: None,
@@ -434,7 +434,7 @@ impl ScriptHost {
                             v.push(CompiledEffect {
                                 triggers,
                                 levels: e.levels.clone(),
- zone: e.zone,
+                                zone: e.zone,
                                 script: Err(format!("script file {path} not found")),
                                 may_ask: false,
                                 origin: Some(origin),
@@ -480,7 +480,7 @@ impl ScriptHost {
                     v.push(CompiledEffect {
                         triggers,
                         levels: e.levels.clone(),
- zone: e.zone,
+                        zone: e.zone,
                         script,
                         may_ask,
                         origin: Some(origin),
@@ -492,7 +492,7 @@ impl ScriptHost {
                     v.push(CompiledEffect {
                         triggers,
                         levels: e.levels.clone(),
- zone: e.zone,
+                        zone: e.zone,
                         script: Err("no script for this effect".into()),
                         may_ask: false,
                         origin: None,
@@ -519,7 +519,7 @@ impl ScriptHost {
                 v.push(CompiledEffect {
                     triggers,
                     levels: e.levels.clone(),
- zone: e.zone,
+                    zone: e.zone,
                     script,
                     may_ask,
                     origin: Some(origin),

@@ -32,8 +32,18 @@ fn declared(name: &str) -> Vec<(Option<&'static str>, EffectZone, Vec<Step>, &'s
         ],
         "swift" => vec![(None, Hand, vec![Step::Flash], "swift")],
         "awaken" => vec![(None, Field, vec![Step::Flash], "awaken")],
-        "agile" => vec![(Some("When Your Spirit's Battle Ends"), Hand, vec![], "agile")],
-        "immortal" => vec![(Some("When Your Spirit Is Destroyed"), Trash, vec![], "immortal")],
+        "agile" => vec![(
+            Some("When Your Spirit's Battle Ends"),
+            Hand,
+            vec![],
+            "agile",
+        )],
+        "immortal" => vec![(
+            Some("When Your Spirit Is Destroyed"),
+            Trash,
+            vec![],
+            "immortal",
+        )],
         "feast" => vec![(Some("When Summoned"), Field, vec![], "feast")],
         other => panic!("no keyword {other} in this group"),
     }
@@ -104,7 +114,9 @@ pub fn inert_reasons(g: &Game, card: InstanceId) -> Vec<String> {
     g.log()
         .iter()
         .filter_map(|e| match e {
-            Event::EffectInert { card: c, reason, .. } if *c == card => Some(reason.clone()),
+            Event::EffectInert {
+                card: c, reason, ..
+            } if *c == card => Some(reason.clone()),
             _ => None,
         })
         .collect()

@@ -61,7 +61,11 @@ impl Game {
         let decks: usize = self.st.decks.iter().map(Vec::len).sum();
         // Keyword ruling K27: tokens made by effects are the only cards beyond the decks.
         let tokens = self.st.cards.get(decks..).unwrap_or(&[]);
-        let total = decks + tokens.iter().filter(|c| self.lib.def(&c.card).token).count();
+        let total = decks
+            + tokens
+                .iter()
+                .filter(|c| self.lib.def(&c.card).token)
+                .count();
         if placed != total || self.st.cards.len() != total {
             return Err(InvariantError::Cards(format!(
                 "{placed} cards placed, {} instances, {total} in the decks",

@@ -25,7 +25,9 @@ pub(super) fn register_summoning(e: &mut Engine) {
                     _ => Some(format!("{id} is no token definition of the library")),
                 };
                 let made = match problem {
-                    None => g.make_token(id, p).filter(|c| g.effect_summon(*c, p, false, false)),
+                    None => g
+                        .make_token(id, p)
+                        .filter(|c| g.effect_summon(*c, p, false, false)),
                     Some(_) => None,
                 };
                 match made {
