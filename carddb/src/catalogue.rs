@@ -387,8 +387,47 @@ impl Catalogue {
             .map_err(sql(&self.path))
     }
 
-    /// Every script file of every pack (`effects/…`, `lib/…`), as (pack, path, source),
-    /// sorted.
+    /// The keyword declarations of the catalogue's packs (issue 12), in load order; a
+    /// later pack's declaration of a name replaces an earlier one.
+    ///
+    /// Errors: [`LoadError::Sqlite`]; [`LoadError::NotACatalogue`] for a stored
+    /// declaration that no longer reads.
+    pub fn keywords(&self) -> Result<Vec<crate::LoadedKeyword>, LoadError> {
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT f.pack, f.path, f.content FROM files f JOIN packs p ON p.name = f.pack
+                 WHERE f.path LIKE 'keywords/%' AND (f.path LIKE '%.yaml' OR f.path LIKE '%.yml')
+                 ORDER BY p.load_order, f.path",
+            )
+            .map_err(sql(&self.path))?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            })
+            .map_err(sql(&self.path))?;
+        let mut out: Vec<crate::LoadedKeyword> = Vec::new();
+        for row in rows {
+            let (pack, file, text) = row.map_err(sql(&self.path))?;
+            // Checked when the catalogue was built; a file edited since is reported.
+            let def: crate::KeywordDef =
+                serde_yaml::from_str(&text).map_err(|e| LoadError::NotACatalogue {
+                    path: self.path.clone(),
+                    why: format!("keyword declaration {pack}/{file} does not read: {e}"),
+                })?;
+            // A later pack's declaration of a name replaces an earlier one.
+            out.retain(|k| k.def.key() != def.key());
+            out.push(crate::LoadedKeyword { def, pack, file });
+        }
+        Ok(out)
+    }
+
+    /// Every pack file stored (`effects/`, `lib/`, `keywords/`, `decks/`): (pack, path,
+    /// content), sorted by pack and path.
     pub fn files(&self) -> Result<Vec<(String, String, String)>, LoadError> {
         self.rows(
             "SELECT pack, path, content FROM files ORDER BY pack, path",
@@ -537,7 +576,9 @@ fn row_counts(conn: &Connection, path: &Path) -> Result<BTreeMap<String, i64>, L
 
 /// Writes everything in one transaction; nothing is committed on any error.
 fn fill(conn: &mut Connection, packs: &[Pack], path: &Path) -> Result<BuildReport, LoadError> {
-    let resolved = overlay::resolve(packs)?;
+    // The base packs a game needs come first (the Saga keywords, issue 12).
+    let packs = crate::base::with_base(packs)?;
+    let resolved = overlay::resolve(&packs)?;
     let e = sql(path);
     let tx = conn.transaction().map_err(&e)?;
     migrate(&tx, path)?;
@@ -569,6 +610,7 @@ fn fill(conn: &mut Connection, packs: &[Pack], path: &Path) -> Result<BuildRepor
                 .files
                 .under("effects", &[".rhai"])
                 .chain(p.files.under("lib", &[".rhai"]))
+                .chain(p.files.under("keywords", &[".rhai", ".yaml", ".yml"]))
                 .chain(p.files.under("decks", &[".txt", ".yaml", ".yml"]))
             {
                 file_stmt.execute(params![m.name, rel, body]).map_err(&e)?;

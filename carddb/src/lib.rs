@@ -4,10 +4,12 @@
 //! usable without the engine. Loading is all-or-nothing: a pack with any mistake yields
 //! every mistake (file, line, column, field) and no catalogue change.
 
+pub mod base;
 pub mod catalogue;
 pub mod deck;
 pub mod error;
 pub mod import;
+pub mod keyword;
 pub mod locate;
 pub mod model;
 pub mod overlay;
@@ -19,6 +21,7 @@ pub mod yamlfile;
 pub use catalogue::{BuildReport, CardSummary, Catalogue, SearchQuery};
 pub use deck::DeckFormat;
 pub use error::{Diagnostic, Diagnostics, LoadError};
+pub use keyword::{KeywordDef, LoadedKeyword};
 pub use model::*;
 pub use pack::{GameKind, Manifest, Pack};
 pub use source::PackFiles;

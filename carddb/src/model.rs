@@ -297,28 +297,7 @@ pub enum Step {
     Burst,
 }
 
-/// Where a card must be for one of its effects to work (`zone:` of an effect).
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum EffectZone {
-    /// On the field (every effect unless it says otherwise; a magic's effects work while
-    /// it is being used).
-    #[default]
-    Field,
-    /// In its owner's hand.
-    Hand,
-    /// In its owner's trash.
-    Trash,
-}
-
-impl EffectZone {
-    /// Whether this is the default, the field.
-    pub fn is_field(&self) -> bool {
-        *self == EffectZone::Field
-    }
-}
+pub use crate::keyword::EffectZone;
 
 /// One effect of a card: its levels, its printed text, and optionally the rhai script that
 /// runs it (inline or a file under the pack's `effects/`). A script wins over the text.

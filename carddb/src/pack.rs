@@ -1,10 +1,11 @@
 //! Loading a pack folder (`pack.yaml`, `cards/*.yaml`, `effects/*.rhai`, `lib/*.rhai`,
-//! `decks/*`) into validated definitions. Every mistake is reported, all at once.
+//! `keywords/*`, `decks/*`) into validated definitions. Every mistake is reported, all at once.
 
 use serde::{Deserialize, Serialize};
 
 use crate::deck;
 use crate::error::{Diagnostic, Diagnostics, LoadError};
+use crate::keyword::{self, KeywordDef};
 use crate::model::{CardDef, Deck};
 use crate::source::PackFiles;
 use crate::validate;
@@ -82,6 +83,8 @@ pub struct Pack {
     pub manifest: Manifest,
     pub cards: Vec<LoadedCard>,
     pub decks: Vec<LoadedDeck>,
+    /// Keyword declarations (`keywords/*.yaml`, issue 12) with their files.
+    pub keywords: Vec<(KeywordDef, String)>,
     pub files: PackFiles,
 }
 
@@ -94,6 +97,26 @@ impl Pack {
         Pack::from_files(PackFiles::read_dir(dir)?)
     }
 
+    /// The pack's keyword declarations, with the pack's name and each file.
+    pub fn loaded_keywords(&self) -> Vec<crate::keyword::LoadedKeyword> {
+        self.keywords
+            .iter()
+            .map(|(def, file)| crate::keyword::LoadedKeyword {
+                def: def.clone(),
+                pack: self.manifest.name.clone(),
+                file: file.clone(),
+            })
+            .collect()
+    }
+
+    /// The pack's rhai files (`effects/`, `lib/`, `keywords/`): path → source.
+    pub fn script_files(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.files
+            .under("effects", &[".rhai"])
+            .chain(self.files.under("lib", &[".rhai"]))
+            .chain(self.files.under("keywords", &[".rhai"]))
+    }
+
     /// Validates a pack already in memory. Errors as [`Pack::load`].
     pub fn from_files(files: PackFiles) -> Result<Pack, LoadError> {
         let mut errors = Vec::new();
@@ -103,6 +126,7 @@ impl Pack {
             read_cards(&files, rel, text, &mut cards, &mut errors);
         }
         validate::cards(&files, &cards, &mut errors);
+        let keywords = keyword::read_all(&files, &mut errors);
         let mut decks = Vec::new();
         for (rel, text) in files.under("decks", &[".txt", ".yaml", ".yml"]) {
             match deck::parse(&files, rel, text) {
@@ -143,6 +167,7 @@ impl Pack {
                 manifest,
                 cards,
                 decks,
+                keywords,
                 files,
             }),
             _ => Err(LoadError::Invalid(Diagnostics(errors))),

@@ -15,10 +15,11 @@ pub struct PackFiles {
 }
 
 /// Folders that are read; anything else in a pack folder is ignored.
-const PACK_FOLDERS: [&str; 4] = ["cards", "effects", "lib", "decks"];
+const PACK_FOLDERS: [&str; 5] = ["cards", "effects", "lib", "keywords", "decks"];
 
 impl PackFiles {
-    /// Reads `pack.yaml` and every file under `cards/`, `effects/`, `lib/` and `decks/`.
+    /// Reads `pack.yaml` and every file under `cards/`, `effects/`, `lib/`, `keywords/` and
+    /// `decks/`.
     ///
     /// Errors: [`LoadError::Io`] naming the path that could not be read (a missing folder,
     /// a file that is not UTF-8).

@@ -25,8 +25,10 @@ struct Inner {
     hash: String,
     sources: ScriptSources,
     lenient: bool,
-    /// Keywords whose rules the engine has (issue 11): Burst today, more from packs later.
+    /// Keywords that have rules: Burst (BS-10) and those the packs declare (issue 12).
     keywords: KeywordRules,
+    /// The packs' keyword declarations.
+    declared: Vec<carddb::LoadedKeyword>,
 }
 
 thread_local! {
@@ -44,7 +46,20 @@ impl CardLibrary {
     /// `EffectFailed` event) when it fires. Use [`CardLibrary::with_scripts`] to get
     /// compile errors at build time.
     pub fn new(defs: impl IntoIterator<Item = CardDef>) -> CardLibrary {
-        Self::build(defs, &ScriptSources::default(), true).expect("lenient builds do not fail")
+        Self::build(defs, &ScriptSources::default(), &[], true).expect("lenient builds do not fail")
+    }
+
+    /// A library with the keywords packs declare (`carddb::Catalogue::keywords`): their
+    /// effects run on every card that has them (issue 12). Script files of cards and
+    /// keywords come from `sources`. Errors as [`CardLibrary::with_scripts`]; `lenient`: a
+    /// broken script only fails its own effect.
+    pub fn with_keywords(
+        defs: impl IntoIterator<Item = CardDef>,
+        sources: &ScriptSources,
+        keywords: &[carddb::LoadedKeyword],
+        lenient: bool,
+    ) -> Result<CardLibrary, ScriptError> {
+        Self::build(defs, sources, keywords, lenient)
     }
 
     /// A library whose scripts (inline, or `script_file` from `sources`) are all compiled
@@ -54,7 +69,7 @@ impl CardLibrary {
         defs: impl IntoIterator<Item = CardDef>,
         sources: &ScriptSources,
     ) -> Result<CardLibrary, ScriptError> {
-        Self::build(defs, sources, false)
+        Self::build(defs, sources, &[], false)
     }
 
     /// [`CardLibrary::with_scripts`], but a broken script only fails its own effect.
@@ -62,12 +77,13 @@ impl CardLibrary {
         defs: impl IntoIterator<Item = CardDef>,
         sources: &ScriptSources,
     ) -> CardLibrary {
-        Self::build(defs, sources, true).expect("lenient builds do not fail")
+        Self::build(defs, sources, &[], true).expect("lenient builds do not fail")
     }
 
     fn build(
         defs: impl IntoIterator<Item = CardDef>,
         sources: &ScriptSources,
+        declared: &[carddb::LoadedKeyword],
         lenient: bool,
     ) -> Result<CardLibrary, ScriptError> {
         let cards: BTreeMap<CardId, CardDef> =
@@ -84,16 +100,32 @@ impl CardLibrary {
                 h.update(b"\n");
             }
         }
+        for k in declared {
+            h.update(format!("keyword\0{}\0{}\n", k.pack, k.file).as_bytes());
+            h.update(serde_json::to_vec(&k.def).expect("keyword declarations serialise"));
+        }
         let hash = hex(&h.finalize());
         // Compile (and validate) now, once; the result is cached for this thread.
-        let host = Rc::new(ScriptHost::build(cards.values(), sources, lenient)?);
+        let host = Rc::new(ScriptHost::build(
+            cards.values(),
+            sources,
+            declared,
+            lenient,
+        )?);
+        let mut keywords = KeywordRules::battle_spirits();
+        for k in declared {
+            if k.def.has_rules() {
+                keywords.add(&k.def.name);
+            }
+        }
         HOSTS.with(|m| m.borrow_mut().insert((hash.clone(), lenient), host));
         Ok(CardLibrary(Arc::new(Inner {
             cards,
             hash,
             sources: sources.clone(),
             lenient,
-            keywords: KeywordRules::battle_spirits(),
+            keywords,
+            declared: declared.to_vec(),
         })))
     }
 
@@ -104,8 +136,13 @@ impl CardLibrary {
             return h;
         }
         let host = Rc::new(
-            ScriptHost::build(self.0.cards.values(), &self.0.sources, true)
-                .expect("lenient builds do not fail"),
+            ScriptHost::build(
+                self.0.cards.values(),
+                &self.0.sources,
+                &self.0.declared,
+                true,
+            )
+            .expect("lenient builds do not fail"),
         );
         HOSTS.with(|m| {
             let mut m = m.borrow_mut();
@@ -130,6 +167,11 @@ impl CardLibrary {
         let mut inner = Arc::unwrap_or_clone(self.0);
         inner.keywords = keywords;
         CardLibrary(Arc::new(inner))
+    }
+
+    /// The keyword declarations the library was built with.
+    pub fn declared_keywords(&self) -> &[carddb::LoadedKeyword] {
+        &self.0.declared
     }
 
     /// The script sources the library was built with.

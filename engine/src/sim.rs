@@ -248,8 +248,7 @@ fn play_one(
             Event::Played { card, .. } => out.played.push(game.card_id(*card).to_string()),
             Event::EffectStarted { card, effect } => {
                 let generated = scripts
-                    .effects_of(game.card_id(*card))
-                    .and_then(|e| e.get(*effect as usize))
+                    .effect(game.card_id(*card), *effect)
                     .is_some_and(|e| {
                         matches!(
                             e.origin,

@@ -145,6 +145,34 @@ pub fn synthetic_cards() -> Vec<CardDef> {
     v
 }
 
+/// The keyword declarations of the embedded Saga base pack (`scripts/battle-spirits-saga/`,
+/// issue 12) and the sources of their scripts.
+pub fn saga_keywords() -> (Vec<carddb::LoadedKeyword>, crate::script::ScriptSources) {
+    let pack = carddb::base::saga().expect("the embedded Saga pack loads");
+    let mut sources = crate::script::ScriptSources::default();
+    for (path, src) in pack.script_files() {
+        sources.add_file(&pack.manifest.name, path, src);
+    }
+    (pack.loaded_keywords(), sources)
+}
+
+/// The synthetic cards plus `extra` as a library with the Saga keywords declared: a card
+/// with `{Crush 2}` crushes. The base pack's own cards (its tokens: Feast's Supsprites)
+/// are in it too. Panics if a keyword script does not compile.
+pub fn saga_library(extra: &[CardDef]) -> CardLibrary {
+    let (keywords, sources) = saga_keywords();
+    let mut all = synthetic_cards();
+    let pack = carddb::base::saga().expect("the embedded Saga pack loads");
+    all.extend(pack.cards.into_iter().map(|c| c.def));
+    all.extend(extra.iter().cloned());
+    CardLibrary::with_keywords(all, &sources, &keywords, false).expect("Saga keywords compile")
+}
+
+/// [`scenario`] with the Saga keywords declared ([`saga_library`]).
+pub fn saga_scenario(extra: Vec<CardDef>, seed: u64) -> Game {
+    scenario_with(saga_library(&extra), &extra, seed)
+}
+
 /// The synthetic cards as a library.
 pub fn synthetic_library() -> CardLibrary {
     CardLibrary::new(synthetic_cards())

@@ -11,8 +11,8 @@ mod kwsupport;
 use carddb::{CardKind, Colour};
 use engine::rules::battle_spirits::Zone;
 use engine::testkit::{
-    card, decision, effect, give_reserve, hand_size, must, play, put, scenario, scripted_magic,
-    scripted_spirit, strict, to_p1_main,
+    card, decision, effect, give_reserve, hand_size, must, play, put, saga_scenario,
+    scripted_magic, scripted_spirit, strict, to_p1_main,
 };
 use engine::{Choice, DecisionKind, Event};
 use kwsupport::*;
@@ -38,7 +38,7 @@ fn ascender(value: &str) -> carddb::CardDef {
 
 #[test]
 fn ascend_k1_k3_the_cores_of_a_spirit_meeting_the_condition_go_to_the_reserve() {
-    let mut g = strict(scenario(vec![ascender("6"), spirit("BIG", 6)], 1));
+    let mut g = strict(saga_scenario(vec![ascender("6"), spirit("BIG", 6)], 1));
     let big = put(&mut g, P0, "BIG", Zone::Field(P0), 3);
     let asc = put(&mut g, P0, "ASC", Zone::Hand(P0), 0);
     give_reserve(&mut g, P0, 2);
@@ -64,7 +64,7 @@ fn ascend_k1_k3_the_cores_of_a_spirit_meeting_the_condition_go_to_the_reserve() 
 
 #[test]
 fn ascend_k1_without_a_spirit_meeting_the_condition_the_card_cannot_be_summoned() {
-    let mut g = strict(scenario(vec![ascender("6"), spirit("MID", 5)], 2));
+    let mut g = strict(saga_scenario(vec![ascender("6"), spirit("MID", 5)], 2));
     let asc = put(&mut g, P0, "ASC", Zone::Hand(P0), 0);
     give_reserve(&mut g, P0, 6);
     assert!(
@@ -80,7 +80,7 @@ fn ascend_k1_without_a_spirit_meeting_the_condition_the_card_cannot_be_summoned(
 
 #[test]
 fn ascend_k2_the_condition_as_printed_and_a_choice_between_two_spirits() {
-    let mut g = strict(scenario(
+    let mut g = strict(saga_scenario(
         vec![ascender("\"Costs 6 or more\""), spirit("BIG", 6)],
         3,
     ));
@@ -101,7 +101,7 @@ fn ascend_k2_the_condition_as_printed_and_a_choice_between_two_spirits() {
 fn ascend_a_family_condition() {
     let mut fam = spirit("FAM", 1);
     fam.families = vec!["Skyhound".into()];
-    let mut g = strict(scenario(
+    let mut g = strict(saga_scenario(
         vec![ascender("[\"Skyhound\"]"), fam, spirit("BIG", 6)],
         4,
     ));
@@ -127,7 +127,10 @@ fn ascend_k4_is_paid_even_when_the_summon_is_free() {
             "summon(my_hand().named(\"Card ASC\"), true, false);",
         )],
     );
-    let mut g = strict(scenario(vec![ascender("6"), spirit("BIG", 6), summoner], 5));
+    let mut g = strict(saga_scenario(
+        vec![ascender("6"), spirit("BIG", 6), summoner],
+        5,
+    ));
     let asc = put(&mut g, P0, "ASC", Zone::Hand(P0), 0);
     let m = put(&mut g, P0, "M-SUM", Zone::Hand(P0), 0);
     // No spirit to ascend from: the free summon does not happen, and says why.
@@ -157,7 +160,7 @@ fn ascend_k4_is_paid_even_when_the_summon_is_free() {
 #[test]
 fn ascend_k5_the_emptied_spirit_leaves_without_its_when_destroyed_effects() {
     let big = scripted_spirit("BIGD", 6, 6000, vec![effect("When Destroyed", "draw(1);")]);
-    let mut g = strict(scenario(vec![ascender("6"), big], 6));
+    let mut g = strict(saga_scenario(vec![ascender("6"), big], 6));
     let b = put(&mut g, P0, "BIGD", Zone::Field(P0), 1);
     let asc = put(&mut g, P0, "ASC", Zone::Hand(P0), 0);
     give_reserve(&mut g, P0, 4);
@@ -186,7 +189,7 @@ fn ascend_k6_a_spirit_with_no_core_cannot_pay_it() {
         1,
         &[(1, 0, 1000), (2, 2, 5000)],
     );
-    let mut g = strict(scenario(vec![ascender("6"), empty], 7));
+    let mut g = strict(saga_scenario(vec![ascender("6"), empty], 7));
     let z = put(&mut g, P0, "ZERO", Zone::Field(P0), 0);
     let asc = put(&mut g, P0, "ASC", Zone::Hand(P0), 0);
     give_reserve(&mut g, P0, 6);
@@ -214,13 +217,12 @@ fn p0_defends(g: &mut engine::Game) {
 #[test]
 fn swift_k23_summons_from_the_hand_in_a_flash_timing_from_the_reserve_only() {
     let swift = with_keyword(spirit("SWF", 2), "swift", "()");
-    let mut g = strict(scenario(vec![swift], 8));
+    let mut g = strict(saga_scenario(vec![swift], 8));
     let s = put(&mut g, P0, "SWF", Zone::Hand(P0), 0);
     let f = put(&mut g, P0, "R-04", Zone::Field(P0), 4);
     p0_defends(&mut g);
     let reserve = g.reserve(P0);
-    let use_it = Choice::UseEffect { card: s, effect: 0 };
-    assert!(offered(&mut g, &use_it));
+    let use_it = use_of(&mut g, s).expect("Swift is offered from the hand");
     must(&mut g, use_it);
     assert_eq!(g.zone_of(s), Zone::Field(P0));
     assert_eq!(g.cores_on(s), 1, "the cores of its lowest level");
@@ -237,23 +239,18 @@ fn swift_k23_summons_from_the_hand_in_a_flash_timing_from_the_reserve_only() {
 #[test]
 fn swift_k23_field_cores_cannot_pay_and_a_field_card_has_no_swift_to_use() {
     let swift = with_keyword(spirit("SWF6", 6), "swift", "()");
-    let mut g = strict(scenario(vec![swift], 9));
+    let mut g = strict(saga_scenario(vec![swift], 9));
     let on_field = put(&mut g, P0, "SWF6", Zone::Field(P0), 1);
     let s = put(&mut g, P0, "SWF6", Zone::Hand(P0), 0);
     let f = put(&mut g, P0, "R-04", Zone::Field(P0), 6);
     p0_defends(&mut g);
     assert!(g.reserve(P0) < 7 && g.cores_on(f) >= 3);
     assert!(
-        !offered(
-            &mut g,
-            &Choice::UseEffect {
-                card: on_field,
-                effect: 0
-            }
-        ),
+        use_of(&mut g, on_field).is_none(),
         "Swift works from the hand only"
     );
-    must(&mut g, Choice::UseEffect { card: s, effect: 0 });
+    let use_it = use_of(&mut g, s).expect("offered: it cannot know the cost is unpaid");
+    must(&mut g, use_it);
     assert_eq!(g.zone_of(s), Zone::Hand(P0));
     assert_eq!(g.cores_on(f), 6);
     assert!(
@@ -271,13 +268,14 @@ fn swift_k23_field_cores_cannot_pay_and_a_field_card_has_no_swift_to_use() {
 fn awaken_moves_chosen_cores_from_the_other_field_cards_and_no_when_destroyed_works() {
     let awakener = with_keyword(spirit("AWK", 3), "awaken", "()");
     let other = scripted_spirit("OTH", 1, 1000, vec![effect("When Destroyed", "draw(1);")]);
-    let mut g = strict(scenario(vec![awakener, other], 10));
+    let mut g = strict(saga_scenario(vec![awakener, other], 10));
     let a = put(&mut g, P0, "AWK", Zone::Field(P0), 1);
     let o = put(&mut g, P0, "OTH", Zone::Field(P0), 2);
     let n = put(&mut g, P0, "R-N", Zone::Field(P0), 2);
     let hand = hand_size(&g, P0);
     // BS-5.6: a [Flash] effect is used in the main step too.
-    must(&mut g, Choice::UseEffect { card: a, effect: 0 });
+    let use_it = use_of(&mut g, a).expect("Awaken is offered");
+    must(&mut g, use_it);
     answer_labelled(&mut g, "2 cores"); // all of the spirit's
     answer_labelled(&mut g, "1 cores"); // one of the nexus's
     assert_eq!(g.cores_on(a), 4);
@@ -287,5 +285,5 @@ fn awaken_moves_chosen_cores_from_the_other_field_cards_and_no_when_destroyed_wo
     assert_eq!(hand_size(&g, P0), hand);
     assert_eq!(g.cores_on(n), 1);
     // Once per turn, like every [Flash] effect of a field card.
-    assert!(!offered(&mut g, &Choice::UseEffect { card: a, effect: 0 }));
+    assert!(use_of(&mut g, a).is_none());
 }

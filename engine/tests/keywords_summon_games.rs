@@ -7,9 +7,9 @@
 mod kwsupport;
 
 use carddb::{CardDef, CardKind, Colour};
+use engine::Event;
 use engine::players::{GreedyPlayer, Player, RandomPlayer};
-use engine::testkit::{card, scenario_with, strict, synthetic_cards};
-use engine::{CardLibrary, Event};
+use engine::testkit::{card, saga_library, scenario_with, strict};
 use kwsupport::*;
 
 fn spirit(id: &str, cost: u32) -> CardDef {
@@ -24,13 +24,6 @@ fn spirit(id: &str, cost: u32) -> CardDef {
     )
 }
 
-fn token(id: &str, name: &str, bp: u32) -> CardDef {
-    let mut t = card(id, CardKind::Spirit, 0, Colour::Red, 0, 0, &[(1, 1, bp)]);
-    t.name = name.into();
-    t.token = true;
-    t
-}
-
 #[test]
 fn games_with_the_summoning_keywords_end_and_every_keyword_works() {
     let extra = vec![
@@ -41,15 +34,7 @@ fn games_with_the_summoning_keywords_end_and_every_keyword_works() {
         with_keyword(spirit("K-IMM", 2), "immortal", "[0, 1, 2, 3]"),
         with_keyword(spirit("K-FST", 1), "feast", "()"),
     ];
-    let tokens = vec![
-        token("SAGA-TOKEN-SUPSPRITE-S", "Supsprite Sprout", 1000),
-        token("SAGA-TOKEN-SUPSPRITE-M", "Supsprite Bloom", 3000),
-        token("SAGA-TOKEN-SUPSPRITE-L", "Supsprite Titan", 6000),
-    ];
-    let mut all = synthetic_cards();
-    all.extend(extra.iter().cloned());
-    all.extend(tokens);
-    let lib = CardLibrary::new(all);
+    let lib = saga_library(&extra);
     let mut fired: std::collections::BTreeMap<String, u32> = Default::default();
     let mut tokens_made = 0;
     for seed in 0..40u64 {

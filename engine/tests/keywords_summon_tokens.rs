@@ -4,47 +4,43 @@
 //! not apply to the engine.
 //!
 //! The Supsprite tokens are the base pack's own cards (`scripts/battle-spirits-saga/
-//! cards/`), read and validated by carddb here; the Feast card carries the keyword's script
-//! from `scripts/battle-spirits-saga/keywords/`.
+//! cards/`); the Feast card has the keyword printed or gained, and the library holds the
+//! base pack's declarations (`testkit::saga_library`).
 
 mod kwsupport;
 
 use carddb::CardDef;
 use engine::rules::battle_spirits::{RulesConfig, Zone, check_deck};
 use engine::testkit::{
-    decision, effect, give_reserve, hand_size, must, play, put, scenario_with, scripted_magic,
-    scripted_spirit, strict, synthetic_cards, synthetic_deck,
+    decision, effect, give_reserve, hand_size, must, play, put, saga_library, scenario_with,
+    scripted_magic, scripted_spirit, strict, synthetic_deck,
 };
-use engine::{CardLibrary, Choice, DecisionKind, Event, Game};
+use engine::{Choice, DecisionKind, Event, Game};
 use kwsupport::*;
 
 const SMALL: &str = "SAGA-TOKEN-SUPSPRITE-S";
 const MEDIUM: &str = "SAGA-TOKEN-SUPSPRITE-M";
 const LARGE: &str = "SAGA-TOKEN-SUPSPRITE-L";
 
-/// The base pack's token cards, through carddb's pack validation.
+/// The base pack's token cards (`scripts/battle-spirits-saga/cards/`), as loaded.
 fn supsprites() -> Vec<CardDef> {
-    let dir = format!("{KEYWORDS}/../cards");
-    let mut files = vec![(
-        "pack.yaml".to_string(),
-        "name: tokens-under-test\nversion: 0.1.0\ngame: battle-spirits\n".to_string(),
-    )];
-    for id in [SMALL, MEDIUM, LARGE] {
-        let rel = format!("cards/{id}.yaml");
-        let text = std::fs::read_to_string(format!("{dir}/{id}.yaml")).unwrap();
-        files.push((rel, text));
-    }
-    let pack = carddb::Pack::from_files(carddb::PackFiles::from_memory("saga", files))
-        .unwrap_or_else(|e| panic!("{e}"));
-    pack.cards.into_iter().map(|c| c.def).collect()
+    let pack = carddb::base::saga().expect("the embedded Saga pack loads");
+    let t: Vec<CardDef> = pack
+        .cards
+        .into_iter()
+        .map(|c| c.def)
+        .filter(|d| d.token)
+        .collect();
+    assert_eq!(t.len(), 3, "the Small, Medium and Large Supsprites");
+    t
 }
 
-/// A game whose library holds `extra` (3 of each in both decks) and `tokens` (in no deck).
-fn game(extra: Vec<CardDef>, tokens: Vec<CardDef>, seed: u64) -> Game {
-    let mut all = synthetic_cards();
-    all.extend(extra.iter().cloned());
-    all.extend(tokens);
-    strict(scenario_with(CardLibrary::new(all), &extra, seed))
+/// A game with the Saga keywords and the base pack's tokens in the library, `extra` (3 of
+/// each in both decks) and `more` (in no deck).
+fn game(extra: Vec<CardDef>, more: Vec<CardDef>, seed: u64) -> Game {
+    let mut all = extra.clone();
+    all.extend(more);
+    strict(scenario_with(saga_library(&all), &extra, seed))
 }
 
 fn feaster() -> CardDef {
@@ -61,7 +57,12 @@ fn tokens_on(g: &Game, p: engine::core::PlayerId) -> Vec<(String, engine::core::
 
 #[test]
 fn tokens_k27_feast_makes_a_small_supsprite_outside_the_decks() {
-    let mut g = game(vec![feaster()], supsprites(), 21);
+    assert!(
+        supsprites()
+            .iter()
+            .all(|d| d.kind == carddb::CardKind::Spirit)
+    );
+    let mut g = game(vec![feaster()], vec![], 21);
     let f = put(&mut g, P0, "FST", Zone::Hand(P0), 0);
     give_reserve(&mut g, P0, 3);
     let decks: usize = g.decks().iter().map(Vec::len).sum();
@@ -88,7 +89,7 @@ fn tokens_k27_feast_makes_a_small_supsprite_outside_the_decks() {
 
 #[test]
 fn feast_grows_the_token_small_medium_large() {
-    let mut g = game(vec![feaster()], supsprites(), 22);
+    let mut g = game(vec![feaster()], vec![], 22);
     give_reserve(&mut g, P0, 9);
     for want in [SMALL, MEDIUM, LARGE] {
         let f = put(&mut g, P0, "FST", Zone::Hand(P0), 0);
@@ -114,7 +115,7 @@ fn feast_with_two_small_supsprites_you_choose_which_grows() {
             &format!("summon_token(\"{SMALL}\"); summon_token(\"{SMALL}\");"),
         )],
     );
-    let mut g = game(vec![feaster(), maker], supsprites(), 23);
+    let mut g = game(vec![feaster(), maker], vec![], 23);
     give_reserve(&mut g, P0, 6);
     let m = put(&mut g, P0, "M-TWO", Zone::Hand(P0), 0);
     play(&mut g, m);
@@ -133,9 +134,7 @@ fn feast_with_two_small_supsprites_you_choose_which_grows() {
 
 #[test]
 fn tokens_k28_a_deck_may_not_hold_one() {
-    let mut all = synthetic_cards();
-    all.extend(supsprites());
-    let lib = CardLibrary::new(all);
+    let lib = saga_library(&[]);
     let mut deck = synthetic_deck("R");
     deck[0] = SMALL.to_string();
     let e = check_deck(&RulesConfig::japanese(), &lib, P0, &deck).unwrap_err();
@@ -208,7 +207,7 @@ fn tokens_are_made_once_when_a_step_is_undone_for_a_question_and_saved_with_the_
             &format!("summon_token(\"{SMALL}\"); destroy(choose_targets(opponent_spirits(), 1));"),
         )],
     );
-    let mut g = game(vec![asker], supsprites(), 25);
+    let mut g = game(vec![asker], vec![], 25);
     give_reserve(&mut g, P0, 3);
     let a = put(&mut g, P1, "B-01", Zone::Field(P1), 1);
     put(&mut g, P1, "B-02", Zone::Field(P1), 1);
@@ -243,7 +242,7 @@ fn token_queries_see_tokens_only() {
             "gain_life(count(my_spirits().tokens())); draw(count(my_spirits().not_tokens()));",
         )],
     );
-    let mut g = game(vec![feaster(), counter], supsprites(), 26);
+    let mut g = game(vec![feaster(), counter], vec![], 26);
     give_reserve(&mut g, P0, 4);
     let f = put(&mut g, P0, "FST", Zone::Hand(P0), 0);
     play(&mut g, f); // Feast's spirit and one token

@@ -11,7 +11,7 @@ mod kwsupport;
 use carddb::{CardKind, Colour};
 use engine::rules::battle_spirits::{CoreSource, Zone};
 use engine::testkit::{
-    card, decision, effect, give_reserve, hand_size, must, pass_flashes, play, put, scenario,
+    card, decision, effect, give_reserve, hand_size, must, pass_flashes, play, put, saga_scenario,
     scripted_magic, strict, to_p1_main,
 };
 use engine::{Choice, DecisionKind, Game};
@@ -46,7 +46,7 @@ fn p1_attacks_unblocked(g: &mut Game, attacker: engine::core::InstanceId) {
 
 #[test]
 fn agile_returns_the_cheaper_spirit_after_its_battle_and_is_summoned_from_the_hand() {
-    let mut g = strict(scenario(vec![agile(), spirit("ONE", 1, 0, 1000)], 11));
+    let mut g = strict(saga_scenario(vec![agile(), spirit("ONE", 1, 0, 1000)], 11));
     to_p1_main(&mut g);
     let s = put(&mut g, P1, "ONE", Zone::Field(P1), 1);
     let a = put(&mut g, P1, "AGL", Zone::Hand(P1), 0);
@@ -71,7 +71,7 @@ fn agile_returns_the_cheaper_spirit_after_its_battle_and_is_summoned_from_the_ha
 
 #[test]
 fn agile_declined_or_for_a_spirit_not_cheaper_nothing_happens() {
-    let mut g = strict(scenario(
+    let mut g = strict(saga_scenario(
         vec![
             agile(),
             spirit("ONE", 1, 0, 1000),
@@ -104,7 +104,7 @@ fn agile_declined_or_for_a_spirit_not_cheaper_nothing_happens() {
 
 #[test]
 fn agile_of_the_defender_works_for_its_blocking_spirit() {
-    let mut g = strict(scenario(vec![agile(), spirit("BLK", 2, 0, 5000)], 13));
+    let mut g = strict(saga_scenario(vec![agile(), spirit("BLK", 2, 0, 5000)], 13));
     let b = put(&mut g, P0, "BLK", Zone::Field(P0), 1);
     let a = put(&mut g, P0, "AGL", Zone::Hand(P0), 0);
     give_reserve(&mut g, P0, 4);
@@ -140,7 +140,7 @@ fn destroyer() -> carddb::CardDef {
 
 #[test]
 fn immortal_k7_k8_summons_itself_from_the_trash_paying_its_cost() {
-    let mut g = strict(scenario(
+    let mut g = strict(saga_scenario(
         vec![
             immortal("IMM", "[3]", 0),
             spirit("V3", 3, 0, 3000),
@@ -171,7 +171,7 @@ fn immortal_k7_k8_summons_itself_from_the_trash_paying_its_cost() {
 #[test]
 fn immortal_k8_cores_on_field_cards_pay_too_as_for_a_normal_summon() {
     let dear = with_keyword(spirit("IM8", 8, 0, 9000), "immortal", "[3]");
-    let mut g = strict(scenario(
+    let mut g = strict(saga_scenario(
         vec![dear, spirit("V3", 3, 0, 3000), destroyer()],
         27,
     ));
@@ -196,7 +196,7 @@ fn immortal_k8_cores_on_field_cards_pay_too_as_for_a_normal_summon() {
 
 #[test]
 fn immortal_k9_the_destroyed_spirits_symbols_no_longer_reduce_the_cost() {
-    let mut g = strict(scenario(
+    let mut g = strict(saga_scenario(
         vec![
             immortal("IMR", "[3]", 1),
             spirit("V3", 3, 0, 3000),
@@ -222,7 +222,7 @@ fn immortal_k9_the_destroyed_spirits_symbols_no_longer_reduce_the_cost() {
 
 #[test]
 fn immortal_k10_two_cards_in_the_trash_both_come_back() {
-    let mut g = strict(scenario(
+    let mut g = strict(saga_scenario(
         vec![
             immortal("IMM", "[3]", 0),
             spirit("V3", 3, 0, 3000),
@@ -252,7 +252,7 @@ fn immortal_k10_two_cards_in_the_trash_both_come_back() {
 fn immortal_k11_its_when_summoned_effect_works() {
     let mut imm = immortal("IMW", "[3]", 0);
     imm.effects.push(effect("When Summoned", "draw(1);"));
-    let mut g = strict(scenario(
+    let mut g = strict(saga_scenario(
         vec![imm, spirit("V3", 3, 0, 3000), destroyer()],
         17,
     ));
@@ -272,7 +272,7 @@ fn immortal_k11_its_when_summoned_effect_works() {
 
 #[test]
 fn immortal_k12_a_spirit_left_without_cores_counts() {
-    let mut g = strict(scenario(
+    let mut g = strict(saga_scenario(
         vec![immortal("IMM", "[3]", 0), spirit("V3", 3, 0, 3000)],
         18,
     ));
@@ -297,7 +297,7 @@ fn immortal_k12_a_spirit_left_without_cores_counts() {
 
 #[test]
 fn immortal_k13_not_when_destroyed_together_with_that_spirit() {
-    let mut g = strict(scenario(
+    let mut g = strict(saga_scenario(
         vec![
             immortal("IMM", "[3]", 0),
             spirit("V3", 3, 0, 3000),
@@ -329,7 +329,7 @@ fn immortal_only_for_your_own_spirit_meeting_the_condition() {
             "destroy(opponent_spirits()); destroy(my_spirits());",
         )],
     );
-    let mut g = strict(scenario(
+    let mut g = strict(saga_scenario(
         vec![
             immortal("IMM", "[3]", 0),
             spirit("V4", 4, 0, 3000),

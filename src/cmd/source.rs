@@ -44,7 +44,8 @@ fn collect(dir: &Dir<'static>, out: &mut Vec<(String, String)>) {
 }
 
 /// The card library of a catalogue with every script compiled now: the packs' script
-/// files, inline scripts, and the rhai the grammar writes from card text.
+/// files, inline scripts, the rhai the grammar writes from card text, and the keywords the
+/// packs declare (issue 12).
 ///
 /// Errors: a script that does not compile, with its file (or card and effect), line and
 /// column; with `lenient`, a broken script only fails its own effect when it fires.
@@ -58,11 +59,10 @@ pub fn library(
     }
     sources.pack_of = cat.card_packs()?.into_iter().collect();
     let cards = cat.cards()?;
-    if lenient {
-        Ok(engine::CardLibrary::with_scripts_lenient(cards, &sources))
-    } else {
-        Ok(engine::CardLibrary::with_scripts(cards, &sources)?)
-    }
+    let keywords = cat.keywords()?;
+    Ok(engine::CardLibrary::with_keywords(
+        cards, &sources, &keywords, lenient,
+    )?)
 }
 
 impl SourceArgs {

@@ -141,8 +141,7 @@ pub fn observe(game: &Game, library: &CardLibrary) -> BTreeMap<(CardId, u32), Se
 /// "card X effect N (generated from its text)").
 fn origin_of(scripts: &crate::script::ScriptHost, id: &str, effect: u32) -> String {
     scripts
-        .effects_of(id)
-        .and_then(|v| v.get(effect as usize))
+        .effect(id, effect)
         .and_then(|c| c.origin.as_ref())
         .map_or_else(|| format!("card {id} effect {effect}"), |o| o.to_string())
 }

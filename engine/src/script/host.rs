@@ -174,6 +174,8 @@ pub struct ScriptHost {
     /// The happenings some script of the library watches (`ev_exhausted(…)` …): only
     /// these are queued when they happen (`Game::watch`).
     pub(crate) watched: std::collections::BTreeSet<WatchKind>,
+    /// The keywords packs declared, compiled (issue 12).
+    pub(crate) keywords: super::keywords::Keywords,
 }
 
 impl std::fmt::Debug for ScriptHost {
@@ -247,7 +249,7 @@ pub fn sandboxed_engine() -> Engine {
     e
 }
 
-fn syntax(origin: &ScriptOrigin, err: &rhai::ParseError) -> ScriptError {
+pub(crate) fn syntax(origin: &ScriptOrigin, err: &rhai::ParseError) -> ScriptError {
     ScriptError::Syntax {
         origin: origin.clone(),
         line: err.1.line().unwrap_or(0),
@@ -337,7 +339,7 @@ fn is_standing(triggers: &[Trigger], src: &str) -> bool {
 }
 
 /// The happenings a script names (`ev_exhausted(` …).
-fn scan_watched(src: &str, out: &mut std::collections::BTreeSet<WatchKind>) {
+pub(crate) fn scan_watched(src: &str, out: &mut std::collections::BTreeSet<WatchKind>) {
     for (name, kind) in super::api::WATCH_FNS {
         if src.contains(name) {
             out.insert(*kind);
@@ -353,6 +355,7 @@ impl ScriptHost {
     pub fn build<'a>(
         defs: impl IntoIterator<Item = &'a CardDef>,
         sources: &ScriptSources,
+        keywords: &[carddb::LoadedKeyword],
         lenient: bool,
     ) -> Result<ScriptHost, ScriptError> {
         let mut engine = sandboxed_engine();
@@ -385,8 +388,36 @@ impl ScriptHost {
         let mut effects = BTreeMap::new();
         let mut any_may_ask = false;
         let mut watched = std::collections::BTreeSet::new();
+        let keywords = super::keywords::compile(&engine, sources, keywords, lenient, &mut watched)?;
         let mut summoning_cards = std::collections::BTreeSet::new();
+        // Keyword effects ask and trigger as the card's own (issue 12): per card, whether
+        // one of its printed keywords may ask, and how many triggered effects they give;
+        // and the cards whose effects give keywords.
+        let mut kw_asking = std::collections::BTreeSet::new();
+        let mut kw_triggered: BTreeMap<CardId, u32> = BTreeMap::new();
+        let mut gives_keywords = std::collections::BTreeSet::new();
         for d in defs {
+            for k in &d.keywords {
+                let Some(kw) = keywords.index(&k.name).map(|i| &keywords.list[i]) else {
+                    continue;
+                };
+                if kw.effects.iter().any(|e| e.script.is_ok() && e.may_ask) {
+                    kw_asking.insert(d.id.clone());
+                }
+                let n = kw
+                    .effects
+                    .iter()
+                    .filter(|e| {
+                        e.script.is_ok()
+                            && e.triggers.iter().any(|t| {
+                                !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash)
+                            })
+                    })
+                    .count() as u32;
+                if n > 0 {
+                    *kw_triggered.entry(d.id.clone()).or_default() += n;
+                }
+            }
             let mut v = Vec::new();
             let mut any_script = false;
             for (i, e) in d.effects.iter().enumerate() {
@@ -464,6 +495,12 @@ impl ScriptHost {
                         effect: i,
                     };
                     let may_ask = ASKING.iter().any(|w| src.contains(w));
+                    if src.contains("gain_keyword") {
+                        gives_keywords.insert(d.id.clone());
+                    }
+                    if src.contains("gain_keyword") {
+                        gives_keywords.insert(d.id.clone());
+                    }
                     if src.contains("while_summoning") {
                         summoning_cards.insert(d.id.clone());
                     }
@@ -530,9 +567,12 @@ impl ScriptHost {
                 effects.insert(d.id.clone(), v);
             }
         }
-        let has_constant = effects.values().flatten().any(|e: &CompiledEffect| {
-            e.script.is_ok() && e.triggers.iter().any(|t| t.is_constant())
-        });
+        let has_constant = keywords.any_constant
+            || effects.values().flatten().any(|e: &CompiledEffect| {
+                e.script.is_ok() && e.triggers.iter().any(|t| t.is_constant())
+            });
+        // Keyword effects may become due with a card's own (BS-8.4) or ask.
+        any_may_ask |= keywords.any_triggered || keywords.any_may_ask;
         // BS-5.5: a magic with both a Main and a Flash script asks which to use.
         let mut asking_cards = std::collections::BTreeSet::new();
         for (id, v) in &effects {
@@ -546,6 +586,11 @@ impl ScriptHost {
             if (main && flash) || v.iter().any(|e| e.script.is_ok() && e.may_ask) {
                 asking_cards.insert(id.clone());
             }
+        }
+        asking_cards.extend(kw_asking);
+        if keywords.any_may_ask {
+            // A keyword gained from them may ask (`gain_keyword`).
+            asking_cards.extend(gives_keywords);
         }
         let mut triggered = BTreeMap::new();
         let mut burst_cards = std::collections::BTreeSet::new();
@@ -570,10 +615,15 @@ impl ScriptHost {
                 burst_cards.insert(id.clone());
             }
         }
+        for (id, n) in kw_triggered {
+            *triggered.entry(id).or_default() += n;
+            any_may_ask = true;
+        }
         let zone_effects = effects
             .values()
             .flatten()
-            .any(|e| e.zone != carddb::EffectZone::Field);
+            .chain(keywords.list.iter().flat_map(|k| &k.effects))
+            .any(|e| !e.zone.is_field());
         Ok(ScriptHost {
             engine,
             effects,
@@ -585,12 +635,27 @@ impl ScriptHost {
             triggered,
             burst_cards,
             watched,
+            keywords,
         })
     }
 
     /// The compiled effects of a card (`None`: the card has no script at all).
     pub fn effects_of(&self, card: &str) -> Option<&[CompiledEffect]> {
         self.effects.get(card).map(|v| v.as_slice())
+    }
+
+    /// Effect `effect` of `card`: a printed effect, or a keyword's effect
+    /// (`keywords::KEYWORD_EFFECT_BASE` and up).
+    pub fn effect(&self, card: &str, effect: u32) -> Option<&CompiledEffect> {
+        if effect >= super::keywords::KEYWORD_EFFECT_BASE {
+            return self.keywords.effect(effect);
+        }
+        self.effects_of(card).and_then(|v| v.get(effect as usize))
+    }
+
+    /// The keywords the packs declared, compiled.
+    pub fn keywords(&self) -> &super::keywords::Keywords {
+        &self.keywords
     }
 
     /// Whether any script of the library may stop for a decision.
@@ -600,7 +665,7 @@ impl ScriptHost {
 
     /// A host with no scripts.
     pub fn empty() -> ScriptHost {
-        ScriptHost::build(std::iter::empty(), &ScriptSources::default(), true)
+        ScriptHost::build(std::iter::empty(), &ScriptSources::default(), &[], true)
             .expect("no scripts, no errors")
     }
 

@@ -13,6 +13,7 @@
 //! | `run` | which effects a hook reaches; running one; step transactions; constants |
 //! | `state` | the saved part: modifiers, once-per-turn, sub-triggers, pending question |
 //! | `watch` | watched happenings (`ev_exhausted(…)` …): queued where they happen, resolved after |
+//! | `keywords` | keywords declared by packs: their compiled effects, which keywords a card has now, `keyword_value()` |
 //! | `zones` | effects from the hand or the trash (`zone:`), summoning requirements and additional costs |
 //! | `support` | what the engine cannot do yet (stubs, unwatchable events, keywords without rules) and the gaps of an effect |
 
@@ -21,6 +22,7 @@ pub mod api;
 pub(crate) mod ctx;
 pub mod hooks;
 pub mod host;
+pub mod keywords;
 pub mod query;
 pub(crate) mod run;
 pub mod state;

@@ -13,6 +13,7 @@ use rhai::{CallFnOptions, Dynamic, EvalAltResult, Scope};
 use super::ctx::{self, RunCtx};
 use super::hooks::{Trigger, Whose};
 use super::state::{ModKind, Pending, Question, SubEvent, SubTrigger, Until, WatchKind};
+use carddb::keyword::EffectZone;
 
 use crate::core::{InstanceId, Labelled, PlayerId};
 use crate::rules::battle_spirits::game::{Phase, State};
@@ -183,7 +184,7 @@ fn constant_error(e: &EvalAltResult) -> Option<String> {
     })
 }
 
-fn whose_ok(w: Whose, controller: PlayerId, turn_player: PlayerId) -> bool {
+pub(crate) fn whose_ok(w: Whose, controller: PlayerId, turn_player: PlayerId) -> bool {
     match w {
         Whose::Your => controller == turn_player,
         Whose::Opponent => controller != turn_player,
@@ -409,10 +410,7 @@ impl Game {
             return;
         }
         let lib = self.host.clone();
-        let Some(eff) = lib
-            .effects_of(self.card_id(card))
-            .and_then(|v| v.get(effect as usize))
-        else {
+        let Some(eff) = lib.effect(self.card_id(card), effect) else {
             return;
         };
         let ast = match &eff.script {
@@ -449,8 +447,7 @@ impl Game {
         }
         let lib = self.host.clone();
         let Some(Ok(ast)) = lib
-            .effects_of(self.card_id(sub.card))
-            .and_then(|v| v.get(sub.effect as usize))
+            .effect(self.card_id(sub.card), sub.effect)
             .map(|e| e.script.clone())
         else {
             return;
@@ -518,7 +515,7 @@ impl Game {
 
     // ---- which effects a hook reaches -------------------------------------------------
 
-    fn level_ok(&self, card: InstanceId, levels: &[u8]) -> bool {
+    pub(crate) fn level_ok(&self, card: InstanceId, levels: &[u8]) -> bool {
         let card = self.unit_of(card); // a braved brave is at its host's level
         levels.is_empty()
             || !self.on_field(card)
@@ -543,21 +540,28 @@ impl Game {
 
     /// The effects of `card` with a trigger matching `pred`, at a level they work at, in
     /// the form they work in (BS-9.2).
+    /// Then the effects of the keywords it has on the field (issue 12).
     fn matching(&self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool) -> Vec<u32> {
-        let Some(effs) = self.host.effects_of(self.card_id(card)) else {
-            return Vec::new();
+        let mut out: Vec<u32> = match self.host.effects_of(self.card_id(card)) {
+            Some(effs) => {
+                let braved = self.is_braved_brave(card);
+                effs.iter()
+                    .enumerate()
+                    .filter(|(i, e)| {
+                        e.triggers.iter().any(|t| pred(*t))
+                            && self.zone_ok(card, e.zone) // hand/trash effects: `zones`
+                            && self.level_ok(card, &e.levels)
+                            && self.brave_form_ok(card, *i, braved, &e.triggers)
+                    })
+                    .map(|(i, _)| i as u32)
+                    .collect()
+            }
+            None => Vec::new(),
         };
-        let braved = self.is_braved_brave(card);
-        effs.iter()
-            .enumerate()
-            .filter(|(i, e)| {
-                e.triggers.iter().any(|t| pred(*t))
-                    && self.zone_ok(card, e.zone) // hand/trash effects: `zones`
-                    && self.level_ok(card, &e.levels)
-                    && self.brave_form_ok(card, *i, braved, &e.triggers)
-            })
-            .map(|(i, _)| i as u32)
-            .collect()
+        if !self.host.keywords.list.is_empty() && self.on_field(card) {
+            out.extend(self.keyword_effects(card, EffectZone::Field, pred));
+        }
+        out
     }
 
     /// The effects of `card` matching `pred` (its controller is its owner), then (BS-9.2)
@@ -1019,59 +1023,35 @@ impl Game {
         let mut out = Constants::default();
         let a = self.st.active;
         let battle = self.battle_cards();
+        let mut held = Vec::new();
         for p in [a, a.other()] {
             for c in self.field(p) {
+                held.push((p, c));
                 let Some(effs) = self.host.effects_of(self.card_id(c)) else {
                     continue;
                 };
                 // BS-9.2: a braved brave's effects are its host's.
-                let (unit, braved) = (self.unit_of(c), self.is_braved_brave(c));
+                let braved = self.is_braved_brave(c);
                 for (i, e) in effs.iter().enumerate() {
-                    let applies = e.triggers.iter().any(|t| match *t {
-                        Trigger::Constant => true,
-                        Trigger::WhileAttacking => battle.is_some_and(|(x, _)| x == unit),
-                        Trigger::WhileBlocking => battle.is_some_and(|(_, b)| b == Some(unit)),
-                        Trigger::DuringStep(w, s) => {
-                            self.st.scripts.step == Some(s) && whose_ok(w, p, a)
-                        }
-                        Trigger::DuringTurn(w) => whose_ok(w, p, a),
-                        _ => false,
-                    });
-                    // BS-13.3: [While OC] effects work while in OC, whatever the level.
-                    let oc = e.triggers.contains(&Trigger::WhileOverCount) && self.in_over_count(c);
-                    if (!oc && (!applies || !self.level_ok(c, &e.levels)))
-                        || !self.brave_form_ok(c, i, braved, &e.triggers)
-                    {
-                        continue;
+                    if self.brave_form_ok(c, i, braved, &e.triggers) {
+                        self.apply_constant(p, c, i as u32, e, &battle, &mut out);
                     }
-                    let ast = match &e.script {
-                        Ok(ast) => ast,
-                        Err(reason) => {
-                            out.failed.push((c, i as u32, None, reason.clone(), true));
-                            continue;
+                }
+            }
+        }
+        // Keywords' constant effects (issue 12), for the keywords printed or gained now,
+        // including those the constants above give.
+        if self.host.keywords.any_constant {
+            let mods = out.mods.clone();
+            for (p, c) in held {
+                for h in self.held_keywords(c, &mods) {
+                    let kw = &self.host.keywords.list[h.index];
+                    for (j, e) in kw.effects.iter().enumerate() {
+                        if kw.zones[j] == EffectZone::Field {
+                            let n = super::keywords::effect_number(h.index, j);
+                            self.apply_constant(p, c, n, e, &battle, &mut out);
                         }
-                    };
-                    let mut rc = RunCtx::new(c, i as u32, p);
-                    rc.this = unit;
-                    let rc = Rc::new(rc);
-                    let r = {
-                        let _g = ctx::enter_ref(self, rc.clone());
-                        self.host.engine.run_ast_with_scope(&mut Scope::new(), ast)
-                    };
-                    self.note_constant(c, i as u32, &r, rc.collected.borrow().len());
-                    if let Err(e) = r {
-                        match constant_error(&e) {
-                            // `inert(…)` / an unsupported call: nothing applies (reported).
-                            Some(reason) => out.failed.push((c, i as u32, None, reason, true)),
-                            None => {
-                                let line = e.position().line().map(|l| l as u32);
-                                out.failed.push((c, i as u32, line, e.to_string(), false));
-                            }
-                        }
-                        continue;
                     }
-                    out.mods.extend(rc.collected.borrow_mut().drain(..));
-                    out.watchers.extend(rc.watchers.borrow_mut().drain(..));
                 }
             }
         }
@@ -1079,6 +1059,62 @@ impl Game {
         let out = Rc::new(out);
         *self.rt.const_cache.borrow_mut() = Some(out.clone());
         out
+    }
+
+    /// Evaluates constant effect `i` of `c` (controlled by `p`) into `out` if it applies
+    /// now: its timing (BS-8.1), its levels, or [While OC] (BS-13.3).
+    fn apply_constant(
+        &self,
+        p: PlayerId,
+        c: InstanceId,
+        i: u32,
+        e: &super::host::CompiledEffect,
+        battle: &Option<(InstanceId, Option<InstanceId>)>,
+        out: &mut Constants,
+    ) {
+        let a = self.st.active;
+        let unit = self.unit_of(c);
+        let applies = e.triggers.iter().any(|t| match *t {
+            Trigger::Constant => true,
+            Trigger::WhileAttacking => battle.is_some_and(|(x, _)| x == unit),
+            Trigger::WhileBlocking => battle.is_some_and(|(_, b)| b == Some(unit)),
+            Trigger::DuringStep(w, s) => self.st.scripts.step == Some(s) && whose_ok(w, p, a),
+            Trigger::DuringTurn(w) => whose_ok(w, p, a),
+            _ => false,
+        });
+        // BS-13.3: [While OC] effects work while in OC, whatever the level.
+        let oc = e.triggers.contains(&Trigger::WhileOverCount) && self.in_over_count(c);
+        if !oc && (!applies || !self.level_ok(c, &e.levels)) {
+            return;
+        }
+        let ast = match &e.script {
+            Ok(ast) => ast,
+            Err(reason) => {
+                out.failed.push((c, i, None, reason.clone(), true));
+                return;
+            }
+        };
+        let mut rc = RunCtx::new(c, i, p);
+        rc.this = unit;
+        let rc = Rc::new(rc);
+        let r = {
+            let _g = ctx::enter_ref(self, rc.clone());
+            self.host.engine.run_ast_with_scope(&mut Scope::new(), ast)
+        };
+        self.note_constant(c, i, &r, rc.collected.borrow().len());
+        if let Err(e) = r {
+            match constant_error(&e) {
+                // `inert(…)` / an unsupported call: nothing applies (reported).
+                Some(reason) => out.failed.push((c, i, None, reason, true)),
+                None => {
+                    let line = e.position().line().map(|l| l as u32);
+                    out.failed.push((c, i, line, e.to_string(), false));
+                }
+            }
+            return;
+        }
+        out.mods.extend(rc.collected.borrow_mut().drain(..));
+        out.watchers.extend(rc.watchers.borrow_mut().drain(..));
     }
 
     /// Logs, once per game each, the constant effects that could not apply: `EffectInert`

@@ -38,20 +38,26 @@ impl Game {
     }
 
     /// The hand/trash effects of `card` that work where it is, with a trigger matching
-    /// `pred`.
+    /// `pred`: its own, then those of the keywords it has (issue 12).
     fn zone_matching(&self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool) -> Vec<u32> {
-        let Some(effs) = self.host.effects_of(self.card_id(card)) else {
-            return Vec::new();
+        let zone = match self.zone_of(card) {
+            Zone::Hand(_) => EffectZone::Hand,
+            Zone::Trash(_) => EffectZone::Trash,
+            _ => return Vec::new(),
         };
-        effs.iter()
+        let mut out: Vec<u32> = self
+            .host
+            .effects_of(self.card_id(card))
+            .unwrap_or_default()
+            .iter()
             .enumerate()
-            .filter(|(_, e)| {
-                e.zone != EffectZone::Field
-                    && self.zone_ok(card, e.zone)
-                    && e.triggers.iter().any(|t| pred(*t))
-            })
+            .filter(|(_, e)| e.zone == zone && e.triggers.iter().any(|t| pred(*t)))
             .map(|(i, _)| i as u32)
-            .collect()
+            .collect();
+        if !self.host.keywords.list.is_empty() {
+            out.extend(self.keyword_effects(card, zone, pred));
+        }
+        out
     }
 
     /// Hand, then trash, effects of both players' cards (turn player's first) with
@@ -166,18 +172,24 @@ impl Game {
         v
     }
 
-    /// The effects of `card` (wherever it is) with trigger `t`.
+    /// The effects of `card` with trigger `t`, wherever it is and whatever their `zone:`
+    /// says: its own, then those of the keywords it has.
     fn own_effects_with(&self, card: InstanceId, t: Trigger) -> Vec<u32> {
-        self.host
+        let mut out: Vec<u32> = self
+            .host
             .effects_of(self.card_id(card))
-            .map(|effs| {
-                effs.iter()
-                    .enumerate()
-                    .filter(|(_, e)| e.triggers.contains(&t))
-                    .map(|(i, _)| i as u32)
-                    .collect()
-            })
             .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.triggers.contains(&t))
+            .map(|(i, _)| i as u32)
+            .collect();
+        if !self.host.keywords.list.is_empty() {
+            for zone in [EffectZone::Field, EffectZone::Hand, EffectZone::Trash] {
+                out.extend(self.keyword_effects(card, zone, &|x| x == t));
+            }
+        }
+        out
     }
 
     /// BS-5.1: whether every summoning requirement of `card` holds for `p` now (each
@@ -188,12 +200,8 @@ impl Game {
         if effs.is_empty() {
             return true;
         }
-        let all = self
-            .host
-            .effects_of(self.card_id(card))
-            .expect("has effects");
         effs.into_iter().all(|i| {
-            let Ok(ast) = &all[i as usize].script else {
+            let Some(Ok(ast)) = self.host.effect(self.card_id(card), i).map(|e| &e.script) else {
                 return false;
             };
             let rc = Rc::new(RunCtx::new(card, i, p));

@@ -1,84 +1,53 @@
-//! Support of the keyword tests (`tests/keywords_summon*.rs`): the base pack's keyword
-//! scripts (`scripts/battle-spirits-saga/keywords/`) on synthetic cards, so the primitives
-//! they call are played in real games, and small game helpers.
+//! Support of the keyword tests (`tests/keywords_summon*.rs`): synthetic cards that have a
+//! Saga keyword, printed or gained, in games whose library holds the base pack's keyword
+//! declarations (`testkit::saga_library`), and small game helpers.
 #![allow(dead_code)]
 
-use carddb::{CardDef, Effect, EffectZone, Step};
+use carddb::{CardDef, Keyword, KeywordValue};
 use engine::core::{InstanceId, PlayerId};
-use engine::testkit::{decision, must};
+use engine::testkit::{decision, effect, must};
 use engine::{Choice, DecisionKind, Event, Game};
 
 pub const P0: PlayerId = PlayerId(0);
 pub const P1: PlayerId = PlayerId(1);
 
-/// The base pack's keyword folder.
-pub const KEYWORDS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../scripts/battle-spirits-saga/keywords"
-);
-
-/// One effect of a keyword as its declaration states it: (timing, zone, steps, script).
-fn declared(name: &str) -> Vec<(Option<&'static str>, EffectZone, Vec<Step>, &'static str)> {
-    use EffectZone::*;
-    match name {
-        "ascend" => vec![
-            (
-                Some("Summoning Requirement"),
-                Field,
-                vec![],
-                "ascend-requirement",
-            ),
-            (Some("Additional Summoning Cost"), Field, vec![], "ascend"),
-        ],
-        "swift" => vec![(None, Hand, vec![Step::Flash], "swift")],
-        "awaken" => vec![(None, Field, vec![Step::Flash], "awaken")],
-        "agile" => vec![(
-            Some("When Your Spirit's Battle Ends"),
-            Hand,
-            vec![],
-            "agile",
-        )],
-        "immortal" => vec![(
-            Some("When Your Spirit Is Destroyed"),
-            Trash,
-            vec![],
-            "immortal",
-        )],
-        "feast" => vec![(Some("When Summoned"), Field, vec![], "feast")],
-        other => panic!("no keyword {other} in this group"),
+/// A keyword value as a card writes it, from a short form: `()` none, `6` a number,
+/// `"Costs 6 or more"` a word, `[3, 4]` / `["Skyhound"]` a list.
+pub fn value(v: &str) -> Option<KeywordValue> {
+    let v = v.trim();
+    if v == "()" || v.is_empty() {
+        return None;
     }
+    if let Ok(n) = v.parse::<i64>() {
+        return Some(KeywordValue::Number(n));
+    }
+    if let Some(inner) = v.strip_prefix('[').and_then(|x| x.strip_suffix(']')) {
+        return Some(KeywordValue::List(
+            inner.split(',').filter_map(value).collect(),
+        ));
+    }
+    Some(KeywordValue::Word(v.trim_matches('"').to_string()))
 }
 
-/// The effects a card with keyword `name` of value `value` (a rhai literal: `6`,
-/// `"Costs 6 or more"`, `[3, 4]`, `()`) has: the keyword's scripts from the base pack with
-/// `keyword_value()` answering `value`.
-pub fn keyword_effects(name: &str, value: &str) -> Vec<Effect> {
-    declared(name)
-        .into_iter()
-        .map(|(timing, zone, steps, file)| {
-            let path = format!("{KEYWORDS}/{file}.rhai");
-            let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-            Effect {
-                timing: timing.map(str::to_string),
-                zone,
-                steps,
-                script: Some(format!("fn keyword_value() {{ {value} }}\n{src}")),
-                ..Effect::default()
-            }
-        })
-        .collect()
-}
-
-/// `card` with keyword `name` of `value` added (printed keyword and its effects).
-pub fn with_keyword(mut card: CardDef, name: &str, value: &str) -> CardDef {
-    card.keywords.push(carddb::Keyword {
+/// `card` with the printed keyword `name` of `value` (see [`value`]).
+pub fn with_keyword(mut card: CardDef, name: &str, v: &str) -> CardDef {
+    card.keywords.push(Keyword {
         name: name.into(),
-        value: None,
+        value: value(v),
         levels: vec![],
         timing: None,
         steps: vec![],
     });
-    card.effects.extend(keyword_effects(name, value));
+    card
+}
+
+/// `card` gaining the keyword `name` with modifier text `modifier` from a constant effect
+/// of its own (`gain_keyword(…, "while")`): it has the keyword while on the field.
+pub fn gaining(mut card: CardDef, name: &str, modifier: &str) -> CardDef {
+    card.effects.push(effect(
+        "constant",
+        &format!("gain_keyword(this_card(), \"{name}\", \"{modifier}\", \"while\");"),
+    ));
     card
 }
 
@@ -120,4 +89,13 @@ pub fn inert_reasons(g: &Game, card: InstanceId) -> Vec<String> {
             _ => None,
         })
         .collect()
+}
+
+/// The current decision's `UseEffect` option for `card` (a keyword's [Flash] effect has a
+/// keyword effect number), if there is one.
+pub fn use_of(g: &mut Game, card: InstanceId) -> Option<Choice> {
+    decision(g)
+        .choices()
+        .find(|c| matches!(c, Choice::UseEffect { card: x, .. } if *x == card))
+        .cloned()
 }

@@ -537,7 +537,13 @@ impl Game {
             return;
         }
         let def = self.def_of(card);
-        if def.effects.is_empty() && def.keywords.is_empty() {
+        // A keyword a pack declared with rules is supported (issue 12).
+        let kws = &self.host.keywords;
+        let declared = |name: &str| {
+            kws.index(name)
+                .is_some_and(|i| kws.list[i].engine || !kws.list[i].effects.is_empty())
+        };
+        if def.effects.is_empty() && def.keywords.iter().all(|k| declared(&k.name)) {
             return;
         }
         let id = def.id.clone();
