@@ -3,8 +3,9 @@
 //! Awaken (cores from the other field cards). Keyword rulings are numbered K1..K33 in the
 //! order of `rulings-keywords.json`: Ascend K1–K6, Swift K23.
 //!
-//! Each card here carries the keyword's own scripts from `scripts/battle-spirits-saga/
-//! keywords/` (`kwsupport::with_keyword`).
+//! The library holds the Saga base pack's declarations (`testkit::saga_scenario`): a card
+//! has the keyword printed (`kwsupport::with_keyword`) or gains it (`kwsupport::gaining`),
+//! and the keyword's rhai in `scripts/battle-spirits-saga/keywords/` does the rest.
 
 mod kwsupport;
 
@@ -286,4 +287,18 @@ fn awaken_moves_chosen_cores_from_the_other_field_cards_and_no_when_destroyed_wo
     assert_eq!(g.cores_on(n), 1);
     // Once per turn, like every [Flash] effect of a field card.
     assert!(use_of(&mut g, a).is_none());
+}
+
+#[test]
+fn awaken_gained_from_an_effect_works_the_same() {
+    // Ascend and Swift work from the hand, where no card holds a gained keyword (a
+    // modifier of a field card): only Awaken of this file can be gained.
+    let gainer = gaining(spirit("GAW", 3), "awaken", "");
+    let mut g = strict(saga_scenario(vec![gainer], 28));
+    let a = put(&mut g, P0, "GAW", Zone::Field(P0), 1);
+    let o = put(&mut g, P0, "R-01", Zone::Field(P0), 2);
+    let use_it = use_of(&mut g, a).expect("the gained Awaken is offered");
+    must(&mut g, use_it);
+    answer_labelled(&mut g, "1 cores");
+    assert_eq!((g.cores_on(a), g.cores_on(o)), (2, 1));
 }

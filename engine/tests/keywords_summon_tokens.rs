@@ -252,3 +252,15 @@ fn token_queries_see_tokens_only() {
     assert_eq!(g.life(P0), life + 1);
     assert_eq!(hand_size(&g, P0), hand - 1 + 1);
 }
+
+#[test]
+fn feast_gained_from_an_effect_works_the_same() {
+    let gainer = gaining(scripted_spirit("GFS", 0, 2000, vec![]), "feast", "");
+    let mut g = game(vec![gainer], vec![], 30);
+    give_reserve(&mut g, P0, 3);
+    let f = put(&mut g, P0, "GFS", Zone::Hand(P0), 0);
+    play(&mut g, f);
+    let t = tokens_on(&g, P0);
+    assert_eq!(t.len(), 1);
+    assert_eq!(t[0].0, SMALL);
+}

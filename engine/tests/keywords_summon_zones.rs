@@ -3,8 +3,9 @@
 //! destroyed). Keyword rulings are numbered K1..K33 in the order of
 //! `rulings-keywords.json`: Immortal K7–K13. Agile has no keyword ruling.
 //!
-//! Each card here carries the keyword's own scripts from `scripts/battle-spirits-saga/
-//! keywords/` (`kwsupport::with_keyword`).
+//! The library holds the Saga base pack's declarations (`testkit::saga_scenario`): a card
+//! has the keyword printed (`kwsupport::with_keyword`), and the keyword's rhai in
+//! `scripts/battle-spirits-saga/keywords/` does the rest.
 
 mod kwsupport;
 
@@ -354,4 +355,41 @@ fn immortal_only_for_your_own_spirit_meeting_the_condition() {
         "both destroyed"
     );
     assert_eq!(g.zone_of(i), Zone::Trash(P0));
+}
+
+#[test]
+fn immortal_printed_during_either_attack_step_works_only_then() {
+    // As the Saga cards print it: `Immortal: 3` with the timing "During Either Attack
+    // Step". Agile and Immortal work from the hand and the trash, where no card holds a
+    // gained keyword (a modifier of a field card): there is no gained case.
+    let mut timed = immortal("IMT", "[3]", 0);
+    timed.keywords[0].timing = Some("During Either Attack Step".into());
+    let mut g = strict(saga_scenario(
+        vec![timed, spirit("V3", 3, 0, 3000), destroyer()],
+        29,
+    ));
+    let i = put(&mut g, P0, "IMT", Zone::Trash(P0), 0);
+    put(&mut g, P0, "V3", Zone::Field(P0), 1);
+    let m = put(&mut g, P0, "M-DES", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 4);
+    play(&mut g, m);
+    assert_eq!(
+        decision(&mut g).kind,
+        DecisionKind::MainAction,
+        "main step: no Immortal"
+    );
+    // In P1's attack step, P0's cost-3 spirit loses a battle: Immortal works.
+    let b = put(&mut g, P0, "V3", Zone::Field(P0), 1);
+    to_p1_main(&mut g);
+    let x = put(&mut g, P1, "B-06", Zone::Field(P1), 1);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: x });
+    pass_flashes(&mut g);
+    must(&mut g, Choice::Block { blocker: b });
+    pass_flashes(&mut g);
+    let r = decision(&mut g);
+    assert_eq!((r.kind, r.player), (DecisionKind::EffectChoice, P0));
+    must(&mut g, Choice::Yes);
+    assert_eq!(g.zone_of(b), Zone::Trash(P0));
+    assert_eq!(g.zone_of(i), Zone::Field(P0));
 }

@@ -498,9 +498,6 @@ impl ScriptHost {
                     if src.contains("gain_keyword") {
                         gives_keywords.insert(d.id.clone());
                     }
-                    if src.contains("gain_keyword") {
-                        gives_keywords.insert(d.id.clone());
-                    }
                     if src.contains("while_summoning") {
                         summoning_cards.insert(d.id.clone());
                     }
@@ -541,6 +538,9 @@ impl ScriptHost {
                 scan_watched(&src, &mut watched);
                 let standing = is_standing(&triggers, &src);
                 let may_ask = ASKING.iter().any(|w| src.contains(w));
+                if src.contains("gain_keyword") {
+                    gives_keywords.insert(d.id.clone());
+                }
                 if src.contains("while_summoning") {
                     summoning_cards.insert(d.id.clone());
                 }
