@@ -112,12 +112,7 @@ impl CardLibrary {
             declared,
             lenient,
         )?);
-        let mut keywords = KeywordRules::battle_spirits();
-        for k in declared {
-            if k.def.has_rules() {
-                keywords.add(&k.def.name);
-            }
-        }
+        let keywords = KeywordRules::declared(declared);
         HOSTS.with(|m| m.borrow_mut().insert((hash.clone(), lenient), host));
         Ok(CardLibrary(Arc::new(Inner {
             cards,

@@ -20,8 +20,11 @@ pub struct CoverageArgs {
 
 /// Prints the coverage report.
 pub fn run(args: CoverageArgs) -> Result<(), Box<dyn std::error::Error>> {
+    // The keywords the Saga base pack declares (issue 12): a bare keyword counts only
+    // when its keyword is declared with rules.
+    let saga = carddb::base::saga()?;
     let checker = EngineChecker {
-        keywords: KeywordRules::battle_spirits(),
+        keywords: KeywordRules::declared(&saga.loaded_keywords()),
     };
     let report = dsl::coverage::coverage_file(&args.file, &checker)
         .map_err(|e| format!("{}: {e}", args.file.display()))?;

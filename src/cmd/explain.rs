@@ -28,7 +28,8 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
     let cat = args.source.open()?;
     let c = cat.card(&args.card)?;
     say!("{} {} ({}, cost {})", c.id, c.name, c.kind, c.cost);
-    let keywords = KeywordRules::battle_spirits();
+    let declared = cat.keywords()?;
+    let keywords = KeywordRules::declared(&declared);
     for k in &c.keywords {
         say!(
             "  keyword {}{}{}",
@@ -43,6 +44,14 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
                 " (no rules for this keyword yet: inert)"
             }
         );
+        // Its meaning, as the declaring pack words it (issue 12).
+        if let Some(d) = declared
+            .iter()
+            .find(|d| d.def.key() == k.name.to_lowercase())
+            .filter(|d| !d.def.description.is_empty())
+        {
+            say!("    {}", d.def.description.trim());
+        }
     }
     for (i, e) in c.effects.iter().enumerate() {
         let hooks = match engine::script::hooks::of_effect(e) {

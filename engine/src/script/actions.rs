@@ -70,9 +70,15 @@ impl Game {
             {
                 continue;
             }
+            let source = self
+                .st
+                .scripts
+                .destroying_source
+                .map(|s| self.kind_for_effects(s));
             let protected = self.mods_of(c).iter().any(|m| {
-                matches!(m, ModKind::CannotBeDestroyed { by_opponent_only, protector }
-                    if !by_opponent_only || by != *protector)
+                matches!(m, ModKind::CannotBeDestroyed { by_opponent_only, protector, by_kind }
+                    if (!by_opponent_only || by != *protector)
+                        && by_kind.is_none_or(|k| source == Some(k)))
             });
             if !protected {
                 list.push((c, by != self.owner(c)));
@@ -160,10 +166,7 @@ impl Game {
         if self.st.scripts.modifiers.is_empty() && !self.host.has_constant {
             return false;
         }
-        let kind = match self.def_of(source).kind {
-            CardKind::Ultimate | CardKind::Brave => CardKind::Spirit,
-            k => k,
-        };
+        let kind = self.kind_for_effects(source);
         self.mods_of(target).iter().any(|m| match m {
             ModKind::Unaffected {
                 by,
@@ -172,6 +175,15 @@ impl Game {
             } => by.is_none_or(|b| b == kind) && (!opponent_only || controller != *protector),
             _ => false,
         })
+    }
+
+    /// A card's kind as protections from "spirit", "nexus" or "magic" effects read it:
+    /// ultimates and braves are spirits.
+    pub(crate) fn kind_for_effects(&self, c: InstanceId) -> CardKind {
+        match self.def_of(c).kind {
+            CardKind::Ultimate | CardKind::Brave => CardKind::Spirit,
+            k => k,
+        }
     }
 
     /// Exhausts (`true`) or refreshes a field card.

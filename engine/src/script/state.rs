@@ -71,6 +71,10 @@ pub enum ModKind {
     CannotBeDestroyed {
         by_opponent_only: bool,
         protector: PlayerId,
+        /// Only by effects of cards of this kind (`Spirit` covers ultimates and braves);
+        /// `None`: any card's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by_kind: Option<carddb::CardKind>,
     },
     /// Unaffected by effects of cards of `by` kind (magic, spirit, nexus …; `None`: every
     /// kind), only the opponent's of `protector` if `opponent_only` (BS-10.5: a burst is
@@ -106,8 +110,14 @@ pub enum ModKind {
     /// Its symbols count as n symbols of this colour (`None`: each symbol counts as n of
     /// its own colour) — in the cost reduction (BS-5.2 step 3) and for life (BS-6.5.1).
     SymbolsAs(u32, Option<carddb::Colour>),
-    /// Cannot be exhausted / returned / selected by the effects of `protector`'s opponent.
-    Protected { what: Protect, protector: PlayerId },
+    /// Cannot be exhausted / returned / selected by the effects of `protector`'s opponent —
+    /// of the opponent's cards of these colours only, when `colours` is not empty.
+    Protected {
+        what: Protect,
+        protector: PlayerId,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        colours: Vec<carddb::Colour>,
+    },
 }
 
 /// A modifier on a card.

@@ -64,8 +64,8 @@ impl fmt::Display for Gap {
     }
 }
 
-/// The keywords whose rules the engine has, compared case-insensitively. Today only
-/// Burst (BS-10); a pack of keyword definitions can [`KeywordRules::add`] more.
+/// The keywords that have rules, compared case-insensitively: Burst (BS-10, the engine's)
+/// and those packs declare with effects ([`KeywordRules::declared`], issue 12).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KeywordRules(BTreeSet<String>);
 
@@ -73,6 +73,16 @@ impl KeywordRules {
     /// The Battle Spirits keywords built into the rules: `burst` (BS-10).
     pub fn battle_spirits() -> KeywordRules {
         KeywordRules(["burst".to_string()].into())
+    }
+
+    /// Burst (BS-10) and every keyword a pack declares with rules (an effect, or
+    /// `engine: true`; issue 12).
+    pub fn declared(keywords: &[carddb::LoadedKeyword]) -> KeywordRules {
+        let mut k = KeywordRules::battle_spirits();
+        for d in keywords.iter().filter(|d| d.def.has_rules()) {
+            k.add(&d.def.name);
+        }
+        k
     }
 
     /// No keyword has rules.

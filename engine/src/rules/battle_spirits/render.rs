@@ -229,9 +229,15 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::GainSymbols(n, c) => format!("gains {n} {c} symbol(s)"),
                 M::SymbolsAs(n, Some(c)) => format!("its symbols count as {n} {c}"),
                 M::SymbolsAs(n, None) => format!("each of its symbols counts as {n}"),
-                M::Protected { what, .. } => {
+                M::Protected { what, colours, .. } => {
+                    let of = if colours.is_empty() {
+                        String::new()
+                    } else {
+                        let c: Vec<String> = colours.iter().map(|c| c.to_string()).collect();
+                        format!("'s {} cards", c.join("/"))
+                    };
                     format!(
-                        "cannot be {} by the opponent",
+                        "cannot be {} by the opponent{of}",
                         format!("{what:?}").to_lowercase()
                     )
                 }

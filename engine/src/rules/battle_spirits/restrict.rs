@@ -145,12 +145,29 @@ impl Game {
         s
     }
 
-    /// Whether `c` is protected from `what` by an effect controlled by `by` ("cannot be
-    /// exhausted / returned / selected by your opponent's effects").
-    pub fn protected_from(&self, c: InstanceId, by: PlayerId, what: Protect) -> bool {
-        self.mods_now(c).iter().any(
-            |m| matches!(m, ModKind::Protected { what: w, protector } if *w == what && *protector != by),
-        )
+    /// Whether `c` is protected from `what` by an effect of `source` controlled by `by`
+    /// ("cannot be exhausted / returned / selected by your opponent's effects"; a
+    /// protection from some colours only holds against a source of one of them).
+    pub fn protected_from(
+        &self,
+        c: InstanceId,
+        by: PlayerId,
+        what: Protect,
+        source: InstanceId,
+    ) -> bool {
+        self.mods_now(c).iter().any(|m| match m {
+            ModKind::Protected {
+                what: w,
+                protector,
+                colours,
+            } => {
+                *w == what
+                    && *protector != by
+                    && (colours.is_empty()
+                        || self.colours_of(source).iter().any(|x| colours.contains(x)))
+            }
+            _ => false,
+        })
     }
 
     /// `while_summoning(q)`: whether the card whose cost is being read now (BS-5.2) is a

@@ -179,8 +179,8 @@ pub(super) fn register_actions(e: &mut Engine) {
         "exhaust",
         ["targets"],
         "Exhausts the cards (not one protected from the opponent's effects exhausting it).",
-        |t: Dynamic| each(&t, |g, c, p| {
-            !g.protected_from(c, p, crate::script::state::Protect::Exhausted)
+        |t: Dynamic| each_by(&t, |g, c, p, by| {
+            !g.protected_from(c, p, crate::script::state::Protect::Exhausted, by)
                 && g.effect_orient(c, true)
         })
     );
@@ -217,8 +217,8 @@ pub(super) fn register_actions(e: &mut Engine) {
         "return_to_hand",
         ["targets"],
         "Returns the cards to their owners' hands (cores to the reserve; not one protected from the opponent's effects returning it).",
-        |t: Dynamic| each(&t, |g, c, p| {
-            !g.protected_from(c, p, crate::script::state::Protect::Returned)
+        |t: Dynamic| each_by(&t, |g, c, p, by| {
+            !g.protected_from(c, p, crate::script::state::Protect::Returned, by)
                 && g.effect_return_to_hand(c)
         })
     );
@@ -244,8 +244,8 @@ pub(super) fn register_actions(e: &mut Engine) {
                     )));
                 }
             };
-            each(&t, |g, c, p| {
-                !g.protected_from(c, p, crate::script::state::Protect::Returned)
+            each_by(&t, |g, c, p, by| {
+                !g.protected_from(c, p, crate::script::state::Protect::Returned, by)
                     && g.effect_return_to_deck(c, bottom)
             })
         }
@@ -338,6 +338,35 @@ pub(super) fn register_actions(e: &mut Engine) {
                 ModKind::CannotBeDestroyed {
                     by_opponent_only: o,
                     protector: p,
+                    by_kind: None,
+                },
+                d,
+            )
+        }
+    );
+    reg!(
+        e,
+        "cannot_be_destroyed_by",
+        ["targets", "kind: &str", "dur: &str"],
+        "The cards cannot be destroyed by the effects of your opponent's cards of a kind: \"spirit\" (spirits, ultimates and braves), \"nexus\" or \"magic\", for the duration.",
+        |t: Dynamic, k: &str, d: &str| -> R<()> {
+            let kind = match k {
+                "magic" => carddb::CardKind::Magic,
+                "spirit" => carddb::CardKind::Spirit,
+                "nexus" => carddb::CardKind::Nexus,
+                other => {
+                    return Err(err(format!(
+                        "expected \"magic\", \"spirit\" or \"nexus\", got {other:?}"
+                    )));
+                }
+            };
+            let p = me()?;
+            modify(
+                &t,
+                ModKind::CannotBeDestroyed {
+                    by_opponent_only: true,
+                    protector: p,
+                    by_kind: Some(kind),
                 },
                 d,
             )

@@ -90,7 +90,9 @@ pub(super) fn choose_impl(q: &Dynamic, min: usize, max: usize, opponent: bool) -
     let mut cands = targets(q)?;
     // A card protected from being selected by this effect's controller's effects.
     with_ref(|g, rc| {
-        cands.retain(|c| !g.protected_from(*c, rc.controller, crate::script::Protect::Selected))
+        cands.retain(|c| {
+            !g.protected_from(*c, rc.controller, crate::script::Protect::Selected, rc.card)
+        })
     })?;
     let p = if opponent { me()?.other() } else { me()? };
     // `.combined_bp_at_most(x)` / `.combined_cost_at_most(x)` limit the chosen total.

@@ -232,6 +232,11 @@ fn modify(t: &Dynamic, kind: ModKind, d: &str) -> R<()> {
 }
 
 fn each(t: &Dynamic, f: impl Fn(&mut Game, InstanceId, PlayerId) -> bool) -> R<i64> {
+    each_by(t, |g, c, p, _| f(g, c, p))
+}
+
+/// [`each`], also giving `f` the card whose effect acts (for protections by colour).
+fn each_by(t: &Dynamic, f: impl Fn(&mut Game, InstanceId, PlayerId, InstanceId) -> bool) -> R<i64> {
     let cs = targets(t)?;
     with_mut(|g, rc| {
         let mut n = 0;
@@ -240,7 +245,7 @@ fn each(t: &Dynamic, f: impl Fn(&mut Game, InstanceId, PlayerId) -> bool) -> R<i
             if g.unaffected(c, rc.card, rc.controller) {
                 continue;
             }
-            if f(g, c, rc.controller) {
+            if f(g, c, rc.controller, rc.card) {
                 n += 1;
             }
         }

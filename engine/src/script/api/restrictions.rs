@@ -58,7 +58,46 @@ pub(super) fn register_restrictions(e: &mut Engine) {
                 ))
             })?;
             let protector = me()?;
-            modify(&t, ModKind::Protected { what, protector }, d)
+            let colours = Vec::new();
+            modify(
+                &t,
+                ModKind::Protected {
+                    what,
+                    protector,
+                    colours,
+                },
+                d,
+            )
+        }
+    );
+    reg!(
+        e,
+        "cannot_be_by_opponent_colours",
+        ["targets", "what: &str", "colours: Array", "dur: &str"],
+        "The cards cannot be \"exhausted\", \"returned\" or \"selected\" by the effects of your opponent's cards (spirits, nexuses, magic …) of these colours (names, any case).",
+        |t: Dynamic, w: &str, cols: Array, d: &str| {
+            let what = Protect::parse(w).ok_or_else(|| {
+                err(format!(
+                    "what must be \"exhausted\", \"returned\" or \"selected\", got {w:?}"
+                ))
+            })?;
+            let mut colours = Vec::new();
+            for c in cols {
+                let name = c
+                    .into_string()
+                    .map_err(|t| err(format!("a colour name, got {t}")))?;
+                colours.push(colour(&name)?);
+            }
+            let protector = me()?;
+            modify(
+                &t,
+                ModKind::Protected {
+                    what,
+                    protector,
+                    colours,
+                },
+                d,
+            )
         }
     );
     reg!(
