@@ -1280,7 +1280,8 @@ fn the_pack_has_every_kind_and_mechanic() {
 #[test]
 fn every_demo_card_has_a_test_in_this_file() {
     let src = include_str!("demo_pack.rs");
-    for c in &demo().cards {
+    // The demo pack's own cards (not the base pack's Supsprite tokens).
+    for c in demo().cards.iter().filter(|c| c.id.starts_with("DEMO-")) {
         let short = c.id.trim_start_matches("DEMO-").to_lowercase();
         let (f, v) = (
             format!("fn demo_{short}_"),

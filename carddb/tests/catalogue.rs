@@ -188,7 +188,11 @@ fn localised_names_and_texts_sit_side_by_side() {
     let def = cat.card("X-1").unwrap();
     assert_eq!(def.names["ja"], "プレーン");
     assert_eq!(def.effects[0].text["ja"], "カードを1枚ドローする。");
-    assert_eq!(report.rows["card_names"], 3 + base_cards(), "and the tokens' names");
+    assert_eq!(
+        report.rows["card_names"],
+        3 + base_cards(),
+        "and the tokens' names"
+    );
     assert_eq!(report.rows["effect_texts"], 2);
     let hits = cat
         .search(&SearchQuery {

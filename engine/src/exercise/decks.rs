@@ -35,7 +35,8 @@ fn order(library: &CardLibrary, seed: u64, pass: u64) -> Vec<CardId> {
 
 /// How many decks it takes to put every card of `library` in one.
 pub fn decks_per_pass(library: &CardLibrary) -> usize {
-    library.len().div_ceil(DISTINCT).max(1)
+    let cards = library.iter().filter(|d| !d.token).count(); // K28: tokens in no deck
+    cards.div_ceil(DISTINCT).max(1)
 }
 
 /// Deck number `n` (0-based) of a run seeded `seed`: the `n`-th slice of [`DISTINCT`]
