@@ -54,7 +54,9 @@ impl Game {
             .filter(|(_, e)| e.zone == zone && e.triggers.iter().any(|t| pred(*t)))
             .map(|(i, _)| i as u32)
             .collect();
-        if !self.host.keywords.list.is_empty() {
+        // Off the field a card has only its printed keywords (gained ones are modifiers of
+        // field cards).
+        if !self.host.keywords.list.is_empty() && !self.def_of(card).keywords.is_empty() {
             out.extend(self.keyword_effects(card, zone, pred));
         }
         out
@@ -184,7 +186,8 @@ impl Game {
             .filter(|(_, e)| e.triggers.contains(&t))
             .map(|(i, _)| i as u32)
             .collect();
-        if !self.host.keywords.list.is_empty() {
+        let printed = !self.def_of(card).keywords.is_empty();
+        if !self.host.keywords.list.is_empty() && (printed || self.on_field(card)) {
             for zone in [EffectZone::Field, EffectZone::Hand, EffectZone::Trash] {
                 out.extend(self.keyword_effects(card, zone, &|x| x == t));
             }
