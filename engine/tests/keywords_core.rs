@@ -108,3 +108,63 @@ fn a_spirit_without_crush_discards_nothing() {
     attack_unblocked(&mut g, a);
     assert_eq!(trash(&g, P0), before);
 }
+
+/// A keyword declaration whose timing label the engine does not know: the strict build
+/// names the pack file and the label; a lenient build logs `EffectInert` with the reason for
+/// the card that has the keyword, once, instead of never firing unseen.
+#[test]
+fn an_unknown_keyword_timing_is_an_error_naming_its_file() {
+    use carddb::keyword::{KeywordDef, KeywordEffect, KeywordKind, ValueKind};
+    let decl = carddb::LoadedKeyword {
+        def: KeywordDef {
+            name: "Glimmer".into(),
+            names: Default::default(),
+            kind: KeywordKind::Triggered,
+            value: ValueKind::None,
+            description: "test".into(),
+            engine: false,
+            effects: vec![KeywordEffect {
+                timing: Some("When This Spirit Sparkles".into()),
+                zone: Default::default(),
+                steps: vec![],
+                script: Some("draw(1);".into()),
+                script_file: None,
+            }],
+        },
+        pack: "mine".into(),
+        file: "keywords/glimmer.yaml".into(),
+    };
+    let card = with_keyword(scripted_spirit("KW-GLIM", 2, 3000, vec![]), "glimmer", None);
+    let sources = engine::script::ScriptSources::default();
+    let err = engine::CardLibrary::with_keywords(
+        vec![card.clone()],
+        &sources,
+        std::slice::from_ref(&decl),
+        false,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("keywords/glimmer.yaml"), "{err}");
+    assert!(err.contains("When This Spirit Sparkles"), "{err}");
+    let mut all = engine::testkit::synthetic_cards();
+    all.push(card.clone());
+    let lib = engine::CardLibrary::with_keywords(all, &sources, &[decl], true).unwrap();
+    let mut g = engine::testkit::scenario_with(lib, &[card], 1204);
+    to_p1_main(&mut g);
+    put(&mut g, P1, "KW-GLIM", Zone::Field(P1), 1);
+    must(&mut g, Choice::EndMain);
+    let logged: Vec<&String> = g
+        .log()
+        .iter()
+        .filter_map(|e| match e {
+            engine::Event::EffectInert { reason, .. } => Some(reason),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(logged.len(), 1, "{:?}", g.log().last());
+    assert!(
+        logged[0].contains("When This Spirit Sparkles"),
+        "{}",
+        logged[0]
+    );
+}

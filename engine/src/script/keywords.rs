@@ -104,11 +104,17 @@ pub fn compile(
                 pack: lk.pack.clone(),
                 path: format!("{}#effects[{j}]", lk.file),
             };
+            let mut unknown = None;
             let triggers = match e.timing.as_deref() {
                 None => vec![Trigger::Constant],
                 Some(label) => match hooks::from_label(label) {
                     Some(t) => t,
-                    None if lenient => vec![],
+                    // Lenient: checked where constants are read, so it is logged
+                    // (`EffectFailed`) rather than never firing unseen.
+                    None if lenient => {
+                        unknown = Some(format!("{origin}: unknown timing {label:?}"));
+                        vec![Trigger::Constant]
+                    }
                     None => {
                         return Err(ScriptError::Module {
                             origin,
@@ -156,6 +162,10 @@ pub fn compile(
                     Err(err) if lenient => Err(super::host::syntax(&origin, &err).to_string()),
                     Err(err) => return Err(super::host::syntax(&origin, &err)),
                 },
+            };
+            let script = match unknown {
+                Some(why) => Err(why),
+                None => script,
             };
             let (script, may_ask, standing) = match script {
                 Ok((ast, src)) => {
