@@ -164,7 +164,15 @@ fn tokens_k29_leaving_the_field_removes_it_after_destruction_effects_work_as_usu
         0,
         vec![effect("main", "return_to_hand(my_spirits().tokens());")],
     );
-    let mut g = game(vec![watcher, make, kill, back], vec![tok], 24);
+    let deck_it = scripted_magic(
+        "M-DK",
+        0,
+        vec![effect(
+            "main",
+            "return_to_deck(my_spirits().tokens(), \"bottom\");",
+        )],
+    );
+    let mut g = game(vec![watcher, make, kill, back, deck_it], vec![tok], 24);
     give_reserve(&mut g, P0, 3);
     put(&mut g, P0, "WAT", Zone::Field(P0), 1);
     let m = put(&mut g, P0, "M-MK", Zone::Hand(P0), 0);
@@ -192,6 +200,15 @@ fn tokens_k29_leaving_the_field_removes_it_after_destruction_effects_work_as_usu
     play(&mut g, b);
     assert_eq!(g.zone_of(t2), Zone::Removed(P0));
     assert!(g.pile(Zone::Hand(P0)).iter().all(|c| !g.is_token(*c)));
+    // Or to the bottom of the deck: removed, and the deck keeps its order.
+    let m = put(&mut g, P0, "M-MK", Zone::Hand(P0), 0);
+    play(&mut g, m);
+    let t3 = tokens_on(&g, P0)[0].1;
+    let d = put(&mut g, P0, "M-DK", Zone::Hand(P0), 0);
+    let deck = g.pile(Zone::Deck(P0)).to_vec();
+    play(&mut g, d);
+    assert_eq!(g.zone_of(t3), Zone::Removed(P0));
+    assert_eq!(g.pile(Zone::Deck(P0)), deck.as_slice());
 }
 
 #[test]

@@ -259,7 +259,8 @@ impl Game {
             Zone::Deck(_) => return false,
             _ => self.move_card(c, Zone::Deck(owner)),
         }
-        if bottom {
+        // A token is removed from the game instead (keyword ruling K29): no deck order.
+        if bottom && self.zone_of(c) == Zone::Deck(owner) {
             let mut order = self.pile(Zone::Deck(owner)).to_vec();
             let top = order.pop().expect("just put there");
             order.insert(0, top);
