@@ -397,26 +397,12 @@ impl ScriptHost {
         let mut kw_triggered: BTreeMap<CardId, u32> = BTreeMap::new();
         let mut gives_keywords = std::collections::BTreeSet::new();
         for d in defs {
-            for k in &d.keywords {
-                let Some(kw) = keywords.index(&k.name).map(|i| &keywords.list[i]) else {
-                    continue;
-                };
-                if kw.effects.iter().any(|e| e.script.is_ok() && e.may_ask) {
-                    kw_asking.insert(d.id.clone());
-                }
-                let n = kw
-                    .effects
-                    .iter()
-                    .filter(|e| {
-                        e.script.is_ok()
-                            && e.triggers.iter().any(|t| {
-                                !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash)
-                            })
-                    })
-                    .count() as u32;
-                if n > 0 {
-                    *kw_triggered.entry(d.id.clone()).or_default() += n;
-                }
+            let (asks, n) = keywords.of_card(d);
+            if asks {
+                kw_asking.insert(d.id.clone());
+            }
+            if n > 0 {
+                kw_triggered.insert(d.id.clone(), n);
             }
             let mut v = Vec::new();
             let mut any_script = false;

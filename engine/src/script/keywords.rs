@@ -63,6 +63,25 @@ impl Keywords {
         self.list.get(k).map(|kw| (k, kw))
     }
 
+    /// For a card definition: whether an effect of one of its printed keywords may ask, and
+    /// how many triggered effects they give it (step snapshots and BS-8.4 ordering count
+    /// them as the card's own).
+    pub fn of_card(&self, d: &carddb::CardDef) -> (bool, u32) {
+        let (mut asks, mut n) = (false, 0);
+        for kw in d.keywords.iter().filter_map(|k| self.index(&k.name)) {
+            for e in self.list[kw].effects.iter().filter(|e| e.script.is_ok()) {
+                asks |= e.may_ask;
+                if e.triggers
+                    .iter()
+                    .any(|t| !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash))
+                {
+                    n += 1;
+                }
+            }
+        }
+        (asks, n)
+    }
+
     /// The index of keyword `name` (case-insensitive).
     pub fn index(&self, name: &str) -> Option<usize> {
         self.by_key.get(&name.trim().to_lowercase()).copied()
