@@ -650,3 +650,33 @@ fn a_catalogue_deck_error_names_its_file_and_line() {
     assert!(!o.status.success());
     assert!(text(&o).contains("decks/bad.txt:2:1"), "{}", text(&o));
 }
+
+/// Issue 16 kind 7: a full or closed standard output is an error message (full) or a
+/// quiet stop (closed pipe), never a panic with a backtrace.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_or_closed_stdout_never_panics() {
+    use std::process::{Command, Stdio};
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_cardscript"))
+        .args(["cards", "show", "DEMO-R01"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(err.contains("error:") && !err.contains("panicked"), "{err}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardscript"))
+        .args(["cards", "search", ""])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away at once
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -192,7 +192,27 @@ fn read_manifest(files: &PackFiles, errors: &mut Vec<Diagnostic>) -> Option<Mani
             Some("write it as MAJOR.MINOR.PATCH, e.g. `1.0.0`".into()),
         ));
     }
+    if manifest.name.trim().is_empty() {
+        errors.push(file.error(
+            "name",
+            "the pack has an empty name",
+            Some("name it, e.g. `name: ember-expansion`".into()),
+        ));
+    } else if manifest.name.trim() != manifest.name || manifest.name.contains(['/', '\\']) {
+        errors.push(file.error(
+            "name",
+            format!("`{}` is not a usable pack name", manifest.name),
+            Some("use letters, digits and `-`, without spaces around or slashes".into()),
+        ));
+    }
     for (i, dep) in manifest.depends.iter().enumerate() {
+        if dep.name == manifest.name {
+            errors.push(file.error(
+                &format!("depends[{i}].name"),
+                format!("the pack `{}` depends on itself", dep.name),
+                Some("remove this entry".into()),
+            ));
+        }
         if semver::VersionReq::parse(&dep.version).is_err() {
             errors.push(file.error(
                 &format!("depends[{i}].version"),

@@ -26,9 +26,15 @@ impl PackFiles {
     pub fn read_dir(dir: &Path) -> Result<PackFiles, LoadError> {
         let mut files = BTreeMap::new();
         let manifest = dir.join("pack.yaml");
+        if manifest.is_symlink() {
+            return Err(outside(&manifest));
+        }
         files.insert("pack.yaml".to_string(), read(&manifest)?);
         for folder in PACK_FOLDERS {
             let sub = dir.join(folder);
+            if sub.is_symlink() {
+                return Err(outside(&sub));
+            }
             if sub.is_dir() {
                 collect(&sub, folder, &mut files)?;
             }
@@ -85,6 +91,18 @@ fn read(path: &Path) -> Result<String, LoadError> {
         })
 }
 
+/// The error for a symbolic link inside a pack: never followed.
+fn outside(path: &Path) -> LoadError {
+    LoadError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "is a symbolic link; a pack reads only the files inside its own folder \
+             (copy the file into the pack instead)",
+        ),
+    }
+}
+
 /// A file saved "UTF-8 with BOM" by an editor reads like one without (issue 16 kind 7).
 fn without_bom(text: String) -> String {
     match text.strip_prefix('\u{feff}') {
@@ -109,6 +127,14 @@ fn collect(dir: &Path, rel: &str, out: &mut BTreeMap<String, String>) -> Result<
         }
         let path = entry.path();
         let child = format!("{rel}/{name}");
+        // A pack reads only its own files: a link could point anywhere (issue 16 kind 4).
+        let kind = entry.file_type().map_err(|source| LoadError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        if kind.is_symlink() {
+            return Err(outside(&path));
+        }
         if path.is_dir() {
             collect(&path, &child, out)?;
         } else {

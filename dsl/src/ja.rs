@@ -292,6 +292,22 @@ fn parse_body(
             start: start + a,
             end: start + b,
         };
+        // A number beyond any card's is refused, never capped (issue 16 kind 7).
+        if let Some(n) = split::number_out_of_range(s) {
+            unparsed.push(Unparsed {
+                span,
+                text: s.to_string(),
+                expected: vec![format!(
+                    "a number of at most {} (found {n})",
+                    split::MAX_TEXT_NUMBER
+                )],
+            });
+            out.push(Action::Unparsed {
+                text: s.to_string(),
+                span,
+            });
+            continue;
+        }
         match JaParser::parse(Rule::sentence, s) {
             Ok(mut pairs) => {
                 let Some(sentence) = pairs.next() else {

@@ -82,3 +82,59 @@ mod tests {
         assert_eq!(s.len(), 2);
     }
 }
+
+/// The largest number card text may hold (cores, cards, BP): a bigger one is refused,
+/// never capped (issue 16 kind 7).
+pub const MAX_TEXT_NUMBER: u64 = 1_000_000;
+
+/// A number in `s` (ASCII or full-width digits, thousands commas) above
+/// [`MAX_TEXT_NUMBER`], as written: the sentence is then not understood.
+pub(crate) fn number_out_of_range(s: &str) -> Option<String> {
+    let mut digits = String::new();
+    let mut written = String::new();
+    let check = |digits: &str, written: &str| {
+        let big = digits.len() > 7 || digits.parse::<u64>().is_ok_and(|n| n > MAX_TEXT_NUMBER);
+        (big && !digits.is_empty()).then(|| written.trim_end_matches(',').to_string())
+    };
+    for c in s.chars() {
+        let d = if c.is_ascii_digit() {
+            Some(c)
+        } else if ('０'..='９').contains(&c) {
+            char::from_u32(c as u32 - '０' as u32 + '0' as u32)
+        } else {
+            None
+        };
+        match d {
+            Some(d) => {
+                digits.push(d);
+                written.push(c);
+            }
+            None if c == ',' && !digits.is_empty() => written.push(c),
+            None => {
+                if let Some(w) = check(&digits, &written) {
+                    return Some(w);
+                }
+                digits.clear();
+                written.clear();
+            }
+        }
+    }
+    check(&digits, &written)
+}
+
+#[cfg(test)]
+mod range_tests {
+    use super::*;
+
+    #[test]
+    fn numbers_above_the_limit_are_found_as_written() {
+        assert_eq!(number_out_of_range("Draw 2 cards."), None);
+        assert_eq!(number_out_of_range("+1,000,000 BP"), None);
+        assert_eq!(
+            number_out_of_range("Draw 99999999999999999999 cards."),
+            Some("99999999999999999999".into())
+        );
+        assert_eq!(number_out_of_range("+1,000,001 BP."), Some("1,000,001".into()));
+        assert_eq!(number_out_of_range("コア２０００００００個"), Some("２０００００００".into()));
+    }
+}

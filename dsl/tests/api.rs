@@ -282,3 +282,19 @@ fn paying_this_spirits_soul_core_names_this_card_and_an_unpaid_cost_ends_the_eff
     let src = dsl::compile::to_rhai(&o.effect, None);
     assert!(src.contains("did = pay_soul_core() >= 1;"), "{src}");
 }
+
+/// Issue 16 kind 7: a number beyond any card's is refused, never capped — the sentence is
+/// not understood and says why; the same number within range is understood.
+#[test]
+fn numbers_out_of_range_are_refused_not_capped() {
+    let o = parse_en("(When Summoned) Draw 99999999999999999999999 cards.");
+    assert!(!o.complete);
+    assert!(
+        o.unparsed[0].expected[0].contains("at most 1000000"),
+        "{:?}",
+        o.unparsed
+    );
+    assert!(parse_en("(When Summoned) Draw 2 cards.").complete);
+    let j = parse_ja("『このスピリットの召喚時』自分はデッキから９９９９９９９９９９枚ドローする。");
+    assert!(!j.complete);
+}

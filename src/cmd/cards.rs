@@ -109,7 +109,8 @@ pub fn run(args: CardsArgs) -> Result<(), Box<dyn std::error::Error>> {
         }
         CardsCommand::Show { id } => {
             let card = cat.card(&id)?;
-            print!("{}", serde_yaml::to_string(&card)?);
+            let text = serde_yaml::to_string(&card)?;
+            say!("{}", text.trim_end());
         }
     }
     Ok(())
