@@ -22,5 +22,8 @@ fn a_symlink_in_a_pack_is_refused_with_its_path_and_the_reason() {
     std::fs::remove_dir(pack.join("effects")).unwrap();
     std::os::unix::fs::symlink(tmp.path(), pack.join("lib")).unwrap();
     let err = carddb::Pack::load(&pack).unwrap_err().to_string();
-    assert!(err.contains("lib") && err.contains("symbolic link"), "{err}");
+    assert!(
+        err.contains("lib") && err.contains("symbolic link"),
+        "{err}"
+    );
 }

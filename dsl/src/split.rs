@@ -134,7 +134,13 @@ mod range_tests {
             number_out_of_range("Draw 99999999999999999999 cards."),
             Some("99999999999999999999".into())
         );
-        assert_eq!(number_out_of_range("+1,000,001 BP."), Some("1,000,001".into()));
-        assert_eq!(number_out_of_range("コア２０００００００個"), Some("２０００００００".into()));
+        assert_eq!(
+            number_out_of_range("+1,000,001 BP."),
+            Some("1,000,001".into())
+        );
+        assert_eq!(
+            number_out_of_range("コア２０００００００個"),
+            Some("２０００００００".into())
+        );
     }
 }

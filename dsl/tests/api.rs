@@ -295,6 +295,7 @@ fn numbers_out_of_range_are_refused_not_capped() {
         o.unparsed
     );
     assert!(parse_en("(When Summoned) Draw 2 cards.").complete);
-    let j = parse_ja("『このスピリットの召喚時』自分はデッキから９９９９９９９９９９枚ドローする。");
+    let j =
+        parse_ja("『このスピリットの召喚時』自分はデッキから９９９９９９９９９９枚ドローする。");
     assert!(!j.complete);
 }

@@ -250,17 +250,16 @@ fn swift_k23_field_cores_cannot_pay_and_a_field_card_has_no_swift_to_use() {
         use_of(&mut g, on_field).is_none(),
         "Swift works from the hand only"
     );
-    let use_it = use_of(&mut g, s).expect("offered: it cannot know the cost is unpaid");
+    // 7 cores are needed (cost 6, 1 placed); the field holds them, the reserve does not:
+    // Swift is no option.
+    assert!(use_of(&mut g, s).is_none());
+    assert_eq!(decision(&mut g).player, P0);
+    let short = 7 - g.reserve(P0);
+    give_reserve(&mut g, P0, short);
+    let use_it = use_of(&mut g, s).expect("with 7 in the reserve it is");
     must(&mut g, use_it);
-    assert_eq!(g.zone_of(s), Zone::Hand(P0));
-    assert_eq!(g.cores_on(f), 6);
-    assert!(
-        inert_reasons(&g, s)
-            .iter()
-            .any(|r| r.contains("cannot pay")),
-        "{:?}",
-        inert_reasons(&g, s)
-    );
+    assert_eq!(g.zone_of(s), Zone::Field(P0));
+    assert_eq!((g.reserve(P0), g.cores_on(f)), (0, 6));
 }
 
 // ---- Awaken ------------------------------------------------------------------------
@@ -274,6 +273,11 @@ fn awaken_moves_chosen_cores_from_the_other_field_cards_and_no_when_destroyed_wo
     let o = put(&mut g, P0, "OTH", Zone::Field(P0), 2);
     let n = put(&mut g, P0, "R-N", Zone::Field(P0), 2);
     let hand = hand_size(&g, P0);
+    let alone = put(&mut g, P1, "B-01", Zone::Field(P1), 1);
+    assert!(
+        use_of(&mut g, alone).is_none(),
+        "the opponent's card: no Awaken of P0"
+    );
     // BS-5.6: a [Flash] effect is used in the main step too.
     let use_it = use_of(&mut g, a).expect("Awaken is offered");
     must(&mut g, use_it);
@@ -287,6 +291,18 @@ fn awaken_moves_chosen_cores_from_the_other_field_cards_and_no_when_destroyed_wo
     assert_eq!(g.cores_on(n), 1);
     // Once per turn, like every [Flash] effect of a field card.
     assert!(use_of(&mut g, a).is_none());
+}
+
+#[test]
+fn awaken_is_no_option_without_cores_on_the_other_field_cards() {
+    let awakener = with_keyword(spirit("AWK", 3), "awaken", "()");
+    let mut g = strict(saga_scenario(vec![awakener], 31));
+    let a = put(&mut g, P0, "AWK", Zone::Field(P0), 1);
+    assert!(use_of(&mut g, a).is_none(), "alone on the field");
+    put(&mut g, P0, "R-N", Zone::Field(P0), 0);
+    assert!(use_of(&mut g, a).is_none(), "a nexus without cores");
+    put(&mut g, P0, "R-01", Zone::Field(P0), 1);
+    assert!(use_of(&mut g, a).is_some());
 }
 
 #[test]

@@ -639,6 +639,11 @@ impl ScriptHost {
         self.effects_of(card).and_then(|v| v.get(effect as usize))
     }
 
+    /// Whether any effect exists: a card's own, or a declared keyword's (issue 12).
+    pub fn has_effects(&self) -> bool {
+        !self.effects.is_empty() || self.keywords.list.iter().any(|k| !k.effects.is_empty())
+    }
+
     /// The keywords the packs declared, compiled.
     pub fn keywords(&self) -> &super::keywords::Keywords {
         &self.keywords

@@ -739,7 +739,7 @@ impl Game {
         for h in hooks {
             self.emit(Event::Hook(*h));
         }
-        if self.host.effects.is_empty() && self.st.scripts.subs.is_empty() {
+        if !self.host.has_effects() && self.st.scripts.subs.is_empty() {
             return;
         }
         let mut due: Vec<Reached> = Vec::new();
@@ -835,7 +835,7 @@ impl Game {
 
     /// Resolves the effects a hook reaches (called by `Game::fire` after logging it).
     pub(crate) fn dispatch(&mut self, h: Hook) {
-        if self.host.effects.is_empty() && self.st.scripts.subs.is_empty() {
+        if !self.host.has_effects() && self.st.scripts.subs.is_empty() {
             return;
         }
         use Trigger as T;
@@ -1246,7 +1246,7 @@ impl Game {
         flash_timing: bool,
     ) -> Vec<Labelled<Choice>> {
         let mut v = Vec::new();
-        if self.host.effects.is_empty() {
+        if !self.host.has_effects() {
             return v;
         }
         for c in self.field(p) {
@@ -1256,7 +1256,7 @@ impl Game {
                 &|t| t == Trigger::Flash || t == Trigger::Main
             };
             for i in self.matching(c, want) {
-                if !self.st.scripts.activated.contains(&(c, i)) {
+                if !self.st.scripts.activated.contains(&(c, i)) && self.usable_now(c, i, p) {
                     v.push(Labelled {
                         choice: Choice::UseEffect { card: c, effect: i },
                         label: format!("Use the effect of {} {c}", self.name(c)),

@@ -10,6 +10,9 @@
 //!   a card destroyed together with them is not reached (keyword ruling K13);
 //! - [Flash] / [Main] effects are offered as `UseEffect` like field ones (BS-5.6, BS-6.2).
 //!
+//! An activated effect (here or on the field) whose script defines `fn can_use()` is
+//! offered only while that function, run read-only, returns `true` ([`Game::usable_now`]).
+//!
 //! A card's [`Trigger::SummonRequirement`] effects (read-only, their value must be `true`)
 //! decide whether it may be summoned at all, and its [`Trigger::AdditionalSummonCost`]
 //! effects are paid as each summoning starts, by the rules or by an effect, free or not
@@ -18,7 +21,7 @@
 use std::rc::Rc;
 
 use carddb::EffectZone;
-use rhai::{Dynamic, Scope};
+use rhai::{CallFnOptions, Dynamic, Scope};
 
 use super::ctx::{self, RunCtx};
 use super::hooks::Trigger;
@@ -119,7 +122,7 @@ impl Game {
     /// resolve now (BS-8.4 order), each controller's with that player's cards. Cards of
     /// `cards` themselves are not reached (keyword ruling K13).
     pub(crate) fn after_destroyed(&mut self, cards: &[InstanceId]) {
-        if self.host.effects.is_empty() || self.halted() {
+        if !self.host.has_effects() || self.halted() {
             return;
         }
         let mut due = Vec::new();
@@ -158,7 +161,7 @@ impl Game {
         for z in [Zone::Hand(p), Zone::Trash(p)] {
             for &c in self.pile(z) {
                 for i in self.zone_matching(c, &want) {
-                    if !self.st.scripts.activated.contains(&(c, i)) {
+                    if !self.st.scripts.activated.contains(&(c, i)) && self.usable_now(c, i, p) {
                         v.push(Labelled {
                             choice: Choice::UseEffect { card: c, effect: i },
                             label: format!(
@@ -172,6 +175,40 @@ impl Game {
             }
         }
         v
+    }
+
+    /// Whether `p` may use the [Main]/[Flash] effect `effect` of `card` now: its script's
+    /// `fn can_use()` (run read-only) returns `true`, or the script defines none. An
+    /// activated effect is offered only then (a summon it could not pay is no option).
+    pub(crate) fn usable_now(&self, card: InstanceId, effect: u32, p: PlayerId) -> bool {
+        let Some(Ok(ast)) = self
+            .host
+            .effect(self.card_id(card), effect)
+            .map(|e| &e.script)
+        else {
+            return true;
+        };
+        if !ast
+            .iter_functions()
+            .any(|f| f.name == "can_use" && f.params.is_empty())
+        {
+            return true;
+        }
+        let mut rc = RunCtx::new(card, effect, p);
+        rc.this = self.unit_of(card);
+        let _g = ctx::enter_ref(self, Rc::new(rc));
+        self.host
+            .engine
+            .call_fn_with_options::<Dynamic>(
+                CallFnOptions::new().eval_ast(false),
+                &mut Scope::new(),
+                ast,
+                "can_use",
+                (),
+            )
+            .ok()
+            .and_then(|d| d.as_bool().ok())
+            .unwrap_or(false)
     }
 
     /// The effects of `card` with trigger `t`, wherever it is and whatever their `zone:`

@@ -97,6 +97,21 @@ pub(super) fn register_summoning(e: &mut Engine) {
     );
     reg!(
         e,
+        "summon_cost",
+        ["targets"],
+        "The cores summoning the first card would take now: its cost after reductions (BS-5.2, your field as it is) plus the cores of its lowest level (BS-5.1); 0 when there is no card. For `fn can_use()` of a summoning effect (\"can the reserve pay it?\").",
+        |t: Dynamic| -> R<i64> {
+            let cs = targets(&t)?;
+            with_ref(|g, rc| {
+                cs.first().map_or(0, |c| {
+                    let q = g.quote_card(rc.controller, *c);
+                    i64::from(q.to_pay + q.min_cores)
+                })
+            })
+        }
+    );
+    reg!(
+        e,
         "cores_on",
         ["c: Card"],
         "Cores on a card (the soul core included; 0 off the field).",
