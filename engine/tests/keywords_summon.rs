@@ -318,3 +318,19 @@ fn awaken_gained_from_an_effect_works_the_same() {
     answer_labelled(&mut g, "1 cores");
     assert_eq!((g.cores_on(a), g.cores_on(o)), (2, 1));
 }
+
+#[test]
+fn awaken_in_a_flash_timing_of_the_opponents_attack() {
+    let awakener = with_keyword(spirit("AWK", 3), "awaken", "()");
+    let mut g = strict(saga_scenario(vec![awakener], 32));
+    let a = put(&mut g, P0, "AWK", Zone::Field(P0), 1);
+    let o = put(&mut g, P0, "R-02", Zone::Field(P0), 3);
+    p0_defends(&mut g);
+    let use_it = use_of(&mut g, a).expect("Awaken in the flash timing");
+    must(&mut g, use_it);
+    answer_labelled(&mut g, "2 cores");
+    assert_eq!((g.cores_on(a), g.cores_on(o)), (3, 1));
+    assert_eq!(g.level(a), Some(2), "3 cores: its LV2");
+    // BS-6.2: then the attacker has priority.
+    assert_eq!(decision(&mut g).player, P1);
+}

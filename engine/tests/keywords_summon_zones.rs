@@ -62,6 +62,7 @@ fn agile_returns_the_cheaper_spirit_after_its_battle_and_is_summoned_from_the_ha
             .any(|e| matches!(e, engine::Event::LifeReduced { player, .. } if *player == P0))
     );
     must(&mut g, Choice::Yes);
+    must(&mut g, Choice::Yes);
     assert_eq!(g.life(P0), life - 1);
     assert_eq!(g.zone_of(s), Zone::Hand(P1));
     assert_eq!(g.zone_of(a), Zone::Field(P1));
@@ -104,7 +105,7 @@ fn agile_declined_or_for_a_spirit_not_cheaper_nothing_happens() {
 }
 
 #[test]
-fn agile_of_the_defender_works_for_its_blocking_spirit() {
+fn agile_of_the_defender_works_for_its_blocking_spirit_and_the_summon_is_a_second_choice() {
     let mut g = strict(saga_scenario(vec![agile(), spirit("BLK", 2, 0, 5000)], 13));
     let b = put(&mut g, P0, "BLK", Zone::Field(P0), 1);
     let a = put(&mut g, P0, "AGL", Zone::Hand(P0), 0);
@@ -120,8 +121,10 @@ fn agile_of_the_defender_works_for_its_blocking_spirit() {
     let r = decision(&mut g);
     assert_eq!((r.kind, r.player), (DecisionKind::EffectChoice, P0));
     must(&mut g, Choice::Yes);
+    // Returned; then, separately, whether to summon: no.
+    must(&mut g, Choice::No);
     assert_eq!(g.zone_of(b), Zone::Hand(P0));
-    assert_eq!(g.zone_of(a), Zone::Field(P0));
+    assert_eq!(g.zone_of(a), Zone::Hand(P0));
 }
 
 // ---- Immortal (K7–K13) ---------------------------------------------------------------
