@@ -157,8 +157,8 @@ pub fn saga_keywords() -> (Vec<carddb::LoadedKeyword>, crate::script::ScriptSour
 }
 
 /// The synthetic cards plus `extra` as a library with the Saga keywords declared: a card
-/// with `{Crush 2}` crushes. The base pack's own cards (its tokens: Feast's Supsprites)
-/// are in it too. Panics if a keyword script does not compile.
+/// with `{Crush 2}` crushes. The base pack's own cards (its token cards) are in it too.
+/// Panics if a keyword script does not compile.
 pub fn saga_library(extra: &[CardDef]) -> CardLibrary {
     let (keywords, sources) = saga_keywords();
     let mut all = synthetic_cards();

@@ -411,8 +411,8 @@ fn value_dynamic(kind: ValueKind, values: &[KeywordValue]) -> Dynamic {
                 None => Dynamic::UNIT,
             }
         }
-        // A condition keeps every part, as printed: `Immortal 1/4` → "1/4", `Ascend:
-        // Fabled Beast/Otherlander` → "fabled beast/otherlander".
+        // A condition keeps every part, as printed: costs `1/4` → "1/4", families
+        // `Fabled Beast/Otherlander` → "fabled beast/otherlander".
         ValueKind::Condition => {
             let mut all = Vec::new();
             values.iter().for_each(|v| words(v, &mut all));
@@ -444,7 +444,7 @@ mod tests {
         let names: Vec<String> = arr.into_iter().map(|d| d.into_string().unwrap()).collect();
         assert_eq!(names, ["purple", "red", "white"]);
         assert_eq!(parse_value(" 2 "), Some(KeywordValue::Number(2)));
-        // A condition written with several parts keeps them all (Immortal 1/4).
+        // A condition written with several parts keeps them all (costs 1/4).
         let costs = [KeywordValue::List(vec![
             KeywordValue::Number(1),
             KeywordValue::Number(4),
