@@ -7,9 +7,9 @@
 mod kwsupport;
 
 use carddb::{CardDef, CardKind, Colour};
-use engine::Event;
 use engine::players::{GreedyPlayer, Player, RandomPlayer};
 use engine::testkit::{card, saga_library, scenario_with, strict};
+use engine::{Event, Replay};
 use kwsupport::*;
 
 fn spirit(id: &str, cost: u32) -> CardDef {
@@ -73,6 +73,12 @@ fn games_with_the_summoning_keywords_end_and_every_keyword_works() {
         };
         assert!(!r.reason.is_empty());
         g.check_invariants().unwrap();
+        if seed % 8 == 0 {
+            // Tokens made, cards summoned from the hand and the trash: the same game again
+            // from the seed and the answers.
+            let again = Replay::of(&g).play(lib.clone()).unwrap();
+            assert_eq!(again.log_hash(), g.log_hash(), "seed {seed}");
+        }
         for e in g.log() {
             match e {
                 Event::EffectStarted { card, .. } => {
