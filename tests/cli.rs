@@ -680,3 +680,48 @@ fn a_full_or_closed_stdout_never_panics() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// Issue 16: `sim --players` picks who plays; a wrong name is a clear error.
+#[test]
+fn sim_takes_the_players_it_is_told() {
+    let o = cardscript(&[
+        "sim",
+        "--games",
+        "3",
+        "--players",
+        "random,greedy",
+        "--check",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = cardscript(&["sim", "--games", "1", "--players", "grody"]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("`grody` is not a player"), "{}", text(&o));
+}
+
+/// Issue 16 kind 6: a cut save of a random-vs-random game resumes the same game — the
+/// random players go on with the draws they would have made.
+#[test]
+fn a_cut_save_of_random_players_resumes_the_same_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    let full = tmp.path().join("full.json");
+    let cut = tmp.path().join("cut.json");
+    let again = tmp.path().join("again.json");
+    let run = |extra: &[&str], save: &std::path::Path| {
+        let mut args = vec!["play", "--p1", "random", "--p2", "random", "--log", "json"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--save", save.to_str().unwrap()]);
+        let o = cardscript(&args);
+        assert!(o.status.success(), "{}", text(&o));
+    };
+    run(&["--seed", "11"], &full);
+    let mut replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&full).unwrap()).unwrap();
+    let answers = replay["answers"].as_array().unwrap().clone();
+    assert!(answers.len() > 20, "a whole game: {}", answers.len());
+    replay["answers"] = serde_json::Value::Array(answers[..answers.len() / 2].to_vec());
+    std::fs::write(&cut, replay.to_string()).unwrap();
+    run(&["--replay", cut.to_str().unwrap()], &again);
+    let resumed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&again).unwrap()).unwrap();
+    assert_eq!(resumed["answers"], serde_json::Value::Array(answers));
+}

@@ -29,6 +29,39 @@ pub struct SimConfig {
     /// A script that throws or breaks a sandbox limit stops the game (reported as a
     /// failure) instead of failing only its effect.
     pub strict_scripts: bool,
+    /// Who plays P1 and P2 (issue 16: long random games under `check_every_event`).
+    pub players: [PlayerKind; 2],
+}
+
+/// A built-in player for simulations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub enum PlayerKind {
+    /// [`GreedyPlayer`]: the strongest simple choice.
+    #[default]
+    Greedy,
+    /// [`crate::players::RandomPlayer`] seeded from the game's seed and seat.
+    Random,
+}
+
+impl PlayerKind {
+    /// `"greedy"` or `"random"`.
+    pub fn parse(s: &str) -> Option<PlayerKind> {
+        match s.trim() {
+            "greedy" => Some(PlayerKind::Greedy),
+            "random" => Some(PlayerKind::Random),
+            _ => None,
+        }
+    }
+
+    fn make(self, seed: u64, seat: u64) -> Box<dyn Player> {
+        match self {
+            PlayerKind::Greedy => Box::new(GreedyPlayer::new()),
+            // Distinct seats draw different numbers; the game's seed keeps runs reproducible.
+            PlayerKind::Random => Box::new(crate::players::RandomPlayer::new(
+                seed.wrapping_mul(2).wrapping_add(seat),
+            )),
+        }
+    }
 }
 
 /// How often effects ran, by where their script came from, and how often they could not.
@@ -224,7 +257,7 @@ fn play_one(
     game.set_strict(cfg.check_every_event);
     game.set_strict_scripts(cfg.strict_scripts);
     let mut players: [Box<dyn Player>; 2] =
-        [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
+        [cfg.players[0].make(seed, 0), cfg.players[1].make(seed, 1)];
     // Strict mode panics on a broken invariant; catch it so one game cannot stop the run.
     let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         play_game_capped(&mut game, &mut players, cfg.decision_cap)
@@ -309,6 +342,41 @@ pub(crate) fn on_threads<T: Send>(threads: Option<usize>, run: impl Fn() -> T + 
 mod tests {
     use super::*;
 
+    /// Issue 16: random players under conservation checks after every event (BS-0.5)
+    /// finish every game, and a run is reproducible from its seed.
+    #[test]
+    fn random_players_finish_checked_games_reproducibly() {
+        let lib = crate::testkit::synthetic_library();
+        let decks = vec![("R".to_string(), crate::testkit::synthetic_deck("R"))];
+        let cfg = SimConfig {
+            games_per_pair: 10,
+            seed: 9,
+            check_every_event: true,
+            decision_cap: 100_000,
+            threads: Some(1),
+            strict_scripts: true,
+            players: [PlayerKind::Random, PlayerKind::Greedy],
+        };
+        let a = simulate(&lib, &RulesConfig::japanese(), &decks, &cfg, &|| {});
+        let b = simulate(&lib, &RulesConfig::japanese(), &decks, &cfg, &|| {});
+        assert!(a.failures.is_empty(), "{:?}", a.failures);
+        assert_eq!(a.games, 10);
+        assert_eq!(
+            serde_json::to_string(&a).unwrap(),
+            serde_json::to_string(&b).unwrap()
+        );
+        let greedy = SimConfig {
+            players: [PlayerKind::Greedy; 2],
+            ..cfg
+        };
+        let c = simulate(&lib, &RulesConfig::japanese(), &decks, &greedy, &|| {});
+        assert_ne!(
+            serde_json::to_string(&a).unwrap(),
+            serde_json::to_string(&c).unwrap(),
+            "the players are the ones asked for"
+        );
+    }
+
     #[test]
     fn the_report_does_not_depend_on_the_thread_count() {
         let lib = crate::testkit::synthetic_library();
@@ -323,6 +391,7 @@ mod tests {
             decision_cap: 100_000,
             threads: Some(threads),
             strict_scripts: true,
+            players: [PlayerKind::Greedy; 2],
         };
         let one = simulate(&lib, &RulesConfig::japanese(), &decks, &cfg(1), &|| {});
         let two = simulate(&lib, &RulesConfig::japanese(), &decks, &cfg(2), &|| {});

@@ -119,9 +119,13 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         std::panic::set_hook(Box::new(|_| {}));
     }
     save(&game)?;
+    // Resumed players go on as in the uncut game: the game's seed, and (random) as many
+    // draws as they have made (issue 16 kind 6).
+    let seed = game.seed();
+    let done = game.answered();
     let mut ais: [Option<Box<dyn Player>>; 2] = [
-        ai(args.p1, args.seed),
-        ai(args.p2, args.seed.wrapping_add(1)),
+        ai(args.p1, seed, done[0]),
+        ai(args.p2, seed.wrapping_add(1), done[1]),
     ];
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -184,10 +188,10 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     Ok(())
 }
 
-fn ai(c: Controller, seed: u64) -> Option<Box<dyn Player>> {
+fn ai(c: Controller, seed: u64, decisions: u64) -> Option<Box<dyn Player>> {
     match c {
         Controller::Greedy => Some(Box::new(GreedyPlayer::new())),
-        Controller::Random => Some(Box::new(RandomPlayer::new(seed))),
+        Controller::Random => Some(Box::new(RandomPlayer::resumed(seed, decisions))),
         Controller::Human => None,
     }
 }

@@ -38,6 +38,26 @@ pub struct SimArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Who plays: `greedy` or `random`, one for both seats or `P1,P2`
+    /// (`--players random --check` plays long random games with conservation checked).
+    #[arg(long, default_value = "greedy")]
+    pub players: String,
+}
+
+/// `greedy`, `random`, `random,greedy` … → the two seats.
+fn players(s: &str) -> Result<[engine::sim::PlayerKind; 2], Box<dyn std::error::Error>> {
+    let parse = |w: &str| {
+        engine::sim::PlayerKind::parse(w)
+            .ok_or_else(|| format!("--players: `{w}` is not a player (greedy or random)"))
+    };
+    let parts: Vec<&str> = s.split(',').collect();
+    match parts.as_slice() {
+        [one] => Ok([parse(one)?; 2]),
+        [a, b] => Ok([parse(a)?, parse(b)?]),
+        _ => {
+            Err(format!("--players takes one player or two separated by a comma, got `{s}`").into())
+        }
+    }
 }
 
 /// Runs the games and prints the summary. Fails when any game did not finish properly.
@@ -79,6 +99,7 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         decision_cap: engine::players::DEFAULT_DECISION_CAP,
         threads: args.threads,
         strict_scripts: args.strict,
+        players: players(&args.players)?,
     };
     let total = engine::sim::pairings(decks.len()).len() as u64 * args.games;
     let bar = indicatif::ProgressBar::new(total);

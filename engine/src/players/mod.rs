@@ -33,6 +33,17 @@ impl RandomPlayer {
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
+
+    /// The random player seeded with `seed` after it has made `decisions` decisions: a
+    /// resumed game (`Game::answered`) goes on exactly as the uncut one (one draw per
+    /// decision).
+    pub fn resumed(seed: u64, decisions: u64) -> RandomPlayer {
+        let mut p = RandomPlayer::new(seed);
+        for _ in 0..decisions {
+            p.rng.next_u64();
+        }
+        p
+    }
 }
 
 impl Player for RandomPlayer {

@@ -80,7 +80,8 @@ pub fn api_markdown() -> String {
          `cargo run -p engine --example gen_script_api > docs/script-api.md`\n\
          (`cargo test -p engine --test scripts_api_doc` fails when this file is out of date).\n\n\
          Scripts call these flat (`draw(1)`); the game and the running effect are the context.\n\
-         `targets` accepts a `Query`, a `Card` or an array of cards. Functions documented as\n\
+         `targets` accepts a `Query`, a `Card` or an array of cards. A count `n` (cards, cores,\n\
+         life) is 0 to 1000: a larger one fails the effect with its reason. Functions documented as\n\
          \"not supported yet\" log one `EffectInert` event and end the effect.\n\n\
          | signature | meaning |\n|---|---|\n",
     );

@@ -28,6 +28,9 @@ pub(crate) const STOP: &str = "__cardscript_stop__";
 pub(crate) const INERT: &str = "__cardscript_inert__:";
 /// How deeply effects may trigger effects in one resolution.
 const MAX_DEPTH: u32 = 16;
+/// How many questions scripts may ask in one step: each answer re-runs the step, so a
+/// script asking without end would cost quadratic time (issue 16 kind 2).
+pub(crate) const MAX_QUESTIONS: u32 = 200;
 
 /// What the constant effects that apply now give (BS-8.1): modifiers (card, modifier)
 /// and standing watchers (their `when(…)` calls).
@@ -64,6 +67,9 @@ pub(crate) struct Runtime {
     pub computing_const: Cell<bool>,
     /// Watched happenings resolved in this step (a loop guard, `Game::flush_watch`).
     pub watch_resolved: u32,
+    /// Questions scripts asked in this step, replayed ones included (each answer re-runs
+    /// the step, so this bounds a step's work: `MAX_QUESTIONS`, issue 16 kind 2).
+    pub questions: u32,
     /// The card whose cost is being read (`while_summoning`, BS-5.2).
     pub summoning: Cell<Option<InstanceId>>,
     /// Constant-effect evaluations, when observed (`Game::observe_constants`, issue 11).
@@ -257,6 +263,7 @@ impl Game {
         self.rt.answers = answers.iter().cloned().collect();
         self.rt.asked = None;
         self.rt.watch_resolved = 0;
+        self.rt.questions = 0;
         self.invalidate_constants();
         if let Some(c) = &base {
             self.apply(c.clone());
@@ -456,6 +463,16 @@ impl Game {
             card: sub.card,
             effect: sub.effect,
         });
+        // Closures nest like effects: the same depth limit (issue 16 kind 1).
+        if self.rt.depth >= MAX_DEPTH {
+            self.effect_failed(
+                sub.card,
+                sub.effect,
+                None,
+                "effects nested too deeply".into(),
+            );
+            return;
+        }
         let mut rc = RunCtx::new(sub.card, sub.effect, sub.controller);
         rc.event_cards = event;
         let args: Vec<Dynamic> = sub.curry.iter().map(super::api::to_dynamic).collect();

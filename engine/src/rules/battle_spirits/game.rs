@@ -123,6 +123,10 @@ pub(crate) struct State {
     pub losses: Vec<(PlayerId, LossReason)>,
     pub log: Vec<Event>,
     pub answers: Vec<Choice>,
+    /// Per player: how many of `answers` they gave (a random player resumes its draws
+    /// from here, issue 16 kind 6).
+    #[serde(default)]
+    pub answered: [u64; 2],
     /// Per player: the turn a burst was last set (BS-5.8: once per turn; 0 = never).
     #[serde(default)]
     pub burst_set_turn: [u32; 2],
@@ -183,6 +187,7 @@ impl Game {
         }
         self.cached = None;
         self.st.answers.push(choice.clone());
+        self.st.answered[req.player.index()] += 1;
         // An answer to an effect question re-runs the interrupted step with the answers
         // given so far plus this one (README "Effects and decisions").
         match self.st.scripts.pending.take() {
@@ -229,6 +234,11 @@ impl Game {
     /// Every answer given so far (what a replay holds).
     pub fn answers(&self) -> &[Choice] {
         &self.st.answers
+    }
+
+    /// How many answers each player has given (P1, P2).
+    pub fn answered(&self) -> [u64; 2] {
+        self.st.answered
     }
 
     /// The result, once the game is over.

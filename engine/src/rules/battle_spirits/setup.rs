@@ -54,6 +54,7 @@ impl Game {
             losses: Vec::new(),
             log: Vec::new(),
             answers: Vec::new(),
+            answered: [0, 0],
             burst_set_turn: [0; 2],
             scripts: Default::default(),
             braves: Vec::new(),

@@ -68,14 +68,17 @@ pub(super) fn pick_within(
                     label: "Done choosing".into(),
                 });
             }
-            Ok(g.ask(Question {
-                player: chooser,
-                prompt: format!(
-                    "{what}: choose a card ({} of up to {max} chosen)",
-                    picked.len()
-                ),
-                options,
-            }))
+            ask_bounded(
+                g,
+                Question {
+                    player: chooser,
+                    prompt: format!(
+                        "{what}: choose a card ({} of up to {max} chosen)",
+                        picked.len()
+                    ),
+                    options,
+                },
+            )
         })?;
         match answer {
             Some(Choice::Target { card }) => picked.push(card),
@@ -115,20 +118,23 @@ pub(super) fn choose_impl(q: &Dynamic, min: usize, max: usize, opponent: bool) -
 pub(super) fn may_impl(question: &str) -> R<bool> {
     let p = me()?;
     let a = with_mut(|g, _| {
-        Ok(g.ask(Question {
-            player: p,
-            prompt: question.to_string(),
-            options: vec![
-                Labelled {
-                    choice: Choice::Yes,
-                    label: "Yes".into(),
-                },
-                Labelled {
-                    choice: Choice::No,
-                    label: "No".into(),
-                },
-            ],
-        }))
+        ask_bounded(
+            g,
+            Question {
+                player: p,
+                prompt: question.to_string(),
+                options: vec![
+                    Labelled {
+                        choice: Choice::Yes,
+                        label: "Yes".into(),
+                    },
+                    Labelled {
+                        choice: Choice::No,
+                        label: "No".into(),
+                    },
+                ],
+            },
+        )
     })?;
     match a {
         Some(c) => Ok(c == Choice::Yes),
@@ -163,18 +169,21 @@ pub(super) fn one_of_impl(options: Array) -> R<i64> {
         return Err(err("choose_one needs at least one option"));
     }
     let a = with_mut(|g, _| {
-        Ok(g.ask(Question {
-            player: p,
-            prompt: "Choose one".into(),
-            options: labels
-                .iter()
-                .enumerate()
-                .map(|(i, l)| Labelled {
-                    choice: Choice::OneOf { index: i as u32 },
-                    label: l.clone(),
-                })
-                .collect(),
-        }))
+        ask_bounded(
+            g,
+            Question {
+                player: p,
+                prompt: "Choose one".into(),
+                options: labels
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| Labelled {
+                        choice: Choice::OneOf { index: i as u32 },
+                        label: l.clone(),
+                    })
+                    .collect(),
+            },
+        )
     })?;
     match a {
         Some(Choice::OneOf { index }) => Ok(i64::from(index)),
@@ -245,4 +254,17 @@ pub(super) fn register_choices(e: &mut Engine) {
         "You choose one of the options (their text); returns its index.",
         |a: Array| one_of_impl(a)
     );
+}
+
+/// A script's question, within the step's budget of [`MAX_QUESTIONS`]: past it the effect
+/// fails with its reason instead of re-running the step without end.
+fn ask_bounded(g: &mut Game, q: Question) -> R<Option<Choice>> {
+    use crate::script::run::MAX_QUESTIONS;
+    if g.rt.questions >= MAX_QUESTIONS {
+        return Err(err(format!(
+            "more than {MAX_QUESTIONS} questions in one step (each answer re-runs the step)"
+        )));
+    }
+    g.rt.questions += 1;
+    Ok(g.ask(q))
 }

@@ -72,8 +72,16 @@ fn this() -> R<InstanceId> {
     Ok(run_ctx()?.this)
 }
 
+/// The largest count one call takes (cards, cores, life): the work one call does stays
+/// bounded however large a number a script passes (issue 16 kind 2).
+pub const MAX_COUNT: u32 = 1000;
+
 fn nat(n: i64, what: &str) -> R<u32> {
-    u32::try_from(n).map_err(|_| err(format!("{what} must be 0 or more, got {n}")))
+    match u32::try_from(n) {
+        Ok(v) if v <= MAX_COUNT => Ok(v),
+        Ok(_) => Err(err(format!("{what} must be at most {MAX_COUNT}, got {n}"))),
+        Err(_) => Err(err(format!("{what} must be 0 or more, got {n}"))),
+    }
 }
 
 /// A `Query`, a `Card` or an array of cards → the cards.
