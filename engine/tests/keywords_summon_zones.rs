@@ -396,3 +396,40 @@ fn immortal_printed_during_either_attack_step_works_only_then() {
     assert_eq!(g.zone_of(b), Zone::Trash(P0));
     assert_eq!(g.zone_of(i), Zone::Field(P0));
 }
+
+#[test]
+fn immortal_no_longer_in_the_trash_when_its_turn_comes_does_nothing() {
+    // Both wait for the destruction (BS-8.4): the field card's effect, ordered first, takes
+    // the Immortal card from the trash to the hand; Immortal then does not resolve.
+    let saver = engine::testkit::scripted_spirit(
+        "SAV",
+        0,
+        1000,
+        vec![effect(
+            "When Your Spirit Is Destroyed",
+            "add_to_hand(my_trash().named(\"Card IMM\"));",
+        )],
+    );
+    let mut g = strict(saga_scenario(
+        vec![
+            immortal("IMM", "[3]", 0),
+            spirit("V3", 3, 0, 3000),
+            destroyer(),
+            saver,
+        ],
+        33,
+    ));
+    let i = put(&mut g, P0, "IMM", Zone::Trash(P0), 0);
+    put(&mut g, P0, "SAV", Zone::Field(P0), 1);
+    put(&mut g, P0, "V3", Zone::Field(P0), 1);
+    let m = put(&mut g, P0, "M-DES", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 4);
+    play(&mut g, m);
+    answer_labelled(&mut g, "Card SAV");
+    assert_eq!(
+        decision(&mut g).kind,
+        DecisionKind::MainAction,
+        "no Immortal question"
+    );
+    assert_eq!(g.zone_of(i), Zone::Hand(P0));
+}

@@ -822,7 +822,7 @@ impl Game {
                     ev,
                     field,
                 } => {
-                    if !field || self.on_field(card) {
+                    if (!field || self.on_field(card)) && self.still_works_there(card, effect) {
                         self.run_effect(card, effect, controller, ev);
                     }
                 }

@@ -40,6 +40,14 @@ impl Game {
         }
     }
 
+    /// Whether a reached effect of `card` may still resolve where the card is now: a hand or
+    /// trash effect only while its card is still there (it may have left meanwhile).
+    pub(crate) fn still_works_there(&self, card: InstanceId, effect: u32) -> bool {
+        self.host
+            .effect(self.card_id(card), effect)
+            .is_none_or(|e| e.zone.is_field() || self.zone_ok(card, e.zone))
+    }
+
     /// The hand/trash effects of `card` that work where it is, with a trigger matching
     /// `pred`: its own, then those of the keywords it has (issue 12).
     fn zone_matching(&self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool) -> Vec<u32> {
