@@ -433,3 +433,33 @@ fn immortal_no_longer_in_the_trash_when_its_turn_comes_does_nothing() {
     );
     assert_eq!(g.zone_of(i), Zone::Hand(P0));
 }
+
+#[test]
+fn immortal_is_not_offered_when_its_cost_cannot_be_paid_and_says_so() {
+    let dear = with_keyword(spirit("IM9", 9, 0, 9000), "immortal", "[3]");
+    let mut g = strict(saga_scenario(
+        vec![dear, spirit("V3", 3, 0, 3000), destroyer()],
+        34,
+    ));
+    let i = put(&mut g, P0, "IM9", Zone::Trash(P0), 0);
+    put(&mut g, P0, "V3", Zone::Field(P0), 1);
+    let m = put(&mut g, P0, "M-DES", Zone::Hand(P0), 0);
+    assert!(
+        g.reserve(P0) + 1 < 10,
+        "cost 9 and 1 core are more than P0 has"
+    );
+    play(&mut g, m);
+    assert_eq!(
+        decision(&mut g).kind,
+        DecisionKind::MainAction,
+        "no question"
+    );
+    assert_eq!(g.zone_of(i), Zone::Trash(P0));
+    assert!(
+        inert_reasons(&g, i)
+            .iter()
+            .any(|r| r.contains("cannot be paid")),
+        "{:?}",
+        inert_reasons(&g, i)
+    );
+}

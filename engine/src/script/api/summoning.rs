@@ -112,6 +112,13 @@ pub(super) fn register_summoning(e: &mut Engine) {
     );
     reg!(
         e,
+        "spare_cores",
+        [],
+        "Cores you could pay now without depleting anything: your reserve plus the cores above the lowest level of each of your field cards (what `summon_paying` may use).",
+        || -> R<i64> { with_ref(|g, rc| i64::from(g.spare_cores(rc.controller))) }
+    );
+    reg!(
+        e,
         "cores_on",
         ["c: Card"],
         "Cores on a card (the soul core included; 0 off the field).",
