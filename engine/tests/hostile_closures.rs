@@ -127,3 +127,54 @@ fn questions_without_end_are_cut_with_a_reason() {
         failures(&g)
     );
 }
+
+/// Issue 16 kind 7: with strict scripts, a failing script's message names its file and
+/// line, not only the card.
+#[test]
+fn a_strict_script_error_names_the_rhai_file_and_line() {
+    use engine::CardLibrary;
+    use engine::script::ScriptSources;
+    let mut e = effect("When Summoned", "");
+    e.script = None;
+    e.script_file = Some("effects/boom.rhai".into());
+    let card = scripted_spirit("HC-BOOM", 0, 1000, vec![e]);
+    let mut src = ScriptSources::default();
+    src.add_file("mine", "effects/boom.rhai", "let x = 1;\nthrow \"boom\";\n");
+    src.pack_of.insert("HC-BOOM".into(), "mine".into());
+    let mut all = engine::testkit::synthetic_cards();
+    all.push(card.clone());
+    let lib = CardLibrary::with_scripts(all, &src).unwrap();
+    let mut g = engine::testkit::scenario_with(lib, &[card], 1804);
+    g.set_strict_scripts(true);
+    let c = put(&mut g, P0, "HC-BOOM", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 1);
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play(&mut g, c)));
+    std::panic::set_hook(hook);
+    let msg = match r {
+        Err(p) => p.downcast_ref::<String>().cloned().unwrap_or_default(),
+        Ok(()) => panic!("the script did not fail"),
+    };
+    assert!(msg.contains("mine/effects/boom.rhai:2"), "{msg}");
+    assert!(msg.contains("boom"), "{msg}");
+}
+
+/// Kind 2: watchers are bounded (1,000 waiting at once): registering without end fails
+/// the effect with its reason, quickly.
+#[test]
+fn watchers_without_end_are_cut_with_a_reason() {
+    let (g, t) = summon_with(
+        "HC-WATCH",
+        "for i in 0..100000 { when(ev_exhausted(my_spirits()), || draw(0)); }",
+        1805,
+    );
+    assert!(t < Duration::from_secs(5), "{t:?}");
+    assert!(
+        failures(&g)
+            .iter()
+            .any(|f| f.contains("more than 1000 `when` watchers")),
+        "{:?}",
+        failures(&g)
+    );
+}

@@ -515,8 +515,21 @@ impl Game {
         reason: String,
     ) {
         if self.rt.strict_scripts {
+            // Name the script's source: a pack file, an inline script, generated text or a
+            // keyword's declaration (issue 16 kind 7).
+            let origin = self
+                .host
+                .effect(self.card_id(card), effect)
+                .and_then(|e| e.origin.as_ref())
+                .map(|o| {
+                    format!(
+                        " ({o}{})",
+                        line.map(|l| format!(":{l}")).unwrap_or_default()
+                    )
+                })
+                .unwrap_or_default();
             panic!(
-                "effect {effect} of {} failed{}: {reason}",
+                "effect {effect} of {} failed{}{origin}: {reason}",
                 self.card_id(card),
                 line.map(|l| format!(" at script line {l}"))
                     .unwrap_or_default()

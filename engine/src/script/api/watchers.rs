@@ -307,11 +307,27 @@ fn register_sub_for(ev: EventSpec, d: &str, f: FnPtr) -> R<()> {
         until,
     };
     if constant {
+        if rc.watchers.borrow().len() >= MAX_WATCHERS {
+            return Err(too_many_watchers());
+        }
         rc.watchers.borrow_mut().push(sub);
         return Ok(());
     }
     with_mut(|g, _| {
+        if g.st.scripts.subs.len() >= MAX_WATCHERS {
+            return Err(too_many_watchers());
+        }
         g.st.scripts.subs.push(sub);
         Ok(())
     })
+}
+
+/// How many `when(…)` watchers may wait at once (in the game, or given by one constant
+/// effect): each happening is checked against all of them (issue 16 kind 2).
+pub const MAX_WATCHERS: usize = 1000;
+
+fn too_many_watchers() -> Box<EvalAltResult> {
+    err(format!(
+        "more than {MAX_WATCHERS} `when` watchers at once (each happening checks them all)"
+    ))
 }
