@@ -35,6 +35,8 @@ enum Command {
     Coverage(cmd::coverage::CoverageArgs),
     /// Play every card of a catalogue in real games; report per effect what fired.
     Exercise(cmd::exercise::ExerciseArgs),
+    /// Run scenario tests: boards, actions and expectations written as YAML.
+    Test(cmd::test::TestArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -50,6 +52,7 @@ fn main() -> std::process::ExitCode {
         Command::Lint(args) => cmd::lint::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Exercise(args) => cmd::exercise::run(args),
+        Command::Test(args) => cmd::test::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -122,24 +122,6 @@ fn played(g: &Game, card: InstanceId) -> (u32, u32, u32) {
         .unwrap_or_else(|| panic!("{card} was not played"))
 }
 
-fn heavily_exhausted(g: &Game, card: InstanceId) -> bool {
-    g.log().contains(&Event::HeavilyExhausted { card })
-}
-
-/// Answers the "[Main]" / "[Flash]" choice of a magic with both (BS-5.5).
-fn choose_step(g: &mut Game, step: &str) {
-    let r = decision(g);
-    assert_eq!(r.kind, DecisionKind::EffectChoice);
-    let c = r
-        .options
-        .iter()
-        .find(|o| o.label.starts_with(step))
-        .unwrap_or_else(|| panic!("no {step} option in {:?}", r.options))
-        .choice
-        .clone();
-    must(g, c);
-}
-
 /// P0 gets 10 more reserve cores, `symbols` copies of `symbol_card` (one symbol of the
 /// same colour each) on the field, and `id` in hand; returns that card.
 fn ready(g: &mut Game, id: &str, symbol_card: &str, symbols: u32) -> InstanceId {
@@ -271,185 +253,48 @@ fn bs_5_2_partial_reduction_pays_the_difference() {
 }
 
 // ---- red --------------------------------------------------------------------------------
+// The red cards' effects are shown as boards in `scripts/battle-spirits-demo/tests/red.yaml`;
+// their printed costs and level tables stay checked here.
 
 #[test]
-fn demo_r02_kiln_lizard_draws_when_summoned() {
-    // BS-5.1: "When Summoned: Draw 1 card." resolves once it is on the field.
-    let mut g = game(&["DEMO-R02", "DEMO-R09"]);
-    let c = ready(&mut g, "DEMO-R02", "DEMO-R09", 1);
-    let before = hand(&g, P0);
-    let paid = play_first(&mut g, c);
-    assert_eq!(paid, (2, 1, 1)); // BS-5.2
-    assert_eq!(hand(&g, P0), before - 1 + 1, "played one, drew one");
-    assert_eq!(g.zone_of(c), Zone::Field(P0));
+fn demo_red_costs_and_levels() {
+    assert_cost("DEMO-R02", "DEMO-R09", 1, (2, 1, 1));
     assert_levels("DEMO-R02", &[(1, 1, 2000), (3, 2, 4000)]);
-}
-
-#[test]
-fn demo_r04_forge_hound_gets_2000_when_attacking_at_level_2() {
     assert_cost("DEMO-R04", "DEMO-R09", 2, (3, 2, 1));
     assert_levels("DEMO-R04", &[(1, 1, 3000), (3, 2, 5000)]);
-    // BS-6.1: [LV2] When This Spirit Attacks: +2000 BP this turn.
-    let mut g = game(&["DEMO-R04"]);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-R04", Zone::Field(P1), 3);
-    let low = put(&mut g, P1, "DEMO-R04", Zone::Field(P1), 1);
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a });
-    assert_eq!(g.bp(a), 5000 + 2000);
-    assert_eq!(g.bp(low), 3000, "the level-1 copy has no bonus");
-}
-
-#[test]
-fn demo_r04_forge_hound_at_level_1_gets_no_bonus() {
-    // The effect lists only [LV2]: a level-1 attacker stays at 3000 (BS-8.1 levels).
-    let mut g = game(&["DEMO-R04"]);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-R04", Zone::Field(P1), 1);
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a });
-    assert_eq!(g.bp(a), 3000);
-}
-
-#[test]
-fn demo_r07_pyre_drake_destroys_a_3000_bp_spirit_when_attacking() {
     assert_cost("DEMO-R07", "DEMO-R09", 3, (5, 3, 2));
     assert_levels("DEMO-R07", &[(1, 1, 5000), (3, 2, 7000), (5, 3, 10000)]);
-    // BS-6.1 / BS-6.6: the only opposing spirit with 3000 BP or less is destroyed; the
-    // 4000 BP one stays.
-    let mut g = game(&["DEMO-R07"]);
-    let small = put(&mut g, P0, "R-03", Zone::Field(P0), 1); // 3000 BP
-    let big = put(&mut g, P0, "R-04", Zone::Field(P0), 1); // 4000 BP
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-R07", Zone::Field(P1), 1);
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a });
-    assert_eq!(g.zone_of(small), Zone::Trash(P0));
-    assert_eq!(g.zone_of(big), Zone::Field(P0));
-}
-
-#[test]
-fn demo_r11_smoldering_plateau_adds_1000_in_your_attack_step() {
     assert_cost("DEMO-R11", "DEMO-R09", 1, (3, 1, 2));
     assert_levels("DEMO-R11", &[(0, 1, 0), (2, 2, 0)]);
-    let mut g = game(&["DEMO-R11"]);
-    to_p1_main(&mut g);
-    put(&mut g, P1, "DEMO-R11", Zone::Field(P1), 0);
-    let s = put(&mut g, P1, "R-03", Zone::Field(P1), 1);
-    let other = put(&mut g, P1, "R-02", Zone::Field(P1), 1);
-    assert_eq!(g.bp(s), 3000, "main step: no bonus");
-    must(&mut g, Choice::EndMain);
-    // BS-8.1 constant "During Your Attack Step": every spirit of its controller +1000.
-    must(&mut g, Choice::Attack { attacker: s });
-    assert_eq!((g.bp(s), g.bp(other)), (4000, 3000));
-}
-
-#[test]
-fn demo_r12_flare_volley_main_destroys_and_flash_pumps() {
     assert_cost("DEMO-R12", "DEMO-R09", 0, (3, 0, 3));
-    // BS-5.5 [Main]: destroy the opposing spirit with 3000 BP or less.
-    let mut g = game(&["DEMO-R12"]);
-    give_reserve(&mut g, P0, 5);
-    let small = put(&mut g, P1, "B-03", Zone::Field(P1), 1); // 3000
-    let big = put(&mut g, P1, "B-04", Zone::Field(P1), 1); // 4000
-    let m = put(&mut g, P0, "DEMO-R12", Zone::Hand(P0), 0);
-    play(&mut g, m);
-    choose_step(&mut g, "[Main]");
-    assert_eq!(
-        (g.zone_of(small), g.zone_of(big)),
-        (Zone::Trash(P1), Zone::Field(P1))
-    );
-    // BS-5.5 / BS-5.6 [Flash] (usable in the main step too): +2000 this turn.
-    let mut g = game(&["DEMO-R12"]);
-    give_reserve(&mut g, P0, 5);
-    let mine = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
-    let m = put(&mut g, P0, "DEMO-R12", Zone::Hand(P0), 0);
-    play(&mut g, m);
-    choose_step(&mut g, "[Flash]");
-    assert_eq!(g.bp(mine), 5000);
-    assert_eq!(g.zone_of(m), Zone::Trash(P0));
-}
-
-#[test]
-fn demo_r13_stoke_the_coals_draws_two() {
-    let mut g = game(&["DEMO-R13", "DEMO-R09"]);
-    let c = ready(&mut g, "DEMO-R13", "DEMO-R09", 1);
-    let before = hand(&g, P0);
-    let paid = play_first(&mut g, c);
-    assert_eq!(paid, (2, 1, 1)); // BS-5.2
-    assert_eq!(hand(&g, P0), before - 1 + 2); // BS-5.5
 }
 
 // ---- green ------------------------------------------------------------------------------
+// Boards: `scripts/battle-spirits-demo/tests/green.yaml`.
 
 #[test]
-fn demo_g03_reedwhistle_hare_reaches_level_2_with_its_void_core() {
-    let mut g = game(&["DEMO-G03", "DEMO-G01"]);
-    let (c, paid) = play_with_symbols(&mut g, "DEMO-G03", "DEMO-G01", 2);
-    assert_eq!(paid, (2, 2, 0)); // BS-5.2
-    // BS-5.1: 1 core placed, then "Place 1 core from the void on this spirit": 2 cores.
-    assert_eq!(g.cores_on(c), 2);
-    assert_eq!((g.level(c), g.bp(c)), (Some(2), 3000));
+fn demo_green_costs_and_levels() {
     assert_levels("DEMO-G03", &[(1, 1, 2000), (2, 2, 3000), (4, 3, 4000)]);
-}
-
-#[test]
-fn demo_g05_burrow_mantis_exhausts_when_attacking_at_level_2() {
     assert_cost("DEMO-G05", "DEMO-G01", 2, (3, 2, 1));
     assert_levels("DEMO-G05", &[(1, 1, 2000), (2, 2, 4000), (4, 3, 6000)]);
-    let mut g = game(&["DEMO-G05"]);
-    let target = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-G05", Zone::Field(P1), 2);
-    must(&mut g, Choice::EndMain);
-    assert!(!g.is_exhausted(target));
-    must(&mut g, Choice::Attack { attacker: a }); // BS-6.1
-    assert!(g.is_exhausted(target), "it can no longer block (BS-6.3)");
-}
-
-#[test]
-fn demo_g11_whispering_thicket_draws_when_deployed() {
-    let mut g = game(&["DEMO-G11", "DEMO-G01"]);
-    let n = ready(&mut g, "DEMO-G11", "DEMO-G01", 1);
-    let before = hand(&g, P0);
-    let paid = play_first(&mut g, n);
-    assert_eq!(paid, (3, 1, 2)); // BS-5.2.1 nexus example shape
-    assert_eq!(hand(&g, P0), before - 1 + 1); // BS-5.4
-    assert_eq!(g.zone_of(n), Zone::Field(P0));
     assert_levels("DEMO-G11", &[(0, 1, 0), (3, 2, 0)]);
-}
-
-#[test]
-fn demo_g12_sap_surge_refreshes_the_attacker_in_a_flash_timing() {
     assert_cost("DEMO-G12", "DEMO-G01", 1, (2, 1, 1));
-    let mut g = game(&["DEMO-G12"]);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "R-03", Zone::Field(P1), 1);
-    let m = put(&mut g, P1, "DEMO-G12", Zone::Hand(P1), 0);
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a });
-    assert!(g.is_exhausted(a)); // BS-6.1
-    // BS-6.2: the defender has priority first and passes; the attacker uses the flash.
-    must(&mut g, Choice::Pass);
-    play(&mut g, m);
-    assert!(!g.is_exhausted(a));
-    assert_eq!(g.zone_of(m), Zone::Trash(P1));
-}
-
-#[test]
-fn demo_g13_overgrowth_places_two_cores_in_the_reserve() {
-    let mut g = game(&["DEMO-G13", "DEMO-G01"]);
-    give_reserve(&mut g, P0, 10);
-    put(&mut g, P0, "DEMO-G01", Zone::Field(P0), 1);
-    put(&mut g, P0, "DEMO-G01", Zone::Field(P0), 1);
-    let r = g.reserve(P0);
-    let m = put(&mut g, P0, "DEMO-G13", Zone::Hand(P0), 0);
-    play(&mut g, m);
-    assert_eq!(played(&g, m), (3, 2, 1)); // BS-5.2
-    assert_eq!(g.reserve(P0), r - 1 + 2);
 }
 
 // ---- blue -------------------------------------------------------------------------------
+// Boards: `scripts/battle-spirits-demo/tests/blue.yaml`; Riptide Reversal's burst:
+// `tests/scenarios/bs-10-burst.yaml`.
+
+#[test]
+fn demo_blue_costs_and_levels() {
+    assert_cost("DEMO-B02", "DEMO-B01", 1, (2, 1, 1));
+    assert_levels("DEMO-B02", &[(1, 1, 2000), (3, 2, 4000)]);
+    assert_cost("DEMO-B03", "DEMO-B01", 2, (3, 2, 1));
+    assert_levels("DEMO-B03", &[(1, 1, 2000), (2, 2, 4000), (4, 3, 6000)]);
+    assert_cost("DEMO-B06", "DEMO-B01", 2, (3, 2, 1));
+    assert_cost("DEMO-B08", "DEMO-B01", 1, (3, 1, 2));
+    assert_levels("DEMO-B08", &[(0, 1, 0), (2, 2, 0)]);
+}
 
 /// Cards that went from `p`'s deck to their trash after log index `from`.
 fn milled(g: &Game, p: PlayerId, from: usize) -> Vec<InstanceId> {
@@ -464,33 +309,6 @@ fn milled(g: &Game, p: PlayerId, from: usize) -> Vec<InstanceId> {
             _ => None,
         })
         .collect()
-}
-
-#[test]
-fn demo_b02_harbor_sentry_discards_two_of_the_opponents_deck() {
-    let mut g = game(&["DEMO-B02", "DEMO-B01"]);
-    let deck = g.pile(Zone::Deck(P1)).len();
-    let mark = g.log().len();
-    let (_, paid) = play_with_symbols(&mut g, "DEMO-B02", "DEMO-B01", 1);
-    assert_eq!(paid, (2, 1, 1)); // BS-5.2
-    assert_eq!(milled(&g, P1, mark).len(), 2);
-    assert_eq!(g.pile(Zone::Deck(P1)).len(), deck - 2);
-    assert_levels("DEMO-B02", &[(1, 1, 2000), (3, 2, 4000)]);
-}
-
-#[test]
-fn demo_b03_gullwing_lancer_bounces_a_cost_2_spirit_when_attacking() {
-    assert_cost("DEMO-B03", "DEMO-B01", 2, (3, 2, 1));
-    assert_levels("DEMO-B03", &[(1, 1, 2000), (2, 2, 4000), (4, 3, 6000)]);
-    let mut g = game(&["DEMO-B03"]);
-    let cheap = put(&mut g, P0, "R-02", Zone::Field(P0), 1); // cost 2
-    let dear = put(&mut g, P0, "R-03", Zone::Field(P0), 1); // cost 3
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-B03", Zone::Field(P1), 2); // LV2
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a }); // BS-6.1
-    assert_eq!(g.zone_of(cheap), Zone::Hand(P0));
-    assert_eq!(g.zone_of(dear), Zone::Field(P0));
 }
 
 #[test]
@@ -636,20 +454,6 @@ fn demo_b05_keelbreaker_leviathan_does_nothing_at_level_1() {
 }
 
 #[test]
-fn demo_b06_undertow_snare_lowers_bp_by_3000() {
-    assert_cost("DEMO-B06", "DEMO-B01", 2, (3, 2, 1));
-    let mut g = game(&["DEMO-B06"]);
-    give_reserve(&mut g, P0, 5);
-    let t = put(&mut g, P1, "B-04", Zone::Field(P1), 1); // 4000
-    let m = put(&mut g, P0, "DEMO-B06", Zone::Hand(P0), 0);
-    play(&mut g, m); // BS-5.6: a [Flash] may be used in the main step
-    assert_eq!(g.bp(t), 1000);
-    // BS-7.1: "during this turn" ends with the turn.
-    must(&mut g, Choice::EndMain);
-    assert_eq!(g.bp(t), 4000);
-}
-
-#[test]
 fn demo_b07_riptide_reversal_main_and_burst_text() {
     assert!(def("DEMO-B07").has_burst()); // BS-10.6: it may be set
     assert_eq!(def("DEMO-B07").effects[0].steps, vec![CardStep::Burst]);
@@ -690,126 +494,20 @@ fn yes_to_all(g: &mut Game) {
     }
 }
 
-#[test]
-fn demo_b07_riptide_reversal_bursts_when_your_spirit_is_destroyed() {
-    // BS-10.3: set, it activates when the opponent destroys one of P0's spirits: the
-    // attacker (Pyre Drake, 5000 BP) returns to P1's hand; paying its cost (BS-10.4:
-    // 4, no blue symbol on the field) draws 2.
-    let mut g = game(&["DEMO-B07", "DEMO-R07"]);
-    let burst = set_burst(&mut g, "DEMO-B07");
-    let victim = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
-    give_reserve(&mut g, P0, 4);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-R07", Zone::Field(P1), 1);
-    must(&mut g, Choice::EndMain);
-    let (h, r) = (hand(&g, P0), g.reserve(P0));
-    must(&mut g, Choice::Attack { attacker: a });
-    yes_to_all(&mut g);
-    assert_eq!(g.zone_of(victim), Zone::Trash(P0));
-    assert_eq!(g.zone_of(a), Zone::Hand(P1));
-    assert_eq!(hand(&g, P0), h + 2);
-    // The destroyed spirit's core went to the reserve (BS-6.6), the cost to the trash.
-    assert_eq!(g.reserve(P0), r + 1 - 4);
-    assert_eq!(g.zone_of(burst), Zone::Trash(P0));
-}
-
-#[test]
-fn demo_b07_riptide_reversal_burst_may_be_declined() {
-    // BS-10.3: activation is the owner's choice; kept set, nothing happens.
-    let mut g = game(&["DEMO-B07", "DEMO-R07"]);
-    let burst = set_burst(&mut g, "DEMO-B07");
-    put(&mut g, P0, "R-03", Zone::Field(P0), 1);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-R07", Zone::Field(P1), 1);
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a });
-    must(&mut g, Choice::No);
-    assert_eq!(g.zone_of(a), Zone::Field(P1));
-    assert_eq!(g.zone_of(burst), Zone::Burst(P0));
-}
-
-#[test]
-fn demo_b08_coral_bastion_adds_1000_in_the_opponents_attack_step() {
-    assert_cost("DEMO-B08", "DEMO-B01", 1, (3, 1, 2));
-    assert_levels("DEMO-B08", &[(0, 1, 0), (2, 2, 0)]);
-    let mut g = game(&["DEMO-B08"]);
-    put(&mut g, P0, "DEMO-B08", Zone::Field(P0), 0);
-    let mine = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
-    assert_eq!(g.bp(mine), 3000, "own main step: no bonus");
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "B-03", Zone::Field(P1), 1);
-    assert_eq!(g.bp(mine), 3000, "opponent's main step: no bonus");
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a });
-    // BS-8.1 constant "During Opponent's Attack Step".
-    assert_eq!((g.bp(mine), g.bp(a)), (4000, 3000));
-}
-
 // ---- yellow -----------------------------------------------------------------------------
+// Boards: `scripts/battle-spirits-demo/tests/yellow.yaml`.
 
 #[test]
-fn demo_y01_glimmer_moth_draws_when_destroyed() {
+fn demo_yellow_costs_and_levels() {
     assert_cost("DEMO-Y01", "DEMO-Y02", 1, (1, 1, 0));
     assert_levels("DEMO-Y01", &[(1, 1, 1000), (2, 2, 2000)]);
-    let mut g = game(&["DEMO-Y01", "DEMO-R07"]);
-    let moth = put(&mut g, P0, "DEMO-Y01", Zone::Field(P0), 1);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-R07", Zone::Field(P1), 1);
-    must(&mut g, Choice::EndMain);
-    let h = hand(&g, P0);
-    must(&mut g, Choice::Attack { attacker: a }); // destroys the moth (1000 ≤ 3000)
-    assert_eq!(g.zone_of(moth), Zone::Trash(P0)); // BS-6.6
-    assert_eq!(hand(&g, P0), h + 1);
-}
-
-#[test]
-fn demo_y02_lantern_fawn_gives_back_a_core() {
-    let mut g = game(&["DEMO-Y02", "DEMO-Y01"]);
-    give_reserve(&mut g, P0, 5);
-    put(&mut g, P0, "DEMO-Y01", Zone::Field(P0), 1);
-    let r = g.reserve(P0);
-    let c = put(&mut g, P0, "DEMO-Y02", Zone::Hand(P0), 0);
-    play(&mut g, c);
-    assert_eq!(played(&g, c), (2, 1, 1)); // BS-5.2
-    // paid 1, placed 1 (BS-5.1), then 1 from the void.
-    assert_eq!(g.reserve(P0), r - 1 - 1 + 1);
     assert_levels("DEMO-Y02", &[(1, 1, 2000), (3, 2, 4000)]);
-}
-
-#[test]
-fn demo_y03_dawnbell_cleric_blocks_for_7000_at_level_2() {
     assert_cost("DEMO-Y03", "DEMO-Y01", 2, (3, 2, 1));
     assert_levels("DEMO-Y03", &[(1, 1, 3000), (3, 2, 5000), (5, 3, 7000)]);
-    let mut g = game(&["DEMO-Y03"]);
-    let b = put(&mut g, P0, "DEMO-Y03", Zone::Field(P0), 3);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "B-06", Zone::Field(P1), 1); // 6000
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a });
-    pass_flashes(&mut g);
-    must(&mut g, Choice::Block { blocker: b }); // BS-6.3
-    assert_eq!(g.bp(b), 7000);
-    pass_flashes(&mut g);
-    assert_eq!(g.zone_of(a), Zone::Trash(P1), "BS-6.6: 6000 < 7000");
-    assert_eq!(g.zone_of(b), Zone::Field(P0));
     assert!(def("DEMO-Y03").has_burst());
-}
-
-#[test]
-fn demo_y03_dawnbell_cleric_bursts_when_the_opponent_summons() {
-    // BS-10.3: set face down (BS-5.8), it adds 1 life when P1 summons; then it goes to
-    // the trash (a spirit burst without a summon follow-up).
-    let mut g = game(&["DEMO-Y03"]);
-    let burst = set_burst(&mut g, "DEMO-Y03");
-    to_p1_main(&mut g);
-    give_reserve(&mut g, P1, 5);
-    let life = g.life(P0);
-    let s = put(&mut g, P1, "B-01", Zone::Hand(P1), 0);
-    play(&mut g, s);
-    yes_to_all(&mut g);
-    assert_eq!(g.zone_of(s), Zone::Field(P1));
-    assert_eq!(g.life(P0), life + 1);
-    assert_eq!(g.zone_of(burst), Zone::Trash(P0));
+    assert_cost("DEMO-Y07", "DEMO-Y01", 2, (3, 2, 1));
+    assert_cost("DEMO-Y08", "DEMO-Y01", 2, (4, 2, 2));
+    assert!(def("DEMO-Y08").has_burst()); // BS-10.6
 }
 
 #[test]
@@ -932,52 +630,6 @@ fn demo_y06_prism_sanctum_pumps_ultimates_only_in_your_turn() {
 }
 
 #[test]
-fn demo_y07_gleaming_verdict_main_draws_flash_pumps() {
-    assert_cost("DEMO-Y07", "DEMO-Y01", 2, (3, 2, 1));
-    // [Main]: draw 2, then discard 1 (BS-5.5).
-    let mut g = game(&["DEMO-Y07"]);
-    give_reserve(&mut g, P0, 5);
-    let m = put(&mut g, P0, "DEMO-Y07", Zone::Hand(P0), 0);
-    let h = hand(&g, P0);
-    play(&mut g, m);
-    choose_step(&mut g, "[Main]");
-    while decision(&mut g).kind == DecisionKind::EffectChoice {
-        let c = decision(&mut g).options[0].choice.clone();
-        must(&mut g, c);
-    }
-    assert_eq!(hand(&g, P0), h - 1 + 2 - 1);
-    assert_eq!(
-        g.pile(Zone::Trash(P0)).len(),
-        2,
-        "the magic and the discarded card"
-    );
-    // [Flash]: one spirit +3000 this turn.
-    let mut g = game(&["DEMO-Y07"]);
-    give_reserve(&mut g, P0, 5);
-    let s = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
-    let m = put(&mut g, P0, "DEMO-Y07", Zone::Hand(P0), 0);
-    play(&mut g, m);
-    choose_step(&mut g, "[Flash]");
-    assert_eq!(g.bp(s), 6000);
-}
-
-#[test]
-fn demo_y08_sunflare_judgment_main_destroys_4000() {
-    assert_cost("DEMO-Y08", "DEMO-Y01", 2, (4, 2, 2));
-    assert!(def("DEMO-Y08").has_burst()); // BS-10.6
-    let mut g = game(&["DEMO-Y08"]);
-    give_reserve(&mut g, P0, 5);
-    let small = put(&mut g, P1, "B-04", Zone::Field(P1), 1); // 4000
-    let big = put(&mut g, P1, "B-06", Zone::Field(P1), 1); // 6000
-    let m = put(&mut g, P0, "DEMO-Y08", Zone::Hand(P0), 0);
-    play(&mut g, m);
-    assert_eq!(
-        (g.zone_of(small), g.zone_of(big)),
-        (Zone::Trash(P1), Zone::Field(P1))
-    );
-}
-
-#[test]
 fn demo_y08_sunflare_judgment_bursts_after_life_is_reduced() {
     // BS-6.5.1 / BS-10.3: an unblocked attack takes 1 life, the burst gives 1 back; paying
     // its cost (BS-10.4) destroys the 4000 BP attacker.
@@ -1008,43 +660,9 @@ fn demo_p01_gravebloom_imp_cost_and_levels() {
 }
 
 #[test]
-fn demo_p01_gravebloom_imp_counts_one() {
-    // BS-13.2: summoned, 1 core from the void to the count area.
-    let mut g = game(&["DEMO-P01"]);
-    g.set_strict_scripts(true);
-    give_reserve(&mut g, P0, 3);
-    let c = put(&mut g, P0, "DEMO-P01", Zone::Hand(P0), 0);
-    play(&mut g, c);
-    assert_eq!(count_area(&g, P0), 1);
-}
-
-#[test]
 fn demo_p02_ossuary_seer_cost_and_levels() {
     assert_cost("DEMO-P02", "DEMO-P01", 1, (2, 1, 1));
     assert_levels("DEMO-P02", &[(1, 1, 1000), (2, 2, 3000)]);
-}
-
-#[test]
-fn demo_p02_ossuary_seer_puts_the_top_card_in_the_tecoto() {
-    // BS-13.1: the top card of the deck goes face up to the tecoto.
-    let mut g = game(&["DEMO-P02"]);
-    g.set_strict_scripts(true);
-    give_reserve(&mut g, P0, 3);
-    let c = put(&mut g, P0, "DEMO-P02", Zone::Hand(P0), 0);
-    let deck = g.pile(Zone::Deck(P0)).len();
-    play(&mut g, c);
-    assert_eq!(g.pile(Zone::Tecoto(P0)).len(), 1);
-    assert_eq!(g.pile(Zone::Deck(P0)).len(), deck - 1);
-    // BS-13.1: a tecoto card is used like a hand card, by paying its cost.
-    let t = g.pile(Zone::Tecoto(P0))[0];
-    give_reserve(&mut g, P0, 10);
-    play(&mut g, t);
-    assert_ne!(g.zone_of(t), Zone::Tecoto(P0));
-    assert!(
-        g.log()
-            .iter()
-            .any(|e| matches!(e, Event::Played { card, .. } if *card == t))
-    );
 }
 
 #[test]
@@ -1054,36 +672,9 @@ fn demo_p03_hollow_lantern_cost_and_levels() {
 }
 
 #[test]
-fn demo_p03_hollow_lantern_goes_to_the_tecoto_when_destroyed() {
-    // BS-6.6 / BS-13.1: destroyed by Pyre Drake's attack, it goes to the tecoto instead
-    // of staying in the trash.
-    let mut g = game(&["DEMO-P03", "DEMO-R07"]);
-    let l = put(&mut g, P0, "DEMO-P03", Zone::Field(P0), 1);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "DEMO-R07", Zone::Field(P1), 1);
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a });
-    assert_eq!(g.zone_of(l), Zone::Tecoto(P0));
-}
-
-#[test]
 fn demo_p04_dusk_warden_cost_and_levels() {
     assert_cost("DEMO-P04", "DEMO-P01", 2, (4, 2, 2));
     assert_levels("DEMO-P04", &[(1, 1, 3000), (3, 2, 5000), (5, 3, 7000)]);
-}
-
-#[test]
-fn demo_p04_dusk_warden_heavily_exhausts() {
-    // BS-13.4: heavily exhausted, it stays exhausted through one refresh step.
-    let mut g = game(&["DEMO-P04"]);
-    g.set_strict_scripts(true);
-    give_reserve(&mut g, P0, 5);
-    let t = put(&mut g, P1, "B-04", Zone::Field(P1), 1);
-    let c = put(&mut g, P0, "DEMO-P04", Zone::Hand(P0), 0);
-    play(&mut g, c);
-    assert!(heavily_exhausted(&g, t) && g.is_exhausted(t));
-    to_p1_main(&mut g); // P1's refresh step: heavily exhausted → exhausted
-    assert!(g.is_exhausted(t));
 }
 
 #[test]
@@ -1095,63 +686,13 @@ fn demo_p05_nightglass_revenant_cost_levels_and_oc_data() {
 }
 
 #[test]
-fn demo_p05_nightglass_revenant_in_over_count() {
-    // BS-13.3: at count 3, whatever its level, +3000 BP and its [While OC] effect gives
-    // every spirit of its controller +1000 (itself included); at count 0 neither.
-    let mut g = game_with(&["DEMO-P05"], &[count_helper(3)], 7);
-    let r = put(&mut g, P0, "DEMO-P05", Zone::Field(P0), 1);
-    let other = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
-    assert_eq!((g.bp(r), g.bp(other)), (4000, 3000));
-    let h = put(&mut g, P0, "T-COUNT", Zone::Hand(P0), 0);
-    play(&mut g, h);
-    assert_eq!(count_area(&g, P0), 3);
-    assert_eq!((g.bp(r), g.bp(other)), (4000 + 3000 + 1000, 3000 + 1000));
-    // At count 2 the OC condition (count 3) is not met.
-    let mut g = game_with(&["DEMO-P05"], &[count_helper(2)], 7);
-    let r = put(&mut g, P0, "DEMO-P05", Zone::Field(P0), 3); // LV2
-    let h = put(&mut g, P0, "T-COUNT", Zone::Hand(P0), 0);
-    play(&mut g, h);
-    assert_eq!((count_area(&g, P0), g.bp(r)), (2, 6000));
-}
-
-#[test]
 fn demo_p06_tally_of_bones_cost() {
     assert_cost("DEMO-P06", "DEMO-P01", 1, (2, 1, 1));
 }
 
 #[test]
-fn demo_p06_tally_of_bones_draws_at_count_3() {
-    // BS-13.2: count +1; at count 3 or more, draw 2. From count 2: count 3, draws 2.
-    let mut g = game_with(&["DEMO-P06"], &[count_helper(2)], 7);
-    g.set_strict_scripts(true);
-    give_reserve(&mut g, P0, 3);
-    let h = put(&mut g, P0, "T-COUNT", Zone::Hand(P0), 0);
-    play(&mut g, h);
-    let m = put(&mut g, P0, "DEMO-P06", Zone::Hand(P0), 0);
-    let before = hand(&g, P0);
-    play(&mut g, m);
-    assert_eq!(count_area(&g, P0), 3);
-    assert_eq!(hand(&g, P0), before - 1 + 2);
-}
-
-#[test]
 fn demo_p07_veil_of_dread_cost() {
     assert_cost("DEMO-P07", "DEMO-P01", 2, (3, 2, 1));
-}
-
-#[test]
-fn demo_p07_veil_of_dread_heavily_exhausts_in_a_flash() {
-    // BS-13.4 in a flash timing (BS-6.2): the attacker is heavily exhausted.
-    let mut g = game(&["DEMO-P07"]);
-    give_reserve(&mut g, P0, 3);
-    put(&mut g, P0, "DEMO-P07", Zone::Hand(P0), 0);
-    to_p1_main(&mut g);
-    let a = put(&mut g, P1, "B-04", Zone::Field(P1), 1);
-    must(&mut g, Choice::EndMain);
-    must(&mut g, Choice::Attack { attacker: a });
-    let m = put(&mut g, P0, "DEMO-P07", Zone::Hand(P0), 0);
-    play(&mut g, m);
-    assert!(heavily_exhausted(&g, a));
 }
 
 #[test]
@@ -1278,8 +819,15 @@ fn the_pack_has_every_kind_and_mechanic() {
 }
 
 #[test]
-fn every_demo_card_has_a_test_in_this_file() {
+fn every_demo_card_has_a_test_here_or_in_the_packs_scenarios() {
     let src = include_str!("demo_pack.rs");
+    // The pack's own scenario files (`cardscript test`): a card is tested there when a
+    // scenario's name starts with the card's name.
+    let dir = std::path::Path::new(PACK).join("tests");
+    let mut scenarios = String::new();
+    for e in std::fs::read_dir(&dir).expect("the demo pack has tests/") {
+        scenarios += &std::fs::read_to_string(e.unwrap().path()).unwrap();
+    }
     // The demo pack's own cards (not the base pack's Supsprite tokens).
     for c in demo().cards.iter().filter(|c| c.id.starts_with("DEMO-")) {
         let short = c.id.trim_start_matches("DEMO-").to_lowercase();
@@ -1287,10 +835,12 @@ fn every_demo_card_has_a_test_in_this_file() {
             format!("fn demo_{short}_"),
             format!("vanilla!(demo_{short}_"),
         );
+        let named = format!("- name: {}", c.name);
         assert!(
-            src.contains(&f) || src.contains(&v),
-            "no test for {} (looked for `{f}` and `{v}`)",
-            c.id
+            src.contains(&f) || src.contains(&v) || scenarios.contains(&named),
+            "no test for {} (looked for `{f}`, `{v}` and a scenario named `{} …`)",
+            c.id,
+            c.name
         );
     }
 }

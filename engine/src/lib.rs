@@ -9,6 +9,7 @@ pub mod library;
 pub mod players;
 pub mod replay;
 pub mod rules;
+pub mod scenario;
 pub mod script;
 pub mod sim;
 pub mod testkit;

@@ -1161,7 +1161,6 @@ fn bss01_114_blessed_cathedral_a_spirit_left_without_cores_counts_as_destroyed()
 /// Stand-in for the LV2 effect (from the start of the opponent's main step); a stand-in
 /// magic draws two. Rules: BS-8.4.
 #[test]
-#[ignore = "the engine cannot watch draws yet: ev_opponent_draws_outside_draw_step is inert, so no card is discarded"]
 fn bss01_111_rocket_city_two_cards_drawn_at_once_discard_one() {
     let city = nexus(
         "RUL-ROCKET-CITY",

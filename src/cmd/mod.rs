@@ -20,3 +20,4 @@ pub mod lint;
 pub mod play;
 pub mod sim;
 pub mod source;
+pub mod test;

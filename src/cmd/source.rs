@@ -29,6 +29,15 @@ pub fn demo_files() -> PackFiles {
     PackFiles::from_memory("embedded:battle-spirits-demo", files)
 }
 
+/// The embedded demo pack's own scenario files (`tests/*.yaml`): (path, text), sorted.
+pub fn demo_tests() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    collect(&DEMO, &mut files);
+    files.retain(|(p, _)| p.starts_with("tests/") && (p.ends_with(".yaml") || p.ends_with(".yml")));
+    files.sort();
+    files
+}
+
 fn collect(dir: &Dir<'static>, out: &mut Vec<(String, String)>) {
     for f in dir.files() {
         if let Some(text) = f.contents_utf8() {

@@ -88,21 +88,27 @@ impl Game {
         list.len() as u32
     }
 
-    /// A spirit whose BP an effect has brought to 0 is destroyed (BS-5.3.1;
-    /// rulings-cards.json #54, #92, #95, #127, #130, #132, #136, #195). Not an effect's
+    /// The spirits whose BP an effect has brought to 0 are destroyed, together (BS-5.3.1,
+    /// BS-8.4; rulings-cards.json #54, #92, #95, #127, #130, #132, #136, #195; two at once
+    /// reach a "when one of your spirits is destroyed" effect once, #76). Not an effect's
     /// destruction: protection from "destroy" effects does not stop it (#121). `by`: the
     /// effect's controller. A card already being destroyed is left alone (BS-6.6).
-    pub(crate) fn destroy_if_no_bp(&mut self, c: InstanceId, by: PlayerId) -> bool {
-        if !self.on_field(c)
-            || self.is_being_destroyed(c)
-            || !self.is_spirit_like(c)
-            || self.level_row(c).and_then(|r| r.bp).is_none()
-            || self.bp(c) > 0
-        {
-            return false;
-        }
-        self.destroy_with(c, by != self.owner(c));
-        true
+    /// Returns how many.
+    pub(crate) fn destroy_if_no_bp(&mut self, cs: &[InstanceId], by: PlayerId) -> usize {
+        let list: Vec<(InstanceId, bool)> = cs
+            .iter()
+            .copied()
+            .filter(|&c| {
+                self.on_field(c)
+                    && !self.is_being_destroyed(c)
+                    && self.is_spirit_like(c)
+                    && self.level_row(c).and_then(|r| r.bp).is_some()
+                    && self.bp(c) == 0
+            })
+            .map(|c| (c, by != self.owner(c)))
+            .collect();
+        self.destroy_together(&list);
+        list.len()
     }
 
     /// BS-5.3.1: every spirit/ultimate whose BP effects have brought to 0 is destroyed at

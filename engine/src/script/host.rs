@@ -145,7 +145,8 @@ pub(crate) const ASKING: &[&str] = &[
     "may",
     "opponent_chooses",
     "discard",
-    "move_cores_up_to",
+    "move_cores", // the soul core's owner may be asked (rulings C#28, C#171)
+    "move_all_cores_but",
     "one_of",
     "import",
     "pay_cost",

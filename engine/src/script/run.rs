@@ -722,8 +722,12 @@ impl Game {
             );
         }
         // "Destroyed in battle": by BP comparison (BS-6.6), not by an effect used
-        // while a battle is on (rulings-cards.json #193).
-        let in_battle = self.st.scripts.battle_destruction;
+        // while a battle is on (rulings-cards.json #193) — nor by an effect that the
+        // comparison's destruction triggered (ruling C#96): only the battle's own cards.
+        let in_battle = self.st.scripts.battle_destruction
+            && self
+                .battle_cards()
+                .is_some_and(|(a, b)| card == a || b == Some(card));
         self.reach_subs(
             due,
             |g, s| match &s.event {
@@ -746,7 +750,7 @@ impl Game {
                 Some(card),
             );
         }
-        if self.st.scripts.battle_destruction
+        if in_battle
             && let Some((a, b)) = self.battle_cards()
             && let Some(destroyer) = if card == a { b } else { Some(a) }
         {

@@ -26,6 +26,21 @@ impl Game {
         if !self.host.watched.contains(&kind) {
             return;
         }
+        // Cards drawn while one effect (or one step) resolves are one draw of that many
+        // cards, watched once (official rulings C#68, C#69: drawing several cards at one
+        // time calls for one discard).
+        if card.is_none()
+            && matches!(kind, WatchKind::Draws | WatchKind::DrawsOutsideDrawStep)
+            && let Some(w) = self
+                .st
+                .scripts
+                .watch_queue
+                .iter_mut()
+                .find(|w| w.kind == kind && w.player == player && w.card.is_none())
+        {
+            w.n += n;
+            return;
+        }
         self.st.scripts.watch_queue.push(Watched {
             kind,
             card,

@@ -494,10 +494,11 @@ impl Game {
         match self.st.zones.top(Zone::Deck(p)) {
             Some(c) => {
                 self.move_card(c, Zone::Hand(p));
+                // A player event: the draws of one effect add up to one happening.
                 if self.st.turn > 0 {
-                    self.watch(WatchKind::Draws, Some(c), p, 1);
+                    self.watch(WatchKind::Draws, None, p, 1);
                     if self.st.scripts.step != Some(super::StepName::Draw) {
-                        self.watch(WatchKind::DrawsOutsideDrawStep, Some(c), p, 1);
+                        self.watch(WatchKind::DrawsOutsideDrawStep, None, p, 1);
                     }
                 }
                 true

@@ -60,6 +60,7 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each
         Place::Loc(l) => vec![l],
         Place::Cards(cs) => cs.into_iter().map(CoreLoc::Card).collect(),
     };
+    let souls = soul_choices(&srcs, &to, n, keep, each)?;
     with_mut(|g, rc| {
         let owner_of = |g: &Game, l: CoreLoc| match l {
             CoreLoc::Card(c) => g.owner(c),
@@ -88,6 +89,11 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each
             let across = dest.is_some_and(|d| owner_of(g, d) != owner_of(g, s));
             moved += if across {
                 g.move_ordinary_cores_n(s, dest, want)
+            } else if want > 0 && souls.contains(&s) {
+                // Its owner chose to let the soul core go first (ruling C#28, C#171).
+                let soul = g.core_at(s, true).expect("asked because it is there");
+                g.move_core(soul, dest);
+                1 + g.move_cores_n(s, dest, want - 1)
             } else {
                 g.move_cores_n(s, dest, want)
             };
@@ -101,6 +107,67 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each
         rc.destroyed.set(rc.destroyed.get() + gone);
         Ok(i64::from(moved))
     })
+}
+
+/// Rulings C#28, C#171: when an effect takes some but not all of a card's cores and the
+/// soul core is among them, the cores' owner chooses whether the soul core goes. Asks the
+/// owner of each such card (the first option, the default, keeps it) and returns the
+/// cards whose soul core goes. Only for `each` moves to the same player's places or the
+/// void (a soul core never changes owner, BS-0.2).
+fn soul_choices(
+    srcs: &[CoreLoc],
+    to: &Place,
+    n: Option<u32>,
+    keep: u32,
+    each: bool,
+) -> R<Vec<CoreLoc>> {
+    if !each {
+        return Ok(vec![]);
+    }
+    let mut out = Vec::new();
+    for &s in srcs {
+        let CoreLoc::Card(c) = s else { continue };
+        let ask = with_ref(|g, _| {
+            let owner = g.owner(c);
+            let dest_owner = match to {
+                Place::Void | Place::Owners(_) => Some(owner),
+                Place::Loc(l) => Some(match *l {
+                    CoreLoc::Card(x) => g.owner(x),
+                    CoreLoc::Reserve(p)
+                    | CoreLoc::Life(p)
+                    | CoreLoc::Trash(p)
+                    | CoreLoc::Count(p) => p,
+                }),
+                Place::Cards(cs) => cs.first().map(|x| g.owner(*x)),
+            };
+            let here = g.cores_at(s).saturating_sub(keep);
+            let want = n.map_or(here, |n| n.min(here));
+            let partial = want > 0 && want < g.cores_at(s);
+            (dest_owner == Some(owner) && partial && g.soul_at(s))
+                .then(|| (owner, g.name(c).to_string()))
+        })?;
+        let Some((owner, name)) = ask else { continue };
+        let q = Question {
+            player: owner,
+            prompt: format!("Cores leave {name} {c}: does its soul core go too?"),
+            options: vec![
+                Labelled {
+                    choice: Choice::No,
+                    label: format!("Keep the soul core on {name} {c}"),
+                },
+                Labelled {
+                    choice: Choice::Yes,
+                    label: "The soul core goes".into(),
+                },
+            ],
+        };
+        match with_mut(|g, _| Ok(g.ask(q)))? {
+            Some(Choice::Yes) => out.push(s),
+            Some(_) => {}
+            None => return Err(asked()),
+        }
+    }
+    Ok(out)
 }
 
 /// Discards the cards from hand; the ones really discarded join this effect's
@@ -276,9 +343,7 @@ pub(super) fn register_actions(e: &mut Engine) {
             }
             let cs = targets(&t)?;
             with_mut(|g, rc| {
-                for c in cs {
-                    g.destroy_if_no_bp(c, rc.controller);
-                }
+                g.destroy_if_no_bp(&cs, rc.controller);
                 Ok(())
             })
         }
@@ -411,7 +476,7 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "move_cores",
         ["from", "to", "n: i64"],
-        "Moves n cores (from a place, or from each of the cards → a place, a card or \"void\"); depletion follows (BS-5.3).",
+        "Moves n cores (from a place, or from each of the cards → a place, a card or \"void\"); depletion follows (BS-5.3). When some but not all of a card's cores move and its soul core is there, the owner chooses whether the soul core goes.",
         |f: Dynamic, t: Dynamic, n: i64| -> R<i64> {
             let n = nat(n, "n")?;
             move_cores_impl(&f, &t, Some(n), 0, true)
@@ -428,7 +493,7 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "move_all_cores_but",
         ["from", "to", "n: i64"],
-        "Moves all cores but n from each source.",
+        "Moves all cores but n from each source; the owner of a card holding its soul core chooses whether the soul core goes.",
         |f: Dynamic, t: Dynamic, n: i64| -> R<i64> {
             let n = nat(n, "n")?;
             move_cores_impl(&f, &t, None, n, true)
