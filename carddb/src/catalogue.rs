@@ -610,6 +610,9 @@ fn fill(conn: &mut Connection, packs: &[Pack], path: &Path) -> Result<BuildRepor
                 .files
                 .under("effects", &[".rhai"])
                 .chain(p.files.under("lib", &[".rhai"]))
+                // Pack labels and phrases (issue 12): the engine reads them from here.
+                .chain(p.files.under("labels", &[".yaml", ".yml"]))
+                .chain(p.files.under("phrases", &[".yaml", ".yml"]))
                 .chain(p.files.under("keywords", &[".rhai", ".yaml", ".yml"]))
                 .chain(p.files.under("decks", &[".txt", ".yaml", ".yml"]))
             {

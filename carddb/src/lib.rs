@@ -10,6 +10,7 @@ pub mod deck;
 pub mod error;
 pub mod import;
 pub mod keyword;
+pub mod lang;
 pub mod locate;
 pub mod model;
 pub mod overlay;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::deck;
 use crate::error::{Diagnostic, Diagnostics, LoadError};
 use crate::keyword::{self, KeywordDef};
+use crate::lang::{LabelDef, Located, PhraseDef};
 use crate::model::{CardDef, Deck};
 use crate::source::PackFiles;
 use crate::validate;
@@ -86,6 +87,10 @@ pub struct Pack {
     /// Keyword declarations (`keywords/*.yaml`, issue 12) with their files.
     pub keywords: Vec<(KeywordDef, String)>,
     pub files: PackFiles,
+    /// Timing labels the pack adds (`labels/*.yaml`, issue 12).
+    pub labels: Vec<Located<LabelDef>>,
+    /// Text phrases the pack adds (`phrases/*.yaml`, issue 12).
+    pub phrases: Vec<Located<PhraseDef>>,
 }
 
 impl Pack {
@@ -126,6 +131,7 @@ impl Pack {
             read_cards(&files, rel, text, &mut cards, &mut errors);
         }
         validate::cards(&files, &cards, &mut errors);
+        let (labels, phrases) = crate::lang::read(&files, &mut errors);
         let keywords = keyword::read_all(&files, &mut errors);
         let mut decks = Vec::new();
         for (rel, text) in files.under("decks", &[".txt", ".yaml", ".yml"]) {
@@ -169,6 +175,8 @@ impl Pack {
                 decks,
                 keywords,
                 files,
+                labels,
+                phrases,
             }),
             _ => Err(LoadError::Invalid(Diagnostics(errors))),
         }

@@ -15,11 +15,13 @@ pub struct PackFiles {
 }
 
 /// Folders that are read; anything else in a pack folder is ignored.
-const PACK_FOLDERS: [&str; 5] = ["cards", "effects", "lib", "keywords", "decks"];
+const PACK_FOLDERS: [&str; 7] = [
+    "cards", "effects", "lib", "keywords", "decks", "labels", "phrases",
+];
 
 impl PackFiles {
-    /// Reads `pack.yaml` and every file under `cards/`, `effects/`, `lib/`, `keywords/` and
-    /// `decks/`.
+    /// Reads `pack.yaml` and every file under `cards/`, `effects/`, `lib/`, `keywords/`,
+    /// `decks/`, `labels/` and `phrases/`.
     ///
     /// Errors: [`LoadError::Io`] naming the path that could not be read (a missing folder,
     /// a file that is not UTF-8).

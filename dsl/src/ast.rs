@@ -176,6 +176,9 @@ pub enum Timing {
     Flash,
     /// Several hooks joined by "or" ("When Summoned or Destroyed").
     Any(Vec<Timing>),
+    /// A timing label a pack declared (issue 12): the hook name it maps to
+    /// (`on_links_this`, or an engine hook name).
+    Pack(String),
 }
 
 /// Owner side of a query.
@@ -836,6 +839,16 @@ pub enum Action {
     Repeat(Amount, Vec<Action>),
     /// Sequence run once per turn (BS-8.3).
     OncePerTurn(Vec<Action>),
+    /// A sentence read by a pack-declared phrase (issue 12): the phrase's rhai, with each
+    /// `{slot}` replaced by its value.
+    Phrase {
+        /// The phrase's template (`Gain {n:number} cores from the void`).
+        template: String,
+        /// The phrase's rhai (`gain_cores({n})`).
+        rhai: String,
+        /// Each slot's name and value, in template order.
+        slots: Vec<(String, SlotValue)>,
+    },
     /// A sentence the grammar did not understand. The effect is not executable.
     Unparsed {
         /// The sentence.
@@ -843,4 +856,23 @@ pub enum Action {
         /// Where it is in the parsed text.
         span: Span,
     },
+}
+
+/// The value of a phrase slot (see `vocab::SlotKind`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum SlotValue {
+    /// A number.
+    Number(u32),
+    /// A colour.
+    Colour(Colour),
+    /// A family name.
+    Family(String),
+    /// Cards chosen or named.
+    Target(Target),
+    /// A set of cards.
+    Filter(Query),
+    /// How long.
+    Duration(Duration),
+    /// A nested sentence's actions.
+    Sentence(Vec<Action>),
 }

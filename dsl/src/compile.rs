@@ -60,6 +60,7 @@ pub fn hook_name(t: Option<&Timing>) -> String {
         Timing::Constant => "constant".into(),
         Timing::Main => "main".into(),
         Timing::Flash => "flash".into(),
+        Timing::Pack(hook) => hook.clone(),
         Timing::Any(ts) => ts
             .iter()
             .map(|t| hook_name(Some(t)))
@@ -1105,6 +1106,33 @@ impl Emitter {
                 self.block(d + 1, body);
                 self.line(d, "}");
             }
+            Action::Phrase { rhai, slots, .. } => {
+                let mut values = Vec::new();
+                for (name, v) in slots {
+                    let val = match v {
+                        SlotValue::Number(n) => n.to_string(),
+                        SlotValue::Colour(c) => lit(c.name()),
+                        SlotValue::Family(f) => lit(f),
+                        SlotValue::Target(t) => self.texpr(t),
+                        SlotValue::Filter(q) => query_expr(q),
+                        SlotValue::Duration(x) => lit(x.name()),
+                        SlotValue::Sentence(body) => {
+                            let mut inner = Emitter::new();
+                            inner.t_bound = self.t_bound;
+                            inner.last_obj = self.last_obj.clone();
+                            inner.block(0, body);
+                            if inner.dangling.get() {
+                                self.dangling.set(true);
+                            }
+                            inner.out.trim_end().to_string()
+                        }
+                    };
+                    values.push((name.as_str(), val));
+                }
+                for l in fill_slots(rhai, &values).lines() {
+                    self.line(d, l);
+                }
+            }
             Action::Unparsed { text, .. } => {
                 self.line(
                     d,
@@ -1113,6 +1141,32 @@ impl Emitter {
             }
         }
     }
+}
+
+/// A phrase's rhai with each `{name}` replaced by its slot's value, in one pass (a value
+/// that itself holds `{x}` is not replaced again).
+fn fill_slots(rhai: &str, values: &[(&str, String)]) -> String {
+    let mut out = String::new();
+    let mut rest = rhai;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let end = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        match values.iter().find(|(n, _)| *n == &after[..end]) {
+            Some((_, v)) if end > 0 && after[end..].starts_with('}') => {
+                out.push_str(v);
+                rest = &after[end + 1..];
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Why an effect is not understood when a pronoun has no antecedent (issue 11 kind 5).

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::{Lang, ParseOutcome, none_if_na, parse_effect};
+use crate::{Lang, ParseOutcome, none_if_na};
 
 /// Errors reading a community data file.
 #[derive(Debug, thiserror::Error)]
@@ -106,14 +106,20 @@ impl CommunityEffect {
 
     /// Parse this entry.
     pub fn parse(&self, lang: Lang) -> ParseOutcome {
+        self.parse_with(lang, &crate::Vocabulary::default())
+    }
+
+    /// Parse this entry with a pack vocabulary (declared keywords, labels, phrases).
+    pub fn parse_with(&self, lang: Lang, vocab: &crate::Vocabulary) -> ParseOutcome {
         let steps: Vec<String> = self.steps.iter().filter_map(value_text).collect();
-        parse_effect(
+        crate::parse_effect_with(
             &self.level_numbers(),
             self.condition.as_deref(),
             &self.keyword_pairs(),
             &steps,
             self.details.as_deref().unwrap_or("N/A"),
             lang,
+            vocab,
         )
     }
 
@@ -133,6 +139,10 @@ pub trait Checker {
     fn script_gaps(&self, source: &str) -> Vec<String>;
     /// Whether the keyword `name` has rules (case-insensitive).
     fn keyword_has_rules(&self, name: &str) -> bool;
+    /// The keywords, labels and phrases to read the text with (default: none declared).
+    fn vocabulary(&self) -> Option<&crate::Vocabulary> {
+        None
+    }
 }
 
 /// The grammar's own view: every script it writes runs and every keyword has rules.
@@ -345,7 +355,10 @@ pub fn coverage_of(
             if none_if_na(e.condition.as_deref()).is_some() {
                 c.timing_headers += 1;
             }
-            let out = e.parse(lang);
+            let out = match checker.vocabulary() {
+                Some(v) => e.parse_with(lang, v),
+                None => e.parse(lang),
+            };
             if none_if_na(e.condition.as_deref()).is_some() {
                 if out.timing_mapped {
                     c.timing_mapped += 1;

@@ -6,7 +6,13 @@ use pest::iterators::{Pair, Pairs};
 use pest_derive::Parser;
 
 use crate::ast::*;
+use crate::vocab::Vocabulary;
+
+#[path = "en_pack.rs"]
+mod pack;
 use crate::{ParseOutcome, Unparsed, none_if_na, split};
+pub(crate) use pack::keyword_problem;
+use pack::{phrase_action, sentence_keyword_problem};
 
 #[derive(Parser)]
 #[grammar = "grammar/en.pest"]
@@ -25,10 +31,11 @@ fn expected_of(e: &pest::error::Error<Rule>) -> Vec<String> {
 }
 
 /// Parse a printed effect: header then body.
-pub(crate) fn parse_printed(text: &str) -> ParseOutcome {
+pub(crate) fn parse_printed(text: &str, vocab: &Vocabulary) -> ParseOutcome {
     let mut effect = EffectText::default();
     let mut timing_mapped = true;
     let mut body_start = 0;
+    let mut unparsed = Vec::new();
     if let Ok(mut pairs) = EnParser::parse(Rule::header, text)
         && let Some(header) = pairs.next()
     {
@@ -43,13 +50,23 @@ pub(crate) fn parse_printed(text: &str) -> ParseOutcome {
                     }
                 }
                 Rule::kw_tag => {
-                    let mut inner = p.into_inner();
-                    let name = inner
-                        .next()
-                        .map(|n| n.as_str().to_string())
-                        .unwrap_or_default();
-                    let modifier = inner.next().map(|m| m.as_str().trim().to_string());
-                    effect.keywords.push(Keyword { name, modifier });
+                    let span = p.as_span();
+                    let body = p.into_inner().next().map(|b| b.as_str()).unwrap_or("");
+                    let (name, modifier) = vocab.split_keyword(body);
+                    if let Some(why) = keyword_problem(vocab, name, modifier) {
+                        unparsed.push(Unparsed {
+                            span: Span {
+                                start: span.start(),
+                                end: span.end(),
+                            },
+                            text: span.as_str().to_string(),
+                            expected: vec![why],
+                        });
+                    }
+                    effect.keywords.push(Keyword {
+                        name: name.to_string(),
+                        modifier: modifier.map(str::to_string),
+                    });
                 }
                 Rule::step_tag => {
                     for s in p.into_inner() {
@@ -71,8 +88,17 @@ pub(crate) fn parse_printed(text: &str) -> ParseOutcome {
     } else if text.trim_start().starts_with('(') {
         timing_mapped = false;
     }
-    // "(Something unknown)" left at the start of the body is an unmapped timing label.
-    let mut unparsed = Vec::new();
+    // "(Something unknown)" left at the start of the body: a pack-declared label, else an
+    // unmapped timing label.
+    let rest = &text[body_start..];
+    if effect.timing.is_none()
+        && rest.trim_start().starts_with('(')
+        && let Some(close) = rest.find(')')
+        && let Some(hook) = vocab.label_hook(&rest[..=close])
+    {
+        effect.timing = Some(Timing::Pack(hook.to_string()));
+        body_start += close + 1;
+    }
     let rest = &text[body_start..];
     if effect.timing.is_none() && rest.trim_start().starts_with('(') {
         timing_mapped = false;
@@ -91,7 +117,7 @@ pub(crate) fn parse_printed(text: &str) -> ParseOutcome {
         });
         body_start = close;
     }
-    let mut out = finish_body(effect, text, body_start, timing_mapped, unparsed);
+    let mut out = finish_body(effect, text, body_start, timing_mapped, unparsed, vocab);
     burst_timing(&mut out.effect, &[]);
     if out.timing_mapped {
         default_timing(&mut out.effect);
@@ -125,6 +151,7 @@ fn finish_body(
     body_start: usize,
     timing_mapped: bool,
     mut unparsed: Vec<Unparsed>,
+    vocab: &Vocabulary,
 ) -> ParseOutcome {
     let mut body_start = body_start;
     // Data quirk: details that start with their timing label again.
@@ -147,6 +174,7 @@ fn finish_body(
         &mut unparsed,
         &mut start_of_step,
         &mut effect,
+        vocab,
     );
     effect.body = body;
     if start_of_step && let Some(Timing::DuringStep { whose, step }) = effect.timing {
@@ -162,12 +190,22 @@ pub(crate) fn parse_structured(
     keywords: &[(String, Option<String>)],
     steps: &[String],
     details: &str,
+    vocab: &Vocabulary,
 ) -> ParseOutcome {
     let mut effect = crate::structured_head(levels, keywords, steps);
     let mut timing_mapped = true;
     let mut unparsed = Vec::new();
+    for k in &effect.keywords {
+        if let Some(why) = keyword_problem(vocab, &k.name, k.modifier.as_deref()) {
+            unparsed.push(Unparsed {
+                span: Span { start: 0, end: 0 },
+                text: k.name.clone(),
+                expected: vec![why],
+            });
+        }
+    }
     if let Some(cond) = none_if_na(condition) {
-        match parse_timing(cond) {
+        match parse_timing(cond, vocab) {
             Some(t) => effect.timing = Some(t),
             None => {
                 timing_mapped = false;
@@ -181,7 +219,7 @@ pub(crate) fn parse_structured(
     }
     burst_timing(&mut effect, steps);
     let details = none_if_na(Some(details)).unwrap_or("");
-    let mut out = finish_body(effect, details, 0, timing_mapped, unparsed);
+    let mut out = finish_body(effect, details, 0, timing_mapped, unparsed, vocab);
     // Text that was only a timing label: nothing to run, so not executable.
     if !details.trim().is_empty() && out.effect.body.is_empty() && out.unparsed.is_empty() {
         out.unparsed.push(Unparsed {
@@ -228,8 +266,12 @@ pub(crate) fn burst_condition(t: Option<Timing>) -> BurstCondition {
     }
 }
 
-/// Parse a timing label such as `When This Spirit Attacks`.
-pub(crate) fn parse_timing(label: &str) -> Option<Timing> {
+/// Parse a timing label such as `When This Spirit Attacks`; a label a pack declared maps
+/// to its hook ([`Timing::Pack`]).
+pub(crate) fn parse_timing(label: &str, vocab: &Vocabulary) -> Option<Timing> {
+    if let Some(hook) = vocab.label_hook(label) {
+        return Some(Timing::Pack(hook.to_string()));
+    }
     let label = label.trim().trim_start_matches('(').trim_end_matches(')');
     let parse = |l: &str| -> Option<Timing> {
         let mut pairs = EnParser::parse(Rule::timing_only, l).ok()?;
@@ -389,6 +431,7 @@ fn parse_body(
     unparsed: &mut Vec<Unparsed>,
     start_of_step: &mut bool,
     effect: &mut EffectText,
+    vocab: &Vocabulary,
 ) -> Vec<Action> {
     let body = &text[body_start..];
     let mut out = Vec::new();
@@ -416,22 +459,13 @@ fn parse_body(
             continue;
         }
         // "X: While This Spirit Attacks Confront" — reminder after a colon repeats the keyword.
-        match EnParser::parse(Rule::sentence, s) {
-            Ok(pairs) => {
-                let mut st = SentenceState::default();
-                let mut acts = build_sentence(pairs, &mut st);
-                if crate::has_unparsed(&acts) || st.lost || st.unruled {
-                    let multiplier = format!("{acts:?}").contains("takes no multiplier");
+        match read_sentence(s, vocab) {
+            Read::Built(mut acts, st, rejected) => {
+                if let Some(why) = rejected {
                     unparsed.push(Unparsed {
                         span,
                         text: s.to_string(),
-                        expected: vec![if st.lost {
-                            "a condition or event the effect AST can express".into()
-                        } else if multiplier {
-                            "an action that takes a multiplier".into()
-                        } else {
-                            "a sentence the engine has rules for".into()
-                        }],
+                        expected: vec![why],
                     });
                     acts = vec![Action::Unparsed {
                         text: s.to_string(),
@@ -465,11 +499,11 @@ fn parse_body(
                     _ => place_sentence(&mut out, acts),
                 }
             }
-            Err(e) => {
+            Read::Failed(expected) => {
                 unparsed.push(Unparsed {
                     span,
                     text: s.to_string(),
-                    expected: expected_of(&e),
+                    expected,
                 });
                 out.push(Action::Unparsed {
                     text: s.to_string(),
@@ -482,6 +516,47 @@ fn parse_body(
         effect.optional = true;
     }
     out
+}
+
+/// One sentence as read by [`read_sentence`].
+enum Read {
+    /// Matched: the actions, and why they are not usable (`Some`: matched by the built-in
+    /// grammar but not understood, and no phrase matched either).
+    Built(Vec<Action>, SentenceState, Option<String>),
+    /// Not matched: pest's expected tokens.
+    Failed(Vec<String>),
+}
+
+/// One sentence by the built-in grammar; when that does not understand it, by the first
+/// pack phrase that matches it whole (issue 12).
+fn read_sentence(s: &str, vocab: &Vocabulary) -> Read {
+    let builtin = match EnParser::parse(Rule::sentence, s) {
+        Ok(pairs) => {
+            let kw = sentence_keyword_problem(pairs.clone(), vocab);
+            let mut st = SentenceState::default();
+            let acts = build_sentence(pairs, &mut st);
+            if let Some(why) = kw {
+                Read::Built(acts, st, Some(why))
+            } else if crate::has_unparsed(&acts) || st.lost || st.unruled {
+                let multiplier = format!("{acts:?}").contains("takes no multiplier");
+                let why = if st.lost {
+                    "a condition or event the effect AST can express".into()
+                } else if multiplier {
+                    "an action that takes a multiplier".into()
+                } else {
+                    "a sentence the engine has rules for".into()
+                };
+                Read::Built(acts, st, Some(why))
+            } else {
+                return Read::Built(acts, st, None);
+            }
+        }
+        Err(e) => Read::Failed(expected_of(&e)),
+    };
+    match phrase_action(s, vocab) {
+        Some(a) => Read::Built(vec![a], SentenceState::default(), None),
+        None => builtin,
+    }
 }
 
 /// Put a parsed sentence into the body: "If you do," goes inside the preceding optional

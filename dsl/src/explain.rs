@@ -214,9 +214,35 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
         Action::Repeat(n, _) => format!("repeat {} time(s):", amount_words(n)),
         Action::OncePerTurn(_) => "once per turn:".into(),
         Action::Unparsed { text, .. } => format!("NOT UNDERSTOOD: {text}"),
+        Action::Phrase {
+            template, slots, ..
+        } => {
+            let values: Vec<String> = slots
+                .iter()
+                .filter(|(_, v)| !matches!(v, SlotValue::Sentence(_)))
+                .map(|(n, v)| format!("{n} = {v:?}"))
+                .collect();
+            format!(
+                "pack phrase \"{template}\"{}",
+                if values.is_empty() {
+                    String::new()
+                } else {
+                    format!(" with {}", values.join(", "))
+                }
+            )
+        }
         other => format!("{other:?}"),
     };
     let _ = writeln!(out, "{pad}- {line}");
+    if let Action::Phrase { slots, .. } = a {
+        for (_, v) in slots {
+            if let SlotValue::Sentence(b) = v {
+                for x in b {
+                    action_line(out, depth + 1, x);
+                }
+            }
+        }
+    }
     match a {
         Action::May(b)
         | Action::IfYouDo(b)

@@ -96,10 +96,20 @@ fn parse_header(text: &str, effect: &mut EffectText) -> usize {
 }
 
 /// Parse one printed effect (header + body).
-pub(crate) fn parse_printed(text: &str) -> ParseOutcome {
+pub(crate) fn parse_printed(text: &str, vocab: &crate::Vocabulary) -> ParseOutcome {
     let mut effect = EffectText::default();
-    let start = parse_header(text, &mut effect);
+    let mut start = parse_header(text, &mut effect);
     let mut unparsed = Vec::new();
+    // A 『…』 label a pack declared (issue 12).
+    let rest = text[start..].trim_start();
+    if effect.timing.is_none()
+        && rest.starts_with('『')
+        && let Some(i) = rest.find('』')
+        && let Some(hook) = vocab.label_hook(&rest[..i + '』'.len_utf8()])
+    {
+        effect.timing = Some(Timing::Pack(hook.to_string()));
+        start = text.len() - rest.len() + i + '』'.len_utf8();
+    }
     // A 『…』 or 【…】 label the grammar did not map.
     let rest = text[start..].trim_start();
     let timing_mapped = !(effect.timing.is_none() && (rest.starts_with('『')));
@@ -141,7 +151,7 @@ pub(crate) fn parse_card(text: &str) -> Vec<ParseOutcome> {
         if chunk.trim().is_empty() {
             continue;
         }
-        let mut o = parse_printed(chunk);
+        let mut o = parse_printed(chunk, &crate::Vocabulary::default());
         shift(&mut o, s);
         out.push(o);
     }
@@ -162,11 +172,16 @@ pub(crate) fn parse_structured(
     keywords: &[(String, Option<String>)],
     steps: &[String],
     details: &str,
+    vocab: &crate::Vocabulary,
 ) -> ParseOutcome {
     let mut effect = crate::structured_head(levels, keywords, steps);
     let mut unparsed = Vec::new();
     let mut timing_mapped = true;
-    if let Some(c) = none_if_na(condition) {
+    if let Some(c) = none_if_na(condition)
+        && let Some(hook) = vocab.label_hook(c)
+    {
+        effect.timing = Some(Timing::Pack(hook.to_string()));
+    } else if let Some(c) = none_if_na(condition) {
         match JaParser::parse(Rule::timing_only, c)
             .ok()
             .and_then(|mut p| p.next())

@@ -18,6 +18,10 @@ pub mod explain;
 mod ja;
 pub mod phrases;
 mod split;
+mod template;
+pub mod vocab;
+
+pub use vocab::Vocabulary;
 
 use ast::{Action, EffectText, Span};
 use serde::Serialize;
@@ -90,18 +94,60 @@ pub(crate) fn has_unparsed(body: &[Action]) -> bool {
         | Action::Otherwise(b)
         | Action::When(_, _, b)
         | Action::OncePerTurn(b) => has_unparsed(b),
+        Action::Phrase { slots, .. } => slots
+            .iter()
+            .any(|(_, v)| matches!(v, ast::SlotValue::Sentence(b) if has_unparsed(b))),
         _ => false,
     })
 }
 
 /// Parse one printed English effect, e.g. `[LV1][LV2] (When Summoned) Draw 1 card.`
+/// (no pack vocabulary: keyword names unchecked, built-in labels and sentences only).
 pub fn parse_en(text: &str) -> ParseOutcome {
-    en::parse_printed(text)
+    en::parse_printed(text, &Vocabulary::default())
+}
+
+/// [`parse_en`] with the keywords, labels and phrases packs declared: a `{Keyword}` must be
+/// declared (when any is) with a value of its kind; a pack label maps to its hook
+/// ([`ast::Timing::Pack`]); a sentence the built-in grammar leaves unparsed is tried against
+/// the pack phrases ([`ast::Action::Phrase`]).
+pub fn parse_en_with(text: &str, vocab: &Vocabulary) -> ParseOutcome {
+    en::parse_printed(text, vocab)
 }
 
 /// Parse one printed Japanese effect, e.g. `Lv1･Lv2『このスピリットの召喚時』\n自分はデッキから1枚ドローする。`
 pub fn parse_ja(text: &str) -> ParseOutcome {
-    ja::parse_printed(text)
+    ja::parse_printed(text, &Vocabulary::default())
+}
+
+/// [`parse_ja`] with a pack vocabulary (its labels' Japanese texts: 『このスピリットの共鳴時』).
+pub fn parse_ja_with(text: &str, vocab: &Vocabulary) -> ParseOutcome {
+    declared_keywords(ja::parse_printed(text, vocab), vocab)
+}
+
+/// The keywords of a Japanese effect under their declared names (`【粉砕】` → `Crush`, by
+/// a declaration's other names); an undeclared one makes the effect not understood, as in
+/// English (issue 12).
+fn declared_keywords(mut out: ParseOutcome, vocab: &Vocabulary) -> ParseOutcome {
+    for k in &mut out.effect.keywords {
+        match vocab.keyword(&k.name) {
+            vocab::KeywordCheck::Known(d) => k.name = d.name.clone(),
+            vocab::KeywordCheck::Unchecked => {}
+            vocab::KeywordCheck::Unknown { suggestion, valid } => {
+                out.unparsed.push(Unparsed {
+                    span: Span { start: 0, end: 0 },
+                    text: k.name.clone(),
+                    expected: vec![format!(
+                        "a declared keyword: `{}` is not one{suggestion}; declared: {}",
+                        k.name,
+                        valid.join(", ")
+                    )],
+                });
+                out.complete = false;
+            }
+        }
+    }
+    out
 }
 
 /// Parse a whole Japanese card text: every line that starts with a header (levels, 『…』,
@@ -130,9 +176,34 @@ pub fn parse_effect(
     details: &str,
     lang: Lang,
 ) -> ParseOutcome {
+    parse_effect_with(
+        levels,
+        condition,
+        keywords,
+        steps,
+        details,
+        lang,
+        &Vocabulary::default(),
+    )
+}
+
+/// [`parse_effect`] with a pack vocabulary (see [`parse_en_with`]; Japanese text uses
+/// only the declared labels' Japanese texts for a structured `condition`).
+pub fn parse_effect_with(
+    levels: &[u8],
+    condition: Option<&str>,
+    keywords: &[(String, Option<String>)],
+    steps: &[String],
+    details: &str,
+    lang: Lang,
+    vocab: &Vocabulary,
+) -> ParseOutcome {
     match lang {
-        Lang::En => en::parse_structured(levels, condition, keywords, steps, details),
-        Lang::Ja => ja::parse_structured(levels, condition, keywords, steps, details),
+        Lang::En => en::parse_structured(levels, condition, keywords, steps, details, vocab),
+        Lang::Ja => declared_keywords(
+            ja::parse_structured(levels, condition, keywords, steps, details, vocab),
+            vocab,
+        ),
     }
 }
 
@@ -145,8 +216,13 @@ pub fn parse_effect(
 /// Opponent Resolves a Spirit's "When Summoned" Effect` →
 /// `burst_opponent_when_summoned_resolved`. `None` for an unknown (or empty) label.
 pub fn hook_of_label(label: &str, steps: &[String]) -> Option<String> {
+    hook_of_label_with(label, steps, &Vocabulary::default())
+}
+
+/// [`hook_of_label`] that also knows the labels packs declared (their hook names).
+pub fn hook_of_label_with(label: &str, steps: &[String], vocab: &Vocabulary) -> Option<String> {
     let label = none_if_na(Some(label))?;
-    let t = en::parse_timing(label)?;
+    let t = en::parse_timing(label, vocab)?;
     let t = if steps.iter().any(|s| en::is_burst_step(s)) {
         ast::Timing::Burst(en::burst_condition(Some(t)))
     } else {

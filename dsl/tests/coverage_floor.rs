@@ -110,3 +110,75 @@ fn structural_facts_on_real_effects() {
         }
     }
 }
+
+/// Issue 12: keyword names are read by a generic shape and checked against the declared
+/// names. With the 20 Saga keywords declared (names and value kinds as in the base pack),
+/// the real data is understood exactly as well as with names unchecked: the check loses
+/// nothing, and an undeclared name is what makes a sentence not understood.
+#[test]
+fn declared_keyword_names_lose_no_coverage() {
+    use dsl::vocab::{KeywordEntry, ValueKind as V};
+    struct Declared(dsl::Vocabulary);
+    impl dsl::coverage::Checker for Declared {
+        fn script_gaps(&self, _: &str) -> Vec<String> {
+            Vec::new()
+        }
+        fn keyword_has_rules(&self, _: &str) -> bool {
+            true
+        }
+        fn vocabulary(&self) -> Option<&dsl::Vocabulary> {
+            Some(&self.0)
+        }
+    }
+    let Some(path) = common::data_file("bss/cards.jsonl") else {
+        return;
+    };
+    let cards = read_cards(&path).expect("cards.jsonl reads");
+    let saga = [
+        ("Agile", V::None),
+        ("Armor", V::Colours),
+        ("Ascend", V::Condition),
+        ("Astral", V::None),
+        ("A.T. Field", V::Number),
+        ("Awaken", V::None),
+        ("Blessed", V::None),
+        ("Bloodcurse", V::None),
+        ("Burst", V::None),
+        ("Chain", V::Condition),
+        ("Confront", V::None),
+        ("Crush", V::Number),
+        ("Curse", V::None),
+        ("Feast", V::Condition),
+        ("Gale", V::Number),
+        ("Immortal", V::Condition),
+        ("Link", V::Condition),
+        ("Luster", V::None),
+        ("Raid", V::Number),
+        ("Swift", V::None),
+    ];
+    let entries = |names: &[(&str, V)]| {
+        names
+            .iter()
+            .map(|(n, v)| KeywordEntry {
+                name: n.to_string(),
+                other_names: vec![],
+                value: *v,
+            })
+            .collect()
+    };
+    let all = Declared(dsl::Vocabulary::new(entries(&saga), vec![], vec![]).unwrap());
+    let c = coverage_of(&cards, Lang::En, 10, &all);
+    let open = coverage_of(&cards, Lang::En, 10, &GrammarOnly);
+    assert_eq!(c.text_effects_parsed, open.text_effects_parsed);
+    assert!(c.text_effects_parsed >= TEXT_EFFECTS_PARSED);
+    // Four declared (Burst, Chain, Confront, Crush): text naming another keyword is not
+    // understood.
+    let two = Declared(dsl::Vocabulary::new(entries(&saga[8..12]), vec![], vec![]).unwrap());
+    let fewer = coverage_of(&cards, Lang::En, 10, &two);
+    assert!(
+        fewer.text_effects_parsed < open.text_effects_parsed,
+        "{} vs {}",
+        fewer.text_effects_parsed,
+        open.text_effects_parsed
+    );
+}

@@ -20,7 +20,42 @@ const TEMPLATES: &[&str] = &[
     "【召喚時】カウント＋1する。相手のスピリット1体を重疲労させる。このスピリットを手元に置く。",
 ];
 
+/// A vocabulary with keywords, a label and phrases of every slot kind (issue 12).
+fn vocab() -> &'static dsl::Vocabulary {
+    use dsl::vocab::{KeywordEntry, LabelEntry, PhraseEntry, ValueKind};
+    static V: std::sync::OnceLock<dsl::Vocabulary> = std::sync::OnceLock::new();
+    V.get_or_init(|| {
+        let p = |t: &str, r: &str| PhraseEntry {
+            template: t.into(),
+            rhai: r.into(),
+        };
+        dsl::Vocabulary::new(
+            vec![KeywordEntry {
+                name: "Crush".into(),
+                other_names: vec!["粉砕".into()],
+                value: ValueKind::Number,
+            }],
+            vec![LabelEntry {
+                texts: vec!["When This Spirit Sings".into()],
+                hook: "on_sings_this".into(),
+            }],
+            vec![
+                p("Gather {n:number} {c:colour} sparks", "g({n}, {c});"),
+                p("Swell {t:target} {d:duration}", "s({t}, {d});"),
+                p("Count {f:filter} of {x:family}", "c({f}, {x});"),
+                p("If the sky sings, {s:sentence}", "if sky() { {s} }"),
+            ],
+        )
+        .expect("compiles")
+    })
+}
+
 fn exercise(s: &str) {
+    let v = vocab();
+    for o in [dsl::parse_en_with(s, v), dsl::parse_ja_with(s, v)] {
+        let _ = dsl::compile::to_rhai(&o.effect, Some(s));
+    }
+    let _ = dsl::parse_en_with(&format!("If the sky sings, {s}"), v);
     for o in [parse_en(s), parse_ja(s)] {
         let _ = dsl::compile::to_rhai(&o.effect, Some(s));
         for u in &o.unparsed {
@@ -35,6 +70,20 @@ fn exercise(s: &str) {
     for lang in [Lang::En, Lang::Ja] {
         let _ = parse_effect(&[1, 2, 255], Some(s), &kws, &[s.to_string()], s, lang);
         let _ = parse_effect(&[], None, &[], &[], s, lang);
+    }
+}
+
+proptest! {
+    // Each template compiles a grammar (≈ 0.6 s in a debug build): few cases.
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    #[test]
+    fn phrase_templates_never_panic(t in "[a-zA-Z{}:\"'\\ ,.!]{0,40}", s in "\\PC{0,40}") {
+        let phrase = dsl::vocab::PhraseEntry { template: t.clone(), rhai: "x();".into() };
+        if let Ok(v) = dsl::Vocabulary::new(vec![], vec![], vec![phrase]) {
+            let _ = dsl::parse_en_with(&s, &v);
+            let _ = dsl::parse_en_with(&t, &v);
+        }
     }
 }
 

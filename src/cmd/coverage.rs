@@ -21,10 +21,22 @@ pub struct CoverageArgs {
 /// Prints the coverage report.
 pub fn run(args: CoverageArgs) -> Result<(), Box<dyn std::error::Error>> {
     // The keywords the Saga base pack declares (issue 12): a bare keyword counts only
-    // when its keyword is declared with rules.
+    // when its keyword is declared with rules, and the text may name only declared ones.
+    // Its labels and phrases, if it declares any, are read too.
     let saga = carddb::base::saga()?;
+    let declared = saga.loaded_keywords();
+    let mut sources = engine::script::ScriptSources::default();
+    for (path, text) in &saga.files.files {
+        sources.add_file(&saga.manifest.name, path, text);
+    }
+    let vocab = engine::script::vocab::of_sources(
+        &sources,
+        engine::script::vocab::keyword_entries(&declared),
+        None,
+    )?;
     let checker = EngineChecker {
-        keywords: KeywordRules::declared(&saga.loaded_keywords()),
+        keywords: KeywordRules::declared(&declared),
+        vocab,
     };
     let report = dsl::coverage::coverage_file(&args.file, &checker)
         .map_err(|e| format!("{}: {e}", args.file.display()))?;

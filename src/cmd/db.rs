@@ -48,6 +48,22 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
     // Scripts are compiled before anything is written: a syntax error names its file,
     // line and column and leaves the old catalogue as it was.
     let (in_memory, _) = carddb::Catalogue::build_in_memory(&loaded)?;
+    // Keyword names and values, timing labels (issue 12 item 4), each at its file:line,
+    // before the strict build would report the first of them without its place.
+    let lib = super::source::library(&in_memory, true)?;
+    let host = lib.scripts();
+    let mut problems = Vec::new();
+    for p in &loaded {
+        let check = engine::script::vocab::check_pack(p, host.vocabulary());
+        // A keyword no pack declares does nothing (`lint` lists it as an error).
+        for d in &check.undeclared {
+            say!("warning: {d}");
+        }
+        problems.extend(check.errors);
+    }
+    if !problems.is_empty() {
+        return Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into());
+    }
     super::source::library(&in_memory, false)?;
     let (_, report) = carddb::Catalogue::build(&loaded, &out)?;
     say!(

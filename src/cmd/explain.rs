@@ -6,7 +6,7 @@
 //! understood: its gaps are listed in plain words.
 
 use clap::Args;
-use engine::script::host::{generated, parse_text};
+use engine::script::host::{generated_with_hook_in, parse_text_in};
 use engine::script::support::{self, KeywordRules};
 
 use super::source::SourceArgs;
@@ -27,6 +27,10 @@ pub struct ExplainArgs {
 pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
     let cat = args.source.open()?;
     let c = cat.card(&args.card)?;
+    // The packs' labels and phrases (issue 12): the text is read as the engine reads it.
+    let lib = super::source::library(&cat, true)?;
+    let host = lib.scripts();
+    let vocab = host.vocabulary();
     say!("{} {} ({}, cost {})", c.id, c.name, c.kind, c.cost);
     let declared = cat.keywords()?;
     let keywords = KeywordRules::declared(&declared);
@@ -54,7 +58,7 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     for (i, e) in c.effects.iter().enumerate() {
-        let hooks = match engine::script::hooks::of_effect(e) {
+        let hooks = match engine::script::vocab::of_effect_in(e, vocab) {
             Ok(t) => format!("{t:?}"),
             Err(label) => format!("unknown timing `{label}`"),
         };
@@ -70,12 +74,14 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
             }
             _ => None,
         };
-        let source = own.clone().or_else(|| generated(e));
+        let source = own
+            .clone()
+            .or_else(|| generated_with_hook_in(e, vocab).map(|(s, _)| s));
         let gaps = source
             .as_deref()
             .map(|s| support::source_gaps(s, &keywords))
             .unwrap_or_default();
-        match (&own, parse_text(e)) {
+        match (&own, parse_text_in(e, vocab)) {
             (Some(_), _) if gaps.is_empty() => {
                 say!("  runs its own script (a script wins over the text)")
             }

@@ -8,14 +8,19 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use engine::script::host::parse_text;
+use engine::script::host::parse_text_in;
 use engine::script::support;
+
+use super::source::SourceArgs;
 
 /// Arguments of `cardscript lint`.
 #[derive(Args)]
 pub struct LintArgs {
-    /// The pack folder.
-    pub pack: PathBuf,
+    /// The pack folder (default: the last `--pack`; the other `--pack`s are the packs it
+    /// depends on).
+    pub pack: Option<PathBuf>,
+    #[command(flatten)]
+    pub source: SourceArgs,
     /// Also list the effects that are fine.
     #[arg(long)]
     pub all: bool,
@@ -23,13 +28,29 @@ pub struct LintArgs {
 
 /// Prints one line per effect that needs attention (all with `--all`) and the totals.
 pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let pack = carddb::Pack::load(&args.pack)?;
-    let (catalogue, _) = carddb::Catalogue::build_in_memory(std::slice::from_ref(&pack))?;
+    let mut dirs = args.source.packs.clone();
+    dirs.extend(args.pack.clone());
+    if dirs.is_empty() {
+        return Err("lint needs a pack folder (`lint DIR` or `lint --pack DEP --pack DIR`)".into());
+    }
+    let mut packs = dirs
+        .iter()
+        .map(|d| carddb::Pack::load(d))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (catalogue, _) = carddb::Catalogue::build_in_memory(&packs)?;
+    let pack = packs.pop().expect("one pack at least");
     // Lenient here: the gaps of every script that compiles; the strict build below
     // reports syntax errors with their place.
     let lenient = super::source::library(&catalogue, true)?;
     let host = lenient.scripts();
+    let vocab = host.vocabulary();
     let keywords = lenient.keyword_rules();
+    // Issue 12 item 4: keyword names and values, timing labels, at file:line.
+    let check = engine::script::vocab::check_pack(&pack, vocab);
+    let problems: Vec<_> = check.errors.into_iter().chain(check.undeclared).collect();
+    for d in &problems {
+        say!("{d}");
+    }
     let (mut scripted, mut parsed, mut partial, mut textless) = (0, 0, 0, 0);
     let (mut gapped, mut gap_count) = (0, 0);
     for card in &pack.cards {
@@ -55,7 +76,8 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
                 None => Vec::new(),
             };
             let is_script = e.script.is_some() || e.script_file.is_some();
-            let understood = is_script || parse_text(e).is_some_and(|(_, out)| out.complete);
+            let understood =
+                is_script || parse_text_in(e, vocab).is_some_and(|(_, out)| out.complete);
             if understood && !gaps.is_empty() {
                 gapped += 1;
                 gap_count += gaps.len();
@@ -72,7 +94,7 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
                 }
                 continue;
             }
-            match parse_text(e) {
+            match parse_text_in(e, vocab) {
                 None => {
                     textless += 1;
                     say!("{at}: no English text and no script: inert");
@@ -108,13 +130,16 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
             }
         }
     }
-    // Every script compiles (syntax errors with file:line:column, as `db build` reports
-    // them); what a script does is only known when it runs (`play --strict`, `exercise`).
-    super::source::library(&catalogue, false)?;
     let total = scripted + parsed + partial + textless + gapped;
     say!(
         "{} cards, {total} effects: {parsed} run from text, {scripted} scripted, {partial} partly understood, {textless} without text, {gapped} understood but cannot act; {gap_count} gaps",
         pack.cards.len()
     );
+    if !problems.is_empty() {
+        return Err(format!("{} declaration errors (listed above)", problems.len()).into());
+    }
+    // Every script compiles (syntax errors with file:line:column, as `db build` reports
+    // them); what a script does is only known when it runs (`play --strict`, `exercise`).
+    super::source::library(&catalogue, false)?;
     Ok(())
 }

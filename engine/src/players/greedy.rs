@@ -218,8 +218,9 @@ impl Player for GreedyPlayer {
                 {
                     return Choice::Block { blocker: b.id };
                 }
-                // Survive: chump-block with the weakest.
-                if me.life <= asym || me.life <= 2 {
+                // Survive: chump-block with the weakest; so too when a block must be
+                // declared ("do not block" is not offered, BS-6.3).
+                if me.life <= asym || me.life <= 2 || !req.is_legal(&Choice::NoBlock) {
                     let weakest = blockers.iter().min_by_key(|b| (b.bp, b.id));
                     if let Some(b) = weakest {
                         return Choice::Block { blocker: b.id };

@@ -27,7 +27,15 @@ impl Game {
     }
 
     /// Whether a card has a keyword, printed or gained (`name` compared case-insensitively).
+    /// On the field, a keyword a pack declares is had as its effects are: printed ones at
+    /// their levels and printed timing ("While This Spirit Attacks"), or gained (card
+    /// ruling ST02-013: a spirit whose keyword is printed for LV2 does not have it at LV1).
     pub fn has_keyword(&self, c: InstanceId, name: &str) -> bool {
+        if self.on_field(c)
+            && let Some(i) = self.host.keywords.index(name)
+        {
+            return self.held_keywords(c, &[]).iter().any(|h| h.index == i);
+        }
         self.def_of(c)
             .keywords
             .iter()

@@ -7,7 +7,68 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use carddb::lang::Which;
+
 use crate::rules::battle_spirits::StepName;
+
+/// The name of a pack-declared event (`links`), kept inline so triggers and hooks stay
+/// `Copy`: lower-case letters, digits and `-`, at most [`carddb::lang::MAX_EVENT_NAME`]
+/// bytes (checked when the pack loads).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct EventName {
+    len: u8,
+    bytes: [u8; carddb::lang::MAX_EVENT_NAME],
+}
+
+impl EventName {
+    /// The name, or `None` when it is empty, too long or has another character.
+    pub fn new(s: &str) -> Option<EventName> {
+        let ok = !s.is_empty()
+            && s.len() <= carddb::lang::MAX_EVENT_NAME
+            && s.starts_with(|c: char| c.is_ascii_lowercase())
+            && s.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !ok {
+            return None;
+        }
+        let mut bytes = [0; carddb::lang::MAX_EVENT_NAME];
+        bytes[..s.len()].copy_from_slice(s.as_bytes());
+        Some(EventName {
+            len: s.len() as u8,
+            bytes,
+        })
+    }
+
+    /// The name as text.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl std::fmt::Debug for EventName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl std::fmt::Display for EventName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for EventName {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for EventName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        EventName::new(&s).ok_or_else(|| serde::de::Error::custom(format!("bad event name {s:?}")))
+    }
+}
 
 /// Whose turn or step a timing names, relative to the effect's controller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -93,6 +154,10 @@ pub enum Trigger {
     Main,
     /// BS-5.5 / BS-6.2: a [Flash] effect (magic from hand, or a field card's).
     Flash,
+    /// A pack-declared event (`labels/*.yaml`, issue 12), raised by the engine or by a
+    /// script (`raise_event(name, card)`), about a card that must be `Which` relative to
+    /// the effect (this card, one of yours, of the opponent's, any).
+    OnEvent(EventName, Which),
 }
 
 impl Trigger {
@@ -188,6 +253,11 @@ fn one_hook_name(name: &str) -> Option<Vec<Trigger>> {
         "while_over_count" => vec![WhileOverCount],
         "main" => vec![Main],
         "flash" => vec![Flash],
+        _ if name.starts_with("on_") => {
+            // A pack event: `on_<event>_<which>` (the event name has no `_`).
+            let (event, which) = name["on_".len()..].rsplit_once('_')?;
+            vec![OnEvent(EventName::new(event)?, Which::parse(which)?)]
+        }
         _ => {
             let parts: Vec<&str> = name.split('_').collect();
             match parts.as_slice() {
@@ -212,6 +282,7 @@ pub fn from_hook_name(name: &str) -> Option<Vec<Trigger>> {
     // Split at `_or_` only where the next part starts a hook name.
     let starts = [
         "when_", "while_", "during_", "start_", "end_", "burst_", "main", "flash", "constant",
+        "on_",
     ];
     let mut out = Vec::new();
     let mut rest = name;

@@ -175,6 +175,8 @@ pub struct ScriptHost {
     /// The happenings some script of the library watches (`ev_exhausted(…)` …): only
     /// these are queued when they happen (`Game::watch`).
     pub(crate) watched: std::collections::BTreeSet<WatchKind>,
+    /// The packs' keywords, labels and phrases the text grammar read the cards with.
+    pub(crate) vocab: dsl::Vocabulary,
     /// The keywords packs declared, compiled (issue 12).
     pub(crate) keywords: super::keywords::Keywords,
 }
@@ -262,6 +264,14 @@ pub(crate) fn syntax(origin: &ScriptOrigin, err: &rhai::ParseError) -> ScriptErr
 /// What the text grammar understood of an effect's English text (`None`: no text).
 /// The same reading the engine runs, for `cardscript lint` and `explain`.
 pub fn parse_text(e: &carddb::Effect) -> Option<(String, dsl::ParseOutcome)> {
+    parse_text_in(e, &dsl::Vocabulary::default())
+}
+
+/// [`parse_text`] with the packs' vocabulary ([`ScriptHost::vocabulary`]).
+pub fn parse_text_in(
+    e: &carddb::Effect,
+    vocab: &dsl::Vocabulary,
+) -> Option<(String, dsl::ParseOutcome)> {
     let text = e.text.get("en").filter(|t| !t.trim().is_empty())?;
     let steps: Vec<String> = e
         .steps
@@ -272,13 +282,14 @@ pub fn parse_text(e: &carddb::Effect) -> Option<(String, dsl::ParseOutcome)> {
             carddb::Step::Burst => "Burst".to_string(),
         })
         .collect();
-    let out = dsl::parse_effect(
+    let out = dsl::parse_effect_with(
         &e.levels,
         e.timing.as_deref(),
         &[],
         &steps,
         text,
         dsl::Lang::En,
+        vocab,
     );
     Some((text.clone(), out))
 }
@@ -290,7 +301,15 @@ pub fn generated(e: &carddb::Effect) -> Option<String> {
 
 /// [`generated`] and the dsl's hook name for the effect (`start_of_your_attack_step` …).
 pub fn generated_with_hook(e: &carddb::Effect) -> Option<(String, String)> {
-    let (text, out) = parse_text(e)?;
+    generated_with_hook_in(e, &dsl::Vocabulary::default())
+}
+
+/// [`generated_with_hook`] with the packs' vocabulary.
+pub fn generated_with_hook_in(
+    e: &carddb::Effect,
+    vocab: &dsl::Vocabulary,
+) -> Option<(String, String)> {
+    let (text, out) = parse_text_in(e, vocab)?;
     let hook = dsl::compile::hook_name(out.effect.timing.as_ref());
     Some((dsl::compile::to_rhai(&out.effect, Some(&text)), hook))
 }
@@ -386,10 +405,22 @@ impl ScriptHost {
             }
         }
         engine.set_module_resolver(PackResolver { modules });
+        // Pack labels and phrases (issue 12); a lenient build reads the cards without them
+        // when they do not compile (a strict build, `db build` and `lint`, reports it).
+        let declared = super::vocab::keyword_entries(keywords);
+        let vocab = match super::vocab::of_sources(sources, declared.clone(), Some(&engine)) {
+            Ok(v) => v,
+            // Lenient: the declared keyword names still count; the labels and phrases wait.
+            Err(_) if lenient => {
+                dsl::Vocabulary::new(declared, Vec::new(), Vec::new()).unwrap_or_default()
+            }
+            Err(e) => return Err(e),
+        };
         let mut effects = BTreeMap::new();
         let mut any_may_ask = false;
         let mut watched = std::collections::BTreeSet::new();
-        let keywords = super::keywords::compile(&engine, sources, keywords, lenient, &mut watched)?;
+        let keywords =
+            super::keywords::compile(&engine, sources, keywords, lenient, &mut watched, &vocab)?;
         let mut summoning_cards = std::collections::BTreeSet::new();
         // Keyword effects ask and trigger as the card's own (issue 12): per card, whether
         // one of its printed keywords may ask, and how many triggered effects they give;
@@ -409,7 +440,7 @@ impl ScriptHost {
             let mut any_script = false;
             for (i, e) in d.effects.iter().enumerate() {
                 let has_script = e.script.is_some() || e.script_file.is_some();
-                let triggers = match hooks::of_effect(e) {
+                let triggers = match super::vocab::of_effect_in(e, &vocab) {
                     Ok(t) => t,
                     // Only a scripted effect needs its timing understood now.
                     Err(label) if lenient || !has_script => {
@@ -470,7 +501,7 @@ impl ScriptHost {
                             });
                         }
                     }
-                } else if let Some((src, hook)) = generated_with_hook(e) {
+                } else if let Some((src, hook)) = generated_with_hook_in(e, &vocab) {
                     // No script: the text grammar writes one from the printed text (a card's
                     // script wins over its text; text not fully understood compiles to a
                     // script that calls `inert(…)`).
@@ -622,8 +653,15 @@ impl ScriptHost {
             triggered,
             burst_cards,
             watched,
+            vocab,
             keywords,
         })
+    }
+
+    /// The packs' keywords, timing labels and phrases this host's card texts were read
+    /// with (issue 12).
+    pub fn vocabulary(&self) -> &dsl::Vocabulary {
+        &self.vocab
     }
 
     /// The compiled effects of a card (`None`: the card has no script at all).

@@ -86,6 +86,25 @@ impl Keywords {
     pub fn index(&self, name: &str) -> Option<usize> {
         self.by_key.get(&name.trim().to_lowercase()).copied()
     }
+
+    /// For the step snapshots (mid-script choices): whether an effect of keyword `name`
+    /// may ask, and how many of its effects are triggered (they may become due with
+    /// others, BS-8.4).
+    pub fn asking(&self, name: &str) -> (bool, u32) {
+        let Some(kw) = self.index(name).map(|i| &self.list[i]) else {
+            return (false, 0);
+        };
+        let ok = || kw.effects.iter().filter(|e| e.script.is_ok());
+        let triggered = ok()
+            .filter(|e| {
+                e.standing
+                    || e.triggers
+                        .iter()
+                        .any(|t| !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash))
+            })
+            .count() as u32;
+        (ok().any(|e| e.may_ask), triggered)
+    }
 }
 
 fn split(effect: u32) -> Option<(usize, usize)> {
@@ -112,6 +131,7 @@ pub fn compile(
     keywords: &[LoadedKeyword],
     lenient: bool,
     watched: &mut std::collections::BTreeSet<super::state::WatchKind>,
+    vocab: &dsl::Vocabulary,
 ) -> Result<Keywords, ScriptError> {
     let mut out = Keywords::default();
     for lk in keywords {
@@ -126,7 +146,8 @@ pub fn compile(
             let mut unknown = None;
             let triggers = match e.timing.as_deref() {
                 None => vec![Trigger::Constant],
-                Some(label) => match hooks::from_label(label) {
+                // An engine label, or one a pack declared (issue 12).
+                Some(label) => match super::vocab::label_triggers(label, vocab) {
                     Some(t) => t,
                     // Lenient: checked where constants are read, so it is logged
                     // (`EffectFailed`) rather than never firing unseen.

@@ -27,6 +27,7 @@ pub mod query;
 pub(crate) mod run;
 pub mod state;
 pub mod support;
+pub mod vocab;
 mod watch;
 mod zones;
 
@@ -34,7 +35,8 @@ pub use hooks::{Trigger, Whose};
 pub use host::{CompiledEffect, ScriptError, ScriptHost, ScriptOrigin, ScriptSources, limits};
 pub use query::{Base, Filter, Query};
 pub use state::{
-    ModKind, Modifier, Pending, Protect, Question, ScriptState, Until, WatchKind, Watched,
+    BattleJoin, LifeCoreSink, ModKind, Modifier, Pending, Protect, Question, ScriptState, Until,
+    WatchKind, Watched,
 };
 
 /// The engine's script API as JSON metadata (rhai `gen_fn_metadata_to_json`), without

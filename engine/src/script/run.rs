@@ -306,13 +306,22 @@ impl Game {
                 .cards
                 .iter()
                 .map(|c| {
-                    let triggered = self.host.triggered.get(&c.card).copied().unwrap_or(0);
-                    let asks = self.host.asking_cards.contains(&c.card)
+                    let mut triggered = self.host.triggered.get(&c.card).copied().unwrap_or(0);
+                    let mut asks = self.host.asking_cards.contains(&c.card)
                         || self.host.burst_cards.contains(&c.card);
+                    // Its printed keywords' effects (issue 12) ask or trigger as its own.
+                    for k in &self.lib.def(&c.card).keywords {
+                        let (a, t) = self.host.keywords.asking(&k.name);
+                        asks |= a;
+                        triggered += t;
+                    }
                     (asks, triggered)
                 })
                 .collect();
             self.rt.asking = Some(v);
+        }
+        if self.gained_keyword_may_ask() {
+            return true;
         }
         let asking = self.rt.asking.as_ref().expect("just computed");
         let mut due_at_once = self.st.scripts.subs.len() as u32;
@@ -335,6 +344,24 @@ impl Game {
                 .subs
                 .iter()
                 .any(|s| asking[s.card.index()].0)
+    }
+
+    /// Whether a card has gained (`gain_keyword`, stored or constant) a keyword whose
+    /// effects ask or trigger (issue 12).
+    fn gained_keyword_may_ask(&self) -> bool {
+        let kws = &self.host.keywords;
+        if kws.list.is_empty() {
+            return false;
+        }
+        let gained = |k: &ModKind| match k {
+            ModKind::Keyword(name, _) => {
+                let (a, t) = kws.asking(name);
+                a || t > 0
+            }
+            _ => false,
+        };
+        self.st.scripts.modifiers.iter().any(|m| gained(&m.kind))
+            || (self.host.has_constant && self.constant_mods().mods.iter().any(|(_, k)| gained(k)))
     }
 
     /// Whether a brave may come off its host in the next step (then its owner is asked
@@ -998,6 +1025,31 @@ impl Game {
             }
             Hook::WhenUsed { card } => {
                 self.watch(WatchKind::UsesMagic, Some(card), self.owner(card), 1)
+            }
+            // Issue 12: a pack event reaches the effects whose label names it, by whose
+            // card it is about: this card, or any field card of the side `which` names.
+            Hook::PackEvent { name, card } => {
+                use super::hooks::Which;
+                let owner = self.owner(card);
+                self.reach_card(
+                    &mut due,
+                    card,
+                    &|t| t == T::OnEvent(name, Which::This),
+                    &[card],
+                );
+                self.reach_field(
+                    &mut due,
+                    &|t, p| match t {
+                        T::OnEvent(n, w) if n == name => match w {
+                            Which::This => false,
+                            Which::Yours => p == owner,
+                            Which::Opponents => p != owner,
+                            Which::Any => true,
+                        },
+                        _ => false,
+                    },
+                    &[card],
+                );
             }
         }
         self.resolve_simultaneous(due);

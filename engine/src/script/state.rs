@@ -118,6 +118,49 @@ pub enum ModKind {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         colours: Vec<carddb::Colour>,
     },
+    /// When it attacks, the defender must declare a block while one of their spirits can
+    /// block it (BS-6.3: "do not block" is not offered then).
+    MustBeBlocked,
+    /// The life cores its attacks remove (BS-6.5.1) go here instead of the defender's
+    /// reserve (the latest such modifier wins).
+    LifeCoresTo(LifeCoreSink),
+}
+
+/// Where the life cores an attack removes go (BS-6.5.1: the defender's reserve unless an
+/// effect replaces it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum LifeCoreSink {
+    /// The defender's reserve (the rule itself).
+    Reserve,
+    /// The defender's trash.
+    Trash,
+    /// The void (BS-0.3): they leave the game.
+    Void,
+}
+
+impl LifeCoreSink {
+    /// `"reserve"`, `"trash"`, `"void"` → a place.
+    pub fn parse(s: &str) -> Option<LifeCoreSink> {
+        Some(match s {
+            "reserve" => LifeCoreSink::Reserve,
+            "trash" => LifeCoreSink::Trash,
+            "void" => LifeCoreSink::Void,
+            _ => return None,
+        })
+    }
+}
+
+/// A card joined to an attacker for one battle (`link_for_battle`): while `active`, the
+/// attacker has the card's BP and symbols added to its own. An ended join stays listed
+/// until the battle ends, so a battle has one join at most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleJoin {
+    /// The attacking card.
+    pub attacker: InstanceId,
+    /// The card joined to it.
+    pub card: InstanceId,
+    /// Still in force (both cards stayed on the field).
+    pub active: bool,
 }
 
 /// A modifier on a card.
@@ -339,4 +382,15 @@ pub struct ScriptState {
     /// Constant effects already reported inert or failed (once per game each).
     #[serde(default)]
     pub constant_reported: BTreeSet<(InstanceId, u32)>,
+    /// The join of the current battle (`link_for_battle`), if any; cleared when the
+    /// battle ends (BS-6.7).
+    #[serde(default)]
+    pub battle_join: Option<BattleJoin>,
+    /// Magic cards used during the current battle (BS-5.5), with their user; cleared when
+    /// the battle ends (BS-6.7).
+    #[serde(default)]
+    pub battle_magic: Vec<(InstanceId, PlayerId)>,
+    /// Uses counted by `use_per_turn` (BS-8.3): (card, effect, turn, uses that turn).
+    #[serde(default)]
+    pub uses: Vec<(InstanceId, u32, u32, u32)>,
 }

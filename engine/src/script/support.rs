@@ -356,6 +356,8 @@ pub fn source_gaps(source: &str, keywords: &KeywordRules) -> Vec<Gap> {
 pub struct EngineChecker {
     /// The keywords that have rules.
     pub keywords: KeywordRules,
+    /// The packs' keywords, labels and phrases the text is read with (issue 12).
+    pub vocab: dsl::Vocabulary,
 }
 
 impl dsl::coverage::Checker for EngineChecker {
@@ -367,6 +369,9 @@ impl dsl::coverage::Checker for EngineChecker {
     }
     fn keyword_has_rules(&self, name: &str) -> bool {
         self.keywords.has_rules(name)
+    }
+    fn vocabulary(&self) -> Option<&dsl::Vocabulary> {
+        Some(&self.vocab)
     }
 }
 

@@ -2,4 +2,5 @@
 
 pub mod bss;
 pub mod cards;
+pub mod keywords;
 pub mod rulings;

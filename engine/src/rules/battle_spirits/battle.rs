@@ -1,12 +1,13 @@
 //! The attack step (BS-6): declare attack (6.1), flash timings (6.2/6.4), block (6.3,
-//! 6.3.1), battle resolution (6.5.1 life, 6.5.2 BP), destruction (6.6), end (6.7).
+//! 6.3.1; an effect's "attack that spirit", rulings K16–K22), battle resolution (6.5.1
+//! life, 6.5.2 BP), destruction (6.6), end (6.7).
 
 use super::decision::Choice;
 use super::events::Event;
 use super::game::{Battle, Game, Phase};
 use super::types::{CoreLoc, FlashWindow, Hook, Zone};
 use crate::core::{InstanceId, Labelled, PlayerId};
-use crate::script::WatchKind;
+use crate::script::{LifeCoreSink, WatchKind};
 
 impl Game {
     /// Refreshed spirits/ultimates of `p` (attackers or blockers, BS-6.1, BS-6.3).
@@ -80,8 +81,17 @@ impl Game {
             .collect()
     }
 
+    /// BS-6.3: the block options and "do not block" — not offered while the attacker must
+    /// be blocked (`must_block`) and one of the defender's spirits can block it.
     pub(crate) fn block_options_with_none(&self) -> Vec<Labelled<Choice>> {
         let mut v = self.block_options();
+        if !v.is_empty()
+            && self
+                .battle_cards()
+                .is_some_and(|(a, _)| self.must_be_blocked(a))
+        {
+            return v;
+        }
         v.push(Labelled {
             choice: Choice::NoBlock,
             label: "Do not block".into(),
@@ -194,8 +204,15 @@ impl Game {
             blocked: false,
         });
         self.fire(Hook::WhenAttacks { card: attacker });
+        // An effect made it attack a spirit: that block is declared, so the flash timing
+        // before the block declaration is skipped (rulings K17, K20, K22).
+        let window = if self.st.battle.as_ref().is_some_and(|b| b.blocked) {
+            FlashWindow::AfterBlock
+        } else {
+            FlashWindow::AfterAttack
+        };
         self.st.phase = Phase::Flash {
-            window: FlashWindow::AfterAttack,
+            window,
             to_act: self.st.active.other(),
             passes: 0,
         };
@@ -218,9 +235,15 @@ impl Game {
         });
         self.st.phase = if passes + 1 >= 2 {
             match window {
-                // An effect made the attacker attack a spirit: no block step.
+                // An effect made the attacker attack a spirit: its block is declared, the
+                // rest of the battle goes on normally (ruling K17): the flash timing after
+                // the block.
                 FlashWindow::AfterAttack if self.st.battle.as_ref().is_some_and(|b| b.blocked) => {
-                    Phase::BattleResolve
+                    Phase::Flash {
+                        window: FlashWindow::AfterBlock,
+                        to_act: self.st.active.other(),
+                        passes: 0,
+                    }
                 }
                 FlashWindow::AfterAttack => Phase::Block,
                 FlashWindow::AfterBlock => Phase::BattleResolve,
@@ -252,32 +275,43 @@ impl Game {
         };
     }
 
-    /// "Attack that spirit" (an effect of the attacker's controller): `target`, an opponent's
-    /// spirit on the field, becomes the blocker of the current, not yet blocked, battle
-    /// without a block declaration (no "when blocks", not exhausted); BS-6.3.1 then applies
-    /// (no life lost) and BS-6.5.2 compares BP. Returns whether it happened.
-    pub(crate) fn attack_spirit(&mut self, target: Option<InstanceId>, by: PlayerId) -> bool {
-        let (Some(t), Some(b)) = (target, self.st.battle.as_ref()) else {
-            return false;
+    /// "Attack that spirit" (an effect of the attacker's controller, rulings K16–K22):
+    /// `target`, an opponent's spirit on the field, is declared the blocker of the current,
+    /// not yet blocked, battle at once, even if it is exhausted (K16; a refreshed one is
+    /// exhausted, BS-6.3); no other spirit can block (K18) and no life is lost (K17,
+    /// BS-6.3.1); its "when blocks" effects resolve now, right after the effect that made
+    /// the attack (K19); the flash timing before the block declaration is skipped (K17,
+    /// K20, K22) and the battle goes on normally. A spirit that cannot block (or cannot
+    /// block this attacker) is not attacked: the battle goes on as if nothing happened
+    /// (K21). `Err` gives the reason nothing happened.
+    pub(crate) fn attack_spirit(&mut self, target: InstanceId, by: PlayerId) -> Result<(), String> {
+        let Some(b) = self.st.battle.as_ref() else {
+            return Err("no battle is on".into());
         };
         let attacker = b.attacker;
-        if b.blocked
-            || self.owner(attacker) != by
-            || self.owner(t) == by
-            || !self.on_field(t)
-            || !self.is_spirit_like(t)
-        {
-            return false;
+        if b.blocked || self.owner(attacker) != by {
+            return Err("no unblocked battle of this effect's controller".into());
+        }
+        if self.owner(target) == by || !self.on_field(target) || !self.is_spirit_like(target) {
+            return Err("not an opponent's spirit on the field".into());
+        }
+        if self.block_forbidden(target, attacker) {
+            return Err("the spirit cannot block this attack (ruling K21)".into());
+        }
+        if !self.is_exhausted(target) {
+            self.set_exhausted(target, true);
         }
         if let Some(b) = self.st.battle.as_mut() {
-            b.blocker = Some(t);
+            b.blocker = Some(target);
             b.blocked = true;
         }
         self.emit(Event::BlockDeclared {
-            blocker: t,
+            blocker: target,
             attacker,
         });
-        true
+        self.watch(WatchKind::Blocked, Some(attacker), self.owner(attacker), 1);
+        self.fire(Hook::WhenBlocks { card: target });
+        Ok(())
     }
 
     /// BS-6.3: no block; the second flash timing is skipped.
@@ -300,6 +334,12 @@ impl Game {
             // BS-6.5.1: life → reserve, as many as the attacker's symbols.
             if on_field(self, b.attacker) {
                 let n = self.symbols_of(b.attacker); // BS-9.2: a braved card's symbols
+                // Where the cores go: the reserve, unless an effect replaces it.
+                let to = match self.life_core_sink(b.attacker) {
+                    LifeCoreSink::Reserve => Some(CoreLoc::Reserve(def)),
+                    LifeCoreSink::Trash => Some(CoreLoc::Trash(def)),
+                    LifeCoreSink::Void => None,
+                };
                 let mut taken = 0;
                 for _ in 0..n {
                     let Some(core) = self
@@ -308,7 +348,7 @@ impl Game {
                     else {
                         break;
                     };
-                    self.move_core(core, Some(CoreLoc::Reserve(def)));
+                    self.move_core(core, to);
                     taken += 1;
                 }
                 self.emit(Event::LifeReduced {
@@ -360,6 +400,8 @@ impl Game {
             attacker: b.attacker,
         });
         self.st.battle = None;
+        self.end_battle_join();
+        self.st.scripts.battle_magic.clear();
         self.end_battle_effects();
         self.st.phase = Phase::AttackDeclare;
     }

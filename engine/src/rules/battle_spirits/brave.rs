@@ -122,12 +122,14 @@ impl Game {
 
     /// BS-9.2 / BS-6.5.1: a card's total symbols, a braved card's including its braves'.
     /// Effects that change symbols count (`Game::card_symbols`; ruling BSS02-009).
+    /// A card joined to it for the battle adds its symbols (`link_for_battle`).
     pub fn symbols_of(&self, card: InstanceId) -> u32 {
         self.braves_on(card)
             .into_iter()
             .fold(self.card_symbols(card).total(), |n, b| {
                 n + self.card_symbols(b).total()
             })
+            + self.joined_symbols(card)
     }
 
     /// BS-9.1 / BS-9.6: whether `host` meets `brave`'s brave condition now: a spirit (or

@@ -127,6 +127,18 @@ pub enum Event {
     },
     /// BS-13.4: a card became heavily exhausted.
     HeavilyExhausted { card: InstanceId },
+    /// An effect joined `card` to the attacker for the battle (`link_for_battle`): the
+    /// attacker has `bp` BP now, the card's BP and symbols added.
+    JoinedForBattle {
+        attacker: InstanceId,
+        card: InstanceId,
+        bp: u32,
+    },
+    /// A join ended: one of the cards left the field, or the battle ended (BS-6.7).
+    JoinEnded {
+        attacker: InstanceId,
+        card: InstanceId,
+    },
     /// Life lost to an effect.
     LifeLost {
         player: PlayerId,

@@ -451,6 +451,7 @@ impl Game {
         if matches!(from, Zone::Field(_)) && !matches!(to, Zone::Field(_)) {
             self.forget_card(card);
             self.unlink_departing(card); // BS-9: a card off the field is in no brave link
+            self.end_join_of(card); // a join for the battle ends when either card leaves
         }
         if !matches!(to, Zone::Field(_)) {
             self.st.cards[card.index()].orientation = Orientation::Upright;

@@ -44,12 +44,16 @@ impl Game {
     }
 
     /// The BP of a field card at its level (0 when it has none), plus its braves' "when
-    /// braved BP +" (BS-9.2), with the BP modifiers of effects (turn/battle ones and
+    /// braved BP +" (BS-9.2) and the BP of a card joined to it for the battle, with the BP modifiers of effects (turn/battle ones and
     /// constant ones evaluated now, BS-8.1), never below 0.
     pub fn bp(&self, card: InstanceId) -> u32 {
         let mut base = self.level_row(card).and_then(|r| r.bp).unwrap_or(0);
         // BS-9.2: the braves' "when braved BP +".
         base += self.brave_bp_bonus(card);
+        // A card joined to it for the battle adds its BP (`link_for_battle`).
+        if self.st.scripts.battle_join.is_some() {
+            base += self.joined_bp(card);
+        }
         if self.in_over_count(card) {
             // BS-13.3: the OC BP bonus, like a braved bonus, whatever the level.
             base += self

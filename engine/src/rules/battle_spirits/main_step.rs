@@ -250,6 +250,10 @@ impl Game {
                 bp: None,
             });
             self.report_unsupported(pm.card);
+            // "Magic used during this battle" (`magic_used_this_battle`).
+            if self.st.battle.is_some() && !self.st.scripts.battle_magic.contains(&(pm.card, p)) {
+                self.st.scripts.battle_magic.push((pm.card, p));
+            }
             // BS-5.5: choose its Main or Flash effect, resolve it, then the trash.
             let flash = matches!(pm.then, AfterPlay::Flash { .. });
             if !self.resolve_magic(pm.card, p, flash) {

@@ -3,11 +3,13 @@
 //! Small modules, one job each: `config` (options and presets), `deck` (BS-0.1),
 //! `setup` (BS-0.2), `turn` (BS-1 … BS-4, BS-7), `main_step` (BS-5.1, 5.2, 5.4, 5.5),
 //! `cost` (BS-5.2 arithmetic, BS-12.4), `levels` (levels and BP), `cores` (BS-5.3
-//! depletion, BS-5.7 movement), `brave` (BS-9, BS-5.1.1), `battle` (BS-6), `restrict` (effects' restrictions and value
+//! depletion, BS-5.7 movement), `brave` (BS-9, BS-5.1.1), `battle` (BS-6), `battle_join` (a card joined to an attacker
+//! for one battle: BP and symbols shared), `restrict` (effects' restrictions and value
 //! changes read by the rules), `win` (BS-0.4), `invariants` (BS-0.5),
 //! `view`, `render`, `save`.
 
 pub mod battle;
+pub mod battle_join;
 pub mod brave;
 pub mod burst;
 pub mod config;

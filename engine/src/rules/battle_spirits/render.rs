@@ -126,6 +126,7 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             Hook::WhenDepleted { card } => format!("(when depleted: {})", nm(*card)),
             Hook::WhenRefreshed { card } => format!("(when refreshed: {})", nm(*card)),
             Hook::AfterLifeReduced { player } => format!("(after {player}'s life is reduced)"),
+            Hook::PackEvent { name, card } => format!("({name}: {})", nm(*card)),
         },
         Event::LevelChanged { card, level, bp } => match g.def_of(*card).kind {
             carddb::CardKind::Nexus => format!("{} {} is now LV{level}", nm(*card), card),
@@ -241,6 +242,11 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                         format!("{what:?}").to_lowercase()
                     )
                 }
+                M::MustBeBlocked => "must be blocked when a block is possible".into(),
+                M::LifeCoresTo(to) => format!(
+                    "the life cores its attacks take go to the {}",
+                    format!("{to:?}").to_lowercase()
+                ),
             };
             let until = match until {
                 U::Battle => "this battle",
@@ -250,6 +256,16 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             format!("{} {card}: {what} ({until})", nm(*card))
         }
         Event::HeavilyExhausted { card } => format!("{} {card} is heavily exhausted", nm(*card)),
+        Event::JoinedForBattle { attacker, card, bp } => format!(
+            "{} {card} joins {} {attacker} for the battle (BP {bp})",
+            nm(*card),
+            nm(*attacker)
+        ),
+        Event::JoinEnded { attacker, card } => format!(
+            "{} {card} is no longer joined to {} {attacker}",
+            nm(*card),
+            nm(*attacker)
+        ),
         Event::LifeLost {
             player,
             amount,

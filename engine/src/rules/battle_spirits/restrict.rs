@@ -8,7 +8,7 @@ use carddb::{CardKind, LevelRow};
 use super::game::Game;
 use super::levels::FieldSymbols;
 use crate::core::{InstanceId, Orientation, PlayerId};
-use crate::script::{ModKind, Protect, Query};
+use crate::script::{LifeCoreSink, ModKind, Protect, Query};
 
 impl Game {
     /// The modifiers on `c` now, with a fast path when no effect can give any.
@@ -28,20 +28,44 @@ impl Game {
             return false;
         }
         let bm = self.mods_now(blocker);
-        if bm.contains(&ModKind::CannotBlock) {
-            return false;
-        }
         if self.is_exhausted(blocker)
             && (self.st.cards[blocker.index()].orientation == Orientation::UpsideDown
                 || !bm.contains(&ModKind::BlockWhileExhausted))
         {
             return false;
         }
-        !self.mods_now(attacker).iter().any(|m| match m {
-            ModKind::CannotBeBlocked(None) => true,
-            ModKind::CannotBeBlocked(Some(q)) => q.eval(self).contains(&blocker),
-            _ => false,
-        })
+        !self.block_forbidden(blocker, attacker)
+    }
+
+    /// Whether an effect forbids `blocker` to block `attacker` whatever its orientation:
+    /// its "cannot block", or the attacker's "cannot be blocked (by …)" (BS-6.3; ruling
+    /// K21: such a spirit cannot be attacked by "attack that spirit" either).
+    pub fn block_forbidden(&self, blocker: InstanceId, attacker: InstanceId) -> bool {
+        self.mods_now(blocker).contains(&ModKind::CannotBlock)
+            || self.mods_now(attacker).iter().any(|m| match m {
+                ModKind::CannotBeBlocked(None) => true,
+                ModKind::CannotBeBlocked(Some(q)) => q.eval(self).contains(&blocker),
+                _ => false,
+            })
+    }
+
+    /// BS-6.3: whether the defender must block `attacker` when one of their spirits can
+    /// (`must_block`).
+    pub fn must_be_blocked(&self, attacker: InstanceId) -> bool {
+        self.mods_now(attacker).contains(&ModKind::MustBeBlocked)
+    }
+
+    /// BS-6.5.1: where the life cores `attacker`'s attack removes go (the reserve unless an
+    /// effect replaces it; the latest such effect wins).
+    pub fn life_core_sink(&self, attacker: InstanceId) -> LifeCoreSink {
+        self.mods_now(attacker)
+            .iter()
+            .rev()
+            .find_map(|m| match m {
+                ModKind::LifeCoresTo(s) => Some(*s),
+                _ => None,
+            })
+            .unwrap_or(LifeCoreSink::Reserve)
     }
 
     /// BS-6.1: cores `c`'s controller must pay for it to attack ("cannot attack unless

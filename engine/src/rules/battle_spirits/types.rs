@@ -163,6 +163,12 @@ pub enum Hook {
         attacker: InstanceId,
         blocker: Option<InstanceId>,
     },
+    /// A pack-declared event (`labels/*.yaml`, issue 12) about `card`, raised by a script
+    /// (`raise_event`) or the engine.
+    PackEvent {
+        name: crate::script::hooks::EventName,
+        card: InstanceId,
+    },
 }
 
 /// Why a player lost (BS-0.4).

@@ -37,6 +37,7 @@ macro_rules! reg {
 }
 
 mod actions;
+mod battle;
 mod cards;
 mod choices;
 mod conditions;
@@ -48,6 +49,7 @@ mod summoning;
 mod watchers;
 
 use actions::register_actions;
+use battle::register_battle;
 use cards::register_cards;
 use choices::register_choices;
 use choices::{activate_impl, one_of_impl, pick};
@@ -281,5 +283,6 @@ pub fn register(e: &mut Engine) {
     register_subtriggers(e);
     register_restrictions(e);
     register_more(e);
+    register_battle(e);
     register_summoning(e);
 }

@@ -6,6 +6,31 @@ use crate::script::WatchKind;
 pub(super) fn register_more(e: &mut Engine) {
     reg!(
         e,
+        "raise_event",
+        ["name: &str", "card"],
+        "Raises the pack-declared event `name` about `card` (issue 12): the effects whose timing label declares that event (`labels/*.yaml`, `event: name`) and matches the card (`which`: this card, yours, the opponent's, any) resolve now. Errors: a name that is not lower-case letters, digits and `-` (at most 23 bytes), or no card.",
+        |name: &str, card: Dynamic| -> R<()> {
+            let ev = crate::script::hooks::EventName::new(name).ok_or_else(|| {
+                err(format!(
+                    "event name {name:?}: use lower-case letters, digits and `-`"
+                ))
+            })?;
+            let cards = targets(&card)?;
+            let [c] = cards.as_slice() else {
+                return Err(err(format!(
+                    "raise_event needs one card, got {}",
+                    cards.len()
+                )));
+            };
+            let c = *c;
+            with_mut(|g, _| {
+                g.fire(crate::rules::battle_spirits::Hook::PackEvent { name: ev, card: c });
+                Ok(())
+            })
+        }
+    );
+    reg!(
+        e,
         "combined_bp_at_most",
         ["q: Query", "x: i64"],
         "A choice from this query must total at most x BP (with `choose_targets_any_number`).",

@@ -118,22 +118,22 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         e,
         "attack_target",
         ["targets"],
-        "The attacking spirit attacks that opponent's spirit: it becomes the battle's blocker without a block declaration (no \"when blocks\", not exhausted; BS-6.3.1: no life is lost), and the battle goes on to the BP comparison after the flash timing (BS-6.5.2). No card: nothing happens; a card that cannot be attacked: logs EffectInert.",
+        "\"Attack that spirit\" (rulings K16–K22): the opponent's spirit is declared the blocker of your attacking spirit's battle at once, even if exhausted (a refreshed one is exhausted, BS-6.3); no other spirit can block and no life is lost (BS-6.3.1); its \"when blocks\" effects resolve now; the flash timing before the block is skipped, then the battle goes on normally (flash timing, BP comparison, BS-6.5.2). No card: nothing happens. A spirit that cannot block (or cannot block this attacker), or no unblocked battle of yours: logs EffectInert with the reason and the battle goes on as if nothing happened (K21). Returns whether it was attacked.",
         |t: Dynamic| -> R<bool> {
             let cs = targets(&t)?;
-            if cs.is_empty() {
+            let Some(target) = cs.first().copied() else {
                 return Ok(false); // nothing was selected: nothing to attack
-            }
-            with_mut(|g, rc| {
-                let done = g.attack_spirit(cs.first().copied(), rc.controller);
-                if !done {
+            };
+            with_mut(|g, rc| match g.attack_spirit(target, rc.controller) {
+                Ok(()) => Ok(true),
+                Err(reason) => {
                     g.emit(Event::EffectInert {
                         card: rc.card,
                         effect: rc.effect,
-                        reason: "the selected card cannot be attacked: not an opponent's spirit on the field, or no unblocked battle of this controller".into(),
+                        reason: format!("the selected card cannot be attacked: {reason}"),
                     });
+                    Ok(false)
                 }
-                Ok(done)
             })
         }
     );

@@ -1,0 +1,192 @@
+//! Pack vocabulary (issue 12 item 3): keyword names from declarations, pack timing labels
+//! and pack phrases compiled into the parser at load.
+
+use dsl::vocab::{KeywordEntry, LabelEntry, PhraseEntry, ValueKind};
+use dsl::{Vocabulary, parse_en, parse_en_with};
+
+fn kw(name: &str, value: ValueKind) -> KeywordEntry {
+    KeywordEntry {
+        name: name.into(),
+        other_names: vec![],
+        value,
+    }
+}
+
+fn phrase(template: &str, rhai: &str) -> PhraseEntry {
+    PhraseEntry {
+        template: template.into(),
+        rhai: rhai.into(),
+    }
+}
+
+fn vocab() -> Vocabulary {
+    Vocabulary::new(
+        vec![
+            KeywordEntry {
+                name: "Crush".into(),
+                other_names: vec!["粉砕".into()],
+                value: ValueKind::Number,
+            },
+            kw("Armor", ValueKind::Colours),
+        ],
+        vec![LabelEntry {
+            texts: vec![
+                "When This Spirit Links".into(),
+                "このスピリットのリンク時".into(),
+            ],
+            hook: "on_links_this".into(),
+        }],
+        vec![
+            phrase("Gather {n:number} sparks", "gather_sparks({n});"),
+            phrase(
+                "Scorch {t:target} for {x:number}",
+                "let s = {t};\nscorch(s, {x});",
+            ),
+            phrase("Count {f:filter} twice", "let c = {f}.count() * 2;"),
+            phrase("Glow {c:colour} {d:duration}", "glow({c}, {d});"),
+            phrase(
+                "Should you rule the skies, {s:sentence}",
+                "if rules_skies() {\n{s}\n}",
+            ),
+            phrase("Call the {f:family} choir", "choir({f});"),
+        ],
+    )
+    .expect("the declarations compile")
+}
+
+#[test]
+fn a_sentence_the_grammar_leaves_unparsed_is_read_by_a_pack_phrase() {
+    let text = "[LV1] (When Summoned) Gather three sparks.";
+    assert!(
+        !parse_en(text).complete,
+        "the built-in grammar does not know it"
+    );
+    let o = parse_en_with(text, &vocab());
+    assert!(o.complete, "{:?}", o.unparsed);
+    let src = dsl::compile::to_rhai(&o.effect, None);
+    assert!(src.contains("gather_sparks(3);"), "{src}");
+}
+
+#[test]
+fn slots_take_targets_filters_colours_durations_families_and_sentences() {
+    let v = vocab();
+    let cases = [
+        (
+            "Scorch one of your opponent's spirits for 2000.",
+            "let s = choose_targets(opponent_spirits(), 1);\nscorch(s, 2000);",
+        ),
+        (
+            "Count your opponent's spirits with 3000 BP or less twice.",
+            "let c = opponent_spirits().bp_at_most(3000).count() * 2;",
+        ),
+        ("Glow red during this turn.", "glow(\"red\", \"turn\");"),
+        ("Call the Dragon choir.", "choir(\"Dragon\");"),
+        (
+            "Should you rule the skies, draw 2 cards.",
+            "if rules_skies() {\ndraw(2);\n}",
+        ),
+    ];
+    for (sentence, want) in cases {
+        let o = parse_en_with(&format!("[LV1] (When Summoned) {sentence}"), &v);
+        assert!(o.complete, "{sentence}: {:?}", o.unparsed);
+        let src = dsl::compile::to_rhai(&o.effect, None);
+        assert!(src.contains(want), "{sentence}:\n{src}");
+    }
+    // A nested sentence nobody understands: the phrase does not match.
+    let o = parse_en_with(
+        "[LV1] (When Summoned) Should you rule the skies, dance a jig.",
+        &v,
+    );
+    assert!(!o.complete);
+}
+
+#[test]
+fn a_pack_label_maps_to_its_hook() {
+    let v = vocab();
+    let o = parse_en_with("(When This Spirit Links) Draw 1 card.", &v);
+    assert!(o.complete, "{:?}", o.unparsed);
+    assert_eq!(
+        dsl::compile::hook_name(o.effect.timing.as_ref()),
+        "on_links_this"
+    );
+    assert_eq!(
+        dsl::hook_of_label_with("When this spirit links", &[], &v).as_deref(),
+        Some("on_links_this")
+    );
+    assert_eq!(
+        dsl::hook_of_label_with("『このスピリットのリンク時』", &[], &v).as_deref(),
+        Some("on_links_this")
+    );
+    // Japanese printed text with the declared Japanese label.
+    let o = dsl::parse_ja_with(
+        "『このスピリットのリンク時』\n自分はデッキから1枚ドローする。",
+        &v,
+    );
+    assert!(o.timing_mapped, "{:?}", o.unparsed);
+    assert_eq!(
+        dsl::compile::hook_name(o.effect.timing.as_ref()),
+        "on_links_this"
+    );
+    // Without the declaration the label is unknown.
+    assert!(!parse_en("(When This Spirit Links) Draw 1 card.").timing_mapped);
+}
+
+#[test]
+fn keyword_names_and_values_are_checked_against_the_declarations() {
+    let v = vocab();
+    assert!(parse_en_with("[LV1] {Crush 2}", &v).complete);
+    assert!(parse_en_with("[LV1] {Armor: Purple/White}", &v).complete);
+    let o = parse_en_with("[LV1] {Crash 2}", &v);
+    assert!(!o.complete);
+    let why = &o.unparsed[0].expected[0];
+    assert!(why.contains("did you mean `Crush`"), "{why}");
+    assert!(why.contains("Crush, Armor"), "{why}");
+    let o = parse_en_with("[LV1] {Crush two}", &v);
+    assert!(!o.complete);
+    assert!(
+        o.unparsed[0].expected[0].contains("needs a number"),
+        "{:?}",
+        o.unparsed
+    );
+    // In a sentence too.
+    let o = parse_en_with(
+        "[LV1] (When Summoned) This spirit gains Crsh 1 during this turn.",
+        &v,
+    );
+    assert!(!o.complete);
+    assert!(o.unparsed[0].expected[0].contains("did you mean `Crush`"));
+    assert!(
+        parse_en_with(
+            "[LV1] (When Summoned) This spirit gains Crush 1 during this turn.",
+            &v
+        )
+        .complete
+    );
+    // Japanese: a declared keyword's Japanese name reads as its name; another is not
+    // understood.
+    let o = dsl::parse_ja_with("【粉砕】", &v);
+    assert_eq!(o.effect.keywords[0].name, "Crush");
+    assert!(!dsl::parse_ja_with("【未知の力】", &v).complete);
+    // No declarations: names are not checked.
+    assert!(parse_en("[LV1] {Crash 2}").complete);
+}
+
+#[test]
+fn bad_declarations_are_errors_with_the_valid_kinds() {
+    let e = Vocabulary::new(
+        vec![],
+        vec![],
+        vec![phrase("Gather {n:numbr} sparks", "gather_sparks({n});")],
+    )
+    .unwrap_err();
+    assert_eq!(e[0].index, 0);
+    assert!(
+        e[0].message.contains("did you mean `number`"),
+        "{}",
+        e[0].message
+    );
+    assert!(
+        e[0].message
+            .contains("number, colour, family, target, filter, duration, sentence")
+    );
+}
