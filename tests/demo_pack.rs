@@ -828,7 +828,8 @@ fn every_demo_card_has_a_test_here_or_in_the_packs_scenarios() {
     for e in std::fs::read_dir(&dir).expect("the demo pack has tests/") {
         scenarios += &std::fs::read_to_string(e.unwrap().path()).unwrap();
     }
-    for c in &demo().cards {
+    // The demo pack's own cards (not the base pack's Supsprite tokens).
+    for c in demo().cards.iter().filter(|c| c.id.starts_with("DEMO-")) {
         let short = c.id.trim_start_matches("DEMO-").to_lowercase();
         let (f, v) = (
             format!("fn demo_{short}_"),

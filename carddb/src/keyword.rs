@@ -59,7 +59,7 @@ pub enum ValueKind {
     Word,
 }
 
-/// Where a card must be for a keyword effect to work.
+/// Where a card must be for an effect to work (a keyword's, or a card's own `zone:`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EffectZone {
@@ -94,7 +94,14 @@ pub struct KeywordEffect {
 }
 
 fn is_field(z: &EffectZone) -> bool {
-    *z == EffectZone::Field
+    z.is_field()
+}
+
+impl EffectZone {
+    /// Whether this is the default, the field.
+    pub fn is_field(&self) -> bool {
+        *self == EffectZone::Field
+    }
 }
 
 /// A keyword declared by a pack.

@@ -297,6 +297,8 @@ pub enum Step {
     Burst,
 }
 
+pub use crate::keyword::EffectZone;
+
 /// One effect of a card: its levels, its printed text, and optionally the rhai script that
 /// runs it (inline or a file under the pack's `effects/`). A script wins over the text.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -320,6 +322,10 @@ pub struct Effect {
     /// (BS-5.1.1). Only for kind `brave`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub braved: bool,
+    /// Where the card must be for this effect to work: `field` (the default), `hand` or
+    /// `trash` (an effect that triggers or is used from the hand or the trash).
+    #[serde(default, skip_serializing_if = "EffectZone::is_field")]
+    pub zone: EffectZone,
     /// A rhai script, inline.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<String>,
@@ -373,6 +379,10 @@ pub struct CardDef {
     pub keywords: Vec<Keyword>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// A token (K27–K31 of the keyword rulings): made by effects (`summon_token`), never in
+    /// a deck, removed from the game when it leaves the field.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub token: bool,
     /// The set code (`BSS01`), informational.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set: Option<String>,

@@ -52,6 +52,7 @@ pub fn card(
         ultimate: None,
         keywords: vec![],
         effects: vec![],
+        token: false,
         set: None,
         rarity: None,
     }
@@ -161,10 +162,13 @@ pub fn saga_keywords() -> (Vec<carddb::LoadedKeyword>, crate::script::ScriptSour
 }
 
 /// The synthetic cards plus `extra` as a library with the Saga keywords declared: a card
-/// with `{Crush 2}` crushes. Panics if a keyword script does not compile.
+/// with `{Crush 2}` crushes. The base pack's own cards (its token cards) are in it too.
+/// Panics if a keyword script does not compile.
 pub fn saga_library(extra: &[CardDef]) -> CardLibrary {
     let (keywords, sources) = saga_keywords();
     let mut all = synthetic_cards();
+    let pack = carddb::base::saga().expect("the embedded Saga pack loads");
+    all.extend(pack.cards.into_iter().map(|c| c.def));
     all.extend(extra.iter().cloned());
     CardLibrary::with_keywords(all, &sources, &keywords, false).expect("Saga keywords compile")
 }

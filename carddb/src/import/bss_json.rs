@@ -339,6 +339,7 @@ fn convert(
             steps,
             text: BTreeMap::from([("en".to_string(), text)]),
             braved: false,
+            zone: Default::default(),
             script: None,
             script_file: None,
         });
@@ -366,6 +367,7 @@ fn convert(
         ultimate: None,
         keywords,
         effects,
+        token: false,
         set: raw.set.clone(),
         rarity: raw.rarity.clone(),
     })

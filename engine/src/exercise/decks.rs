@@ -19,7 +19,8 @@ pub const DISTINCT: usize = 17;
 /// last), each group shuffled with `seed` and the pass.
 fn order(library: &CardLibrary, seed: u64, pass: u64) -> Vec<CardId> {
     let mut groups: BTreeMap<usize, Vec<CardId>> = BTreeMap::new();
-    for d in library.iter() {
+    // Keyword ruling K28: a token is never in a deck.
+    for d in library.iter().filter(|d| !d.token) {
         let g = d.colours.first().map_or(usize::MAX, |c| *c as usize);
         groups.entry(g).or_default().push(d.id.clone());
     }
@@ -34,7 +35,8 @@ fn order(library: &CardLibrary, seed: u64, pass: u64) -> Vec<CardId> {
 
 /// How many decks it takes to put every card of `library` in one.
 pub fn decks_per_pass(library: &CardLibrary) -> usize {
-    library.len().div_ceil(DISTINCT).max(1)
+    let cards = library.iter().filter(|d| !d.token).count(); // K28: tokens in no deck
+    cards.div_ceil(DISTINCT).max(1)
 }
 
 /// Deck number `n` (0-based) of a run seeded `seed`: the `n`-th slice of [`DISTINCT`]

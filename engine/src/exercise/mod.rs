@@ -304,8 +304,10 @@ fn assemble(library: &CardLibrary, cfg: &ExerciseConfig, outcomes: Vec<Outcome>)
             }
         }
     }
+    // A token is never in a deck (keyword ruling K28): effects make it.
     report.cards_in_no_deck = library
         .iter()
+        .filter(|c| !c.token)
         .map(|c| c.id.clone())
         .filter(|id| !in_decks.contains_key(id))
         .collect();

@@ -291,6 +291,7 @@ pub(super) fn zone_word(z: Zone) -> &'static str {
         Zone::Field(_) => "field",
         Zone::Trash(_) => "trash",
         Zone::Burst(_) => "burst",
+        Zone::Removed(_) => "removed",
     }
 }
 

@@ -273,7 +273,8 @@ impl Game {
             Zone::Deck(_) => return false,
             _ => self.move_card(c, Zone::Deck(owner)),
         }
-        if bottom {
+        // A token is removed from the game instead (keyword ruling K29): no deck order.
+        if bottom && self.zone_of(c) == Zone::Deck(owner) {
             let mut order = self.pile(Zone::Deck(owner)).to_vec();
             let top = order.pop().expect("just put there");
             order.insert(0, top);
@@ -418,12 +419,15 @@ impl Game {
     }
 
     /// Summons a spirit by an effect (free: no cost), placing its minimum cores from the
-    /// controller's reserve (BS-5.2 step 6), then "when summoned". False if it cannot.
+    /// controller's reserve (BS-5.2 step 6) — with `spare`, from the reserve first, then
+    /// cores above the lowest level of their field cards — then "when summoned". False if
+    /// it cannot.
     pub(crate) fn effect_summon(
         &mut self,
         c: InstanceId,
         controller: PlayerId,
         exhausted: bool,
+        spare: bool,
     ) -> bool {
         let d = self.def_of(c);
         if !matches!(
@@ -438,12 +442,28 @@ impl Game {
         if d.kind == CardKind::Ultimate && !self.ultimate_condition_met(controller, d) {
             return false;
         }
-        let min = d.minimum_cores();
-        if self.reserve(controller) < min {
+        // BS-5.1: a summoning requirement, then its additional cost, even when the summon
+        // is free (keyword ruling K4).
+        if !self.summon_requirement_met(c, controller)
+            || !self.pay_additional_summon_cost(c, controller)
+        {
+            return false;
+        }
+        let min = self.def_of(c).minimum_cores();
+        let have = if spare {
+            self.spare_cores(controller)
+        } else {
+            self.reserve(controller)
+        };
+        if have < min {
             return false;
         }
         self.move_card(c, Zone::Field(controller));
-        self.move_cores_n(CoreLoc::Reserve(controller), Some(CoreLoc::Card(c)), min);
+        if spare {
+            self.move_spare(controller, min, CoreLoc::Card(c));
+        } else {
+            self.move_cores_n(CoreLoc::Reserve(controller), Some(CoreLoc::Card(c)), min);
+        }
         if exhausted {
             self.set_exhausted(c, true);
         }

@@ -134,6 +134,20 @@ pub enum Trigger {
     /// BS-13.3 [While OC]: constant while the count meets the card's OC condition
     /// (`CardDef::over_count`), whatever the card's level.
     WhileOverCount,
+    /// BS-6.7: a battle one of the controller's spirits fought ends (reached on the field,
+    /// and from the hand or the trash for effects with `zone: hand|trash`;
+    /// `event_cards()` = the controller's attacker or blocker).
+    YourSpiritsBattleEnds,
+    /// BS-6.6 / BS-5.3: one of the controller's spirits was destroyed or depleted, once
+    /// it is in the trash (`event_cards()` = those spirits; a card destroyed with them is
+    /// not reached: keyword ruling K13).
+    YourSpiritDestroyed,
+    /// BS-5.1: a requirement for summoning this card, read (read-only) before it is
+    /// offered or summoned: the script's value must be `true`.
+    SummonRequirement,
+    /// BS-5.1 / BS-5.2: an additional cost of summoning this card, paid as its summoning
+    /// starts, before the cost (also when the summon is free: keyword ruling K4).
+    AdditionalSummonCost,
     /// BS-8.1: constant (no timing; works while the card is in place).
     Constant,
     /// BS-5.5: a magic's [Main] effect (also a [Main] effect of a field card).
@@ -232,6 +246,10 @@ fn one_hook_name(name: &str) -> Option<Vec<Trigger>> {
         "when_opponent_resolves_when_summoned" => vec![WhenOpponentResolvesWhenSummoned],
         "burst_opponent_when_summoned_resolved" => vec![BurstOpponentWhenSummonedResolved],
         "constant" => vec![Constant],
+        "when_your_spirits_battle_ends" => vec![YourSpiritsBattleEnds],
+        "when_your_spirit_destroyed" => vec![YourSpiritDestroyed],
+        "summon_requirement" => vec![SummonRequirement],
+        "additional_summon_cost" => vec![AdditionalSummonCost],
         "while_over_count" => vec![WhileOverCount],
         "main" => vec![Main],
         "flash" => vec![Flash],
@@ -326,6 +344,14 @@ pub fn from_label(label: &str) -> Option<Vec<Trigger>> {
             vec![WhenOpponentResolvesWhenSummoned]
         }
         "while oc" | "while over count" | "[while oc]" => vec![WhileOverCount],
+        "when your spirit's battle ends" | "when a battle of your spirit ends" => {
+            vec![YourSpiritsBattleEnds]
+        }
+        "when your spirit is destroyed" | "when one of your spirits is destroyed" => {
+            vec![YourSpiritDestroyed]
+        }
+        "summoning requirement" => vec![SummonRequirement],
+        "additional summoning cost" => vec![AdditionalSummonCost],
         "during your turn" => vec![DuringTurn(Whose::Your)],
         "during opponent's turn" => vec![DuringTurn(Whose::Opponent)],
         "end of opponent's turn" => vec![EndOfTurn(Whose::Opponent)],

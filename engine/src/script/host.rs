@@ -125,6 +125,8 @@ pub struct CompiledEffect {
     pub triggers: Vec<Trigger>,
     /// Levels it works at (empty = all; BS level-bound effects).
     pub levels: Vec<u8>,
+    /// Where its card must be for it to work (`carddb::EffectZone`; `script::zones`).
+    pub zone: carddb::EffectZone,
     /// The compiled script, or why it cannot run (reported when the effect fires).
     pub script: Result<Rc<AST>, String>,
     /// Whether the script may ask a question (chooses, `may`, discards …): then the
@@ -158,6 +160,8 @@ pub struct ScriptHost {
     pub(crate) any_may_ask: bool,
     /// Whether any effect is constant (then BP and restrictions consult effects).
     pub(crate) has_constant: bool,
+    /// Whether any effect works from the hand or the trash (`script::zones`).
+    pub(crate) zone_effects: bool,
     /// Cards with a script calling `while_summoning`: only with one of them on the field is
     /// a cost read with the card being summoned in view (`Game::quote_card`).
     pub(crate) summoning_cards: std::collections::BTreeSet<CardId>,
@@ -418,7 +422,20 @@ impl ScriptHost {
         let keywords =
             super::keywords::compile(&engine, sources, keywords, lenient, &mut watched, &vocab)?;
         let mut summoning_cards = std::collections::BTreeSet::new();
+        // Keyword effects ask and trigger as the card's own (issue 12): per card, whether
+        // one of its printed keywords may ask, and how many triggered effects they give;
+        // and the cards whose effects give keywords.
+        let mut kw_asking = std::collections::BTreeSet::new();
+        let mut kw_triggered: BTreeMap<CardId, u32> = BTreeMap::new();
+        let mut gives_keywords = std::collections::BTreeSet::new();
         for d in defs {
+            let (asks, n) = keywords.of_card(d);
+            if asks {
+                kw_asking.insert(d.id.clone());
+            }
+            if n > 0 {
+                kw_triggered.insert(d.id.clone(), n);
+            }
             let mut v = Vec::new();
             let mut any_script = false;
             for (i, e) in d.effects.iter().enumerate() {
@@ -430,6 +447,7 @@ impl ScriptHost {
                         v.push(CompiledEffect {
                             triggers: vec![],
                             levels: e.levels.clone(),
+                            zone: e.zone,
                             script: Err(format!("unknown timing {label:?}")),
                             may_ask: false,
                             origin: None,
@@ -465,6 +483,7 @@ impl ScriptHost {
                             v.push(CompiledEffect {
                                 triggers,
                                 levels: e.levels.clone(),
+                                zone: e.zone,
                                 script: Err(format!("script file {path} not found")),
                                 may_ask: false,
                                 origin: Some(origin),
@@ -494,6 +513,9 @@ impl ScriptHost {
                         effect: i,
                     };
                     let may_ask = ASKING.iter().any(|w| src.contains(w));
+                    if src.contains("gain_keyword") {
+                        gives_keywords.insert(d.id.clone());
+                    }
                     if src.contains("while_summoning") {
                         summoning_cards.insert(d.id.clone());
                     }
@@ -510,6 +532,7 @@ impl ScriptHost {
                     v.push(CompiledEffect {
                         triggers,
                         levels: e.levels.clone(),
+                        zone: e.zone,
                         script,
                         may_ask,
                         origin: Some(origin),
@@ -521,6 +544,7 @@ impl ScriptHost {
                     v.push(CompiledEffect {
                         triggers,
                         levels: e.levels.clone(),
+                        zone: e.zone,
                         script: Err("no script for this effect".into()),
                         may_ask: false,
                         origin: None,
@@ -532,6 +556,9 @@ impl ScriptHost {
                 scan_watched(&src, &mut watched);
                 let standing = is_standing(&triggers, &src);
                 let may_ask = ASKING.iter().any(|w| src.contains(w));
+                if src.contains("gain_keyword") {
+                    gives_keywords.insert(d.id.clone());
+                }
                 if src.contains("while_summoning") {
                     summoning_cards.insert(d.id.clone());
                 }
@@ -547,6 +574,7 @@ impl ScriptHost {
                 v.push(CompiledEffect {
                     triggers,
                     levels: e.levels.clone(),
+                    zone: e.zone,
                     script,
                     may_ask,
                     origin: Some(origin),
@@ -577,6 +605,11 @@ impl ScriptHost {
                 asking_cards.insert(id.clone());
             }
         }
+        asking_cards.extend(kw_asking);
+        if keywords.any_may_ask {
+            // A keyword gained from them may ask (`gain_keyword`).
+            asking_cards.extend(gives_keywords);
+        }
         let mut triggered = BTreeMap::new();
         let mut burst_cards = std::collections::BTreeSet::new();
         for (id, v) in &effects {
@@ -600,11 +633,21 @@ impl ScriptHost {
                 burst_cards.insert(id.clone());
             }
         }
+        for (id, n) in kw_triggered {
+            *triggered.entry(id).or_default() += n;
+            any_may_ask = true;
+        }
+        let zone_effects = effects
+            .values()
+            .flatten()
+            .chain(keywords.list.iter().flat_map(|k| &k.effects))
+            .any(|e| !e.zone.is_field());
         Ok(ScriptHost {
             engine,
             effects,
             any_may_ask,
             has_constant,
+            zone_effects,
             summoning_cards,
             asking_cards,
             triggered,
@@ -633,6 +676,11 @@ impl ScriptHost {
             return self.keywords.effect(effect);
         }
         self.effects_of(card).and_then(|v| v.get(effect as usize))
+    }
+
+    /// Whether any effect exists: a card's own, or a declared keyword's (issue 12).
+    pub fn has_effects(&self) -> bool {
+        !self.effects.is_empty() || self.keywords.list.iter().any(|k| !k.effects.is_empty())
     }
 
     /// The keywords the packs declared, compiled.

@@ -63,6 +63,25 @@ impl Keywords {
         self.list.get(k).map(|kw| (k, kw))
     }
 
+    /// For a card definition: whether an effect of one of its printed keywords may ask, and
+    /// how many triggered effects they give it (step snapshots and BS-8.4 ordering count
+    /// them as the card's own).
+    pub fn of_card(&self, d: &carddb::CardDef) -> (bool, u32) {
+        let (mut asks, mut n) = (false, 0);
+        for kw in d.keywords.iter().filter_map(|k| self.index(&k.name)) {
+            for e in self.list[kw].effects.iter().filter(|e| e.script.is_ok()) {
+                asks |= e.may_ask;
+                if e.triggers
+                    .iter()
+                    .any(|t| !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash))
+                {
+                    n += 1;
+                }
+            }
+        }
+        (asks, n)
+    }
+
     /// The index of keyword `name` (case-insensitive).
     pub fn index(&self, name: &str) -> Option<usize> {
         self.by_key.get(&name.trim().to_lowercase()).copied()
@@ -208,6 +227,7 @@ pub fn compile(
             effects.push(CompiledEffect {
                 triggers,
                 levels: vec![],
+                zone: e.zone,
                 script,
                 may_ask,
                 origin: Some(origin),
@@ -405,12 +425,23 @@ fn value_dynamic(kind: ValueKind, values: &[KeywordValue]) -> Dynamic {
             all.dedup();
             Dynamic::from(all.into_iter().map(Dynamic::from).collect::<rhai::Array>())
         }
-        ValueKind::Condition | ValueKind::Word => {
+        ValueKind::Word => {
             let mut all = Vec::new();
             values.iter().for_each(|v| words(v, &mut all));
             match all.first() {
                 Some(w) => Dynamic::from(w.clone()),
                 None => Dynamic::UNIT,
+            }
+        }
+        // A condition keeps every part, as printed: costs `1/4` → "1/4", families
+        // `Fabled Beast/Otherlander` → "fabled beast/otherlander".
+        ValueKind::Condition => {
+            let mut all = Vec::new();
+            values.iter().for_each(|v| words(v, &mut all));
+            if all.is_empty() {
+                Dynamic::UNIT
+            } else {
+                Dynamic::from(all.join("/"))
             }
         }
     }
@@ -435,6 +466,13 @@ mod tests {
         let names: Vec<String> = arr.into_iter().map(|d| d.into_string().unwrap()).collect();
         assert_eq!(names, ["purple", "red", "white"]);
         assert_eq!(parse_value(" 2 "), Some(KeywordValue::Number(2)));
+        // A condition written with several parts keeps them all (costs 1/4).
+        let costs = [KeywordValue::List(vec![
+            KeywordValue::Number(1),
+            KeywordValue::Number(4),
+        ])];
+        let v = value_dynamic(ValueKind::Condition, &costs);
+        assert_eq!(v.into_string().unwrap(), "1/4");
         assert_eq!(parse_value(""), None);
     }
 

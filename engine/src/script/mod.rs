@@ -14,6 +14,7 @@
 //! | `state` | the saved part: modifiers, once-per-turn, sub-triggers, pending question |
 //! | `watch` | watched happenings (`ev_exhausted(…)` …): queued where they happen, resolved after |
 //! | `keywords` | keywords declared by packs: their compiled effects, which keywords a card has now, `keyword_value()` |
+//! | `zones` | effects from the hand or the trash (`zone:`), summoning requirements and additional costs |
 //! | `support` | what the engine cannot do yet (stubs, unwatchable events, keywords without rules) and the gaps of an effect |
 
 pub mod actions;
@@ -28,6 +29,7 @@ pub mod state;
 pub mod support;
 pub mod vocab;
 mod watch;
+mod zones;
 
 pub use hooks::{Trigger, Whose};
 pub use host::{CompiledEffect, ScriptError, ScriptHost, ScriptOrigin, ScriptSources, limits};

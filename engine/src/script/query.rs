@@ -61,6 +61,8 @@ pub enum Filter {
     HasEffect(String),
     NoEffects,
     SoulCore(bool),
+    /// Is (`true`) or is not (`false`) a token (keyword rulings K27–K31).
+    Token(bool),
     /// A limit on the total BP (`true`) or cost of a choice from the query; not a filter of
     /// single cards (`combined_bp_at_most`, `combined_cost_at_most`).
     CombinedAtMost(bool, i64),
@@ -234,6 +236,7 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
                     .any(|m| matches!(m, crate::script::ModKind::Keyword(..)))
         }
         Filter::SoulCore(want) => g.soul_on(c) == *want,
+        Filter::Token(want) => d.token == *want,
         Filter::CombinedAtMost(..) => true,
     }
 }

@@ -241,6 +241,11 @@ impl Game {
         let decks = std::mem::take(&mut self.st.decks);
         let hash = std::mem::take(&mut self.st.catalogue_hash);
         let mut cards = std::mem::take(&mut self.st.cards);
+        if cards.len() != s.orientations.len() {
+            // Tokens made in the undone step (K27) are unmade; they are made again.
+            cards.truncate(s.orientations.len());
+            self.rt.asking = None;
+        }
         for (c, o) in cards.iter_mut().zip(s.orientations) {
             c.orientation = o;
         }
@@ -604,6 +609,7 @@ impl Game {
                     .enumerate()
                     .filter(|(i, e)| {
                         e.triggers.iter().any(|t| pred(*t))
+                            && self.zone_ok(card, e.zone) // hand/trash effects: `zones`
                             && self.level_ok(card, &e.levels)
                             && self.brave_form_ok(card, *i, braved, &e.triggers)
                     })
@@ -652,7 +658,7 @@ impl Game {
 
     /// Field cards of both players, turn player's first, in field order, with
     /// `pred(trigger, controller)`; each must still be on the field when its turn comes.
-    fn reach_field(
+    pub(super) fn reach_field(
         &self,
         out: &mut Vec<Reached>,
         pred: &dyn Fn(Trigger, PlayerId) -> bool,
@@ -797,7 +803,7 @@ impl Game {
         for h in hooks {
             self.emit(Event::Hook(*h));
         }
-        if self.host.effects.is_empty() && self.st.scripts.subs.is_empty() {
+        if !self.host.has_effects() && self.st.scripts.subs.is_empty() {
             return;
         }
         let mut due: Vec<Reached> = Vec::new();
@@ -863,7 +869,7 @@ impl Game {
                     ev,
                     field,
                 } => {
-                    if !field || self.on_field(card) {
+                    if (!field || self.on_field(card)) && self.still_works_there(card, effect) {
                         self.run_effect(card, effect, controller, ev);
                     }
                 }
@@ -893,7 +899,7 @@ impl Game {
 
     /// Resolves the effects a hook reaches (called by `Game::fire` after logging it).
     pub(crate) fn dispatch(&mut self, h: Hook) {
-        if self.host.effects.is_empty() && self.st.scripts.subs.is_empty() {
+        if !self.host.has_effects() && self.st.scripts.subs.is_empty() {
             return;
         }
         use Trigger as T;
@@ -1017,6 +1023,8 @@ impl Game {
                     |_, s| matches!(s.event, SubEvent::BattleEnds),
                     Some(attacker),
                 );
+                let fought: Vec<InstanceId> = std::iter::once(attacker).chain(blocker).collect();
+                self.reach_battle_ended(&mut due, &fought);
             }
             Hook::WhenUsed { card } => {
                 self.watch(WatchKind::UsesMagic, Some(card), self.owner(card), 1)
@@ -1331,7 +1339,7 @@ impl Game {
         flash_timing: bool,
     ) -> Vec<Labelled<Choice>> {
         let mut v = Vec::new();
-        if self.host.effects.is_empty() {
+        if !self.host.has_effects() {
             return v;
         }
         for c in self.field(p) {
@@ -1341,7 +1349,7 @@ impl Game {
                 &|t| t == Trigger::Flash || t == Trigger::Main
             };
             for i in self.matching(c, want) {
-                if !self.st.scripts.activated.contains(&(c, i)) {
+                if !self.st.scripts.activated.contains(&(c, i)) && self.usable_now(c, i, p) {
                     v.push(Labelled {
                         choice: Choice::UseEffect { card: c, effect: i },
                         label: format!("Use the effect of {} {c}", self.name(c)),
@@ -1349,6 +1357,7 @@ impl Game {
                 }
             }
         }
+        v.extend(self.zone_effect_options(p, flash_timing)); // hand/trash effects
         v
     }
 

@@ -196,6 +196,11 @@ impl Game {
     /// reserve first, then cores above each field card's minimum in field order, ordinary
     /// cores before the soul core. The caller checked that `n` are spare.
     pub(crate) fn pay_spare(&mut self, p: PlayerId, n: u32) {
+        self.move_spare(p, n, CoreLoc::Trash(p));
+    }
+
+    /// Moves `n` of `p`'s spare cores ([`Game::pay_spare`]'s order) to `to`.
+    pub(crate) fn move_spare(&mut self, p: PlayerId, n: u32, to: CoreLoc) {
         let mut left = n;
         let mut sources = vec![CoreLoc::Reserve(p)];
         sources.extend(self.field(p).into_iter().map(CoreLoc::Card));
@@ -209,7 +214,7 @@ impl Game {
                     .core_at(loc, false)
                     .or_else(|| self.core_at(loc, true))
                     .expect("counted");
-                self.move_core(core, Some(CoreLoc::Trash(p)));
+                self.move_core(core, Some(to));
                 left -= 1;
             }
         }

@@ -106,10 +106,13 @@ impl Game {
         self.emit(Event::Depleted { card: c });
         if !self.braves_on(c).is_empty() {
             self.braved_card_to_trash(c);
-            return;
+        } else {
+            self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
+            self.move_card(c, Zone::Trash(owner));
         }
-        self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
-        self.move_card(c, Zone::Trash(owner));
+        // Keyword ruling K12: a spirit left without enough cores counts for "one of your
+        // spirits is destroyed" (its own "when destroyed" still does not work, BS-5.3).
+        self.after_destroyed(&[c]);
     }
 
     /// BS-6.6 / BS-8.4: destroys several cards at the same time (equal BP in battle, one
@@ -164,6 +167,12 @@ impl Game {
             .scripts
             .being_destroyed
             .retain(|x| !cs.iter().any(|(c, _)| c == x));
+        let gone: Vec<InstanceId> = cs
+            .iter()
+            .map(|(c, _)| *c)
+            .filter(|c| matches!(self.zone_of(*c), Zone::Trash(_) | Zone::Removed(_)))
+            .collect();
+        self.after_destroyed(&gone); // together: none of them reaches the others (K13)
         self.check_zero_bp(); // BS-5.3.1: a constant bonus may have left with them
     }
 
@@ -200,10 +209,11 @@ impl Game {
         self.emit(Event::Destroyed { card: c });
         if !self.braves_on(c).is_empty() {
             self.braved_card_to_trash(c);
-            return;
+        } else {
+            self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
+            self.move_card(c, Zone::Trash(owner));
         }
-        self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));
-        self.move_card(c, Zone::Trash(owner));
+        self.after_destroyed(&[c]);
     }
 
     /// Whether `c`'s destruction is in progress (BS-6.6): its "when destroyed" is pending

@@ -153,6 +153,10 @@ impl Game {
                 PlayKind::UseMagic
             }
         };
+        // BS-5.1: a summoning requirement the card declares (`script::zones`).
+        if kind == PlayKind::Summon && !self.summon_requirement_met(card, p) {
+            return None;
+        }
         let q = self.quote_card(p, card);
         // Saturating: a card of absurd cost is simply unaffordable.
         (self.available_cores(p) >= q.to_pay.saturating_add(q.min_cores)).then_some((kind, q))

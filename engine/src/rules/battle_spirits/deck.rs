@@ -1,4 +1,5 @@
-//! Deck legality (BS-0.1): size limits and copies per card name, per the config preset.
+//! Deck legality (BS-0.1): size limits and copies per card name, per the config preset;
+//! no token (keyword ruling K28).
 
 use std::collections::BTreeMap;
 
@@ -33,6 +34,9 @@ pub enum DeckError {
         count: u32,
         max: u32,
     },
+    /// A token is made by effects and never in a deck (keyword ruling K28).
+    #[error("{player}'s deck holds the token {card}; tokens are never in a deck")]
+    TokenInDeck { player: PlayerId, card: CardId },
 }
 
 /// Checks one deck (a list of card ids) against BS-0.1 as configured.
@@ -49,6 +53,12 @@ pub fn check_deck(
             player,
             card: id.clone(),
         })?;
+        if def.token {
+            return Err(DeckError::TokenInDeck {
+                player,
+                card: id.clone(),
+            });
+        }
         *per_name.entry(def.name.as_str()).or_default() += 1;
     }
     let count = deck.len() as u32;

@@ -157,6 +157,9 @@ pub enum Event {
     Unbraved { brave: InstanceId, host: InstanceId },
     /// A spirit was summoned by an effect.
     SummonedByEffect { card: InstanceId },
+    /// A token card `card` of definition `token` was made for its owner (keyword rulings
+    /// K27, K30): it waits outside the game (`Zone::Removed`) until it is summoned.
+    TokenMade { card: InstanceId, token: String },
     /// BS-10.1: `player` set `card` face down as their burst; `replaced` went to the trash.
     /// (The card is hidden from the opponent: the text log does not name it.)
     BurstSet {

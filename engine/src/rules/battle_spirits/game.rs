@@ -443,8 +443,10 @@ impl Game {
         self.rt.emptying = before;
     }
 
-    /// Moves a card to the top of a zone. A card leaving the field becomes upright.
+    /// Moves a card to the top of a zone. A card leaving the field becomes upright; a token
+    /// leaving it is removed from the game instead (keyword ruling K29).
     pub(crate) fn move_card(&mut self, card: InstanceId, to: Zone) {
+        let to = self.token_destination(card, self.zone_of(card), to); // K29
         let from = self.st.zones.move_to(card, to);
         if matches!(from, Zone::Field(_)) && !matches!(to, Zone::Field(_)) {
             self.forget_card(card);

@@ -23,7 +23,8 @@ impl Game {
     /// - every core on a card sits on a card that is on the field;
     /// - each player's soul core (if the config has one) exists exactly once: in the game,
     ///   or in the void where an effect placed it (it never comes back, BSS01-001 rulings);
-    /// - every card is in exactly one zone and the card count equals the deck sizes;
+    /// - every card is in exactly one zone and the card count equals the deck sizes plus
+    ///   the tokens made (keyword ruling K27);
     /// - BS-9: every brave link joins a brave and a non-brave of one player's field, the
     ///   brave holds no cores and is in one link, a host holds at most `braves_per_host`.
     ///
@@ -57,7 +58,14 @@ impl Game {
             )));
         }
         let placed = self.st.zones.verify().map_err(InvariantError::Cards)?;
-        let total: usize = self.st.decks.iter().map(Vec::len).sum();
+        let decks: usize = self.st.decks.iter().map(Vec::len).sum();
+        // Keyword ruling K27: tokens made by effects are the only cards beyond the decks.
+        let tokens = self.st.cards.get(decks..).unwrap_or(&[]);
+        let total = decks
+            + tokens
+                .iter()
+                .filter(|c| self.lib.def(&c.card).token)
+                .count();
         if placed != total || self.st.cards.len() != total {
             return Err(InvariantError::Cards(format!(
                 "{placed} cards placed, {} instances, {total} in the decks",

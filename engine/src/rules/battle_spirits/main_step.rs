@@ -148,13 +148,21 @@ impl Game {
                 label: self.core_label("Place", from, soul),
             })
             .collect();
-        if pl.placed >= pl.min {
+        // An effect that resolved during the summoning (one triggered by an additional
+        // cost, `script::zones`) may have spent the cores the summon was offered with: with
+        // no core left anywhere, the card is placed as it is and depleted at once (BS-5.3).
+        if pl.placed >= pl.min || v.is_empty() {
             v.push(Labelled {
                 choice: Choice::DonePlacing,
                 label: format!(
-                    "Done ({} core{} on it)",
+                    "Done ({} core{} on it{})",
                     pl.placed,
-                    if pl.placed == 1 { "" } else { "s" }
+                    if pl.placed == 1 { "" } else { "s" },
+                    if pl.placed < pl.min {
+                        ": too few, it will be depleted"
+                    } else {
+                        ""
+                    }
                 ),
             });
         }
@@ -181,6 +189,10 @@ impl Game {
         onto: Option<InstanceId>,
     ) {
         let p = self.owner(card);
+        // BS-5.1: an additional summoning cost is paid first (`script::zones`).
+        if kind == PlayKind::Summon && !self.pay_additional_summon_cost(card, p) {
+            return; // a question: this step will be re-run with the answer
+        }
         let q = self.quote_card(p, card);
         self.st.phase = Phase::Pay(Payment {
             player: p,

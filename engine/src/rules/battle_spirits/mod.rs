@@ -26,6 +26,7 @@ pub mod render;
 pub mod restrict;
 pub mod save;
 pub mod setup;
+pub mod token_cards;
 pub mod turn;
 pub mod types;
 pub mod view;

@@ -296,6 +296,7 @@ pub fn render_event(e: &Event, game: &Game) -> String {
         Event::SummonedByEffect { card } => {
             format!("{} {card} is summoned by an effect", nm(*card))
         }
+        Event::TokenMade { card, token } => format!("A token {token} ({card}) is made"),
         Event::BurstSet {
             player, replaced, ..
         } => match replaced {

@@ -19,6 +19,9 @@ pub enum Zone {
     Trash(PlayerId),
     /// The burst area (BS-5.8, BS-10).
     Burst(PlayerId),
+    /// Removed from the game: where a token goes when it leaves the field (keyword
+    /// ruling K29). Nothing comes back from it.
+    Removed(PlayerId),
 }
 
 impl Zone {
@@ -31,6 +34,7 @@ impl Zone {
             Zone::Field(_) => "field",
             Zone::Trash(_) => "trash",
             Zone::Burst(_) => "burst area",
+            Zone::Removed(_) => "removed from the game",
         }
     }
 }

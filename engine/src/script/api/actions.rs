@@ -705,7 +705,7 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "summon",
         ["targets", "free: bool", "exhausted: bool"],
-        "Summons the cards (free: without paying; else paying the cost with reductions, BS-5.2, from the reserve, which must also hold the minimum cores); BS-12.1 conditions apply; \"when summoned\" follows. A card whose cost cannot be paid logs EffectInert. Returns how many were summoned.",
+        "Summons the cards (free: without paying; else paying the cost with reductions, BS-5.2, from the reserve, which must also hold the minimum cores); BS-12.1 conditions and the cards' own summoning requirements apply, and their additional summoning costs are paid even when free (BS-5.1, keyword ruling K4); \"when summoned\" follows. A card whose cost cannot be paid logs EffectInert. Returns how many were summoned.",
         |t: Dynamic, free: bool, ex: bool| -> R<i64> {
             let source = run_ctx()?;
             let n = each(&t, |g, c, p| {
@@ -723,6 +723,10 @@ pub(super) fn register_actions(e: &mut Engine) {
                     let reason = format!("{} is on the field: it cannot be summoned", g.name(c));
                     return inert(g, reason);
                 }
+                if !g.summon_requirement_met(c, p) {
+                    let reason = format!("{}'s summoning requirement is not met", g.name(c));
+                    return inert(g, reason);
+                }
                 if !free {
                     let to_pay = g.quote_card(p, c).to_pay;
                     let need = to_pay + g.def_of(c).minimum_cores();
@@ -736,7 +740,7 @@ pub(super) fn register_actions(e: &mut Engine) {
                     }
                     g.pay_spare(p, to_pay);
                 }
-                if g.effect_summon(c, p, ex) {
+                if g.effect_summon(c, p, ex, false) {
                     return true;
                 }
                 let reason = format!(

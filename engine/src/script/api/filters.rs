@@ -175,15 +175,15 @@ pub(super) fn register_filters(e: &mut Engine) {
         e,
         "tokens",
         ["q: Query"],
-        "Token spirits (none exist yet: matches nothing).",
-        |q: Query| q.with(Filter::CostIn(vec![]))
+        "Only tokens (keyword rulings K27–K31: spirits made by `summon_token`).",
+        |q: Query| q.with(Filter::Token(true))
     );
     reg!(
         e,
         "not_tokens",
         ["q: Query"],
-        "Non-token cards (every card, for now).",
-        |q: Query| q
+        "Only cards that are not tokens.",
+        |q: Query| q.with(Filter::Token(false))
     );
     reg!(
         e,

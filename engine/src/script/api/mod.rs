@@ -45,6 +45,7 @@ mod filters;
 mod more;
 mod queries;
 mod restrictions;
+mod summoning;
 mod watchers;
 
 use actions::register_actions;
@@ -57,6 +58,7 @@ use filters::register_filters;
 use more::register_more;
 use queries::register_queries;
 use restrictions::register_restrictions;
+use summoning::register_summoning;
 pub(crate) use watchers::WATCH_FNS;
 use watchers::register_subtriggers;
 
@@ -282,4 +284,5 @@ pub fn register(e: &mut Engine) {
     register_restrictions(e);
     register_more(e);
     register_battle(e);
+    register_summoning(e);
 }

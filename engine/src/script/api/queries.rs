@@ -132,7 +132,7 @@ pub(super) fn register_queries(e: &mut Engine) {
         e,
         "keyword_value",
         [],
-        "In a keyword's effect (issue 12): the keyword's value on this card — the highest number if it has the keyword several times (0 when none is written), the colours as an array of lower-case names (all it has), a condition's words as a string, or `()` for a keyword without a value.",
+        "In a keyword's effect (issue 12): the keyword's value on this card — the highest number if it has the keyword several times (0 when none is written), the colours as an array of lower-case names (all it has), a condition's words as one string (its parts joined with \"/\": \"1/4\"), a word as a string, or `()` for a keyword without a value.",
         || -> R<Dynamic> { with_ref(|g, rc| g.keyword_value(rc.card, rc.effect)) }
     );
     reg!(
