@@ -162,7 +162,7 @@ pub fn saga_keywords() -> (Vec<carddb::LoadedKeyword>, crate::script::ScriptSour
 }
 
 /// The synthetic cards plus `extra` as a library with the Saga keywords declared: a card
-/// with `{Crush 2}` crushes. The base pack's own cards (its token cards) are in it too.
+/// with a declared keyword has its effects. The base pack's own cards (its token cards) are in it too.
 /// Panics if a keyword script does not compile.
 pub fn saga_library(extra: &[CardDef]) -> CardLibrary {
     let (keywords, sources) = saga_keywords();

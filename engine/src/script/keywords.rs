@@ -28,7 +28,7 @@ pub const KEYWORD_EFFECT_STRIDE: u32 = 256;
 /// A declared keyword, ready to run.
 #[derive(Debug, Clone)]
 pub struct CompiledKeyword {
-    /// The name as declared (`Crush`).
+    /// The name as declared (as printed on cards).
     pub name: String,
     /// What a card writes after the name.
     pub value: ValueKind,

@@ -1132,7 +1132,7 @@ impl Game {
         // including those the constants above give.
         if self.host.keywords.any_constant {
             let mods = out.mods.clone();
-            // BS-8.1: a keyword gained from a constant has its values (Armor's colours)
+            // BS-8.1: a keyword gained from a constant has its values (a protection's colours)
             // added to the printed one's while its own effect is evaluated.
             *self.rt.const_gained.borrow_mut() = mods.clone();
             for (p, c) in held {

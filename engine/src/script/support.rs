@@ -114,7 +114,7 @@ impl Default for KeywordRules {
 }
 
 /// Functions whose string argument at a position names a keyword (the grammar writes
-/// `gain_keyword(t, "Armor", …)`, `q.has_keyword("Armor")`, `q.lacks_keyword(…)`);
+/// `gain_keyword(t, "Name", …)`, `q.has_keyword("Name")`, `q.lacks_keyword(…)`);
 /// positions count a method call's object as argument 0.
 const KEYWORD_ARGS: &[(&str, usize)] = &[
     ("gain_keyword", 1),
