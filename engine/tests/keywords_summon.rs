@@ -334,3 +334,57 @@ fn awaken_in_a_flash_timing_of_the_opponents_attack() {
     // BS-6.2: then the attacker has priority.
     assert_eq!(decision(&mut g).player, P1);
 }
+
+/// BS-5.2 with Ascend: the spirit whose cores pay the Ascend cost leaves the field, and
+/// its symbols no longer reduce the cost. When that leaves too few cores to pay, the card
+/// stays in the hand and the Ascend effect says why — never a payment question with no
+/// answer (found by `cardscript exercise` on the real cards).
+#[test]
+fn ascend_losing_the_reduction_it_was_offered_with_leaves_the_card_in_hand() {
+    let symbols = card(
+        "SYM3",
+        CardKind::Spirit,
+        2,
+        Colour::Red,
+        0,
+        3,
+        &[(1, 1, 3000)],
+    );
+    let asc = with_keyword(
+        card(
+            "ASC6",
+            CardKind::Spirit,
+            6,
+            Colour::Red,
+            3,
+            1,
+            &[(1, 1, 3000)],
+        ),
+        "ascend",
+        "1",
+    );
+    let mut g = strict(saga_scenario(vec![asc, symbols], 7));
+    let source = put(&mut g, P0, "SYM3", Zone::Field(P0), 1);
+    let a = put(&mut g, P0, "ASC6", Zone::Hand(P0), 0);
+    assert_eq!(g.reserve(P0), 4, "BS-0.2: 4 cores in the reserve");
+    // Offered: cost 6 − 3 red symbols = 3 to pay, 1 core to place.
+    let summon = Choice::Summon { card: a };
+    assert!(offered(&mut g, &summon));
+    must(&mut g, summon);
+    while decision(&mut g).kind == DecisionKind::EffectChoice {
+        must(&mut g, Choice::Target { card: source });
+    }
+    assert_eq!(
+        g.zone_of(a),
+        Zone::Hand(P0),
+        "6 to pay with 5 cores: not summoned"
+    );
+    assert!(
+        inert_reasons(&g, a)
+            .iter()
+            .any(|r| r.contains("cannot be paid")),
+        "{:?}",
+        inert_reasons(&g, a)
+    );
+    assert_eq!(decision(&mut g).kind, DecisionKind::MainAction);
+}

@@ -49,6 +49,8 @@ impl RandomPlayer {
 impl Player for RandomPlayer {
     fn decide(&mut self, _view: &View, request: &DecisionRequest) -> Choice {
         let n = request.options.len() as u64;
+        // The rules never ask a question without an answer; say so if one slips through.
+        assert!(n > 0, "a {:?} decision with no options", request.kind);
         let i = (self.rng.next_u64() % n) as usize;
         request.options[i].choice.clone()
     }

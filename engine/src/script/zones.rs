@@ -221,7 +221,7 @@ impl Game {
 
     /// The effects of `card` with trigger `t`, wherever it is and whatever their `zone:`
     /// says: its own, then those of the keywords it has.
-    fn own_effects_with(&self, card: InstanceId, t: Trigger) -> Vec<u32> {
+    pub(crate) fn own_effects_with(&self, card: InstanceId, t: Trigger) -> Vec<u32> {
         let mut out: Vec<u32> = self
             .host
             .effects_of(self.card_id(card))

@@ -194,6 +194,29 @@ impl Game {
             return; // a question: this step will be re-run with the answer
         }
         let q = self.quote_card(p, card);
+        // The additional cost may have removed what made the summon affordable (a spirit
+        // whose symbols reduced the cost, BS-5.2): with too few cores left anywhere the
+        // card stays in the hand, and the effect that took them says why.
+        let payable =
+            self.reserve(p) + self.field(p).iter().map(|c| self.cores_on(*c)).sum::<u32>();
+        if kind == PlayKind::Summon && q.to_pay > payable {
+            let effect = self
+                .own_effects_with(card, crate::script::Trigger::AdditionalSummonCost)
+                .first()
+                .copied()
+                .unwrap_or(0);
+            let reason = format!(
+                "after its additional summoning cost, {} cannot be paid: {} core(s) to pay, {payable} left",
+                self.name(card),
+                q.to_pay
+            );
+            self.emit(Event::EffectInert {
+                card,
+                effect,
+                reason,
+            });
+            return;
+        }
         self.st.phase = Phase::Pay(Payment {
             player: p,
             card,
