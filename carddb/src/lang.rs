@@ -252,15 +252,7 @@ fn read_all<T: serde::de::DeserializeOwned>(
                 continue;
             }
         };
-        let items: Vec<(String, serde_yaml::Value)> = match value {
-            serde_yaml::Value::Sequence(items) => items
-                .into_iter()
-                .enumerate()
-                .map(|(i, v)| (format!("[{i}]"), v))
-                .collect(),
-            serde_yaml::Value::Null => Vec::new(),
-            other => vec![(String::new(), other)],
-        };
+        let items = crate::yamlfile::entries(value);
         for (prefix, item) in items {
             match file.typed::<T>(item, &prefix) {
                 Ok(def) => out.push(Located {

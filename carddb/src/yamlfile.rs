@@ -95,6 +95,20 @@ impl<'a> YamlFile<'a> {
     }
 }
 
+/// The entries of a file that holds one entry (a mapping) or several (a sequence), each
+/// with its field-path prefix (`""` or `[i]`); an empty file holds none.
+pub fn entries(value: serde_yaml::Value) -> Vec<(String, serde_yaml::Value)> {
+    match value {
+        serde_yaml::Value::Sequence(items) => items
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (format!("[{i}]"), v))
+            .collect(),
+        serde_yaml::Value::Null => Vec::new(),
+        other => vec![(String::new(), other)],
+    }
+}
+
 /// `a` + `b` as a field path.
 pub fn join(prefix: &str, rest: &str) -> String {
     match (prefix.is_empty(), rest.is_empty()) {

@@ -728,17 +728,10 @@ pub(super) fn register_actions(e: &mut Engine) {
                     return inert(g, reason);
                 }
                 if !free {
-                    let to_pay = g.quote_card(p, c).to_pay;
-                    let need = to_pay + g.def_of(c).minimum_cores();
-                    if g.reserve(p) < need {
-                        let reason = format!(
-                            "cannot pay {to_pay} core(s) and place {} to summon {}",
-                            need - to_pay,
-                            g.name(c)
-                        );
+                    let available = g.reserve(p);
+                    if let Err(reason) = super::summoning::pay_summon_cost(g, c, p, available) {
                         return inert(g, reason);
                     }
-                    g.pay_spare(p, to_pay);
                 }
                 if g.effect_summon(c, p, ex, false) {
                     return true;

@@ -72,17 +72,10 @@ pub(super) fn register_summoning(e: &mut Engine) {
                     let reason = format!("{}'s summoning requirement is not met", g.name(c));
                     return inert(g, reason);
                 }
-                let to_pay = g.quote_card(p, c).to_pay;
-                let need = to_pay + g.def_of(c).minimum_cores();
-                if g.spare_cores(p) < need {
-                    let reason = format!(
-                        "cannot pay {to_pay} core(s) and place {} to summon {}",
-                        need - to_pay,
-                        g.name(c)
-                    );
+                let available = g.spare_cores(p);
+                if let Err(reason) = pay_summon_cost(g, c, p, available) {
                     return inert(g, reason);
                 }
-                g.pay_spare(p, to_pay);
                 if g.effect_summon(c, p, exhausted, true) {
                     return true;
                 }
@@ -132,4 +125,25 @@ pub(super) fn register_summoning(e: &mut Engine) {
             })
         }
     );
+}
+
+/// Pays `c`'s cost for `p` (BS-5.2, reductions from the field as it is now) from spare
+/// cores when `available` covers the cost and the cores of its lowest level; else why not.
+pub(super) fn pay_summon_cost(
+    g: &mut Game,
+    c: InstanceId,
+    p: PlayerId,
+    available: u32,
+) -> Result<(), String> {
+    let to_pay = g.quote_card(p, c).to_pay;
+    let need = to_pay + g.def_of(c).minimum_cores();
+    if available < need {
+        return Err(format!(
+            "cannot pay {to_pay} core(s) and place {} to summon {}",
+            need - to_pay,
+            g.name(c)
+        ));
+    }
+    g.pay_spare(p, to_pay);
+    Ok(())
 }
