@@ -60,7 +60,9 @@ impl std::fmt::Display for Colour {
     }
 }
 
-/// The card kinds of Battle Spirits (BS vocabulary: spirit, ultimate, brave, nexus, magic).
+/// The card kinds: those of Battle Spirits (spirit, ultimate, brave, nexus, magic) and those
+/// of the line battle (creature, master; `../shared/rules/line-battle.md`). A pack's game
+/// (`pack.yaml` `game:`) says which kinds its cards may have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CardKind {
@@ -69,6 +71,10 @@ pub enum CardKind {
     Brave,
     Nexus,
     Magic,
+    /// Line battle: a creature played into the attack or the defense line (LB-0.3).
+    Creature,
+    /// Line battle: the master card, whose LP a player loses (LB-0.1, LB-0.4).
+    Master,
 }
 
 impl CardKind {
@@ -80,6 +86,8 @@ impl CardKind {
             CardKind::Brave => "brave",
             CardKind::Nexus => "nexus",
             CardKind::Magic => "magic",
+            CardKind::Creature => "creature",
+            CardKind::Master => "master",
         }
     }
 
@@ -91,6 +99,8 @@ impl CardKind {
             CardKind::Brave,
             CardKind::Nexus,
             CardKind::Magic,
+            CardKind::Creature,
+            CardKind::Master,
         ]
         .into_iter()
         .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
@@ -99,6 +109,12 @@ impl CardKind {
     /// Whether cards of this kind stay on the field with cores and levels (BS-5.2 step 6).
     pub fn is_permanent(self) -> bool {
         !matches!(self, CardKind::Magic)
+    }
+
+    /// Whether this is a kind of the line battle (creature, master) rather than of Battle
+    /// Spirits.
+    pub fn is_line_battle(self) -> bool {
+        matches!(self, CardKind::Creature | CardKind::Master)
     }
 
     /// The minimum level a card of this kind must reach when it enters the field
@@ -115,6 +131,54 @@ impl std::fmt::Display for CardKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// A line of the line battle's field (LB-0.3, LB-3): creatures stand in one of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Line {
+    /// The attack line, checked first in damage calculation (LB-4.1).
+    Attack,
+    /// The defense line (LB-3.3: its creatures defend with DF and SH).
+    Defense,
+}
+
+fn both_lines() -> Vec<Line> {
+    vec![Line::Attack, Line::Defense]
+}
+
+fn is_both_lines(l: &[Line]) -> bool {
+    l == [Line::Attack, Line::Defense]
+}
+
+/// A line-battle creature's numbers (`creature:` in a card file): AT, DF and SH (LB-3.2,
+/// LB-3.3), and the lines it may be played into (LB-0.3; default both). Its DP cost is the
+/// card's `cost`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureStats {
+    /// Attack (AT): compared in battle (LB-3) and lost as LP by a master it reaches (LB-4.5).
+    pub at: u32,
+    /// Defense (DF): the tie-break of AT vs AT (LB-3.2) and the value an attacker must beat
+    /// in the defense line (LB-3.3).
+    pub df: u32,
+    /// Shield (SH): subtracted from an attacker's AT when this creature defends in the
+    /// defense line (LB-3.3).
+    #[serde(default)]
+    pub sh: u32,
+    /// The lines it may be played into (LB-0.3); default both.
+    #[serde(default = "both_lines", skip_serializing_if = "is_both_lines")]
+    pub lines: Vec<Line>,
+}
+
+/// A line-battle master's numbers (`master:` in a card file).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MasterStats {
+    /// Life points at the start of the game (LB-0.1; the ruleset's default is 20 when a
+    /// master card gives none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lp: Option<u32>,
 }
 
 /// A symbol count per colour, as in `{red: 2, blue: 1}`. Used for reduction symbols
@@ -379,6 +443,12 @@ pub struct CardDef {
     pub keywords: Vec<Keyword>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// Line battle: a creature's AT, DF, SH and lines; only for kind `creature`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creature: Option<CreatureStats>,
+    /// Line battle: a master's LP; only for kind `master`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub master: Option<MasterStats>,
     /// A token (K27–K31 of the keyword rulings): made by effects (`summon_token`), never in
     /// a deck, removed from the game when it leaves the field.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -52,6 +52,8 @@ pub fn card(
         ultimate: None,
         keywords: vec![],
         effects: vec![],
+        creature: None,
+        master: None,
         token: false,
         set: None,
         rarity: None,

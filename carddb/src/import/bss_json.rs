@@ -367,6 +367,8 @@ fn convert(
         ultimate: None,
         keywords,
         effects,
+        creature: None,
+        master: None,
         token: false,
         set: raw.set.clone(),
         rarity: raw.rarity.clone(),

@@ -152,6 +152,8 @@ impl Game {
                 }
                 PlayKind::UseMagic
             }
+            // Line-battle kinds are refused when a catalogue is built for Battle Spirits.
+            CardKind::Creature | CardKind::Master => return None,
         };
         // BS-5.1: a summoning requirement the card declares (`script::zones`).
         if kind == PlayKind::Summon && !self.summon_requirement_met(card, p) {
