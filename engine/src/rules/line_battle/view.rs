@@ -1,0 +1,106 @@
+//! What one player may see: their own hand, both fields, graveyards, LP and DP, the
+//! orders of the battle; the opponent's hand and both decks only as counts.
+
+use carddb::{CardId, Line};
+use serde::Serialize;
+
+use super::battle::value;
+use super::decision::Target;
+use super::game::Game;
+use super::state::{Stat, Zone};
+use crate::core::{InstanceId, PlayerId};
+
+/// A creature on the field with its numbers now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CreatureView {
+    pub id: InstanceId,
+    pub card: CardId,
+    pub at: u32,
+    pub df: u32,
+    pub sh: u32,
+}
+
+/// One player's side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SideView {
+    pub master: CardId,
+    pub lp: i64,
+    pub dp: u32,
+    /// The hand, for its owner only.
+    pub hand: Option<Vec<(InstanceId, CardId)>>,
+    pub hand_count: usize,
+    pub deck_count: usize,
+    pub attack_line: Vec<CreatureView>,
+    pub defense_line: Vec<CreatureView>,
+    pub graveyard: Vec<CardId>,
+}
+
+/// The game as `me` sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct View {
+    pub me: PlayerId,
+    pub turn: u32,
+    pub active: PlayerId,
+    pub sides: [SideView; 2],
+    /// The orders of the battle in progress: attacker and target.
+    pub orders: Vec<(InstanceId, Target)>,
+}
+
+impl Game {
+    /// The game as `me` sees it (hidden information hidden).
+    pub fn view(&self, me: PlayerId) -> View {
+        let st = &self.st;
+        let creatures = |p, l| {
+            st.line(p, l)
+                .into_iter()
+                .map(|c| CreatureView {
+                    id: c,
+                    card: st.card_id(c).to_string(),
+                    at: value(&self.lib, st, c, Stat::At),
+                    df: value(&self.lib, st, c, Stat::Df),
+                    sh: value(&self.lib, st, c, Stat::Sh),
+                })
+                .collect()
+        };
+        let side = |p: PlayerId| {
+            let hand = st.zones.pile(Zone::Hand(p));
+            SideView {
+                master: st.decks[p.index()].0.clone(),
+                lp: st.lp[p.index()],
+                dp: st.dp[p.index()],
+                hand: (p == me).then(|| {
+                    hand.iter()
+                        .map(|&c| (c, st.card_id(c).to_string()))
+                        .collect()
+                }),
+                hand_count: hand.len(),
+                deck_count: st.zones.pile(Zone::Deck(p)).len(),
+                attack_line: creatures(p, Line::Attack),
+                defense_line: creatures(p, Line::Defense),
+                graveyard: st
+                    .zones
+                    .pile(Zone::Graveyard(p))
+                    .iter()
+                    .map(|&c| st.card_id(c).to_string())
+                    .collect(),
+            }
+        };
+        View {
+            me,
+            turn: st.turn,
+            active: st.active,
+            sides: [side(PlayerId(0)), side(PlayerId(1))],
+            orders: st
+                .battle
+                .as_ref()
+                .map(|b| {
+                    b.orders
+                        .iter()
+                        .filter(|o| !o.ended)
+                        .map(|o| (o.attacker, o.target))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        }
+    }
+}
