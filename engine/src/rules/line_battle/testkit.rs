@@ -111,9 +111,88 @@ impl Game {
         Some(found)
     }
 
+    /// Test support: puts one `card` of `player` from their deck into their hand;
+    /// `None` when their deck has no such card.
+    pub fn put_into_hand(&mut self, player: PlayerId, card: &str) -> Option<InstanceId> {
+        let found = self
+            .st
+            .zones
+            .pile(Zone::Deck(player))
+            .iter()
+            .copied()
+            .find(|&c| self.st.card_id(c) == card)?;
+        self.st.move_card(found, Zone::Hand(player));
+        self.cached = None;
+        Some(found)
+    }
+
     /// Test support: sets a player's DP.
     pub fn set_dp(&mut self, player: PlayerId, dp: u32) {
         self.st.dp[player.index()] = dp;
         self.cached = None;
     }
+}
+
+/// Test support: answers `EndMain` (and `DoneOrdering`) until `player`'s main phase
+/// `phase` (1 or 2) of a later turn asks. Panics when an effect question comes first or
+/// the game ends.
+pub fn advance_to_main(game: &mut Game, player: PlayerId, phase: u8) {
+    use super::decision::{Choice, DecisionKind};
+    use super::game::Step;
+    use super::state::Phase;
+    // Leave the current decision first when it is already the wanted one.
+    let mut first = true;
+    loop {
+        match game.next() {
+            Step::Over(r) => panic!("the game ended: {r:?}"),
+            Step::Decision(req) => {
+                if !first
+                    && req.kind == DecisionKind::MainAction
+                    && req.player == player
+                    && game.state().phase == Phase::Main(phase)
+                {
+                    return;
+                }
+                first = false;
+                let c = match req.kind {
+                    DecisionKind::MainAction => Choice::EndMain,
+                    DecisionKind::Order => Choice::DoneOrdering,
+                    DecisionKind::EffectChoice => panic!("an effect asks: {}", req.prompt),
+                };
+                game.answer(c).expect("legal");
+            }
+        }
+    }
+}
+
+/// A game of `cards` (plus fillers and master `M`, LP from `master_lp`) where player 1 goes
+/// first and each deck holds every card of `cards` once; stopped at player 2's first main
+/// phase (turn 2), DP as the rules give.
+pub fn board(cards: Vec<CardDef>, master_lp: Option<u32>) -> Game {
+    use super::config::LineBattleConfig;
+    board_with(cards, master_lp, &crate::script::ScriptSources::default(), LineBattleConfig::default())
+}
+
+/// [`board`] with pack files (phrases) and rules options (`first_player` is set to P1).
+pub fn board_with(
+    cards: Vec<CardDef>,
+    master_lp: Option<u32>,
+    sources: &crate::script::ScriptSources,
+    config: super::config::LineBattleConfig,
+) -> Game {
+    let ids: Vec<String> = cards.iter().map(|c| c.id.clone()).collect();
+    let refs: Vec<&str> = ids.iter().map(|s| s.as_str()).collect();
+    let mut defs = fillers();
+    defs.push(master("M", master_lp));
+    defs.extend(cards);
+    let lib = super::library::LineLibrary::new(defs, sources).expect("library builds");
+    let config = super::config::LineBattleConfig {
+        first_player: Some(PlayerId(0)),
+        ..config
+    };
+    let d = deck(&refs);
+    let mut g = Game::new(config, lib, [("M".into(), d.clone()), ("M".into(), d)], 7)
+        .expect("legal decks");
+    advance_to_main(&mut g, PlayerId(1), 1);
+    g
 }
