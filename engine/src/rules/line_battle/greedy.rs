@@ -1,5 +1,6 @@
 //! A deterministic greedy player for the line battle: it plays the dearest creature it can
-//! pay, orders attacks that win by the LB-3 comparison or hit an open master, and takes
+//! pay, orders attacks that win by the LB-3 comparison (or trade a cheaper creature in a
+//! draw) or hit an open master, buys a draw only with an empty hand, and takes
 //! the first option of an effect's question.
 
 use carddb::Line;
@@ -43,7 +44,7 @@ impl GreedyPlayer {
                 let best = plays.max_by_key(|&(card, line)| (cost(card), line == want));
                 match best {
                     Some((card, line)) => Some(Choice::Play { card, line }),
-                    None if st.zones.pile(Zone::Hand(me)).len() <= 2
+                    None if st.zones.pile(Zone::Hand(me)).is_empty()
                         && req.is_legal(&Choice::BuyDraw) =>
                     {
                         Some(Choice::BuyDraw)
@@ -53,9 +54,15 @@ impl GreedyPlayer {
             }
             DecisionKind::Order => {
                 let open = st.field(req.player.other()).is_empty();
+                let cost = |c| game.library().get(st.card_id(c)).map_or(0, |d| d.cost);
+                // A win, or a draw that trades a cheaper creature for a dearer one.
                 let wins = |a, t| match (t, st.zone_of_target(t)) {
                     (Target::Creature(d), Some(line)) => {
-                        compare(game.library(), st, a, d, line).3 == Outcome::AttackerWins
+                        match compare(game.library(), st, a, d, line).3 {
+                            Outcome::AttackerWins => true,
+                            Outcome::Draw => cost(a) <= cost(d),
+                            Outcome::DefenderWins => false,
+                        }
                     }
                     _ => false,
                 };
