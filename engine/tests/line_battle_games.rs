@@ -135,3 +135,47 @@ fn the_same_seed_gives_the_same_log() {
     let (_, y) = play(&lib, 4, false);
     assert_ne!(log_hash(x.log()), log_hash(y.log()), "different seeds differ");
 }
+
+#[test]
+fn a_save_mid_question_restores_and_a_replay_gives_the_same_log() {
+    use engine::rules::line_battle::{DecisionKind, SavedGame};
+    let lib = library();
+    // Find a game that stops at an effect question, save there, go on both ways.
+    for seed in 0..50 {
+        let decks = [("M".to_string(), deck_for(seed)), ("M30".to_string(), deck_for(seed + 1))];
+        let mut g = Game::new(LineBattleConfig::default(), lib.clone(), decks.clone(), seed).unwrap();
+        let mut greedy = GreedyPlayer;
+        let mut saved = None;
+        let finish = |g: &mut Game, greedy: &mut GreedyPlayer| loop {
+            match g.next() {
+                Step::Over(r) => return r,
+                Step::Decision(req) => {
+                    let c = greedy.choose(g, &req);
+                    g.answer(c).unwrap();
+                }
+            }
+        };
+        loop {
+            match g.next() {
+                Step::Over(_) => break,
+                Step::Decision(req) => {
+                    if req.kind == DecisionKind::EffectChoice && saved.is_none() {
+                        let json = serde_json::to_string(&g.save()).unwrap();
+                        saved = Some(serde_json::from_str::<SavedGame>(&json).unwrap());
+                    }
+                    let c = greedy.choose(&g, &req);
+                    g.answer(c).unwrap();
+                }
+            }
+        }
+        let Some(saved) = saved else { continue };
+        let mut r = Game::restore(lib.clone(), saved).unwrap();
+        finish(&mut r, &mut greedy);
+        assert_eq!(log_hash(r.log()), log_hash(g.log()), "restored game, seed {seed}");
+        let replayed =
+            Game::replay(LineBattleConfig::default(), lib.clone(), decks, seed, g.answers()).unwrap();
+        assert_eq!(log_hash(replayed.log()), log_hash(g.log()), "replay, seed {seed}");
+        return;
+    }
+    panic!("no game asked an effect question in 50 seeds");
+}
