@@ -31,7 +31,10 @@ fn pos(g: &Game, f: impl Fn(&Event) -> bool) -> usize {
     g.log().iter().position(f).expect("event in the log")
 }
 
-fn compared(g: &Game) -> Vec<(u32, u32, Option<(u32, u32)>, Outcome)> {
+/// Attacker value, defender value, DF tie-break, outcome.
+type Compared = (u32, u32, Option<(u32, u32)>, Outcome);
+
+fn compared(g: &Game) -> Vec<Compared> {
     g.log()
         .iter()
         .filter_map(|e| match e {
@@ -53,11 +56,18 @@ fn zone(g: &Game, c: InstanceId) -> Zone {
 
 #[test]
 fn lb_3_2_at_vs_at_higher_wins() {
-    let mut g = board(vec![creature("A", 1, 6, 1, 0), creature("D", 1, 4, 9, 0)], None);
+    let mut g = board(
+        vec![creature("A", 1, 6, 1, 0), creature("D", 1, 4, 9, 0)],
+        None,
+    );
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     let d = g.put_into_line(P1, "D", Line::Attack).unwrap();
     battle(&mut g, &[(a, Target::Creature(d))]);
-    assert_eq!(compared(&g), [(6, 4, None, Outcome::AttackerWins)], "AT 6 > AT 4; DF not read");
+    assert_eq!(
+        compared(&g),
+        [(6, 4, None, Outcome::AttackerWins)],
+        "AT 6 > AT 4; DF not read"
+    );
     assert_eq!(zone(&g, d), Zone::Graveyard(P1));
     assert_eq!(zone(&g, a), Zone::Line(P2, Line::Attack));
 }
@@ -65,7 +75,10 @@ fn lb_3_2_at_vs_at_higher_wins() {
 #[test]
 fn lb_3_2_equal_at_then_df_decides() {
     // AT 5 vs AT 5, DF 3 vs DF 2: the attacker wins.
-    let mut g = board(vec![creature("A", 1, 5, 3, 0), creature("D", 1, 5, 2, 0)], None);
+    let mut g = board(
+        vec![creature("A", 1, 5, 3, 0), creature("D", 1, 5, 2, 0)],
+        None,
+    );
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     let d = g.put_into_line(P1, "D", Line::Attack).unwrap();
     battle(&mut g, &[(a, Target::Creature(d))]);
@@ -76,11 +89,18 @@ fn lb_3_2_equal_at_then_df_decides() {
 
 #[test]
 fn lb_3_2_equal_on_both_is_a_draw_and_both_are_destroyed() {
-    let mut g = board(vec![creature("A", 1, 5, 3, 0), creature("D", 1, 5, 3, 7)], None);
+    let mut g = board(
+        vec![creature("A", 1, 5, 3, 0), creature("D", 1, 5, 3, 7)],
+        None,
+    );
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     let d = g.put_into_line(P1, "D", Line::Attack).unwrap();
     battle(&mut g, &[(a, Target::Creature(d))]);
-    assert_eq!(compared(&g), [(5, 5, Some((3, 3)), Outcome::Draw)], "SH plays no part here");
+    assert_eq!(
+        compared(&g),
+        [(5, 5, Some((3, 3)), Outcome::Draw)],
+        "SH plays no part here"
+    );
     assert_eq!(zone(&g, a), Zone::Graveyard(P2));
     assert_eq!(zone(&g, d), Zone::Graveyard(P1));
 }
@@ -89,15 +109,24 @@ fn lb_3_2_equal_on_both_is_a_draw_and_both_are_destroyed() {
 fn lb_3_3_at_minus_sh_against_df() {
     // AT 5 vs DF 4 SH 2: 5 − 2 = 3 < 4: the attacker loses and goes to the graveyard at
     // the end of battle (LB-4.2, LB-5.1).
-    let mut g = board(vec![creature("A", 1, 5, 9, 0), creature("D", 1, 1, 4, 2)], None);
+    let mut g = board(
+        vec![creature("A", 1, 5, 9, 0), creature("D", 1, 1, 4, 2)],
+        None,
+    );
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     let d = g.put_into_line(P1, "D", Line::Defense).unwrap();
     battle(&mut g, &[(a, Target::Creature(d))]);
     assert_eq!(compared(&g), [(3, 4, None, Outcome::DefenderWins)]);
     assert_eq!(zone(&g, a), Zone::Graveyard(P2));
     assert_eq!(zone(&g, d), Zone::Line(P1, Line::Defense));
-    let waiting = pos(&g, |e| matches!(e, Event::CardMoved { card, to: Zone::Destroyed(_), .. } if *card == a));
-    let grave = pos(&g, |e| matches!(e, Event::CardMoved { card, to: Zone::Graveyard(_), .. } if *card == a));
+    let waiting = pos(
+        &g,
+        |e| matches!(e, Event::CardMoved { card, to: Zone::Destroyed(_), .. } if *card == a),
+    );
+    let grave = pos(
+        &g,
+        |e| matches!(e, Event::CardMoved { card, to: Zone::Graveyard(_), .. } if *card == a),
+    );
     let ended = pos(&g, |e| matches!(e, Event::BattleEnded));
     assert!(waiting < grave && grave < ended);
 }
@@ -105,21 +134,33 @@ fn lb_3_3_at_minus_sh_against_df() {
 #[test]
 fn lb_3_3_equal_is_a_draw_higher_wins_and_sh_saturates() {
     // AT 6 − SH 2 = 4 = DF 4: a draw, both destroyed.
-    let mut g = board(vec![creature("A", 1, 6, 1, 0), creature("D", 1, 1, 4, 2)], None);
+    let mut g = board(
+        vec![creature("A", 1, 6, 1, 0), creature("D", 1, 1, 4, 2)],
+        None,
+    );
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     let d = g.put_into_line(P1, "D", Line::Defense).unwrap();
     battle(&mut g, &[(a, Target::Creature(d))]);
     assert_eq!(compared(&g), [(4, 4, None, Outcome::Draw)]);
-    assert_eq!((zone(&g, a), zone(&g, d)), (Zone::Graveyard(P2), Zone::Graveyard(P1)));
+    assert_eq!(
+        (zone(&g, a), zone(&g, d)),
+        (Zone::Graveyard(P2), Zone::Graveyard(P1))
+    );
     // AT 7 − 2 = 5 > 4: the attacker wins.
-    let mut g = board(vec![creature("A", 1, 7, 1, 0), creature("D", 1, 1, 4, 2)], None);
+    let mut g = board(
+        vec![creature("A", 1, 7, 1, 0), creature("D", 1, 1, 4, 2)],
+        None,
+    );
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     let d = g.put_into_line(P1, "D", Line::Defense).unwrap();
     battle(&mut g, &[(a, Target::Creature(d))]);
     assert_eq!(compared(&g), [(5, 4, None, Outcome::AttackerWins)]);
     assert_eq!(zone(&g, d), Zone::Graveyard(P1));
     // AT 2 − SH 9 saturates at 0 < DF 0? DF 1: the defender wins.
-    let mut g = board(vec![creature("A", 1, 2, 1, 0), creature("D", 1, 1, 1, 9)], None);
+    let mut g = board(
+        vec![creature("A", 1, 2, 1, 0), creature("D", 1, 1, 1, 9)],
+        None,
+    );
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     let d = g.put_into_line(P1, "D", Line::Defense).unwrap();
     battle(&mut g, &[(a, Target::Creature(d))]);
@@ -135,8 +176,26 @@ fn lb_3_1_when_battles_works_for_attacker_and_defender() {
     let d = g.put_into_line(P1, "D", Line::Attack).unwrap();
     battle(&mut g, &[(a, Target::Creature(d))]);
     let began = pos(&g, |e| matches!(e, Event::BattleBegan { .. }));
-    let mine = pos(&g, |e| matches!(e, Event::LpChanged { player: P2, delta: 1, .. }));
-    let theirs = pos(&g, |e| matches!(e, Event::LpChanged { player: P1, delta: 3, .. }));
+    let mine = pos(&g, |e| {
+        matches!(
+            e,
+            Event::LpChanged {
+                player: P2,
+                delta: 1,
+                ..
+            }
+        )
+    });
+    let theirs = pos(&g, |e| {
+        matches!(
+            e,
+            Event::LpChanged {
+                player: P1,
+                delta: 3,
+                ..
+            }
+        )
+    });
     let cmp = pos(&g, |e| matches!(e, Event::Compared { .. }));
     assert!(began < mine && mine < theirs && theirs < cmp);
     assert_eq!((g.lp(P1), g.lp(P2)), (23, 21));
@@ -159,13 +218,22 @@ fn lb_4_1_the_attack_line_is_checked_before_the_defense_line() {
     let a2 = g.put_into_line(P2, "A2", Line::Attack).unwrap();
     let da = g.put_into_line(P1, "DA", Line::Attack).unwrap();
     let dd = g.put_into_line(P1, "DD", Line::Defense).unwrap();
-    battle(&mut g, &[(a2, Target::Creature(dd)), (a1, Target::Creature(da))]);
+    battle(
+        &mut g,
+        &[(a2, Target::Creature(dd)), (a1, Target::Creature(da))],
+    );
     assert_eq!(
         compared(&g),
-        [(9, 2, None, Outcome::AttackerWins), (8, 3, None, Outcome::AttackerWins)],
+        [
+            (9, 2, None, Outcome::AttackerWins),
+            (8, 3, None, Outcome::AttackerWins)
+        ],
         "attack line (AT 9 vs 2) first, then defense line (9 − 1 = 8 vs DF 3)"
     );
-    assert_eq!((zone(&g, da), zone(&g, dd)), (Zone::Graveyard(P1), Zone::Graveyard(P1)));
+    assert_eq!(
+        (zone(&g, da), zone(&g, dd)),
+        (Zone::Graveyard(P1), Zone::Graveyard(P1))
+    );
 }
 
 #[test]
@@ -181,7 +249,10 @@ fn lb_4_2_a_loser_waits_off_the_field_until_the_end_of_battle() {
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     let di = g.put_into_line(P1, "D", Line::Attack).unwrap();
     battle(&mut g, &[(a, Target::Creature(di))]);
-    assert!(g.log().contains(&Event::Destroyed { card: di, waiting: true }));
+    assert!(g.log().contains(&Event::Destroyed {
+        card: di,
+        waiting: true
+    }));
     assert_eq!(g.lp(P1), 21, "0 creatures on P1's field + 1");
     assert_eq!(zone(&g, di), Zone::Graveyard(P1));
 }
@@ -209,14 +280,24 @@ fn lb_4_3_a_creature_left_in_the_attack_line_shields_the_defense_line_and_master
     let dd = g.put_into_line(P1, "DD", Line::Defense).unwrap();
     battle(
         &mut g,
-        &[(a1, Target::Creature(da)), (a2, Target::Creature(dd)), (a3, Target::Master)],
+        &[
+            (a1, Target::Creature(da)),
+            (a2, Target::Creature(dd)),
+            (a3, Target::Master),
+        ],
     );
-    assert_eq!(compared(&g).len(), 1, "only the attack-line battle is checked");
+    assert_eq!(
+        compared(&g).len(),
+        1,
+        "only the attack-line battle is checked"
+    );
     let not: Vec<InstanceId> = g
         .log()
         .iter()
         .filter_map(|e| match e {
-            Event::NotChecked { attacker, reason } if reason.starts_with("LB-4.3") => Some(*attacker),
+            Event::NotChecked { attacker, reason } if reason.starts_with("LB-4.3") => {
+                Some(*attacker)
+            }
             _ => None,
         })
         .collect();
@@ -227,8 +308,15 @@ fn lb_4_3_a_creature_left_in_the_attack_line_shields_the_defense_line_and_master
 
 #[test]
 fn lb_4_3_pass_through_lets_an_attack_reach_the_master() {
-    let a = with_script(creature("A", 1, 4, 1, 0), "When Ordered to Attack", "pass_through(this_card());");
-    let mut g = board(vec![a, creature("DA", 1, 2, 2, 0), creature("DD", 1, 1, 3, 1)], None);
+    let a = with_script(
+        creature("A", 1, 4, 1, 0),
+        "When Ordered to Attack",
+        "pass_through(this_card());",
+    );
+    let mut g = board(
+        vec![a, creature("DA", 1, 2, 2, 0), creature("DD", 1, 1, 3, 1)],
+        None,
+    );
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     g.put_into_line(P1, "DA", Line::Attack).unwrap();
     g.put_into_line(P1, "DD", Line::Defense).unwrap();
@@ -240,16 +328,27 @@ fn lb_4_3_pass_through_lets_an_attack_reach_the_master() {
 #[test]
 fn lb_4_4_a_defense_line_creature_shields_the_master_until_it_is_destroyed() {
     // Only the defense line is occupied: a lone master attack does not reach.
-    let mut g = board(vec![creature("A", 1, 6, 1, 0), creature("DD", 1, 1, 3, 1)], None);
+    let mut g = board(
+        vec![creature("A", 1, 6, 1, 0), creature("DD", 1, 1, 3, 1)],
+        None,
+    );
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     g.put_into_line(P1, "DD", Line::Defense).unwrap();
     battle(&mut g, &[(a, Target::Master)]);
-    assert!(g.log().iter().any(|e| matches!(e, Event::NotChecked { reason, .. } if reason.starts_with("LB-4.4"))));
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| matches!(e, Event::NotChecked { reason, .. } if reason.starts_with("LB-4.4")))
+    );
     assert_eq!(g.lp(P1), 20);
     // With a second attacker that destroys the defender (6 − 1 = 5 > 3), the master attack
     // reaches: LP 20 − 6 = 14.
     let mut g = board(
-        vec![creature("A", 1, 6, 1, 0), creature("B", 1, 6, 1, 0), creature("DD", 1, 1, 3, 1)],
+        vec![
+            creature("A", 1, 6, 1, 0),
+            creature("B", 1, 6, 1, 0),
+            creature("DD", 1, 1, 3, 1),
+        ],
         None,
     );
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
@@ -262,11 +361,20 @@ fn lb_4_4_a_defense_line_creature_shields_the_master_until_it_is_destroyed() {
 #[test]
 fn lb_4_5_the_master_loses_lp_equal_to_the_attackers_at() {
     // AT 3 + 2 (an effect until end of turn) = 5: LP 20 → 15.
-    let a = with_script(creature("A", 1, 3, 1, 0), "When Ordered to Attack", "at_plus(this_card(), 2);");
+    let a = with_script(
+        creature("A", 1, 3, 1, 0),
+        "When Ordered to Attack",
+        "at_plus(this_card(), 2);",
+    );
     let mut g = board(vec![a], None);
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     battle(&mut g, &[(a, Target::Master)]);
-    assert!(g.log().contains(&Event::MasterDamaged { player: P1, attacker: a, amount: 5, lp: 15 }));
+    assert!(g.log().contains(&Event::MasterDamaged {
+        player: P1,
+        attacker: a,
+        amount: 5,
+        lp: 15
+    }));
     assert_eq!(g.lp(P1), 15);
 }
 
@@ -274,17 +382,46 @@ fn lb_4_5_the_master_loses_lp_equal_to_the_attackers_at() {
 fn lb_4_6_battle_success_works_for_a_destroyed_creature_before_the_graveyard() {
     // The attacker loses (AT 2 vs AT 5) and is destroyed; its battle-success effect still
     // runs, after damage and before it goes to the graveyard; the winner's does too.
-    let a = with_script(creature("A", 1, 2, 1, 0), "When Battle Succeeds", "gain_lp(4);");
-    let d = with_script(creature("D", 1, 5, 1, 0), "When Attack Succeeds", "gain_lp(1);");
+    let a = with_script(
+        creature("A", 1, 2, 1, 0),
+        "When Battle Succeeds",
+        "gain_lp(4);",
+    );
+    let d = with_script(
+        creature("D", 1, 5, 1, 0),
+        "When Attack Succeeds",
+        "gain_lp(1);",
+    );
     let mut g = board(vec![a, d], None);
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     let d = g.put_into_line(P1, "D", Line::Attack).unwrap();
     battle(&mut g, &[(a, Target::Creature(d))]);
-    let destroyed = pos(&g, |e| *e == Event::Destroyed { card: a, waiting: true });
-    let success = pos(&g, |e| matches!(e, Event::LpChanged { player: P2, delta: 4, .. }));
-    let grave = pos(&g, |e| matches!(e, Event::CardMoved { card, to: Zone::Graveyard(_), .. } if *card == a));
+    let destroyed = pos(&g, |e| {
+        *e == Event::Destroyed {
+            card: a,
+            waiting: true,
+        }
+    });
+    let success = pos(&g, |e| {
+        matches!(
+            e,
+            Event::LpChanged {
+                player: P2,
+                delta: 4,
+                ..
+            }
+        )
+    });
+    let grave = pos(
+        &g,
+        |e| matches!(e, Event::CardMoved { card, to: Zone::Graveyard(_), .. } if *card == a),
+    );
     assert!(destroyed < success && success < grave);
-    assert_eq!((g.lp(P2), g.lp(P1)), (24, 21), "both, the attacked winner too");
+    assert_eq!(
+        (g.lp(P2), g.lp(P1)),
+        (24, 21),
+        "both, the attacked winner too"
+    );
 }
 
 #[test]
@@ -297,9 +434,16 @@ fn lb_5_1_end_of_battle_effects_after_the_graveyard() {
     let hand = g.state().zones.pile(Zone::Hand(P2)).len();
     battle(&mut g, &[(a, Target::Creature(d))]);
     let ended = pos(&g, |e| matches!(e, Event::BattleEnded));
-    let started = pos(&g, |e| matches!(e, Event::EffectStarted { card, .. } if *card == a));
+    let started = pos(
+        &g,
+        |e| matches!(e, Event::EffectStarted { card, .. } if *card == a),
+    );
     assert!(ended < started);
     assert_eq!(g.state().zones.pile(Zone::Hand(P2)).len(), hand + 1);
     assert_eq!(zone(&g, d), Zone::Graveyard(P1));
-    assert_eq!(g.lp(P1), 20, "a creature in the graveyard has no end-of-battle effect");
+    assert_eq!(
+        g.lp(P1),
+        20,
+        "a creature in the graveyard has no end-of-battle effect"
+    );
 }

@@ -21,18 +21,51 @@ fn cards() -> Vec<CardDef> {
         creature("C7", 2, 1, 5, 3),
         creature("C8", 3, 3, 3, 0),
         with_script(creature("E1", 3, 3, 2, 0), "When Played", "draw(1);"),
-        with_script(creature("E2", 4, 4, 2, 0), "When Ordered to Attack", "at_plus(this_card(), 2);"),
-        with_script(creature("E3", 3, 2, 4, 1), "When Attacked", "df_plus(this_card(), 2);"),
-        with_script(creature("E4", 4, 4, 3, 0), "When Battle Succeeds", "gain_lp(2);"),
-        with_script(creature("E5", 5, 5, 3, 0), "When Played",
-            "let t = choose_target(opponent_creatures()); if t != () { destroy(t); }"),
-        with_script(creature("E6", 2, 2, 2, 0), "At End of Battle", "damage_master(1);"),
-        with_script(creature("E7", 3, 3, 1, 0), "When Ordered to Attack",
-            "if opponent_attack_line().len() > 0 { pass_through(this_card()); }"),
-        with_script(creature("E8", 4, 2, 2, 2), "When Attacked",
-            "for c in opponent_attack_line() { if attack_target(c) == this_card() { cancel_order(c); } }"),
-        with_script(creature("E9", 2, 2, 2, 0), "Start Phase", "if may(\"Gain 1 DP?\") { gain_dp(1); }"),
-        with_script(creature("E10", 3, 3, 3, 0), "When Battles", "sh_plus(this_card(), 1);"),
+        with_script(
+            creature("E2", 4, 4, 2, 0),
+            "When Ordered to Attack",
+            "at_plus(this_card(), 2);",
+        ),
+        with_script(
+            creature("E3", 3, 2, 4, 1),
+            "When Attacked",
+            "df_plus(this_card(), 2);",
+        ),
+        with_script(
+            creature("E4", 4, 4, 3, 0),
+            "When Battle Succeeds",
+            "gain_lp(2);",
+        ),
+        with_script(
+            creature("E5", 5, 5, 3, 0),
+            "When Played",
+            "let t = choose_target(opponent_creatures()); if t != () { destroy(t); }",
+        ),
+        with_script(
+            creature("E6", 2, 2, 2, 0),
+            "At End of Battle",
+            "damage_master(1);",
+        ),
+        with_script(
+            creature("E7", 3, 3, 1, 0),
+            "When Ordered to Attack",
+            "if opponent_attack_line().len() > 0 { pass_through(this_card()); }",
+        ),
+        with_script(
+            creature("E8", 4, 2, 2, 2),
+            "When Attacked",
+            "for c in opponent_attack_line() { if attack_target(c) == this_card() { cancel_order(c); } }",
+        ),
+        with_script(
+            creature("E9", 2, 2, 2, 0),
+            "Start Phase",
+            "if may(\"Gain 1 DP?\") { gain_dp(1); }",
+        ),
+        with_script(
+            creature("E10", 3, 3, 3, 0),
+            "When Battles",
+            "sh_plus(this_card(), 1);",
+        ),
     ];
     let mut wall = creature("W1", 3, 0, 6, 3);
     wall.creature.as_mut().unwrap().lines = vec![Line::Defense];
@@ -56,12 +89,18 @@ fn deck_for(seed: u64) -> Vec<String> {
     let mut rng = GameRng::new(seed);
     let mut pick = ids.clone();
     rng.shuffle(&mut pick);
-    pick.into_iter().take(14).flat_map(|c| [c.clone(), c.clone(), c]).collect()
+    pick.into_iter()
+        .take(14)
+        .flat_map(|c| [c.clone(), c.clone(), c])
+        .collect()
 }
 
 /// Plays one game; `random`: answers drawn from a seeded rng instead of greedy.
 fn play(lib: &LineLibrary, seed: u64, random: bool) -> (GameResult, Game) {
-    let decks = [("M".to_string(), deck_for(seed)), ("M30".to_string(), deck_for(seed + 1))];
+    let decks = [
+        ("M".to_string(), deck_for(seed)),
+        ("M30".to_string(), deck_for(seed + 1)),
+    ];
     let mut g = Game::new(LineBattleConfig::default(), lib.clone(), decks, seed).unwrap();
     g.set_paranoid(true);
     let mut rng = GameRng::new(seed ^ 0x5eed);
@@ -69,17 +108,21 @@ fn play(lib: &LineLibrary, seed: u64, random: bool) -> (GameResult, Game) {
     for _ in 0..20_000 {
         match g.next() {
             Step::Over(r) => {
-                g.check_invariants().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                g.check_invariants()
+                    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
                 return (r, g);
             }
             Step::Decision(req) => {
                 let c = if random {
-                    req.options[rng.below(req.options.len() as u64) as usize].choice.clone()
+                    req.options[rng.below(req.options.len() as u64) as usize]
+                        .choice
+                        .clone()
                 } else {
                     greedy.choose(&g, &req)
                 };
                 g.answer(c).unwrap();
-                g.check_invariants().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                g.check_invariants()
+                    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             }
         }
     }
@@ -129,11 +172,19 @@ fn the_same_seed_gives_the_same_log() {
         assert_eq!(log_hash(a.log()), log_hash(b.log()), "seed {seed}");
         let (_, c) = play(&lib, seed, true);
         let (_, d) = play(&lib, seed, true);
-        assert_eq!(log_hash(c.log()), log_hash(d.log()), "seed {seed}, random answers");
+        assert_eq!(
+            log_hash(c.log()),
+            log_hash(d.log()),
+            "seed {seed}, random answers"
+        );
     }
     let (_, x) = play(&lib, 3, false);
     let (_, y) = play(&lib, 4, false);
-    assert_ne!(log_hash(x.log()), log_hash(y.log()), "different seeds differ");
+    assert_ne!(
+        log_hash(x.log()),
+        log_hash(y.log()),
+        "different seeds differ"
+    );
 }
 
 #[test]
@@ -142,8 +193,17 @@ fn a_save_mid_question_restores_and_a_replay_gives_the_same_log() {
     let lib = library();
     // Find a game that stops at an effect question, save there, go on both ways.
     for seed in 0..50 {
-        let decks = [("M".to_string(), deck_for(seed)), ("M30".to_string(), deck_for(seed + 1))];
-        let mut g = Game::new(LineBattleConfig::default(), lib.clone(), decks.clone(), seed).unwrap();
+        let decks = [
+            ("M".to_string(), deck_for(seed)),
+            ("M30".to_string(), deck_for(seed + 1)),
+        ];
+        let mut g = Game::new(
+            LineBattleConfig::default(),
+            lib.clone(),
+            decks.clone(),
+            seed,
+        )
+        .unwrap();
         let mut greedy = GreedyPlayer;
         let mut saved = None;
         let finish = |g: &mut Game, greedy: &mut GreedyPlayer| loop {
@@ -171,10 +231,24 @@ fn a_save_mid_question_restores_and_a_replay_gives_the_same_log() {
         let Some(saved) = saved else { continue };
         let mut r = Game::restore(lib.clone(), saved).unwrap();
         finish(&mut r, &mut greedy);
-        assert_eq!(log_hash(r.log()), log_hash(g.log()), "restored game, seed {seed}");
-        let replayed =
-            Game::replay(LineBattleConfig::default(), lib.clone(), decks, seed, g.answers()).unwrap();
-        assert_eq!(log_hash(replayed.log()), log_hash(g.log()), "replay, seed {seed}");
+        assert_eq!(
+            log_hash(r.log()),
+            log_hash(g.log()),
+            "restored game, seed {seed}"
+        );
+        let replayed = Game::replay(
+            LineBattleConfig::default(),
+            lib.clone(),
+            decks,
+            seed,
+            g.answers(),
+        )
+        .unwrap();
+        assert_eq!(
+            log_hash(replayed.log()),
+            log_hash(g.log()),
+            "replay, seed {seed}"
+        );
         return;
     }
     panic!("no game asked an effect question in 50 seeds");

@@ -66,8 +66,13 @@ fn lb_0_1_deck_size_copies_master_lp_and_opening_hand() {
     // LB-0.1: 40–60 cards, at most 3 copies; LP from the master card, default 20; draw 5.
     let l = lib(vec![creature("C", 1, 1, 1, 0)]);
     let short: Vec<String> = deck(&[]).into_iter().take(39).collect();
-    let e = Game::new(cfg(), l.clone(), [("M".into(), short), ("M".into(), deck(&[]))], 1)
-        .unwrap_err();
+    let e = Game::new(
+        cfg(),
+        l.clone(),
+        [("M".into(), short), ("M".into(), deck(&[]))],
+        1,
+    )
+    .unwrap_err();
     assert_eq!(
         e,
         SetupError::DeckSize {
@@ -78,8 +83,13 @@ fn lb_0_1_deck_size_copies_master_lp_and_opening_hand() {
         }
     );
     let four = deck(&["C", "C", "C", "C"]);
-    let e = Game::new(cfg(), l.clone(), [("M".into(), deck(&[])), ("M".into(), four)], 1)
-        .unwrap_err();
+    let e = Game::new(
+        cfg(),
+        l.clone(),
+        [("M".into(), deck(&[])), ("M".into(), four)],
+        1,
+    )
+    .unwrap_err();
     assert_eq!(
         e,
         SetupError::TooManyCopies {
@@ -89,10 +99,21 @@ fn lb_0_1_deck_size_copies_master_lp_and_opening_hand() {
             max: 3
         }
     );
-    let e = Game::new(cfg(), l.clone(), [("C".into(), deck(&[])), ("M".into(), deck(&[]))], 1)
-        .unwrap_err();
+    let e = Game::new(
+        cfg(),
+        l.clone(),
+        [("C".into(), deck(&[])), ("M".into(), deck(&[]))],
+        1,
+    )
+    .unwrap_err();
     assert!(matches!(e, SetupError::NotAMaster { card, .. } if card == "C"));
-    let g = Game::new(cfg(), l, [("M25".into(), deck(&[])), ("M".into(), deck(&[]))], 1).unwrap();
+    let g = Game::new(
+        cfg(),
+        l,
+        [("M25".into(), deck(&[])), ("M".into(), deck(&[]))],
+        1,
+    )
+    .unwrap();
     assert_eq!(g.lp(P1), 25, "the master card's LP");
     assert_eq!(g.lp(P2), 20, "LB-0.1 default 20");
     assert_eq!(hand(&g, P1), 5);
@@ -104,8 +125,13 @@ fn lb_0_1_deck_size_copies_master_lp_and_opening_hand() {
 fn lb_0_2_dp_start_reset_and_extra_draw() {
     // LB-0.2: first player 8 DP, second 10; reset to 8 at each later start phase; 4 DP buy
     // one extra card.
-    let mut g = Game::new(cfg(), lib(vec![]), [("M".into(), deck(&[])), ("M".into(), deck(&[]))], 3)
-        .unwrap();
+    let mut g = Game::new(
+        cfg(),
+        lib(vec![]),
+        [("M".into(), deck(&[])), ("M".into(), deck(&[]))],
+        3,
+    )
+    .unwrap();
     let r = decision(&mut g);
     assert_eq!((r.player, g.state().dp), (P1, [8, 10]));
     let before = hand(&g, P1);
@@ -114,9 +140,16 @@ fn lb_0_2_dp_start_reset_and_extra_draw() {
     assert_eq!(hand(&g, P1), before + 1);
     g.answer(Choice::BuyDraw).unwrap();
     assert_eq!(g.state().dp[0], 0);
-    assert!(!decision(&mut g).is_legal(&Choice::BuyDraw), "0 DP buys nothing");
+    assert!(
+        !decision(&mut g).is_legal(&Choice::BuyDraw),
+        "0 DP buys nothing"
+    );
     advance_to_main(&mut g, P2, 1);
-    assert_eq!(g.state().dp[1], 10, "the second player's first turn keeps its 10");
+    assert_eq!(
+        g.state().dp[1],
+        10,
+        "the second player's first turn keeps its 10"
+    );
     advance_to_main(&mut g, P1, 1);
     assert_eq!(g.state().dp[0], 8, "turn 3: reset to 8");
     advance_to_main(&mut g, P2, 1);
@@ -146,19 +179,53 @@ fn lb_0_3_first_turn_skips_draw_and_battle_and_play_pays_dp() {
     assert_eq!(skipped, ["draw", "battle"]);
     assert_eq!(hand(&g, P2), 6, "the second player draws on turn 2");
     let in_hand = |g: &Game, id: &str| {
-        g.state().zones.pile(Zone::Hand(P2)).iter().copied().find(|&c| g.state().card_id(c) == id)
+        g.state()
+            .zones
+            .pile(Zone::Hand(P2))
+            .iter()
+            .copied()
+            .find(|&c| g.state().card_id(c) == id)
     };
-    let wall = in_hand(&g, "WALL").or_else(|| g.put_into_hand(P2, "WALL")).unwrap();
-    let c = in_hand(&g, "C").or_else(|| g.put_into_hand(P2, "C")).unwrap();
+    let wall = in_hand(&g, "WALL")
+        .or_else(|| g.put_into_hand(P2, "WALL"))
+        .unwrap();
+    let c = in_hand(&g, "C")
+        .or_else(|| g.put_into_hand(P2, "C"))
+        .unwrap();
     let r = decision(&mut g);
-    assert!(r.is_legal(&Choice::Play { card: wall, line: Line::Defense }));
-    assert!(!r.is_legal(&Choice::Play { card: wall, line: Line::Attack }), "WALL: defense only");
-    assert!(r.is_legal(&Choice::Play { card: c, line: Line::Attack }), "cost 9 ≤ 10 DP");
-    g.answer(Choice::Play { card: c, line: Line::Attack }).unwrap();
+    assert!(r.is_legal(&Choice::Play {
+        card: wall,
+        line: Line::Defense
+    }));
+    assert!(
+        !r.is_legal(&Choice::Play {
+            card: wall,
+            line: Line::Attack
+        }),
+        "WALL: defense only"
+    );
+    assert!(
+        r.is_legal(&Choice::Play {
+            card: c,
+            line: Line::Attack
+        }),
+        "cost 9 ≤ 10 DP"
+    );
+    g.answer(Choice::Play {
+        card: c,
+        line: Line::Attack,
+    })
+    .unwrap();
     assert_eq!(g.state().dp[1], 1, "10 − 9");
     assert_eq!(g.state().zone(c), Zone::Line(P2, Line::Attack));
     let r = decision(&mut g);
-    assert!(!r.is_legal(&Choice::Play { card: wall, line: Line::Defense }), "cost 3 > 1 DP");
+    assert!(
+        !r.is_legal(&Choice::Play {
+            card: wall,
+            line: Line::Defense
+        }),
+        "cost 3 > 1 DP"
+    );
 }
 
 #[test]
@@ -186,7 +253,13 @@ fn lb_0_4_drawing_from_an_empty_deck_loses() {
         ..cfg()
     };
     let d: Vec<String> = deck(&[]).into_iter().take(6).collect();
-    let mut g = Game::new(config, lib(vec![]), [("M".into(), d.clone()), ("M".into(), d)], 2).unwrap();
+    let mut g = Game::new(
+        config,
+        lib(vec![]),
+        [("M".into(), d.clone()), ("M".into(), d)],
+        2,
+    )
+    .unwrap();
     let mut guard = 0;
     let r = loop {
         guard += 1;
@@ -212,7 +285,11 @@ fn lb_0_4_drawing_from_an_empty_deck_loses() {
 #[test]
 fn lb_1_1_orders_are_given_together_and_only_attack_line_creatures_attack() {
     let mut g = board(
-        vec![creature("A", 1, 5, 1, 0), creature("B", 1, 5, 1, 0), creature("W", 1, 1, 1, 0)],
+        vec![
+            creature("A", 1, 5, 1, 0),
+            creature("B", 1, 5, 1, 0),
+            creature("W", 1, 1, 1, 0),
+        ],
         None,
     );
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
@@ -225,9 +302,22 @@ fn lb_1_1_orders_are_given_together_and_only_attack_line_creatures_attack() {
         !r.choices().any(|c| matches!(c, Choice::Order { attacker, .. } | Choice::NoAttack { attacker } if *attacker == w)),
         "a defense-line creature gets no order (LB-1.1, assumed)"
     );
-    g.answer(Choice::Order { attacker: a, target: Target::Master }).unwrap();
-    assert!(!g.log().iter().any(|e| matches!(e, Event::AttackPerformed { .. })), "not yet attacking (LB-1.2)");
-    g.answer(Choice::Order { attacker: b, target: Target::Master }).unwrap();
+    g.answer(Choice::Order {
+        attacker: a,
+        target: Target::Master,
+    })
+    .unwrap();
+    assert!(
+        !g.log()
+            .iter()
+            .any(|e| matches!(e, Event::AttackPerformed { .. })),
+        "not yet attacking (LB-1.2)"
+    );
+    g.answer(Choice::Order {
+        attacker: b,
+        target: Target::Master,
+    })
+    .unwrap();
     // Both ordered: the orders stand by themselves.
     let _ = g.next();
     let stand = pos(&g, |e| matches!(e, Event::OrdersStand { count: 2 }));
@@ -238,13 +328,26 @@ fn lb_1_1_orders_are_given_together_and_only_attack_line_creatures_attack() {
 
 #[test]
 fn lb_1_2_when_ordered_effects_work_at_the_order() {
-    let a = with_script(creature("A", 1, 3, 1, 0), "When Ordered to Attack", "gain_lp(2);");
+    let a = with_script(
+        creature("A", 1, 3, 1, 0),
+        "When Ordered to Attack",
+        "gain_lp(2);",
+    );
     let mut g = board(vec![a], None);
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     order(&mut g, &[(a, Target::Master)]);
     let _ = g.next();
     let stand = pos(&g, |e| matches!(e, Event::OrdersStand { .. }));
-    let gained = pos(&g, |e| matches!(e, Event::LpChanged { player: P2, delta: 2, lp: 22 }));
+    let gained = pos(&g, |e| {
+        matches!(
+            e,
+            Event::LpChanged {
+                player: P2,
+                delta: 2,
+                lp: 22
+            }
+        )
+    });
     let performed = pos(&g, |e| matches!(e, Event::AttackPerformed { .. }));
     assert!(stand < gained && gained < performed);
 }
@@ -252,12 +355,25 @@ fn lb_1_2_when_ordered_effects_work_at_the_order() {
 #[test]
 fn lb_1_2_alias_labels_map_to_the_order_timing() {
     use engine::rules::line_battle::Timing;
-    for l in ["When Attacks", "(When Goes to Attack)", "when ordered to attack"] {
+    for l in [
+        "When Attacks",
+        "(When Goes to Attack)",
+        "when ordered to attack",
+    ] {
         assert_eq!(Timing::from_label(l), Some(Timing::WhenOrdered), "{l}");
     }
-    assert_eq!(Timing::from_label("When Targeted by an Attack"), Some(Timing::WhenAttacked));
-    assert_eq!(Timing::from_label("When Attack Succeeds"), Some(Timing::WhenBattleSucceeds));
-    assert_eq!(Timing::from_label("After Battle"), Some(Timing::EndOfBattle));
+    assert_eq!(
+        Timing::from_label("When Targeted by an Attack"),
+        Some(Timing::WhenAttacked)
+    );
+    assert_eq!(
+        Timing::from_label("When Attack Succeeds"),
+        Some(Timing::WhenBattleSucceeds)
+    );
+    assert_eq!(
+        Timing::from_label("After Battle"),
+        Some(Timing::EndOfBattle)
+    );
     assert_eq!(Timing::from_label("When Summoned"), None);
 }
 
@@ -271,7 +387,11 @@ fn lb_1_3_a_cancelled_order_goes_no_further() {
         "for c in my_attack_line() { if c != this_card() { cancel_order(c); } }",
     );
     let y = with_script(
-        with_script(creature("Y", 1, 9, 9, 0), "When Ordered to Attack", "gain_lp(5);"),
+        with_script(
+            creature("Y", 1, 9, 9, 0),
+            "When Ordered to Attack",
+            "gain_lp(5);",
+        ),
         "When Battle Succeeds",
         "gain_lp(7);",
     );
@@ -281,27 +401,55 @@ fn lb_1_3_a_cancelled_order_goes_no_further() {
     order(&mut g, &[(xi, Target::Master), (yi, Target::Master)]);
     let _ = g.next();
     assert!(g.log().contains(&Event::OrderCancelled { attacker: yi }));
-    assert!(g.log().contains(&Event::EffectCancelled { card: yi, effect: 0 }));
-    assert!(!g.log().iter().any(|e| matches!(e, Event::AttackPerformed { attacker, .. } if *attacker == yi)));
-    assert_eq!(g.lp(P2), 20, "neither Y's order effect nor its success effect ran");
+    assert!(g.log().contains(&Event::EffectCancelled {
+        card: yi,
+        effect: 0
+    }));
+    assert!(
+        !g.log()
+            .iter()
+            .any(|e| matches!(e, Event::AttackPerformed { attacker, .. } if *attacker == yi))
+    );
+    assert_eq!(
+        g.lp(P2),
+        20,
+        "neither Y's order effect nor its success effect ran"
+    );
     assert_eq!(g.lp(P1), 19, "only X's AT 1 reached the master");
 }
 
 #[test]
 fn lb_1_4_no_two_attackers_on_one_creature() {
     let mut g = board(
-        vec![creature("A", 1, 5, 1, 0), creature("B", 1, 5, 1, 0), creature("D", 1, 1, 1, 0)],
+        vec![
+            creature("A", 1, 5, 1, 0),
+            creature("B", 1, 5, 1, 0),
+            creature("D", 1, 1, 1, 0),
+        ],
         None,
     );
     let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
     let b = g.put_into_line(P2, "B", Line::Attack).unwrap();
     let d = g.put_into_line(P1, "D", Line::Attack).unwrap();
     g.answer(Choice::EndMain).unwrap();
-    g.answer(Choice::Order { attacker: a, target: Target::Creature(d) }).unwrap();
+    g.answer(Choice::Order {
+        attacker: a,
+        target: Target::Creature(d),
+    })
+    .unwrap();
     let r = decision(&mut g);
-    assert!(!r.is_legal(&Choice::Order { attacker: b, target: Target::Creature(d) }));
-    assert!(r.is_legal(&Choice::Order { attacker: b, target: Target::Master }));
-    let e = g.answer(Choice::Order { attacker: b, target: Target::Creature(d) });
+    assert!(!r.is_legal(&Choice::Order {
+        attacker: b,
+        target: Target::Creature(d)
+    }));
+    assert!(r.is_legal(&Choice::Order {
+        attacker: b,
+        target: Target::Master
+    }));
+    let e = g.answer(Choice::Order {
+        attacker: b,
+        target: Target::Creature(d),
+    });
     assert!(e.is_err(), "refused, nothing changes");
 }
 
@@ -314,8 +462,76 @@ fn lb_2_2_when_attacked_works_once_the_attack_is_performed() {
     order(&mut g, &[(a, Target::Creature(di))]);
     let _ = g.next();
     let performed = pos(&g, |e| matches!(e, Event::AttackPerformed { .. }));
-    let fired = pos(&g, |e| matches!(e, Event::LpChanged { player: P1, delta: 1, .. }));
+    let fired = pos(&g, |e| {
+        matches!(
+            e,
+            Event::LpChanged {
+                player: P1,
+                delta: 1,
+                ..
+            }
+        )
+    });
     let battle = pos(&g, |e| matches!(e, Event::BattleBegan { .. }));
-    assert!(performed < fired && fired < battle, "LB-2.2 between LB-2.1 and LB-3.1");
+    assert!(
+        performed < fired && fired < battle,
+        "LB-2.2 between LB-2.1 and LB-3.1"
+    );
     assert_eq!(g.lp(P1), 21);
+}
+
+#[test]
+fn lb_2_1_an_attack_whose_attacker_left_before_the_battle_goes_no_further() {
+    // The attacked creature's when-attacked effect destroys the attacker (LB-2.2 comes
+    // before LB-3.1): no battle, the defender stays.
+    let d = with_script(
+        creature("D", 1, 1, 1, 0),
+        "When Attacked",
+        "for c in opponent_attack_line() { if attack_target(c) == this_card() { destroy(c); } }",
+    );
+    let mut g = board(vec![creature("A", 1, 9, 9, 0), d], None);
+    let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
+    let di = g.put_into_line(P1, "D", Line::Attack).unwrap();
+    order(&mut g, &[(a, Target::Creature(di))]);
+    let _ = g.next();
+    assert!(
+        g.log().contains(&Event::Destroyed {
+            card: a,
+            waiting: true
+        }),
+        "in battle it waits (LB-4.2)"
+    );
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| matches!(e, Event::AttackEnded { attacker, .. } if *attacker == a))
+    );
+    assert!(
+        !g.log()
+            .iter()
+            .any(|e| matches!(e, Event::BattleBegan { .. }))
+    );
+    assert_eq!(g.state().zone(a), Zone::Graveyard(P2));
+    assert_eq!(g.state().zone(di), Zone::Line(P1, Line::Attack));
+}
+
+#[test]
+fn lb_1_3_an_order_cannot_be_cancelled_once_performed() {
+    let d = with_script(
+        creature("D", 1, 1, 1, 0),
+        "When Attacked",
+        "for c in opponent_attack_line() { cancel_order(c); }",
+    );
+    let mut g = board(vec![creature("A", 1, 9, 9, 0), d], None);
+    let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
+    let di = g.put_into_line(P1, "D", Line::Attack).unwrap();
+    order(&mut g, &[(a, Target::Creature(di))]);
+    let _ = g.next();
+    assert!(g.log().iter().any(|e| matches!(e,
+        Event::EffectInert { card, reason, .. } if *card == di && reason.contains("already performed"))));
+    assert_eq!(
+        g.state().zone(di),
+        Zone::Graveyard(P1),
+        "AT 9 > AT 1: the battle happened"
+    );
 }

@@ -89,139 +89,331 @@ pub fn register(e: &mut Engine) {
         .register_fn("to_string", |c: &mut InstanceId| c.to_string())
         .register_fn("==", |a: InstanceId, b: InstanceId| a == b)
         .register_fn("!=", |a: InstanceId, b: InstanceId| a != b);
-    reg!(e, "this_card", [], "The card whose effect runs.", || -> R<
-        InstanceId,
-    > { with(|r| Ok(r.card)) });
-    reg!(e, "draw", ["n: i64"], "You draw n cards (LB-0.4: from an empty deck you lose).", |n: i64| -> R<()> {
-        let n = count(n, 0)?;
-        with(|r| {
-            let p = me(r);
-            r.st.draw(p, n);
-            Ok(())
-        })
-    });
-    reg!(e, "gain_lp", ["n: i64"], "Your master gains n LP.", |n: i64| -> R<()> {
-        let n = count(n, 0)?;
-        with(|r| {
-            let p = me(r);
-            r.st.change_lp(p, i64::from(n));
-            Ok(())
-        })
-    });
-    reg!(e, "damage_master", ["n: i64"], "The opponent's master loses n LP (LB-0.4 at 0 or below).", |n: i64| -> R<()> {
-        let n = count(n, 0)?;
-        with(|r| {
-            let p = me(r).other();
-            r.st.change_lp(p, -i64::from(n));
-            Ok(())
-        })
-    });
-    reg!(e, "gain_dp", ["n: i64"], "You gain n DP (LB-0.2).", |n: i64| -> R<()> {
-        let n = count(n, 0)?;
-        with(|r| {
-            let p = me(r);
-            r.st.change_dp(p, i64::from(n));
-            Ok(())
-        })
-    });
-    reg!(e, "at_plus", ["card: Card", "n: i64"], "The creature gets AT +n until end of turn (n may be negative; the value stays at least 0).", |c: InstanceId, n: i64| stat_plus(c, n, Stat::At));
-    reg!(e, "df_plus", ["card: Card", "n: i64"], "The creature gets DF +n until end of turn.", |c: InstanceId, n: i64| stat_plus(c, n, Stat::Df));
-    reg!(e, "sh_plus", ["card: Card", "n: i64"], "The creature gets SH +n until end of turn.", |c: InstanceId, n: i64| stat_plus(c, n, Stat::Sh));
-    reg!(e, "destroy", ["card: Card"], "Destroys a creature on the field: in a battle phase it waits for the end of battle (LB-4.2), otherwise it goes to the graveyard at once.", |c: InstanceId| -> R<()> {
-        with(|r| {
-            if r.st.destroy(c) {
+    reg!(
+        e,
+        "this_card",
+        [],
+        "The card whose effect runs.",
+        || -> R<InstanceId> { with(|r| Ok(r.card)) }
+    );
+    reg!(
+        e,
+        "draw",
+        ["n: i64"],
+        "You draw n cards (LB-0.4: from an empty deck you lose).",
+        |n: i64| -> R<()> {
+            let n = count(n, 0)?;
+            with(|r| {
+                let p = me(r);
+                r.st.draw(p, n);
                 Ok(())
-            } else {
-                Err(r.inert(format!("{c} is not on the field")))
-            }
-        })
-    });
-    reg!(e, "cancel_order", ["card: Card"], "Cancels the creature's attack order (LB-1.3): its attack goes no further, its when-ordered effects not yet run are cancelled, and it is not successful.", |c: InstanceId| -> R<()> {
-        with(|r| super::orders::cancel(r, c))
-    });
-    reg!(e, "pass_through", ["card: Card"], "The attacking creature's attack passes the lines in front of its target (LB-4.3, LB-4.4): it is checked, and it reaches the master, even while creatures stand in front.", |c: InstanceId| -> R<()> {
-        with(|r| {
-            let Some(o) = r
-                .st
-                .battle
-                .as_mut()
-                .and_then(|b| b.orders.iter_mut().find(|o| o.attacker == c && !o.ended))
-            else {
-                return Err(r.inert(format!("{c} has no attack order")));
-            };
-            o.pass = true;
-            r.st.emit(Event::PassThrough { card: c });
-            Ok(())
-        })
-    });
+            })
+        }
+    );
+    reg!(
+        e,
+        "gain_lp",
+        ["n: i64"],
+        "Your master gains n LP.",
+        |n: i64| -> R<()> {
+            let n = count(n, 0)?;
+            with(|r| {
+                let p = me(r);
+                r.st.change_lp(p, i64::from(n));
+                Ok(())
+            })
+        }
+    );
+    reg!(
+        e,
+        "damage_master",
+        ["n: i64"],
+        "The opponent's master loses n LP (LB-0.4 at 0 or below).",
+        |n: i64| -> R<()> {
+            let n = count(n, 0)?;
+            with(|r| {
+                let p = me(r).other();
+                r.st.change_lp(p, -i64::from(n));
+                Ok(())
+            })
+        }
+    );
+    reg!(
+        e,
+        "gain_dp",
+        ["n: i64"],
+        "You gain n DP (LB-0.2).",
+        |n: i64| -> R<()> {
+            let n = count(n, 0)?;
+            with(|r| {
+                let p = me(r);
+                r.st.change_dp(p, i64::from(n));
+                Ok(())
+            })
+        }
+    );
+    reg!(
+        e,
+        "at_plus",
+        ["card: Card", "n: i64"],
+        "The creature gets AT +n until end of turn (n may be negative; the value stays at least 0).",
+        |c: InstanceId, n: i64| stat_plus(c, n, Stat::At)
+    );
+    reg!(
+        e,
+        "df_plus",
+        ["card: Card", "n: i64"],
+        "The creature gets DF +n until end of turn.",
+        |c: InstanceId, n: i64| stat_plus(c, n, Stat::Df)
+    );
+    reg!(
+        e,
+        "sh_plus",
+        ["card: Card", "n: i64"],
+        "The creature gets SH +n until end of turn.",
+        |c: InstanceId, n: i64| stat_plus(c, n, Stat::Sh)
+    );
+    reg!(
+        e,
+        "destroy",
+        ["card: Card"],
+        "Destroys a creature on the field: in a battle phase it waits for the end of battle (LB-4.2), otherwise it goes to the graveyard at once.",
+        |c: InstanceId| -> R<()> {
+            with(|r| {
+                if r.st.destroy(c) {
+                    Ok(())
+                } else {
+                    Err(r.inert(format!("{c} is not on the field")))
+                }
+            })
+        }
+    );
+    reg!(
+        e,
+        "cancel_order",
+        ["card: Card"],
+        "Cancels the creature's attack order (LB-1.3): its attack goes no further, its when-ordered effects not yet run are cancelled, and it is not successful.",
+        |c: InstanceId| -> R<()> { with(|r| super::orders::cancel(r, c)) }
+    );
+    reg!(
+        e,
+        "pass_through",
+        ["card: Card"],
+        "The attacking creature's attack passes the lines in front of its target (LB-4.3, LB-4.4): it is checked, and it reaches the master, even while creatures stand in front.",
+        |c: InstanceId| -> R<()> {
+            with(|r| {
+                let Some(o) =
+                    r.st.battle
+                        .as_mut()
+                        .and_then(|b| b.orders.iter_mut().find(|o| o.attacker == c && !o.ended))
+                else {
+                    return Err(r.inert(format!("{c} has no attack order")));
+                };
+                o.pass = true;
+                r.st.emit(Event::PassThrough { card: c });
+                Ok(())
+            })
+        }
+    );
     let mine = |r: &Running| r.controller;
     let theirs = |r: &Running| r.controller.other();
-    reg!(e, "my_creatures", [], "Your creatures on the field (attack line, then defense line).", line_of(mine, None));
-    reg!(e, "opponent_creatures", [], "The opponent's creatures on the field.", line_of(theirs, None));
-    reg!(e, "my_attack_line", [], "Your attack-line creatures.", line_of(mine, Some(Line::Attack)));
-    reg!(e, "my_defense_line", [], "Your defense-line creatures.", line_of(mine, Some(Line::Defense)));
-    reg!(e, "opponent_attack_line", [], "The opponent's attack-line creatures.", line_of(theirs, Some(Line::Attack)));
-    reg!(e, "opponent_defense_line", [], "The opponent's defense-line creatures.", line_of(theirs, Some(Line::Defense)));
-    reg!(e, "attack_target", ["card: Card"], "The creature the card's order targets, or () when it attacks the master or has no order.", |c: InstanceId| -> R<Dynamic> {
-        with(|r| {
-            Ok(match r.st.battle.as_ref().and_then(|b| b.order_of(c)).map(|o| o.target) {
-                Some(Target::Creature(t)) => Dynamic::from(t),
-                _ => Dynamic::UNIT,
+    reg!(
+        e,
+        "my_creatures",
+        [],
+        "Your creatures on the field (attack line, then defense line).",
+        line_of(mine, None)
+    );
+    reg!(
+        e,
+        "opponent_creatures",
+        [],
+        "The opponent's creatures on the field.",
+        line_of(theirs, None)
+    );
+    reg!(
+        e,
+        "my_attack_line",
+        [],
+        "Your attack-line creatures.",
+        line_of(mine, Some(Line::Attack))
+    );
+    reg!(
+        e,
+        "my_defense_line",
+        [],
+        "Your defense-line creatures.",
+        line_of(mine, Some(Line::Defense))
+    );
+    reg!(
+        e,
+        "opponent_attack_line",
+        [],
+        "The opponent's attack-line creatures.",
+        line_of(theirs, Some(Line::Attack))
+    );
+    reg!(
+        e,
+        "opponent_defense_line",
+        [],
+        "The opponent's defense-line creatures.",
+        line_of(theirs, Some(Line::Defense))
+    );
+    reg!(
+        e,
+        "attack_target",
+        ["card: Card"],
+        "The creature the card's order targets, or () when it attacks the master or has no order.",
+        |c: InstanceId| -> R<Dynamic> {
+            with(|r| {
+                Ok(
+                    match r
+                        .st
+                        .battle
+                        .as_ref()
+                        .and_then(|b| b.order_of(c))
+                        .map(|o| o.target)
+                    {
+                        Some(Target::Creature(t)) => Dynamic::from(t),
+                        _ => Dynamic::UNIT,
+                    },
+                )
             })
-        })
-    });
-    reg!(e, "at", ["card: Card"], "The creature's AT now.", |c: InstanceId| -> R<i64> {
-        with(|r| Ok(i64::from(value(&r.lib, &r.st, c, Stat::At))))
-    });
-    reg!(e, "df", ["card: Card"], "The creature's DF now.", |c: InstanceId| -> R<i64> {
-        with(|r| Ok(i64::from(value(&r.lib, &r.st, c, Stat::Df))))
-    });
-    reg!(e, "sh", ["card: Card"], "The creature's SH now.", |c: InstanceId| -> R<i64> {
-        with(|r| Ok(i64::from(value(&r.lib, &r.st, c, Stat::Sh))))
-    });
+        }
+    );
+    reg!(
+        e,
+        "at",
+        ["card: Card"],
+        "The creature's AT now.",
+        |c: InstanceId| -> R<i64> { with(|r| Ok(i64::from(value(&r.lib, &r.st, c, Stat::At)))) }
+    );
+    reg!(
+        e,
+        "df",
+        ["card: Card"],
+        "The creature's DF now.",
+        |c: InstanceId| -> R<i64> { with(|r| Ok(i64::from(value(&r.lib, &r.st, c, Stat::Df)))) }
+    );
+    reg!(
+        e,
+        "sh",
+        ["card: Card"],
+        "The creature's SH now.",
+        |c: InstanceId| -> R<i64> { with(|r| Ok(i64::from(value(&r.lib, &r.st, c, Stat::Sh)))) }
+    );
     reg!(e, "lp", [], "Your master's LP.", || -> R<i64> {
         with(|r| Ok(r.st.lp[r.controller.index()]))
     });
-    reg!(e, "opponent_lp", [], "The opponent's master's LP.", || -> R<i64> {
-        with(|r| Ok(r.st.lp[r.controller.other().index()]))
-    });
-    reg!(e, "choose_target", ["cards: Array"], "You choose one of the cards (a decision); () when the array holds no card.", |a: Array| -> R<Dynamic> {
-        let list: Vec<InstanceId> = a.iter().filter_map(|d| d.clone().try_cast::<InstanceId>()).collect();
-        if list.is_empty() {
-            return Ok(Dynamic::UNIT);
-        }
-        with(|r| {
-            let who = r.st.card_id(r.card).to_string();
-            let request = Request {
-                player: r.controller,
-                kind: DecisionKind::EffectChoice,
-                prompt: format!("{}: choose a target", r.lib.name(&who)),
-                options: list
-                    .iter()
-                    .map(|&c| Labelled {
-                        choice: Choice::Pick { card: c },
-                        label: format!("{} ({c})", r.lib.name(r.st.card_id(c))),
-                    })
-                    .collect(),
-            };
-            match r.answer(request)? {
-                Choice::Pick { card } => Ok(Dynamic::from(card)),
-                other => Err(err(format!("{other:?} is not a card"))),
+    reg!(
+        e,
+        "opponent_lp",
+        [],
+        "The opponent's master's LP.",
+        || -> R<i64> { with(|r| Ok(r.st.lp[r.controller.other().index()])) }
+    );
+    reg!(
+        e,
+        "choose_target",
+        ["cards: Array"],
+        "You choose one of the cards (a decision); () when the array holds no card.",
+        |a: Array| -> R<Dynamic> {
+            let list: Vec<InstanceId> = a
+                .iter()
+                .filter_map(|d| d.clone().try_cast::<InstanceId>())
+                .collect();
+            if list.is_empty() {
+                return Ok(Dynamic::UNIT);
             }
-        })
-    });
-    reg!(e, "may", ["prompt: &str"], "You decide yes or no (a decision); true for yes.", |p: ImmutableString| -> R<bool> {
-        with(|r| {
-            let request = Request {
-                player: r.controller,
-                kind: DecisionKind::EffectChoice,
-                prompt: p.to_string(),
-                options: vec![
-                    Labelled { choice: Choice::Yes, label: "Yes".into() },
-                    Labelled { choice: Choice::No, label: "No".into() },
-                ],
-            };
-            Ok(r.answer(request)? == Choice::Yes)
-        })
-    });
+            with(|r| {
+                let who = r.st.card_id(r.card).to_string();
+                let request = Request {
+                    player: r.controller,
+                    kind: DecisionKind::EffectChoice,
+                    prompt: format!("{}: choose a target", r.lib.name(&who)),
+                    options: list
+                        .iter()
+                        .map(|&c| Labelled {
+                            choice: Choice::Pick { card: c },
+                            label: format!("{} ({c})", r.lib.name(r.st.card_id(c))),
+                        })
+                        .collect(),
+                };
+                match r.answer(request)? {
+                    Choice::Pick { card } => Ok(Dynamic::from(card)),
+                    other => Err(err(format!("{other:?} is not a card"))),
+                }
+            })
+        }
+    );
+    reg!(
+        e,
+        "may",
+        ["prompt: &str"],
+        "You decide yes or no (a decision); true for yes.",
+        |p: ImmutableString| -> R<bool> {
+            with(|r| {
+                let request = Request {
+                    player: r.controller,
+                    kind: DecisionKind::EffectChoice,
+                    prompt: p.to_string(),
+                    options: vec![
+                        Labelled {
+                            choice: Choice::Yes,
+                            label: "Yes".into(),
+                        },
+                        Labelled {
+                            choice: Choice::No,
+                            label: "No".into(),
+                        },
+                    ],
+                };
+                Ok(r.answer(request)? == Choice::Yes)
+            })
+        }
+    );
+}
+
+/// The line battle's script API as a Markdown table (signature, meaning), generated from
+/// the registrations' doc comments, sorted by signature: the source of a reference page.
+pub fn api_markdown() -> String {
+    let mut e = Engine::new_raw();
+    register(&mut e);
+    let json: serde_json::Value = serde_json::from_str(
+        &e.gen_fn_metadata_to_json(false)
+            .expect("metadata serialises"),
+    )
+    .expect("rhai metadata is JSON");
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for f in json["functions"].as_array().into_iter().flatten() {
+        let name = f["name"].as_str().unwrap_or_default();
+        if matches!(name, "to_string" | "==" | "!=") {
+            continue;
+        }
+        let sig = f["signature"].as_str().unwrap_or(name);
+        let sig = sig.split(" -> ").next().unwrap_or(sig).to_string();
+        let doc: Vec<String> = f["docComments"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|d| d.as_str())
+            .map(|d| d.trim_start_matches("///").trim().to_string())
+            .collect();
+        rows.push((sig, doc.join(" ")));
+    }
+    rows.sort();
+    let mut out = String::from(
+        "# Line battle script API\n\n\
+         Generated from `engine::rules::line_battle::api` — do not edit.\n\
+         A count `n` is 0..=1000 (a stat change −1000..=1000); outside that the effect fails.\n\n\
+         | signature | meaning |\n|---|---|\n",
+    );
+    for (sig, doc) in rows {
+        out.push_str(&format!(
+            "| `{}` | {} |\n",
+            sig.replace('|', "\\|"),
+            doc.replace('|', "\\|")
+        ));
+    }
+    out
 }

@@ -64,7 +64,12 @@ impl Game {
 
     /// Ends attacks whose attacker or creature target has left the field.
     fn lapse_orders(&mut self) {
-        let orders = self.st.battle.as_ref().map(|b| b.orders.clone()).unwrap_or_default();
+        let orders = self
+            .st
+            .battle
+            .as_ref()
+            .map(|b| b.orders.clone())
+            .unwrap_or_default();
         for (i, o) in orders.iter().enumerate() {
             if o.ended {
                 continue;
@@ -221,7 +226,12 @@ impl Game {
                 }
             }
         }
-        let checked = self.st.battle.as_ref().map(|b| b.checked.clone()).unwrap_or_default();
+        let checked = self
+            .st
+            .battle
+            .as_ref()
+            .map(|b| b.checked.clone())
+            .unwrap_or_default();
         for c in checked {
             self.queue_timing(c, Timing::WhenBattleSucceeds, true);
         }

@@ -79,7 +79,10 @@ pub enum Event {
     /// A queued effect of a cancelled order will not run (LB-1.3).
     EffectCancelled { card: InstanceId, effect: u32 },
     /// An order lapsed: its attacker or target is no longer where the attack needs it.
-    AttackEnded { attacker: InstanceId, reason: String },
+    AttackEnded {
+        attacker: InstanceId,
+        reason: String,
+    },
     /// LB-2.1: the creature is attacking its target now.
     AttackPerformed {
         attacker: InstanceId,
@@ -104,7 +107,10 @@ pub enum Event {
     },
     /// LB-4.3 / LB-4.4: an attack was not checked because the defender still has a creature
     /// in a line in front of its target.
-    NotChecked { attacker: InstanceId, reason: String },
+    NotChecked {
+        attacker: InstanceId,
+        reason: String,
+    },
     /// LB-4.2: a creature was destroyed and waits for the end of battle (`waiting`), or went
     /// straight to the graveyard (destroyed by an effect outside battle).
     Destroyed { card: InstanceId, waiting: bool },
@@ -214,11 +220,9 @@ pub fn render_event(e: &Event, game: &Game) -> String {
         Event::AttackEnded { attacker, reason } => {
             format!("{}'s attack ends: {reason}", g.name(*attacker))
         }
-        Event::AttackPerformed { attacker, target } => format!(
-            "{} attacks {}",
-            g.name(*attacker),
-            target_text(g, target)
-        ),
+        Event::AttackPerformed { attacker, target } => {
+            format!("{} attacks {}", g.name(*attacker), target_text(g, target))
+        }
         Event::BattleBegan { attacker, defender } => match defender {
             Some(d) => format!("{} battles {}", g.name(*attacker), g.name(*d)),
             None => format!("{} battles toward the master", g.name(*attacker)),

@@ -31,11 +31,7 @@ impl GreedyPlayer {
                 } else {
                     Line::Attack
                 };
-                let cost = |c| {
-                    game.library()
-                        .get(st.card_id(c))
-                        .map_or(0, |d| d.cost)
-                };
+                let cost = |c| game.library().get(st.card_id(c)).map_or(0, |d| d.cost);
                 let plays = req.choices().filter_map(|c| match c {
                     Choice::Play { card, line } => Some((*card, *line)),
                     _ => None,

@@ -33,7 +33,12 @@ pub(crate) fn conservation(st: &State) -> Result<(), String> {
             Zone::Destroyed(p),
             Zone::Graveyard(p),
         ] {
-            if let Some(c) = st.zones.pile(z).iter().find(|c| st.cards[c.index()].owner != p) {
+            if let Some(c) = st
+                .zones
+                .pile(z)
+                .iter()
+                .find(|c| st.cards[c.index()].owner != p)
+            {
                 return Err(format!("{c} of {} is in {z}", st.cards[c.index()].owner));
             }
         }

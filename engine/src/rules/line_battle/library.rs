@@ -110,6 +110,22 @@ impl LineLibrary {
         self.0.cards.values()
     }
 
+    /// Every effect that cannot act, with the reason (text the phrases do not cover, a call
+    /// the script API does not have), in card-id order: what `lint` and `coverage` report.
+    pub fn gaps(&self) -> Vec<(CardId, u32, String)> {
+        let c = self.compiled();
+        self.cards()
+            .flat_map(|d| {
+                c.effects_of(&d.id).iter().filter_map(|e| {
+                    e.script
+                        .as_ref()
+                        .err()
+                        .map(|why| (d.id.clone(), e.index, why.clone()))
+                })
+            })
+            .collect()
+    }
+
     /// The packs' files the library was built with.
     pub fn sources(&self) -> &ScriptSources {
         &self.0.sources

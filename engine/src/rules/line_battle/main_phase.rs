@@ -50,7 +50,11 @@ impl Game {
             choice: Choice::EndMain,
             label: "End the main phase".into(),
         });
-        let n = if self.st.phase == Phase::Main(1) { 1 } else { 2 };
+        let n = if self.st.phase == Phase::Main(1) {
+            1
+        } else {
+            2
+        };
         Request {
             player: p,
             kind: DecisionKind::MainAction,

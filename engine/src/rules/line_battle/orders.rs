@@ -34,7 +34,11 @@ impl Game {
     /// and "done".
     pub(crate) fn order_request(&self) -> DecisionRequest {
         let p = self.st.active;
-        let b = self.st.battle.as_ref().expect("orders are given in a battle phase");
+        let b = self
+            .st
+            .battle
+            .as_ref()
+            .expect("orders are given in a battle phase");
         let taken: Vec<InstanceId> = b
             .orders
             .iter()
@@ -131,21 +135,23 @@ pub(crate) fn cancel(r: &mut Running, c: InstanceId) -> Result<(), Box<EvalAltRe
     if b.performed {
         return Err(r.inert("LB-1.3: the attacks are already performed"));
     }
-    let Some(o) = b.orders.iter_mut().find(|o| o.attacker == c && !o.cancelled) else {
+    let Some(o) = b
+        .orders
+        .iter_mut()
+        .find(|o| o.attacker == c && !o.cancelled)
+    else {
         return Err(r.inert(format!("{c} has no attack order")));
     };
     o.cancelled = true;
     o.ended = true;
     r.st.emit(Event::OrderCancelled { attacker: c });
-    let dropped: Vec<_> = r
-        .st
-        .queue
-        .iter()
-        .filter(|f| f.card == c && f.timing == Timing::WhenOrdered)
-        .cloned()
-        .collect();
-    r.st
-        .queue
+    let dropped: Vec<_> =
+        r.st.queue
+            .iter()
+            .filter(|f| f.card == c && f.timing == Timing::WhenOrdered)
+            .cloned()
+            .collect();
+    r.st.queue
         .retain(|f| !(f.card == c && f.timing == Timing::WhenOrdered));
     for f in dropped {
         r.st.emit(Event::EffectCancelled {

@@ -131,15 +131,16 @@ pub fn vocabulary(sources: &ScriptSources) -> Result<dsl::Vocabulary, ScriptErro
     let mut phrases = Vec::new();
     for (pack, files) in &sources.files {
         for (path, text) in files.iter().filter(|(p, _)| p.starts_with("phrases/")) {
-            let items = carddb::lang::parse_items::<carddb::lang::PhraseDef>(text).map_err(|m| {
-                ScriptError::Module {
-                    origin: ScriptOrigin::File {
-                        pack: pack.clone(),
-                        path: path.clone(),
-                    },
-                    message: m,
-                }
-            })?;
+            let items =
+                carddb::lang::parse_items::<carddb::lang::PhraseDef>(text).map_err(|m| {
+                    ScriptError::Module {
+                        origin: ScriptOrigin::File {
+                            pack: pack.clone(),
+                            path: path.clone(),
+                        },
+                        message: m,
+                    }
+                })?;
             phrases.extend(items.into_iter().map(|p| dsl::vocab::PhraseEntry {
                 template: p.template,
                 rhai: p.rhai,
@@ -270,11 +271,18 @@ fn source_of(
         effect: i,
     };
     let Some(text) = e.text.get("en").filter(|t| !t.trim().is_empty()) else {
-        return Ok((origin, Err("the effect has no script and no English text".into())));
+        return Ok((
+            origin,
+            Err("the effect has no script and no English text".into()),
+        ));
     };
     let out = dsl::parse_en_with(text, vocab);
     if !out.complete {
-        let what: Vec<String> = out.unparsed.iter().map(|u| format!("`{}`", u.text)).collect();
+        let what: Vec<String> = out
+            .unparsed
+            .iter()
+            .map(|u| format!("`{}`", u.text))
+            .collect();
         return Ok((
             origin,
             Err(format!(
@@ -304,7 +312,10 @@ fn unknown_calls(ast: &AST, known: &BTreeSet<String>) -> Vec<String> {
         if name.chars().all(|c| c.is_alphanumeric() || c == '_')
             && !known.contains(name)
             && !defined.contains(name)
-            && !matches!(name, "print" | "debug" | "type_of" | "is_def_fn" | "is_def_var")
+            && !matches!(
+                name,
+                "print" | "debug" | "type_of" | "is_def_fn" | "is_def_var"
+            )
             && !out.iter().any(|n| n == name)
         {
             out.push(name.to_string());

@@ -228,7 +228,8 @@ impl State {
     pub fn move_card(&mut self, card: InstanceId, to: Zone) {
         let from = self.zones.move_to(card, to);
         if from != to {
-            self.mods.retain(|m| m.card != card || matches!(to, Zone::Line(..)));
+            self.mods
+                .retain(|m| m.card != card || matches!(to, Zone::Line(..)));
         }
         self.emit(Event::CardMoved { card, from, to });
     }

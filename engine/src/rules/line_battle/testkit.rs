@@ -97,15 +97,22 @@ pub fn deck(cards: &[&str]) -> Vec<CardId> {
 impl Game {
     /// Test and scenario support: puts one `card` of `player` (from their hand, else their
     /// deck) into `line`, with a `CardMoved` event; `None` when they have no such card there.
-    pub fn put_into_line(&mut self, player: PlayerId, card: &str, line: Line) -> Option<InstanceId> {
-        let found = [Zone::Hand(player), Zone::Deck(player)].into_iter().find_map(|z| {
-            self.st
-                .zones
-                .pile(z)
-                .iter()
-                .copied()
-                .find(|&c| self.st.card_id(c) == card)
-        })?;
+    pub fn put_into_line(
+        &mut self,
+        player: PlayerId,
+        card: &str,
+        line: Line,
+    ) -> Option<InstanceId> {
+        let found = [Zone::Hand(player), Zone::Deck(player)]
+            .into_iter()
+            .find_map(|z| {
+                self.st
+                    .zones
+                    .pile(z)
+                    .iter()
+                    .copied()
+                    .find(|&c| self.st.card_id(c) == card)
+            })?;
         self.st.move_card(found, Zone::Line(player, line));
         self.cached = None;
         Some(found)
@@ -170,7 +177,12 @@ pub fn advance_to_main(game: &mut Game, player: PlayerId, phase: u8) {
 /// phase (turn 2), DP as the rules give.
 pub fn board(cards: Vec<CardDef>, master_lp: Option<u32>) -> Game {
     use super::config::LineBattleConfig;
-    board_with(cards, master_lp, &crate::script::ScriptSources::default(), LineBattleConfig::default())
+    board_with(
+        cards,
+        master_lp,
+        &crate::script::ScriptSources::default(),
+        LineBattleConfig::default(),
+    )
 }
 
 /// [`board`] with pack files (phrases) and rules options (`first_player` is set to P1).
@@ -191,8 +203,8 @@ pub fn board_with(
         ..config
     };
     let d = deck(&refs);
-    let mut g = Game::new(config, lib, [("M".into(), d.clone()), ("M".into(), d)], 7)
-        .expect("legal decks");
+    let mut g =
+        Game::new(config, lib, [("M".into(), d.clone()), ("M".into(), d)], 7).expect("legal decks");
     advance_to_main(&mut g, PlayerId(1), 1);
     g
 }
