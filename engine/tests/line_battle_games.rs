@@ -253,3 +253,14 @@ fn a_save_mid_question_restores_and_a_replay_gives_the_same_log() {
     }
     panic!("no game asked an effect question in 50 seeds");
 }
+
+#[test]
+fn every_event_of_a_game_renders_in_english() {
+    use engine::rules::line_battle::render_event;
+    let (_, g) = play(&library(), 11, false);
+    let text: Vec<String> = g.log().iter().map(|e| render_event(e, &g)).collect();
+    assert!(text.iter().all(|t| !t.is_empty()));
+    assert!(text.iter().any(|t| t.starts_with("— Turn 2: ")), "turns");
+    assert!(text.iter().any(|t| t.contains(" attacks ")), "attacks");
+    assert!(text.last().unwrap().starts_with("Game over: "));
+}
