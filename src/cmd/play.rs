@@ -96,7 +96,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     if game_kind != carddb::GameKind::BattleSpirits {
         return super::any_game::play(args, catalogue, game_kind);
     }
-    let library = super::source::library(&catalogue, !args.strict)?;
+    let library = args.source.library(&catalogue, !args.strict)?;
     let mut game = match &args.replay {
         Some(path) => {
             let text = std::fs::read_to_string(path)

@@ -70,7 +70,7 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     if game != carddb::GameKind::BattleSpirits {
         return super::any_game::sim(args, catalogue, game);
     }
-    let library = super::source::library(&catalogue, !args.strict)?;
+    let library = args.source.library(&catalogue, !args.strict)?;
     let format_name = args.format.as_deref().unwrap_or("saga");
     let config = match format_name {
         "saga" => RulesConfig::saga(),
