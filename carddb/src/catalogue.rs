@@ -367,6 +367,36 @@ impl Catalogue {
         rows.collect::<Result<Vec<T>, _>>().map_err(sql(&self.path))
     }
 
+    /// The game the catalogue's packs are for (`pack.yaml` `game:`); Battle Spirits for a
+    /// catalogue without packs. Errors: packs of different games (naming two of them), or
+    /// a game this build does not know.
+    pub fn game(&self) -> Result<crate::GameKind, LoadError> {
+        let games: Vec<(String, String)> = self
+            .rows("SELECT name, game FROM packs ORDER BY name", |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?;
+        let invalid = |msg: String| {
+            LoadError::Invalid(crate::Diagnostics(vec![crate::Diagnostic {
+                file: self.path.clone(),
+                line: 0,
+                column: 0,
+                field: "packs.game".to_string(),
+                message: msg,
+                help: None,
+            }]))
+        };
+        let Some((first, game)) = games.first() else {
+            return Ok(crate::GameKind::BattleSpirits);
+        };
+        if let Some((other, g)) = games.iter().find(|(_, g)| g != game) {
+            return Err(invalid(format!(
+                "packs of two games in one catalogue: {first} is for {game}, {other} for {g}"
+            )));
+        }
+        crate::GameKind::parse(game)
+            .ok_or_else(|| invalid(format!("pack {first} is for an unknown game {game:?}")))
+    }
+
     /// The pack that supplied card `id`.
     pub fn pack_of(&self, id: &str) -> Result<Option<String>, LoadError> {
         self.conn

@@ -28,6 +28,14 @@ impl GameKind {
             GameKind::LineBattle => "line-battle",
         }
     }
+
+    /// Every game, in a stable order.
+    pub const ALL: [GameKind; 2] = [GameKind::BattleSpirits, GameKind::LineBattle];
+
+    /// The game named `name` (`line-battle`), if any.
+    pub fn parse(name: &str) -> Option<GameKind> {
+        Self::ALL.into_iter().find(|g| g.name() == name)
+    }
 }
 
 /// Another pack this one needs: its name and a semver range (`">=1.0, <2"`).

@@ -50,16 +50,10 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
     let (in_memory, _) = carddb::Catalogue::build_in_memory(&loaded)?;
     // Keyword names and values, timing labels (issue 12 item 4), each at its file:line,
     // before the strict build would report the first of them without its place.
-    let lib = super::source::library(&in_memory, true)?;
-    let host = lib.scripts();
-    let mut problems = Vec::new();
-    for p in &loaded {
-        let check = engine::script::vocab::check_pack(p, host.vocabulary());
-        // A keyword no pack declares does nothing (`lint` lists it as an error).
-        for d in &check.undeclared {
-            say!("warning: {d}");
-        }
-        problems.extend(check.errors);
+    let (problems, warnings) = super::source::located_checks(&loaded, &in_memory)?;
+    // A keyword no pack declares does nothing (`lint` lists it as an error).
+    for d in &warnings {
+        say!("warning: {d}");
     }
     if !problems.is_empty() {
         return Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into());

@@ -9,6 +9,7 @@ macro_rules! say {
     }};
 }
 
+pub mod any_game;
 pub mod cards;
 pub mod coverage;
 pub mod db;

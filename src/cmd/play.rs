@@ -5,7 +5,8 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use engine::players::{GreedyPlayer, Player, RandomPlayer};
+use engine::players::{Player, RandomPlayer};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::{DecisionRequest, RulesConfig, Step, View};
 use engine::{Game, Replay, render_event};
 
@@ -55,9 +56,11 @@ pub struct PlayArgs {
     /// How the log is printed (with `json`, a human's prompts go to stderr).
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log: LogFormat,
-    /// Deck format: saga (50–60 cards, 4 copies) or japanese (≥ 40, 3 copies) (BS-0.1).
-    #[arg(long, default_value = "saga", conflicts_with = "replay")]
-    pub format: String,
+    /// Deck format: saga (50–60 cards, 4 copies) or japanese (≥ 40, 3 copies) (BS-0.1);
+    /// the game's own format for other games (line-battle: LB-0.1). Default: saga, or the
+    /// game's format.
+    #[arg(long, conflicts_with = "replay")]
+    pub format: Option<String>,
     /// Write the replay (catalogue hash, decks, seed, rules, answers) here when the game
     /// ends or when a human quits; `--replay` resumes it.
     #[arg(long, value_name = "FILE")]
@@ -89,7 +92,11 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         Ok(())
     };
     let catalogue = args.source.open()?;
-    let library = super::source::library(&catalogue, !args.strict)?;
+    let game_kind = catalogue.game()?;
+    if game_kind != carddb::GameKind::BattleSpirits {
+        return super::any_game::play(args, catalogue, game_kind);
+    }
+    let library = args.source.library(&catalogue, !args.strict)?;
     let mut game = match &args.replay {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -99,13 +106,13 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
             replay.play(library)?
         }
         None => {
-            let config = match args.format.as_str() {
+            let name = args.format.as_deref().unwrap_or("saga");
+            let config = match name {
                 "saga" => RulesConfig::saga(),
                 "japanese" => RulesConfig::japanese(),
                 other => return Err(format!("unknown format `{other}` (saga, japanese)").into()),
             };
-            let format =
-                carddb::DeckFormat::by_name(&args.format).expect("the format was matched above");
+            let format = carddb::DeckFormat::by_name(name).expect("the format was matched above");
             let decks = [
                 deck(&catalogue, args.deck_a.as_deref(), 0, &format)?,
                 deck(&catalogue, args.deck_b.as_deref(), 1, &format)?,
@@ -123,7 +130,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     // draws as they have made (issue 16 kind 6).
     let seed = game.seed();
     let done = game.answered();
-    let mut ais: [Option<Box<dyn Player>>; 2] = [
+    let mut ais: [Option<Box<dyn Player<Game>>>; 2] = [
         ai(args.p1, seed, done[0]),
         ai(args.p2, seed.wrapping_add(1), done[1]),
     ];
@@ -188,7 +195,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     Ok(())
 }
 
-fn ai(c: Controller, seed: u64, decisions: u64) -> Option<Box<dyn Player>> {
+fn ai(c: Controller, seed: u64, decisions: u64) -> Option<Box<dyn Player<Game>>> {
     match c {
         Controller::Greedy => Some(Box::new(GreedyPlayer::new())),
         Controller::Random => Some(Box::new(RandomPlayer::resumed(seed, decisions))),

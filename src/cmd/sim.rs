@@ -3,7 +3,7 @@
 
 use clap::Args;
 use engine::rules::battle_spirits::RulesConfig;
-use engine::sim::{SimConfig, simulate};
+use engine::rules::battle_spirits::sim::{SimConfig, simulate};
 
 use super::play::deck_by_name_or_file;
 use super::source::SourceArgs;
@@ -28,9 +28,10 @@ pub struct SimArgs {
     /// Check core and card conservation (BS-0.5) after every event.
     #[arg(long)]
     pub check: bool,
-    /// saga or japanese (BS-0.1).
-    #[arg(long, default_value = "saga")]
-    pub format: String,
+    /// saga or japanese (BS-0.1); the game's own format for other games (line-battle:
+    /// LB-0.1). Default: saga, or the game's format.
+    #[arg(long)]
+    pub format: Option<String>,
     /// A broken script fails its game (reported with the script's error, and the command
     /// fails) instead of being logged as an event while the game goes on.
     #[arg(long)]
@@ -45,9 +46,11 @@ pub struct SimArgs {
 }
 
 /// `greedy`, `random`, `random,greedy` … → the two seats.
-fn players(s: &str) -> Result<[engine::sim::PlayerKind; 2], Box<dyn std::error::Error>> {
+pub(crate) fn players(
+    s: &str,
+) -> Result<[engine::rules::battle_spirits::sim::PlayerKind; 2], Box<dyn std::error::Error>> {
     let parse = |w: &str| {
-        engine::sim::PlayerKind::parse(w)
+        engine::rules::battle_spirits::sim::PlayerKind::parse(w)
             .ok_or_else(|| format!("--players: `{w}` is not a player (greedy or random)"))
     };
     let parts: Vec<&str> = s.split(',').collect();
@@ -63,13 +66,18 @@ fn players(s: &str) -> Result<[engine::sim::PlayerKind; 2], Box<dyn std::error::
 /// Runs the games and prints the summary. Fails when any game did not finish properly.
 pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     let catalogue = args.source.open()?;
-    let library = super::source::library(&catalogue, !args.strict)?;
-    let config = match args.format.as_str() {
+    let game = catalogue.game()?;
+    if game != carddb::GameKind::BattleSpirits {
+        return super::any_game::sim(args, catalogue, game);
+    }
+    let library = args.source.library(&catalogue, !args.strict)?;
+    let format_name = args.format.as_deref().unwrap_or("saga");
+    let config = match format_name {
         "saga" => RulesConfig::saga(),
         "japanese" => RulesConfig::japanese(),
         other => return Err(format!("unknown format `{other}` (saga, japanese)").into()),
     };
-    let format = carddb::DeckFormat::by_name(&args.format).expect("the format was matched above");
+    let format = carddb::DeckFormat::by_name(format_name).expect("the format was matched above");
     let decks: Vec<(String, Vec<String>)> = if args.decks.is_empty() {
         catalogue
             .decks()?
@@ -101,7 +109,7 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         strict_scripts: args.strict,
         players: players(&args.players)?,
     };
-    let total = engine::sim::pairings(decks.len()).len() as u64 * args.games;
+    let total = engine::rules::battle_spirits::sim::pairings(decks.len()).len() as u64 * args.games;
     let bar = indicatif::ProgressBar::new(total);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")

@@ -1,0 +1,207 @@
+//! The card library a game reads its card definitions from: a shared, immutable map
+//! card id → [`CardDef`], with a content hash that replays and saves are checked against,
+//! and the compiled effect scripts (compiled once per library, issue 4).
+//!
+//! The library is `Send + Sync` (games on many threads share it). rhai's compiled scripts
+//! are not thread-safe without its `sync` feature (≈ 30 % slower loops), so the library
+//! holds the sources, validates them when it is built, and compiles them once per thread
+//! that plays (a per-thread cache keyed by the library hash; [`CardLibrary::scripts`]).
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use carddb::{CardDef, CardId};
+use sha2::{Digest, Sha256};
+
+use crate::core::event::hex;
+use crate::rules::battle_spirits::script::support::KeywordRules;
+use crate::rules::battle_spirits::script::{ScriptError, ScriptHost, ScriptSources};
+
+#[derive(Debug, Clone)]
+struct Inner {
+    cards: BTreeMap<CardId, CardDef>,
+    hash: String,
+    sources: ScriptSources,
+    lenient: bool,
+    /// Keywords that have rules: Burst (BS-10) and those the packs declare (issue 12).
+    keywords: KeywordRules,
+    /// The packs' keyword declarations.
+    declared: Vec<carddb::LoadedKeyword>,
+}
+
+thread_local! {
+    /// Compiled scripts per (library hash, lenient), on this thread.
+    static HOSTS: RefCell<HashMap<(String, bool), Rc<ScriptHost>>> = RefCell::new(HashMap::new());
+}
+
+/// Card definitions by id, cheap to clone (shared). Not part of a save: pass it in again.
+#[derive(Debug, Clone)]
+pub struct CardLibrary(Arc<Inner>);
+
+impl CardLibrary {
+    /// A library from definitions (a later definition with the same id replaces an earlier).
+    /// Inline scripts are compiled leniently: a broken one fails its effect (an
+    /// `EffectFailed` event) when it fires. Use [`CardLibrary::with_scripts`] to get
+    /// compile errors at build time.
+    pub fn new(defs: impl IntoIterator<Item = CardDef>) -> CardLibrary {
+        Self::build(defs, &ScriptSources::default(), &[], true).expect("lenient builds do not fail")
+    }
+
+    /// A library with the keywords packs declare (`carddb::Catalogue::keywords`): their
+    /// effects run on every card that has them (issue 12). Script files of cards and
+    /// keywords come from `sources`. Errors as [`CardLibrary::with_scripts`]; `lenient`: a
+    /// broken script only fails its own effect.
+    pub fn with_keywords(
+        defs: impl IntoIterator<Item = CardDef>,
+        sources: &ScriptSources,
+        keywords: &[carddb::LoadedKeyword],
+        lenient: bool,
+    ) -> Result<CardLibrary, ScriptError> {
+        Self::build(defs, sources, keywords, lenient)
+    }
+
+    /// A library whose scripts (inline, or `script_file` from `sources`) are all compiled
+    /// now, once. Errors: [`ScriptError`] — a syntax error with file, line and column, a
+    /// missing script file, a failing pack `lib/` module, an unknown timing label.
+    pub fn with_scripts(
+        defs: impl IntoIterator<Item = CardDef>,
+        sources: &ScriptSources,
+    ) -> Result<CardLibrary, ScriptError> {
+        Self::build(defs, sources, &[], false)
+    }
+
+    /// [`CardLibrary::with_scripts`], but a broken script only fails its own effect.
+    pub fn with_scripts_lenient(
+        defs: impl IntoIterator<Item = CardDef>,
+        sources: &ScriptSources,
+    ) -> CardLibrary {
+        Self::build(defs, sources, &[], true).expect("lenient builds do not fail")
+    }
+
+    fn build(
+        defs: impl IntoIterator<Item = CardDef>,
+        sources: &ScriptSources,
+        declared: &[carddb::LoadedKeyword],
+        lenient: bool,
+    ) -> Result<CardLibrary, ScriptError> {
+        let cards: BTreeMap<CardId, CardDef> =
+            defs.into_iter().map(|d| (d.id.clone(), d)).collect();
+        let mut h = Sha256::new();
+        for d in cards.values() {
+            h.update(serde_json::to_vec(d).expect("card definitions serialise"));
+            h.update(b"\n");
+        }
+        for (pack, files) in &sources.files {
+            for (path, src) in files {
+                h.update(format!("{pack}/{path}\n").as_bytes());
+                h.update(src.as_bytes());
+                h.update(b"\n");
+            }
+        }
+        for k in declared {
+            h.update(format!("keyword\0{}\0{}\n", k.pack, k.file).as_bytes());
+            h.update(serde_json::to_vec(&k.def).expect("keyword declarations serialise"));
+        }
+        let hash = hex(&h.finalize());
+        // Compile (and validate) now, once; the result is cached for this thread.
+        let host = Rc::new(ScriptHost::build(
+            cards.values(),
+            sources,
+            declared,
+            lenient,
+        )?);
+        let keywords = KeywordRules::declared(declared);
+        HOSTS.with(|m| m.borrow_mut().insert((hash.clone(), lenient), host));
+        Ok(CardLibrary(Arc::new(Inner {
+            cards,
+            hash,
+            sources: sources.clone(),
+            lenient,
+            keywords,
+            declared: declared.to_vec(),
+        })))
+    }
+
+    /// The compiled scripts, compiled once per thread (already validated at build).
+    pub fn scripts(&self) -> Rc<ScriptHost> {
+        let key = (self.0.hash.clone(), self.0.lenient);
+        if let Some(h) = HOSTS.with(|m| m.borrow().get(&key).cloned()) {
+            return h;
+        }
+        let host = Rc::new(
+            ScriptHost::build(
+                self.0.cards.values(),
+                &self.0.sources,
+                &self.0.declared,
+                true,
+            )
+            .expect("lenient builds do not fail"),
+        );
+        HOSTS.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.len() > 256 {
+                m.clear();
+            }
+            m.insert(key, host.clone());
+        });
+        host
+    }
+
+    /// The keywords whose rules this library's games have (case-insensitive; Burst, BS-10,
+    /// unless [`CardLibrary::with_keyword_rules`] said otherwise). An effect naming another
+    /// keyword has a gap (`script::support`).
+    pub fn keyword_rules(&self) -> &KeywordRules {
+        &self.0.keywords
+    }
+
+    /// This library with `keywords` as the keywords that have rules (for a pack that
+    /// defines keywords). The cards and scripts are unchanged.
+    pub fn with_keyword_rules(self, keywords: KeywordRules) -> CardLibrary {
+        let mut inner = Arc::unwrap_or_clone(self.0);
+        inner.keywords = keywords;
+        CardLibrary(Arc::new(inner))
+    }
+
+    /// The keyword declarations the library was built with.
+    pub fn declared_keywords(&self) -> &[carddb::LoadedKeyword] {
+        &self.0.declared
+    }
+
+    /// The script sources the library was built with.
+    pub fn sources(&self) -> &ScriptSources {
+        &self.0.sources
+    }
+
+    /// The definition of `id`.
+    pub fn get(&self, id: &str) -> Option<&CardDef> {
+        self.0.cards.get(id)
+    }
+
+    /// The definition of `id`; panics if absent (the game checks every deck card at set-up).
+    pub fn def(&self, id: &str) -> &CardDef {
+        self.get(id)
+            .unwrap_or_else(|| panic!("card {id} not in library"))
+    }
+
+    /// Hex SHA-256 over every definition's JSON in id order: the catalogue hash.
+    pub fn hash(&self) -> &str {
+        &self.0.hash
+    }
+
+    /// Number of definitions.
+    pub fn len(&self) -> usize {
+        self.0.cards.len()
+    }
+
+    /// Whether the library is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.cards.is_empty()
+    }
+
+    /// Every definition, in id order.
+    pub fn iter(&self) -> impl Iterator<Item = &CardDef> {
+        self.0.cards.values()
+    }
+}

@@ -1,0 +1,190 @@
+//! Battle restrictions and value modifiers: blocking (BS-6.3), attacking (BS-6.1), levels
+//! treated as another, families and symbols (BS-5.2 step 3). Each stores a modifier with its
+//! duration (or is collected by a constant effect) that the rules read
+//! (`rules/battle_spirits/restrict.rs`).
+
+use super::*;
+use crate::rules::battle_spirits::script::state::Protect;
+
+fn colour(c: &str) -> R<carddb::Colour> {
+    carddb::Colour::ALL
+        .iter()
+        .copied()
+        .find(|x| format!("{x:?}").eq_ignore_ascii_case(c))
+        .ok_or_else(|| err(format!("unknown colour {c:?}")))
+}
+
+fn level(n: i64) -> R<u8> {
+    u8::try_from(n)
+        .ok()
+        .filter(|l| *l >= 1)
+        .ok_or_else(|| err(format!("a level is 1 or more, got {n}")))
+}
+
+pub(super) fn register_restrictions(e: &mut Engine) {
+    reg!(
+        e,
+        "can_block_while_exhausted",
+        ["targets", "dur: &str"],
+        "The cards may be declared as blockers while exhausted, any number of times (BS-6.3; rulings BSS01-130, BSS02-126).",
+        |t: Dynamic, d: &str| modify(&t, ModKind::BlockWhileExhausted, d)
+    );
+    reg!(
+        e,
+        "cannot_be_blocked",
+        ["targets", "dur: &str"],
+        "The cards cannot be blocked (BS-6.3): no block can be declared against them.",
+        |t: Dynamic, d: &str| modify(&t, ModKind::CannotBeBlocked(None), d)
+    );
+    reg!(
+        e,
+        "cannot_be_blocked_by",
+        ["targets", "q", "dur: &str"],
+        "The cards cannot be blocked by cards matching the query when the block would be declared (BS-6.3; a block already declared stays, ruling ST02-003).",
+        |t: Dynamic, q: Dynamic, d: &str| {
+            let q = subject(&q)?;
+            modify(&t, ModKind::CannotBeBlocked(Some(q)), d)
+        }
+    );
+    reg!(
+        e,
+        "cannot_be_by_opponent",
+        ["targets", "what: &str", "dur: &str"],
+        "The cards cannot be \"exhausted\", \"returned\" (to hand or deck) or \"selected\" by your opponent's effects.",
+        |t: Dynamic, w: &str, d: &str| {
+            let what = Protect::parse(w).ok_or_else(|| {
+                err(format!(
+                    "what must be \"exhausted\", \"returned\" or \"selected\", got {w:?}"
+                ))
+            })?;
+            let protector = me()?;
+            let colours = Vec::new();
+            modify(
+                &t,
+                ModKind::Protected {
+                    what,
+                    protector,
+                    colours,
+                },
+                d,
+            )
+        }
+    );
+    reg!(
+        e,
+        "cannot_be_by_opponent_colours",
+        ["targets", "what: &str", "colours: Array", "dur: &str"],
+        "The cards cannot be \"exhausted\", \"returned\" or \"selected\" by the effects of your opponent's cards (spirits, nexuses, magic …) of these colours (names, any case).",
+        |t: Dynamic, w: &str, cols: Array, d: &str| {
+            let what = Protect::parse(w).ok_or_else(|| {
+                err(format!(
+                    "what must be \"exhausted\", \"returned\" or \"selected\", got {w:?}"
+                ))
+            })?;
+            let mut colours = Vec::new();
+            for c in cols {
+                let name = c
+                    .into_string()
+                    .map_err(|t| err(format!("a colour name, got {t}")))?;
+                colours.push(colour(&name)?);
+            }
+            let protector = me()?;
+            modify(
+                &t,
+                ModKind::Protected {
+                    what,
+                    protector,
+                    colours,
+                },
+                d,
+            )
+        }
+    );
+    reg!(
+        e,
+        "attack_tax",
+        ["targets", "n: i64", "dur: &str"],
+        "The cards cannot attack unless their controller pays n cores (reserve or field cards, BS-5.2 step 5; one decision per core) to declare the attack (BS-6.1).",
+        |t: Dynamic, n: i64, d: &str| modify(&t, ModKind::AttackTax(nat(n, "n")?), d)
+    );
+    reg!(
+        e,
+        "must_attack",
+        ["targets", "dur: &str"],
+        "The cards must attack if able: the attack step cannot end while one of them can attack (BS-6.1).",
+        |t: Dynamic, d: &str| modify(&t, ModKind::MustAttack, d)
+    );
+    reg!(
+        e,
+        "attack_target",
+        ["targets"],
+        "\"Attack that spirit\" (rulings K16–K22): the opponent's spirit is declared the blocker of your attacking spirit's battle at once, even if exhausted (a refreshed one is exhausted, BS-6.3); no other spirit can block and no life is lost (BS-6.3.1); its \"when blocks\" effects resolve now; the flash timing before the block is skipped, then the battle goes on normally (flash timing, BP comparison, BS-6.5.2). No card: nothing happens. A spirit that cannot block (or cannot block this attacker), or no unblocked battle of yours: logs EffectInert with the reason and the battle goes on as if nothing happened (K21). Returns whether it was attacked.",
+        |t: Dynamic| -> R<bool> {
+            let cs = targets(&t)?;
+            let Some(target) = cs.first().copied() else {
+                return Ok(false); // nothing was selected: nothing to attack
+            };
+            with_mut(|g, rc| match g.attack_spirit(target, rc.controller) {
+                Ok(()) => Ok(true),
+                Err(reason) => {
+                    g.emit(Event::EffectInert {
+                        card: rc.card,
+                        effect: rc.effect,
+                        reason: format!("the selected card cannot be attacked: {reason}"),
+                    });
+                    Ok(false)
+                }
+            })
+        }
+    );
+    reg!(
+        e,
+        "treat_as_level",
+        ["targets", "n: i64", "dur: &str"],
+        "The cards are treated as level n: BP and level-bound effects follow; too few cores for their lowest level still deplete them (rulings BSS01-134, BSS02-059).",
+        |t: Dynamic, n: i64, d: &str| modify(&t, ModKind::Level(level(n)?), d)
+    );
+    reg!(
+        e,
+        "treat_as_highest_level",
+        ["targets", "dur: &str"],
+        "The cards are treated as their highest level (BP and level-bound effects follow).",
+        |t: Dynamic, d: &str| modify(&t, ModKind::HighestLevel, d)
+    );
+    reg!(
+        e,
+        "gain_family",
+        ["targets", "family: &str", "dur: &str"],
+        "The cards also belong to the family (spirit type) for the duration.",
+        |t: Dynamic, f: &str, d: &str| modify(&t, ModKind::Family(f.to_string()), d)
+    );
+    reg!(
+        e,
+        "gain_symbols",
+        ["targets", "n: i64", "colour: &str", "dur: &str"],
+        "The cards gain n symbols of the colour: they count in cost reductions (BS-5.2 step 3) and for life (BS-6.5.1).",
+        |t: Dynamic, n: i64, c: &str, d: &str| {
+            modify(&t, ModKind::GainSymbols(nat(n, "n")?, colour(c)?), d)
+        }
+    );
+    reg!(
+        e,
+        "symbols_as",
+        ["targets", "n: i64", "colour: &str", "dur: &str"],
+        "The cards' symbols count as n symbols of the colour (`\"\"`: each symbol counts as n of its own colour), in cost reductions (BS-5.2 step 3) and for life (BS-6.5.1; ruling BSS02-009).",
+        |t: Dynamic, n: i64, c: &str, d: &str| {
+            let col = if c.is_empty() { None } else { Some(colour(c)?) };
+            modify(&t, ModKind::SymbolsAs(nat(n, "n")?, col), d)
+        }
+    );
+    reg!(
+        e,
+        "while_summoning",
+        ["q"],
+        "Whether the card whose cost is being paid now (a spirit, ultimate, brave or nexus being summoned or deployed) matches the query: its owner, kind and filters (BS-5.2; ruling BSS01-109).",
+        |q: Dynamic| -> R<bool> {
+            let q = subject(&q)?;
+            with_ref(|g, _| g.summoning_matches(&q))
+        }
+    );
+}

@@ -1,0 +1,513 @@
+//! The rhai host: one sandboxed `Engine` per library (DESIGN principle 5), every effect
+//! script compiled once to an `AST` (cached, shared), pack `lib/` modules for `import`,
+//! and typed compile errors with file, line and column.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use carddb::{CardDef, CardId};
+use rhai::{AST, Engine};
+
+pub use crate::script::{ScriptError, ScriptOrigin, ScriptSources, limits, sandboxed_engine};
+use crate::script::{install_pack_modules, syntax};
+
+use super::hooks::{self, Trigger};
+use super::state::WatchKind;
+
+/// One effect of a card, ready to run.
+#[derive(Debug, Clone)]
+pub struct CompiledEffect {
+    /// When it works.
+    pub triggers: Vec<Trigger>,
+    /// Levels it works at (empty = all; BS level-bound effects).
+    pub levels: Vec<u8>,
+    /// Where its card must be for it to work (`carddb::EffectZone`; `script::zones`).
+    pub zone: carddb::EffectZone,
+    /// The compiled script, or why it cannot run (reported when the effect fires).
+    pub script: Result<Rc<AST>, String>,
+    /// Whether the script may ask a question (chooses, `may`, discards …): then the
+    /// engine snapshots before each step so it can resume by re-running (README).
+    pub may_ask: bool,
+    /// Where the source came from.
+    pub origin: Option<ScriptOrigin>,
+    /// A constant, step or turn effect whose script calls `when(…)`: it gives standing
+    /// watchers while it applies (BS-8.1).
+    pub standing: bool,
+}
+
+/// Functions whose presence in a script means it may stop for a decision.
+pub(crate) const ASKING: &[&str] = &[
+    "choose",
+    "may",
+    "opponent_chooses",
+    "discard",
+    "move_cores", // the soul core's owner may be asked (rulings C#28, C#171)
+    "move_all_cores_but",
+    "one_of",
+    "import",
+    "pay_cost",
+];
+
+/// The compiled scripts of a library and the sandboxed engine that runs them.
+pub struct ScriptHost {
+    pub(crate) engine: Engine,
+    /// card id → one entry per effect (only cards with at least one script).
+    pub(crate) effects: BTreeMap<CardId, Vec<CompiledEffect>>,
+    pub(crate) any_may_ask: bool,
+    /// Whether any effect is constant (then BP and restrictions consult effects).
+    pub(crate) has_constant: bool,
+    /// Whether any effect works from the hand or the trash (`script::zones`).
+    pub(crate) zone_effects: bool,
+    /// Cards with a script calling `while_summoning`: only with one of them on the field is
+    /// a cost read with the card being summoned in view (`Game::quote_card`).
+    pub(crate) summoning_cards: std::collections::BTreeSet<CardId>,
+    /// Cards with an effect that may ask a question.
+    pub(crate) asking_cards: std::collections::BTreeSet<CardId>,
+    /// Cards with effects that trigger at a timing (not constant, not Main/Flash), with how
+    /// many: two such effects due at once make a BS-8.4 ordering decision.
+    pub(crate) triggered: BTreeMap<CardId, u32>,
+    /// Cards with a [Burst] effect (BS-10.3: activating one is a decision).
+    pub(crate) burst_cards: std::collections::BTreeSet<CardId>,
+    /// The happenings some script of the library watches (`ev_exhausted(…)` …): only
+    /// these are queued when they happen (`Game::watch`).
+    pub(crate) watched: std::collections::BTreeSet<WatchKind>,
+    /// The packs' keywords, labels and phrases the text grammar read the cards with.
+    pub(crate) vocab: dsl::Vocabulary,
+    /// The keywords packs declared, compiled (issue 12).
+    pub(crate) keywords: super::keywords::Keywords,
+}
+
+impl std::fmt::Debug for ScriptHost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScriptHost")
+            .field("cards", &self.effects.len())
+            .finish()
+    }
+}
+
+/// The sandboxed engine ([`sandboxed_engine`]) with the Battle Spirits script API
+/// registered (`docs/script-api.md`).
+pub fn engine_with_api() -> Engine {
+    let mut e = sandboxed_engine();
+    super::api::register(&mut e);
+    e
+}
+
+/// What the text grammar understood of an effect's English text (`None`: no text).
+/// The same reading the engine runs, for `cardscript lint` and `explain`.
+pub fn parse_text(e: &carddb::Effect) -> Option<(String, dsl::ParseOutcome)> {
+    parse_text_in(e, &dsl::Vocabulary::default())
+}
+
+/// [`parse_text`] with the packs' vocabulary ([`ScriptHost::vocabulary`]).
+pub fn parse_text_in(
+    e: &carddb::Effect,
+    vocab: &dsl::Vocabulary,
+) -> Option<(String, dsl::ParseOutcome)> {
+    let text = e.text.get("en").filter(|t| !t.trim().is_empty())?;
+    let steps: Vec<String> = e
+        .steps
+        .iter()
+        .map(|s| match s {
+            carddb::Step::Main => "Main".to_string(),
+            carddb::Step::Flash => "Flash".to_string(),
+            carddb::Step::Burst => "Burst".to_string(),
+        })
+        .collect();
+    let out = dsl::parse_effect_with(
+        &e.levels,
+        e.timing.as_deref(),
+        &[],
+        &steps,
+        text,
+        dsl::Lang::En,
+        vocab,
+    );
+    Some((text.clone(), out))
+}
+
+/// The rhai the text grammar writes for an effect with English text (`None`: no text).
+pub fn generated(e: &carddb::Effect) -> Option<String> {
+    generated_with_hook(e).map(|(src, _)| src)
+}
+
+/// [`generated`] and the dsl's hook name for the effect (`start_of_your_attack_step` …).
+pub fn generated_with_hook(e: &carddb::Effect) -> Option<(String, String)> {
+    generated_with_hook_in(e, &dsl::Vocabulary::default())
+}
+
+/// [`generated_with_hook`] with the packs' vocabulary.
+pub fn generated_with_hook_in(
+    e: &carddb::Effect,
+    vocab: &dsl::Vocabulary,
+) -> Option<(String, String)> {
+    let (text, out) = parse_text_in(e, vocab)?;
+    let hook = dsl::compile::hook_name(out.effect.timing.as_ref());
+    Some((dsl::compile::to_rhai(&out.effect, Some(&text)), hook))
+}
+
+/// The timing of an effect compiled from its text, where the text says more than the
+/// label:
+/// - "(During Your Attack Step) At the start of the step, …": the label says during the
+///   step, the text says when in it; the effect runs once at the start (or end) of that
+///   step (BS-7.1), not as a constant;
+/// - no label, and the text opens with its timing ("When This Spirit is Summoned or
+///   Blocks …"): the text's timing;
+/// - "(During Opponent's Start Step) Refresh …": a step effect whose text acts (no
+///   watcher, no lasting modifier) happens once, at the start of that step.
+fn refine_step_timing(label: Vec<Trigger>, dsl_hook: &str, src: &str) -> Vec<Trigger> {
+    let Some(text) = hooks::from_hook_name(dsl_hook) else {
+        return label;
+    };
+    if src.contains("inert(") {
+        return label;
+    }
+    if label == [Trigger::Constant] && text.iter().all(|t| !t.is_constant()) {
+        return text;
+    }
+    let acts = !src.contains("when(") && !src.contains("\"while\"") && !src.contains("while_");
+    if acts
+        && let [Trigger::DuringStep(w, s)] = label.as_slice()
+        && text == label
+    {
+        return vec![Trigger::StartOfStep(*w, *s)];
+    }
+    let refines = |l: &Trigger, t: &Trigger| match (l, t) {
+        (Trigger::DuringStep(a, s), Trigger::StartOfStep(b, u) | Trigger::EndOfStep(b, u)) => {
+            a == b && s == u
+        }
+        _ => false,
+    };
+    if label.len() == text.len() && label.iter().zip(&text).all(|(l, t)| refines(l, t)) {
+        text
+    } else {
+        label
+    }
+}
+
+/// A constant, step or turn effect whose script registers watchers (BS-8.1).
+fn is_standing(triggers: &[Trigger], src: &str) -> bool {
+    triggers.iter().any(|t| t.is_constant()) && src.contains("when(")
+}
+
+/// The happenings a script names (`ev_exhausted(` …).
+pub(crate) fn scan_watched(src: &str, out: &mut std::collections::BTreeSet<WatchKind>) {
+    for (name, kind) in super::api::WATCH_FNS {
+        if src.contains(name) {
+            out.insert(*kind);
+        }
+    }
+}
+
+impl ScriptHost {
+    /// Compiles every script of `defs` (inline, or `script_file` from `sources`) once.
+    /// `lenient`: a broken script makes only its effect fail when it fires (with an
+    /// `EffectFailed` event) instead of failing the build.
+    /// Errors: [`ScriptError`] (syntax with file/line/column, missing file, bad module).
+    pub fn build<'a>(
+        defs: impl IntoIterator<Item = &'a CardDef>,
+        sources: &ScriptSources,
+        keywords: &[carddb::LoadedKeyword],
+        lenient: bool,
+    ) -> Result<ScriptHost, ScriptError> {
+        let mut engine = engine_with_api();
+        install_pack_modules(&mut engine, sources)?;
+        // Pack labels and phrases (issue 12); a lenient build reads the cards without them
+        // when they do not compile (a strict build, `db build` and `lint`, reports it).
+        let declared = super::vocab::keyword_entries(keywords);
+        let vocab = match super::vocab::of_sources(sources, declared.clone(), Some(&engine)) {
+            Ok(v) => v,
+            // Lenient: the declared keyword names still count; the labels and phrases wait.
+            Err(_) if lenient => {
+                dsl::Vocabulary::new(declared, Vec::new(), Vec::new()).unwrap_or_default()
+            }
+            Err(e) => return Err(e),
+        };
+        let mut effects = BTreeMap::new();
+        let mut any_may_ask = false;
+        let mut watched = std::collections::BTreeSet::new();
+        let keywords =
+            super::keywords::compile(&engine, sources, keywords, lenient, &mut watched, &vocab)?;
+        let mut summoning_cards = std::collections::BTreeSet::new();
+        // Keyword effects ask and trigger as the card's own (issue 12): per card, whether
+        // one of its printed keywords may ask, and how many triggered effects they give;
+        // and the cards whose effects give keywords.
+        let mut kw_asking = std::collections::BTreeSet::new();
+        let mut kw_triggered: BTreeMap<CardId, u32> = BTreeMap::new();
+        let mut gives_keywords = std::collections::BTreeSet::new();
+        for d in defs {
+            let (asks, n) = keywords.of_card(d);
+            if asks {
+                kw_asking.insert(d.id.clone());
+            }
+            if n > 0 {
+                kw_triggered.insert(d.id.clone(), n);
+            }
+            let mut v = Vec::new();
+            let mut any_script = false;
+            for (i, e) in d.effects.iter().enumerate() {
+                let has_script = e.script.is_some() || e.script_file.is_some();
+                let triggers = match super::vocab::of_effect_in(e, &vocab) {
+                    Ok(t) => t,
+                    // Only a scripted effect needs its timing understood now.
+                    Err(label) if lenient || !has_script => {
+                        v.push(CompiledEffect {
+                            triggers: vec![],
+                            levels: e.levels.clone(),
+                            zone: e.zone,
+                            script: Err(format!("unknown timing {label:?}")),
+                            may_ask: false,
+                            origin: None,
+                            standing: false,
+                        });
+                        continue;
+                    }
+                    Err(label) => {
+                        return Err(ScriptError::UnknownTiming {
+                            card: d.id.clone(),
+                            effect: i,
+                            label,
+                        });
+                    }
+                };
+                let pack = sources.pack_of.get(&d.id).cloned().unwrap_or_default();
+                let (src, origin) = if let Some(s) = &e.script {
+                    (
+                        s.clone(),
+                        ScriptOrigin::Inline {
+                            card: d.id.clone(),
+                            effect: i,
+                        },
+                    )
+                } else if let Some(path) = &e.script_file {
+                    let origin = ScriptOrigin::File {
+                        pack: pack.clone(),
+                        path: path.clone(),
+                    };
+                    match sources.files.get(&pack).and_then(|f| f.get(path)) {
+                        Some(s) => (s.clone(), origin),
+                        None if lenient => {
+                            v.push(CompiledEffect {
+                                triggers,
+                                levels: e.levels.clone(),
+                                zone: e.zone,
+                                script: Err(format!("script file {path} not found")),
+                                may_ask: false,
+                                origin: Some(origin),
+                                standing: false,
+                            });
+                            any_script = true;
+                            continue;
+                        }
+                        None => {
+                            return Err(ScriptError::MissingFile {
+                                card: d.id.clone(),
+                                effect: i,
+                                pack,
+                                path: path.clone(),
+                            });
+                        }
+                    }
+                } else if let Some((src, hook)) = generated_with_hook_in(e, &vocab) {
+                    // No script: the text grammar writes one from the printed text (a card's
+                    // script wins over its text; text not fully understood compiles to a
+                    // script that calls `inert(…)`).
+                    let triggers = refine_step_timing(triggers, &hook, &src);
+                    scan_watched(&src, &mut watched);
+                    let standing = is_standing(&triggers, &src);
+                    let origin = ScriptOrigin::Generated {
+                        card: d.id.clone(),
+                        effect: i,
+                    };
+                    let may_ask = ASKING.iter().any(|w| src.contains(w));
+                    if src.contains("gain_keyword") {
+                        gives_keywords.insert(d.id.clone());
+                    }
+                    if src.contains("while_summoning") {
+                        summoning_cards.insert(d.id.clone());
+                    }
+                    let script = match engine.compile(&src) {
+                        Ok(mut ast) => {
+                            ast.set_source(format!("{pack}:{origin}"));
+                            any_may_ask |= may_ask;
+                            Ok(Rc::new(ast))
+                        }
+                        // Generated code is not the author's: never a build error.
+                        Err(err) => Err(syntax(&origin, &err).to_string()),
+                    };
+                    any_script = true;
+                    v.push(CompiledEffect {
+                        triggers,
+                        levels: e.levels.clone(),
+                        zone: e.zone,
+                        script,
+                        may_ask,
+                        origin: Some(origin),
+                        standing,
+                    });
+                    continue;
+                } else {
+                    // No script and no text.
+                    v.push(CompiledEffect {
+                        triggers,
+                        levels: e.levels.clone(),
+                        zone: e.zone,
+                        script: Err("no script for this effect".into()),
+                        may_ask: false,
+                        origin: None,
+                        standing: false,
+                    });
+                    continue;
+                };
+                any_script = true;
+                scan_watched(&src, &mut watched);
+                let standing = is_standing(&triggers, &src);
+                let may_ask = ASKING.iter().any(|w| src.contains(w));
+                if src.contains("gain_keyword") {
+                    gives_keywords.insert(d.id.clone());
+                }
+                if src.contains("while_summoning") {
+                    summoning_cards.insert(d.id.clone());
+                }
+                let script = match engine.compile(&src) {
+                    Ok(mut ast) => {
+                        ast.set_source(format!("{pack}:{origin}"));
+                        any_may_ask |= may_ask;
+                        Ok(Rc::new(ast))
+                    }
+                    Err(err) if lenient => Err(syntax(&origin, &err).to_string()),
+                    Err(err) => return Err(syntax(&origin, &err)),
+                };
+                v.push(CompiledEffect {
+                    triggers,
+                    levels: e.levels.clone(),
+                    zone: e.zone,
+                    script,
+                    may_ask,
+                    origin: Some(origin),
+                    standing,
+                });
+            }
+            if any_script {
+                effects.insert(d.id.clone(), v);
+            }
+        }
+        let has_constant = keywords.any_constant
+            || effects.values().flatten().any(|e: &CompiledEffect| {
+                e.script.is_ok() && e.triggers.iter().any(|t| t.is_constant())
+            });
+        // Keyword effects may become due with a card's own (BS-8.4) or ask.
+        any_may_ask |= keywords.any_triggered || keywords.any_may_ask;
+        // BS-5.5: a magic with both a Main and a Flash script asks which to use.
+        let mut asking_cards = std::collections::BTreeSet::new();
+        for (id, v) in &effects {
+            let main = v
+                .iter()
+                .any(|e| e.script.is_ok() && e.triggers.contains(&Trigger::Main));
+            let flash = v
+                .iter()
+                .any(|e| e.script.is_ok() && e.triggers.contains(&Trigger::Flash));
+            any_may_ask |= main && flash;
+            if (main && flash) || v.iter().any(|e| e.script.is_ok() && e.may_ask) {
+                asking_cards.insert(id.clone());
+            }
+        }
+        asking_cards.extend(kw_asking);
+        if keywords.any_may_ask {
+            // A keyword gained from them may ask (`gain_keyword`).
+            asking_cards.extend(gives_keywords);
+        }
+        let mut triggered = BTreeMap::new();
+        let mut burst_cards = std::collections::BTreeSet::new();
+        for (id, v) in &effects {
+            let n = v
+                .iter()
+                .filter(|e| {
+                    e.script.is_ok()
+                        && (e.standing
+                            || e.triggers.iter().any(|t| {
+                                !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash)
+                            }))
+                })
+                .count() as u32;
+            if n > 0 {
+                triggered.insert(id.clone(), n);
+                any_may_ask = true;
+            }
+            if v.iter()
+                .any(|e| e.script.is_ok() && e.triggers.iter().any(|t| t.is_burst()))
+            {
+                burst_cards.insert(id.clone());
+            }
+        }
+        for (id, n) in kw_triggered {
+            *triggered.entry(id).or_default() += n;
+            any_may_ask = true;
+        }
+        let zone_effects = effects
+            .values()
+            .flatten()
+            .chain(keywords.list.iter().flat_map(|k| &k.effects))
+            .any(|e| !e.zone.is_field());
+        Ok(ScriptHost {
+            engine,
+            effects,
+            any_may_ask,
+            has_constant,
+            zone_effects,
+            summoning_cards,
+            asking_cards,
+            triggered,
+            burst_cards,
+            watched,
+            vocab,
+            keywords,
+        })
+    }
+
+    /// The packs' keywords, timing labels and phrases this host's card texts were read
+    /// with (issue 12).
+    pub fn vocabulary(&self) -> &dsl::Vocabulary {
+        &self.vocab
+    }
+
+    /// The compiled effects of a card (`None`: the card has no script at all).
+    pub fn effects_of(&self, card: &str) -> Option<&[CompiledEffect]> {
+        self.effects.get(card).map(|v| v.as_slice())
+    }
+
+    /// Effect `effect` of `card`: a printed effect, or a keyword's effect
+    /// (`keywords::KEYWORD_EFFECT_BASE` and up).
+    pub fn effect(&self, card: &str, effect: u32) -> Option<&CompiledEffect> {
+        if effect >= super::keywords::KEYWORD_EFFECT_BASE {
+            return self.keywords.effect(effect);
+        }
+        self.effects_of(card).and_then(|v| v.get(effect as usize))
+    }
+
+    /// Whether any effect exists: a card's own, or a declared keyword's (issue 12).
+    pub fn has_effects(&self) -> bool {
+        !self.effects.is_empty() || self.keywords.list.iter().any(|k| !k.effects.is_empty())
+    }
+
+    /// The keywords the packs declared, compiled.
+    pub fn keywords(&self) -> &super::keywords::Keywords {
+        &self.keywords
+    }
+
+    /// Whether any script of the library may stop for a decision.
+    pub fn any_may_ask(&self) -> bool {
+        self.any_may_ask
+    }
+
+    /// A host with no scripts.
+    pub fn empty() -> ScriptHost {
+        ScriptHost::build(std::iter::empty(), &ScriptSources::default(), &[], true)
+            .expect("no scripts, no errors")
+    }
+
+    /// The engine (for metadata export and benchmarks).
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+}

@@ -1,0 +1,484 @@
+//! Keywords declared by packs (issue 12): their effects compiled once, and which keywords
+//! a card has now — printed (at the levels and timing printed with it) or gained from a
+//! modifier. A keyword's effects run as effects of the card that has it; the engine names
+//! no keyword (Burst's rules are its own, BS-10).
+//!
+//! Effect numbers: a card's printed effects are `0..n`; keyword `k`'s effect `j` is
+//! `KEYWORD_EFFECT_BASE + k * KEYWORD_EFFECT_STRIDE + j` on every card that has it.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use carddb::keyword::{EffectZone, ValueKind};
+use carddb::{KeywordValue, LoadedKeyword};
+use rhai::{Dynamic, Engine};
+
+use super::hooks::{self, Trigger};
+use super::host::{ASKING, CompiledEffect, ScriptError, ScriptOrigin, ScriptSources};
+use super::run::whose_ok;
+use super::state::ModKind;
+use crate::core::ids::InstanceId;
+use crate::rules::battle_spirits::Game;
+
+/// The first effect number of keyword effects.
+pub const KEYWORD_EFFECT_BASE: u32 = 1 << 20;
+/// Effect numbers per keyword.
+pub const KEYWORD_EFFECT_STRIDE: u32 = 256;
+
+/// A declared keyword, ready to run.
+#[derive(Debug, Clone)]
+pub struct CompiledKeyword {
+    /// The name as declared (as printed on cards).
+    pub name: String,
+    /// What a card writes after the name.
+    pub value: ValueKind,
+    /// Its effects; `zones[j]` says where the card must be for effect `j`.
+    pub effects: Vec<CompiledEffect>,
+    pub zones: Vec<EffectZone>,
+    /// Whether its rules are the engine's (`engine: true`).
+    pub engine: bool,
+}
+
+/// The keywords of a library, by lower-case name.
+#[derive(Debug, Clone, Default)]
+pub struct Keywords {
+    pub list: Vec<CompiledKeyword>,
+    pub by_key: BTreeMap<String, usize>,
+    /// Any keyword effect is constant / triggered / may ask.
+    pub any_constant: bool,
+    pub any_triggered: bool,
+    pub any_may_ask: bool,
+}
+
+impl Keywords {
+    /// The keyword effect with number `effect` (`None` below the base or unknown).
+    pub fn effect(&self, effect: u32) -> Option<&CompiledEffect> {
+        let (k, j) = split(effect)?;
+        self.list.get(k)?.effects.get(j)
+    }
+
+    /// The keyword an effect number belongs to.
+    pub fn of_effect(&self, effect: u32) -> Option<(usize, &CompiledKeyword)> {
+        let (k, _) = split(effect)?;
+        self.list.get(k).map(|kw| (k, kw))
+    }
+
+    /// For a card definition: whether an effect of one of its printed keywords may ask, and
+    /// how many triggered effects they give it (step snapshots and BS-8.4 ordering count
+    /// them as the card's own).
+    pub fn of_card(&self, d: &carddb::CardDef) -> (bool, u32) {
+        let (mut asks, mut n) = (false, 0);
+        for kw in d.keywords.iter().filter_map(|k| self.index(&k.name)) {
+            for e in self.list[kw].effects.iter().filter(|e| e.script.is_ok()) {
+                asks |= e.may_ask;
+                if e.triggers
+                    .iter()
+                    .any(|t| !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash))
+                {
+                    n += 1;
+                }
+            }
+        }
+        (asks, n)
+    }
+
+    /// The index of keyword `name` (case-insensitive).
+    pub fn index(&self, name: &str) -> Option<usize> {
+        self.by_key.get(&name.trim().to_lowercase()).copied()
+    }
+
+    /// For the step snapshots (mid-script choices): whether an effect of keyword `name`
+    /// may ask, and how many of its effects are triggered (they may become due with
+    /// others, BS-8.4).
+    pub fn asking(&self, name: &str) -> (bool, u32) {
+        let Some(kw) = self.index(name).map(|i| &self.list[i]) else {
+            return (false, 0);
+        };
+        let ok = || kw.effects.iter().filter(|e| e.script.is_ok());
+        let triggered = ok()
+            .filter(|e| {
+                e.standing
+                    || e.triggers
+                        .iter()
+                        .any(|t| !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash))
+            })
+            .count() as u32;
+        (ok().any(|e| e.may_ask), triggered)
+    }
+}
+
+fn split(effect: u32) -> Option<(usize, usize)> {
+    let i = effect.checked_sub(KEYWORD_EFFECT_BASE)?;
+    Some((
+        (i / KEYWORD_EFFECT_STRIDE) as usize,
+        (i % KEYWORD_EFFECT_STRIDE) as usize,
+    ))
+}
+
+/// The effect number of keyword `k`'s effect `j`.
+pub fn effect_number(k: usize, j: usize) -> u32 {
+    KEYWORD_EFFECT_BASE + k as u32 * KEYWORD_EFFECT_STRIDE + j as u32
+}
+
+/// Compiles the effects of `keywords` (a later declaration of a name replaces an earlier
+/// one: packs overlay in load order). Script files come from the declaring pack.
+///
+/// Errors (not `lenient`): an unknown timing label, a missing script file, a syntax error —
+/// each naming the pack file. `lenient`: the effect fails when it fires instead.
+pub fn compile(
+    engine: &Engine,
+    sources: &ScriptSources,
+    keywords: &[LoadedKeyword],
+    lenient: bool,
+    watched: &mut std::collections::BTreeSet<super::state::WatchKind>,
+    vocab: &dsl::Vocabulary,
+) -> Result<Keywords, ScriptError> {
+    let mut out = Keywords::default();
+    for lk in keywords {
+        let d = &lk.def;
+        let mut effects = Vec::new();
+        let mut zones = Vec::new();
+        for (j, e) in d.effects.iter().enumerate() {
+            let origin = ScriptOrigin::File {
+                pack: lk.pack.clone(),
+                path: format!("{}#effects[{j}]", lk.file),
+            };
+            let mut unknown = None;
+            let triggers = match e.timing.as_deref() {
+                None => vec![Trigger::Constant],
+                // An engine label, or one a pack declared (issue 12).
+                Some(label) => match super::vocab::label_triggers(label, vocab) {
+                    Some(t) => t,
+                    // Lenient: checked where constants are read, so it is logged
+                    // (`EffectFailed`) rather than never firing unseen.
+                    None if lenient => {
+                        unknown = Some(format!("{origin}: unknown timing {label:?}"));
+                        vec![Trigger::Constant]
+                    }
+                    None => {
+                        return Err(ScriptError::Module {
+                            origin,
+                            message: format!("unknown timing {label:?}"),
+                        });
+                    }
+                },
+            };
+            let triggers = if e.steps.is_empty() {
+                triggers
+            } else {
+                e.steps
+                    .iter()
+                    .map(|s| match s {
+                        carddb::Step::Main => Trigger::Main,
+                        _ => Trigger::Flash,
+                    })
+                    .collect()
+            };
+            let (src, origin) = match (&e.script, &e.script_file) {
+                (Some(s), _) => (Some(s.clone()), origin),
+                (None, Some(path)) => {
+                    let origin = ScriptOrigin::File {
+                        pack: lk.pack.clone(),
+                        path: path.clone(),
+                    };
+                    let src = sources.files.get(&lk.pack).and_then(|f| f.get(path));
+                    (src.cloned(), origin)
+                }
+                (None, None) => (None, origin),
+            };
+            let script = match src {
+                None if lenient => Err(format!("{origin}: no script")),
+                None => {
+                    return Err(ScriptError::Module {
+                        origin,
+                        message: "the keyword effect's script is missing".into(),
+                    });
+                }
+                Some(src) => match engine.compile(&src) {
+                    Ok(mut ast) => {
+                        ast.set_source(format!("{}:{}", lk.pack, origin));
+                        Ok((Rc::new(ast), src))
+                    }
+                    Err(err) if lenient => Err(crate::script::syntax(&origin, &err).to_string()),
+                    Err(err) => return Err(crate::script::syntax(&origin, &err)),
+                },
+            };
+            let script = match unknown {
+                Some(why) => Err(why),
+                None => script,
+            };
+            let (script, may_ask, standing) = match script {
+                Ok((ast, src)) => {
+                    super::host::scan_watched(&src, watched);
+                    (
+                        Ok(ast),
+                        ASKING.iter().any(|w| src.contains(w)),
+                        triggers.iter().any(|t| t.is_constant()) && src.contains("when("),
+                    )
+                }
+                Err(e) => (Err(e), false, false),
+            };
+            out.any_constant |= triggers.iter().any(|t| t.is_constant());
+            out.any_triggered |= standing
+                || triggers
+                    .iter()
+                    .any(|t| !t.is_constant() && !matches!(t, Trigger::Main | Trigger::Flash));
+            out.any_may_ask |= may_ask;
+            effects.push(CompiledEffect {
+                triggers,
+                levels: vec![],
+                zone: e.zone,
+                script,
+                may_ask,
+                origin: Some(origin),
+                standing,
+            });
+            zones.push(e.zone);
+        }
+        let kw = CompiledKeyword {
+            name: d.name.clone(),
+            value: d.value,
+            effects,
+            zones,
+            engine: d.engine,
+        };
+        match out.by_key.get(&d.key()) {
+            Some(&i) => out.list[i] = kw,
+            None => {
+                out.by_key.insert(d.key(), out.list.len());
+                out.list.push(kw);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One keyword a card has now, with every value it has it with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeldKeyword {
+    pub index: usize,
+    pub values: Vec<KeywordValue>,
+}
+
+impl Game {
+    /// The declared keywords `c` has now: printed ones at their levels and printed timing
+    /// (a constant timing such as "While This Spirit Attacks"), and gained ones
+    /// (`gain_keyword`, constant effects). `extra` adds modifiers being collected.
+    pub(crate) fn held_keywords(
+        &self,
+        c: InstanceId,
+        extra: &[(InstanceId, ModKind)],
+    ) -> Vec<HeldKeyword> {
+        let kws = &self.host.keywords;
+        if kws.list.is_empty() {
+            return Vec::new();
+        }
+        let mut out: Vec<HeldKeyword> = Vec::new();
+        let mut add = |index: usize, value: Option<KeywordValue>| {
+            let i = match out.iter().position(|h| h.index == index) {
+                Some(i) => i,
+                None => {
+                    out.push(HeldKeyword {
+                        index,
+                        values: Vec::new(),
+                    });
+                    out.len() - 1
+                }
+            };
+            if let Some(v) = value {
+                out[i].values.push(v);
+            }
+        };
+        for k in &self.def_of(c).keywords {
+            let Some(index) = kws.index(&k.name) else {
+                continue;
+            };
+            if !self.level_ok(c, &k.levels) || !self.printed_timing_holds(c, k.timing.as_deref()) {
+                continue;
+            }
+            add(index, k.value.clone());
+        }
+        let stored = self.st.scripts.modifiers.iter().map(|m| (m.card, &m.kind));
+        let constant = self.constant_mods();
+        let consts = constant.mods.iter().map(|(x, k)| (*x, k));
+        let more = extra.iter().map(|(x, k)| (*x, k));
+        for (x, kind) in stored.chain(consts).chain(more) {
+            if x != c {
+                continue;
+            }
+            if let ModKind::Keyword(name, modifier) = kind
+                && let Some(index) = kws.index(name)
+            {
+                add(index, parse_value(modifier));
+            }
+        }
+        out
+    }
+
+    /// Whether a printed keyword's timing holds now (no timing: always). Only the
+    /// constant timings can hold or not; another label means the keyword is for that
+    /// moment, which its own effects already name.
+    fn printed_timing_holds(&self, c: InstanceId, timing: Option<&str>) -> bool {
+        let Some(t) = timing.and_then(hooks::from_label) else {
+            return true;
+        };
+        let battle = self.battle_cards();
+        let p = self.owner(c);
+        t.iter().any(|t| match *t {
+            Trigger::WhileAttacking => battle.is_some_and(|(x, _)| x == c),
+            Trigger::WhileBlocking => battle.is_some_and(|(_, b)| b == Some(c)),
+            Trigger::DuringTurn(w) => whose_ok(w, p, self.st.active),
+            Trigger::DuringStep(w, s) => {
+                self.st.scripts.step == Some(s) && whose_ok(w, p, self.st.active)
+            }
+            _ => true,
+        })
+    }
+
+    /// The keyword effects of `c` (on the field) whose triggers match `pred`, as effect
+    /// numbers.
+    pub(crate) fn keyword_effects(
+        &self,
+        c: InstanceId,
+        zone: EffectZone,
+        pred: &dyn Fn(Trigger) -> bool,
+    ) -> Vec<u32> {
+        let mut out = Vec::new();
+        for h in self.held_keywords(c, &[]) {
+            let kw = &self.host.keywords.list[h.index];
+            for (j, e) in kw.effects.iter().enumerate() {
+                if kw.zones[j] == zone && e.triggers.iter().any(|t| pred(*t)) {
+                    out.push(effect_number(h.index, j));
+                }
+            }
+        }
+        out
+    }
+
+    /// `keyword_value()` for the keyword effect `effect` running on `c`: the highest number,
+    /// the colours (union, lower case), the condition's words, or `()`.
+    pub(crate) fn keyword_value(&self, c: InstanceId, effect: u32) -> Dynamic {
+        let Some((index, kw)) = self.host.keywords.of_effect(effect) else {
+            return Dynamic::UNIT;
+        };
+        let gained = self.rt.const_gained.borrow().clone();
+        let held = self.held_keywords(c, &gained);
+        let values = held
+            .iter()
+            .find(|h| h.index == index)
+            .map(|h| h.values.clone())
+            .unwrap_or_default();
+        value_dynamic(kw.value, &values)
+    }
+}
+
+/// A gained keyword's modifier text (`"2"`, `"Purple/White"`, `""`) as a value.
+fn parse_value(s: &str) -> Option<KeywordValue> {
+    let s = s.trim();
+    if s.is_empty() {
+        return None;
+    }
+    if let Ok(n) = s.parse::<i64>() {
+        return Some(KeywordValue::Number(n));
+    }
+    let parts: Vec<&str> = s
+        .split(['/', ','])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    if parts.len() > 1 {
+        return Some(KeywordValue::List(
+            parts
+                .into_iter()
+                .map(|p| KeywordValue::Word(p.to_string()))
+                .collect(),
+        ));
+    }
+    Some(KeywordValue::Word(s.to_string()))
+}
+
+fn words(v: &KeywordValue, out: &mut Vec<String>) {
+    match v {
+        KeywordValue::Number(n) => out.push(n.to_string()),
+        KeywordValue::Word(w) => out.push(w.to_lowercase()),
+        KeywordValue::List(l) => l.iter().for_each(|x| words(x, out)),
+    }
+}
+
+fn highest(v: &KeywordValue) -> Option<i64> {
+    match v {
+        KeywordValue::Number(n) => Some(*n),
+        KeywordValue::Word(w) => w.trim().parse().ok(),
+        KeywordValue::List(l) => l.iter().filter_map(highest).max(),
+    }
+}
+
+/// The script-side value of a keyword held with `values` (see `keyword_value`).
+fn value_dynamic(kind: ValueKind, values: &[KeywordValue]) -> Dynamic {
+    match kind {
+        ValueKind::None => Dynamic::UNIT,
+        ValueKind::Number => Dynamic::from(values.iter().filter_map(highest).max().unwrap_or(0)),
+        ValueKind::Colours => {
+            let mut all = Vec::new();
+            values.iter().for_each(|v| words(v, &mut all));
+            all.sort();
+            all.dedup();
+            Dynamic::from(all.into_iter().map(Dynamic::from).collect::<rhai::Array>())
+        }
+        ValueKind::Word => {
+            let mut all = Vec::new();
+            values.iter().for_each(|v| words(v, &mut all));
+            match all.first() {
+                Some(w) => Dynamic::from(w.clone()),
+                None => Dynamic::UNIT,
+            }
+        }
+        // A condition keeps every part, as printed: costs `1/4` → "1/4", families
+        // `Fabled Beast/Otherlander` → "fabled beast/otherlander".
+        ValueKind::Condition => {
+            let mut all = Vec::new();
+            values.iter().for_each(|v| words(v, &mut all));
+            if all.is_empty() {
+                Dynamic::UNIT
+            } else {
+                Dynamic::from(all.join("/"))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_merge_as_declared() {
+        // "Only the highest activates" (keywords.json: Crush, Gale, Raid).
+        let v = [KeywordValue::Number(1), KeywordValue::Number(3)];
+        assert_eq!(value_dynamic(ValueKind::Number, &v).as_int().unwrap(), 3);
+        assert_eq!(value_dynamic(ValueKind::Number, &[]).as_int().unwrap(), 0);
+        let c = [
+            parse_value("Purple/White").unwrap(),
+            KeywordValue::Word("Red".into()),
+            KeywordValue::Word("purple".into()),
+        ];
+        let arr = value_dynamic(ValueKind::Colours, &c).into_array().unwrap();
+        let names: Vec<String> = arr.into_iter().map(|d| d.into_string().unwrap()).collect();
+        assert_eq!(names, ["purple", "red", "white"]);
+        assert_eq!(parse_value(" 2 "), Some(KeywordValue::Number(2)));
+        // A condition written with several parts keeps them all (costs 1/4).
+        let costs = [KeywordValue::List(vec![
+            KeywordValue::Number(1),
+            KeywordValue::Number(4),
+        ])];
+        let v = value_dynamic(ValueKind::Condition, &costs);
+        assert_eq!(v.into_string().unwrap(), "1/4");
+        assert_eq!(parse_value(""), None);
+    }
+
+    #[test]
+    fn effect_numbers_round_trip() {
+        assert_eq!(split(effect_number(3, 2)), Some((3, 2)));
+        assert_eq!(split(7), None);
+    }
+}

@@ -1,0 +1,244 @@
+//! Queries: a lazy, filterable set of cards (`my_spirits().bp_at_most(3000)`), kept as data
+//! so sub-triggers can hold them in a save. BS-12.3: spirit queries never match ultimates
+//! (ultimates are unaffected by effects that affect spirits); name them with `*_ultimates()`.
+
+use carddb::{CardKind, Colour};
+use serde::{Deserialize, Serialize};
+
+use crate::core::{InstanceId, PlayerId};
+use crate::rules::battle_spirits::{Game, Zone};
+
+/// Which cards a query starts from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Base {
+    /// Spirits (and braves) on these players' fields — never ultimates (BS-12.3).
+    Spirits(Vec<PlayerId>),
+    /// Ultimates on these players' fields.
+    Ultimates(Vec<PlayerId>),
+    /// Nexuses on these players' fields.
+    Nexuses(Vec<PlayerId>),
+    /// Every card on these players' fields.
+    Field(Vec<PlayerId>),
+    /// Cards in these zones.
+    Zones(Vec<Zone>),
+    /// These cards.
+    Cards(Vec<InstanceId>),
+    /// The attacking / blocking spirit of the current battle (not an ultimate, BS-12.3).
+    Attacker,
+    Blocker,
+    /// Cards matching any of these queries (`a.or(b)`), in order, without repeats.
+    Union(Vec<Query>),
+}
+
+/// One filter of a query.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Filter {
+    Kind(Vec<CardKind>),
+    BpAtMost(i64),
+    BpAtLeast(i64),
+    BpIs(i64),
+    CostAtMost(i64),
+    CostAtLeast(i64),
+    CostIn(Vec<i64>),
+    Colour(Colour),
+    Family(Vec<String>),
+    Exhausted(bool),
+    NameContains(String),
+    Named(String),
+    Other(InstanceId),
+    Symbols(i64),
+    Cores(i64),
+    CoresAtMost(i64),
+    CoresAtLeast(i64),
+    Level(i64),
+    LevelAtLeast(i64),
+    Attacking,
+    Blocking,
+    AttackingOrBlocking,
+    NotAttacking,
+    /// Has (`true`) or lacks (`false`) any of the keywords, printed or gained.
+    HasKeyword(Vec<String>, bool),
+    HasEffect(String),
+    NoEffects,
+    SoulCore(bool),
+    /// Is (`true`) or is not (`false`) a token (keyword rulings K27–K31).
+    Token(bool),
+    /// A limit on the total BP (`true`) or cost of a choice from the query; not a filter of
+    /// single cards (`combined_bp_at_most`, `combined_cost_at_most`).
+    CombinedAtMost(bool, i64),
+}
+
+/// A lazy set of cards: a base and filters, evaluated against the game when used.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Query {
+    pub base: Base,
+    pub filters: Vec<Filter>,
+}
+
+/// Whether `c` has an effect with the timing `label` that works at its current level (a LV1
+/// spirit whose block effect is a LV2 effect has no block effect now; an "attacks or
+/// blocks" effect is also a "blocks" effect, a "while … blocks" one is not). Rulings:
+/// rulings-cards.json #184–#186 (ST03-011).
+fn has_effect(g: &Game, c: InstanceId, label: &str) -> bool {
+    let want = super::hooks::from_label(label).or_else(|| super::hooks::from_hook_name(label));
+    let on_field = g.on_field(c);
+    g.def_of(c).effects.iter().any(|e| {
+        let at_level =
+            e.levels.is_empty() || !on_field || g.level(c).is_some_and(|l| e.levels.contains(&l));
+        let timing = match (&want, super::hooks::of_effect(e)) {
+            (Some(w), Ok(ts)) => w.iter().all(|t| ts.contains(t)),
+            _ => e
+                .timing
+                .as_deref()
+                .is_some_and(|t| t.eq_ignore_ascii_case(label)),
+        };
+        at_level && timing
+    })
+}
+
+impl Query {
+    /// Whether `c` matches this query wherever it is now: the base's player and card kind
+    /// instead of its zone (a card that has left the field still is "one of your spirits"
+    /// for "one of your spirits was destroyed this turn"), then the filters as they read now.
+    pub fn matches_ignoring_zone(&self, g: &Game, c: InstanceId) -> bool {
+        let kind = g.def_of(c).kind;
+        let owner = g.owner(c);
+        let base = match &self.base {
+            Base::Spirits(ps) => {
+                ps.contains(&owner) && matches!(kind, CardKind::Spirit | CardKind::Brave)
+            }
+            Base::Ultimates(ps) => ps.contains(&owner) && kind == CardKind::Ultimate,
+            Base::Nexuses(ps) => ps.contains(&owner) && kind == CardKind::Nexus,
+            Base::Field(ps) => ps.contains(&owner),
+            Base::Union(qs) => return qs.iter().any(|q| q.matches_ignoring_zone(g, c)),
+            _ => return self.eval(g).contains(&c),
+        };
+        base && self.filters.iter().all(|f| matches_filter(g, c, f))
+    }
+
+    /// A query over a base.
+    pub fn of(base: Base) -> Query {
+        Query {
+            base,
+            filters: Vec::new(),
+        }
+    }
+
+    /// Adds a filter.
+    pub fn with(mut self, f: Filter) -> Query {
+        self.filters.push(f);
+        self
+    }
+
+    /// The matching cards, in field/zone order.
+    pub fn eval(&self, g: &Game) -> Vec<InstanceId> {
+        // BS-9.1: a braved brave is part of its host, never a field card of its own.
+        let field_of = |ps: &[PlayerId]| -> Vec<InstanceId> {
+            ps.iter()
+                .flat_map(|p| g.field(*p))
+                .filter(|c| !g.is_braved_brave(*c))
+                .collect()
+        };
+        let kind = |c: InstanceId| g.def_of(c).kind;
+        let mut v: Vec<InstanceId> = match &self.base {
+            Base::Spirits(ps) => field_of(ps)
+                .into_iter()
+                .filter(|c| matches!(kind(*c), CardKind::Spirit | CardKind::Brave))
+                .collect(),
+            Base::Ultimates(ps) => field_of(ps)
+                .into_iter()
+                .filter(|c| kind(*c) == CardKind::Ultimate)
+                .collect(),
+            Base::Nexuses(ps) => field_of(ps)
+                .into_iter()
+                .filter(|c| kind(*c) == CardKind::Nexus)
+                .collect(),
+            Base::Field(ps) => field_of(ps),
+            Base::Zones(zs) => zs.iter().flat_map(|z| g.pile(*z).to_vec()).collect(),
+            Base::Cards(cs) => cs.clone(),
+            Base::Attacker => g
+                .battle_cards()
+                .map(|(a, _)| a)
+                .into_iter()
+                .filter(|c| kind(*c) != CardKind::Ultimate && g.on_field(*c))
+                .collect(),
+            Base::Union(qs) => {
+                let mut v: Vec<InstanceId> = Vec::new();
+                for q in qs {
+                    for c in q.eval(g) {
+                        if !v.contains(&c) {
+                            v.push(c);
+                        }
+                    }
+                }
+                v
+            }
+            Base::Blocker => g
+                .battle_cards()
+                .and_then(|(_, b)| b)
+                .into_iter()
+                .filter(|c| kind(*c) != CardKind::Ultimate && g.on_field(*c))
+                .collect(),
+        };
+        for f in &self.filters {
+            v.retain(|c| matches_filter(g, *c, f));
+        }
+        v
+    }
+}
+
+fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
+    let d = g.def_of(c);
+    let on_field = g.on_field(c);
+    let battle = g.battle_cards();
+    let attacking = battle.is_some_and(|(a, _)| a == c);
+    let blocking = battle.is_some_and(|(_, b)| b == Some(c));
+    match f {
+        Filter::Kind(ks) => ks.contains(&d.kind),
+        Filter::BpAtMost(x) => on_field && i64::from(g.bp(c)) <= *x,
+        Filter::BpIs(x) => on_field && i64::from(g.bp(c)) == *x,
+        Filter::BpAtLeast(x) => on_field && i64::from(g.bp(c)) >= *x,
+        // BS-9.2: a braved card's cost and colours include its braves'.
+        Filter::CostAtMost(x) => i64::from(g.cost_of(c)) <= *x,
+        Filter::CostAtLeast(x) => i64::from(g.cost_of(c)) >= *x,
+        Filter::CostIn(xs) => xs.contains(&i64::from(g.cost_of(c))),
+        Filter::Colour(col) => {
+            g.colours_of(c).contains(col)
+                || (on_field && g.mods_of(c).contains(&super::state::ModKind::Colour(*col)))
+        }
+        // Family names compare without case: the Saga data writes "OTHERLANDER", card text
+        // "Otherlander" (rulings-cards.json #126).
+        // A family gained by an effect counts (`gain_family`).
+        Filter::Family(fs) => fs.iter().any(|f| g.has_family(c, f)),
+        Filter::Exhausted(e) => on_field && g.is_exhausted(c) == *e,
+        Filter::NameContains(s) => d.name.contains(s.as_str()),
+        Filter::Named(s) => d.name == *s,
+        Filter::Other(me) => c != *me,
+        Filter::Symbols(n) => i64::from(g.symbols_of(c)) == *n,
+        Filter::Cores(n) => i64::from(g.cores_on(c)) == *n,
+        Filter::CoresAtMost(n) => i64::from(g.cores_on(c)) <= *n,
+        Filter::CoresAtLeast(n) => i64::from(g.cores_on(c)) >= *n,
+        Filter::Level(n) => g.level(c).map(i64::from) == Some(*n),
+        Filter::LevelAtLeast(n) => g.level(c).is_some_and(|l| i64::from(l) >= *n),
+        Filter::Attacking => attacking,
+        Filter::Blocking => blocking,
+        Filter::AttackingOrBlocking => attacking || blocking,
+        Filter::NotAttacking => !attacking,
+        Filter::HasKeyword(ks, want) => ks.iter().any(|k| g.has_keyword(c, k)) == *want,
+        Filter::HasEffect(label) => has_effect(g, c, label),
+        // Keywords are effects too, printed or gained (issue 11 kind 10).
+        Filter::NoEffects => {
+            d.effects.is_empty()
+                && d.keywords.is_empty()
+                && !g.mods_of(c).iter().any(|m| {
+                    matches!(
+                        m,
+                        crate::rules::battle_spirits::script::ModKind::Keyword(..)
+                    )
+                })
+        }
+        Filter::SoulCore(want) => g.soul_on(c) == *want,
+        Filter::Token(want) => d.token == *want,
+        Filter::CombinedAtMost(..) => true,
+    }
+}

@@ -1,0 +1,295 @@
+//! The text vocabulary of a library's packs (issue 12 item 3): the timing labels
+//! (`labels/*.yaml`) and phrases (`phrases/*.yaml`) the packs declared, read from the
+//! script sources (the catalogue keeps those files), turned into a [`dsl::Vocabulary`]
+//! the text grammar parses with; and the triggers of an effect's printed label with the
+//! pack labels known.
+
+use carddb::lang::{LabelDef, PhraseDef};
+use dsl::vocab::{LabelEntry, PhraseEntry};
+
+use super::hooks::{self, Trigger};
+use super::host::{ScriptError, ScriptOrigin, ScriptSources};
+
+/// The labels and phrases of every pack in `sources` (packs in name order, files in path
+/// order), as a vocabulary. Errors ([`ScriptError::Module`] naming the file): a file that
+/// does not read, a label whose text is already an engine label or whose `hook` is not an
+/// engine hook, a phrase that does not
+/// compile (with `engine`: also a phrase whose rhai, its slots filled with sample values,
+/// has a syntax error — [`ScriptError::Syntax`] with the line in the rhai). Keyword
+/// declarations come with `keywords` (name, other names, value kind).
+pub fn of_sources(
+    sources: &ScriptSources,
+    keywords: Vec<dsl::vocab::KeywordEntry>,
+    engine: Option<&rhai::Engine>,
+) -> Result<dsl::Vocabulary, ScriptError> {
+    let mut labels = Vec::new();
+    let mut phrases = Vec::new();
+    let mut phrase_files = Vec::new();
+    let fail = |pack: &str, path: &str, message: String| ScriptError::Module {
+        origin: ScriptOrigin::File {
+            pack: pack.to_string(),
+            path: path.to_string(),
+        },
+        message,
+    };
+    for (pack, files) in &sources.files {
+        for (path, text) in files {
+            if path.starts_with("labels/") {
+                for l in
+                    carddb::lang::parse_items::<LabelDef>(text).map_err(|m| fail(pack, path, m))?
+                {
+                    if let Some(t) = l.texts().find(|t| hooks::from_label(t).is_some()) {
+                        return Err(fail(
+                            pack,
+                            path,
+                            format!(
+                                "`{t}` is already an engine timing label: a pack label needs a text of its own"
+                            ),
+                        ));
+                    }
+                    let hook = l.hook_name();
+                    if hooks::from_hook_name(&hook).is_none() {
+                        return Err(fail(
+                            pack,
+                            path,
+                            format!(
+                                "`{hook}` is not an engine hook (e.g. when_attacks, when_summoned, end_of_your_turn) nor a valid event"
+                            ),
+                        ));
+                    }
+                    labels.push(LabelEntry {
+                        texts: l.texts().cloned().collect(),
+                        hook,
+                    });
+                }
+            } else if path.starts_with("phrases/") {
+                for p in
+                    carddb::lang::parse_items::<PhraseDef>(text).map_err(|m| fail(pack, path, m))?
+                {
+                    if let Some(engine) = engine {
+                        check_rhai(engine, pack, path, &p)?;
+                    }
+                    phrases.push(PhraseEntry {
+                        template: p.template,
+                        rhai: p.rhai,
+                    });
+                    phrase_files.push((pack.clone(), path.clone()));
+                }
+            }
+        }
+    }
+    dsl::Vocabulary::new(keywords, labels, phrases).map_err(|es| {
+        let e = &es[0];
+        let (pack, path) = match e.what {
+            "phrase" => phrase_files.get(e.index).cloned().unwrap_or_default(),
+            _ => Default::default(),
+        };
+        fail(&pack, &path, e.message.clone())
+    })
+}
+
+/// A phrase's rhai with each slot replaced by a sample value of its kind must compile.
+fn check_rhai(
+    engine: &rhai::Engine,
+    pack: &str,
+    path: &str,
+    p: &PhraseDef,
+) -> Result<(), ScriptError> {
+    use dsl::vocab::{Piece, SlotKind as K};
+    // A template that does not parse is reported by `Vocabulary::new`.
+    let Ok(pieces) = dsl::vocab::parse_template(&p.template, &p.rhai) else {
+        return Ok(());
+    };
+    let mut src = p.rhai.clone();
+    for piece in &pieces {
+        if let Piece::Slot(name, kind) = piece {
+            let sample = match kind {
+                K::Number => "1",
+                K::Colour => "\"red\"",
+                K::Family => "\"Family\"",
+                K::Target => "this_card()",
+                K::Filter => "my_spirits()",
+                K::Duration => "\"turn\"",
+                K::Sentence => "draw(1);",
+            };
+            src = src.replace(&format!("{{{name}}}"), sample);
+        }
+    }
+    engine.compile(&src).map(|_| ()).map_err(|e| {
+        crate::script::syntax(
+            &ScriptOrigin::File {
+                pack: pack.to_string(),
+                path: format!("{path} (phrase `{}`)", p.template),
+            },
+            &e,
+        )
+    })
+}
+
+/// The triggers of one effect ([`hooks::of_effect`]), a printed label that a pack declared
+/// included (its hook: an engine hook or a pack event, [`Trigger::OnEvent`]).
+/// `Err(label)` for a label nobody declared.
+pub fn of_effect_in(e: &carddb::Effect, vocab: &dsl::Vocabulary) -> Result<Vec<Trigger>, String> {
+    match hooks::of_effect(e) {
+        Ok(t) => Ok(t),
+        Err(label) => {
+            let hook = vocab.label_hook(&label).ok_or_else(|| label.clone())?;
+            let t = hooks::from_hook_name(hook).ok_or(label)?;
+            if e.steps.contains(&carddb::Step::Burst) {
+                return Ok(t.into_iter().map(Trigger::as_burst).collect());
+            }
+            Ok(t)
+        }
+    }
+}
+
+/// The triggers of a printed timing label: an engine label, else one a pack declared.
+pub fn label_triggers(label: &str, vocab: &dsl::Vocabulary) -> Option<Vec<Trigger>> {
+    hooks::from_label(label).or_else(|| vocab.label_hook(label).and_then(hooks::from_hook_name))
+}
+
+/// The declared keywords as the text grammar sees them: name, other-language names, the
+/// kind of value a card writes after the name.
+pub fn keyword_entries(keywords: &[carddb::LoadedKeyword]) -> Vec<dsl::vocab::KeywordEntry> {
+    use carddb::keyword::ValueKind as V;
+    use dsl::vocab::ValueKind as D;
+    keywords
+        .iter()
+        .map(|k| dsl::vocab::KeywordEntry {
+            name: k.def.name.clone(),
+            other_names: k.def.names.values().cloned().collect(),
+            value: match k.def.value {
+                V::None => D::None,
+                V::Number => D::Number,
+                V::Colours => D::Colours,
+                V::Condition => D::Condition,
+                V::Word => D::Word,
+            },
+        })
+        .collect()
+}
+
+/// Every timing label the engine knows by its text, for did-you-mean help: the Saga
+/// labels and the packs' declared ones.
+pub fn known_labels(vocab: &dsl::Vocabulary) -> Vec<String> {
+    let mut v: Vec<String> = carddb::import::bss_json::SAGA_TIMINGS
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for l in vocab.labels() {
+        v.extend(l.texts.iter().cloned());
+    }
+    v
+}
+
+/// What [`check_pack`] found.
+#[derive(Debug, Clone, Default)]
+pub struct PackCheck {
+    /// Mistakes: unknown timing labels, keyword values that do not fit their kind.
+    pub errors: Vec<carddb::Diagnostic>,
+    /// Card keywords no pack declares, with a did-you-mean and the declared names.
+    pub undeclared: Vec<carddb::Diagnostic>,
+}
+
+/// A card keyword's value as the text after its name (`2`, `purple/white`).
+fn value_text(v: &carddb::KeywordValue) -> String {
+    match v {
+        carddb::KeywordValue::Number(n) => n.to_string(),
+        carddb::KeywordValue::Word(w) => w.clone(),
+        carddb::KeywordValue::List(l) => l.iter().map(value_text).collect::<Vec<_>>().join("/"),
+    }
+}
+
+/// Checks a loaded pack against the vocabulary its library was built with (issue 12
+/// item 4), each mistake at its file and line with a did-you-mean and the valid values:
+/// every effect's and keyword's timing label (on cards and in the pack's keyword
+/// declarations) is an engine label or a declared one; every card keyword is declared
+/// (when the packs declare keywords) with a value of its kind.
+///
+/// Returns the mistakes and, apart, the card keywords no pack declares (they do nothing:
+/// `lint` counts them as errors; `db build` warns, so a catalogue of imported cards builds
+/// while the base pack does not declare every keyword yet).
+pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> PackCheck {
+    use carddb::yamlfile::{YamlFile, join};
+    let mut undeclared = Vec::new();
+    let labels = known_labels(vocab);
+    let label_ok = |l: &str| {
+        let e = carddb::Effect {
+            timing: Some(l.to_string()),
+            ..carddb::Effect::default()
+        };
+        of_effect_in(&e, vocab).is_ok()
+    };
+    let mut out = Vec::new();
+    // The timing labels of the pack's keyword declarations.
+    for (def, rel) in &pack.keywords {
+        let Some(text) = pack.files.files.get(rel) else {
+            continue;
+        };
+        let file = YamlFile::new(&pack.files, rel, text);
+        for (j, e) in def.effects.iter().enumerate() {
+            if let Some(l) = &e.timing
+                && label_triggers(l, vocab).is_none()
+            {
+                out.push(file.error(
+                    &format!("effects[{j}].timing"),
+                    format!("unknown timing label `{l}`"),
+                    Some(carddb::lang::suggest(l, labels.iter().map(String::as_str))),
+                ));
+            }
+        }
+    }
+    for card in &pack.cards {
+        let Some(text) = pack.files.files.get(&card.file) else {
+            continue;
+        };
+        let file = YamlFile::new(&pack.files, &card.file, text);
+        let c = &card.def;
+        let mut bad_label = |path: String, l: &str| {
+            if !label_ok(l) {
+                out.push(file.error(
+                    &join(&card.prefix, &path),
+                    format!("unknown timing label `{l}`"),
+                    Some(carddb::lang::suggest(l, labels.iter().map(String::as_str))),
+                ));
+            }
+        };
+        for (i, e) in c.effects.iter().enumerate() {
+            if let Some(l) = &e.timing {
+                bad_label(format!("effects[{i}].timing"), l);
+            }
+        }
+        for (i, k) in c.keywords.iter().enumerate() {
+            if let Some(l) = &k.timing {
+                bad_label(format!("keywords[{i}].timing"), l);
+            }
+        }
+        for (i, k) in c.keywords.iter().enumerate() {
+            let value = k.value.as_ref().map(value_text);
+            match vocab.keyword(&k.name) {
+                dsl::vocab::KeywordCheck::Unchecked => {}
+                dsl::vocab::KeywordCheck::Unknown { valid, .. } => undeclared.push(file.error(
+                    &join(&card.prefix, &format!("keywords[{i}].name")),
+                    format!("unknown keyword `{}`", k.name),
+                    Some(carddb::lang::suggest(
+                        &k.name,
+                        valid.iter().map(String::as_str),
+                    )),
+                )),
+                dsl::vocab::KeywordCheck::Known(d) => {
+                    if let Err(why) = d.value.check(value.as_deref()) {
+                        out.push(file.error(
+                            &join(&card.prefix, &format!("keywords[{i}].value")),
+                            format!("keyword `{}` {why}", d.name),
+                            Some(format!("its value is declared as `{}`", d.value.name())),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    PackCheck {
+        errors: out,
+        undeclared,
+    }
+}

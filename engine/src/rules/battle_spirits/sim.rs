@@ -1,0 +1,428 @@
+//! Many seeded games in parallel (rayon), summarised: wins, draws, turns, the cards most
+//! often played, the effects that stayed inert. Each game is deterministic from its seed,
+//! and the report is assembled in game order, so it does not depend on the thread count.
+
+use std::collections::BTreeMap;
+
+use carddb::CardId;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::core::PlayerId;
+use crate::players::{Player, play_game_capped};
+use crate::rules::battle_spirits::GreedyPlayer;
+use crate::rules::battle_spirits::library::CardLibrary;
+use crate::rules::battle_spirits::{Event, Game, RulesConfig};
+
+/// How to run a simulation.
+#[derive(Debug, Clone)]
+pub struct SimConfig {
+    /// Games per pairing of decks.
+    pub games_per_pair: u64,
+    /// Seed of the first game; game `k` of the whole run uses `seed + k`.
+    pub seed: u64,
+    /// Check conservation (BS-0.5) after every event, not only at the end of each game.
+    pub check_every_event: bool,
+    /// A game that needs more decisions than this is reported as a failure.
+    pub decision_cap: usize,
+    /// Worker threads (`None`: rayon's default, one per core).
+    pub threads: Option<usize>,
+    /// A script that throws or breaks a sandbox limit stops the game (reported as a
+    /// failure) instead of failing only its effect.
+    pub strict_scripts: bool,
+    /// Who plays P1 and P2 (issue 16: long random games under `check_every_event`).
+    pub players: [PlayerKind; 2],
+}
+
+/// A built-in player for simulations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub enum PlayerKind {
+    /// [`GreedyPlayer`]: the strongest simple choice.
+    #[default]
+    Greedy,
+    /// [`crate::players::RandomPlayer`] seeded from the game's seed and seat.
+    Random,
+}
+
+impl PlayerKind {
+    /// `"greedy"` or `"random"`.
+    pub fn parse(s: &str) -> Option<PlayerKind> {
+        match s.trim() {
+            "greedy" => Some(PlayerKind::Greedy),
+            "random" => Some(PlayerKind::Random),
+            _ => None,
+        }
+    }
+
+    fn make(self, seed: u64, seat: u64) -> Box<dyn Player<Game>> {
+        match self {
+            PlayerKind::Greedy => Box::new(GreedyPlayer::new()),
+            // Distinct seats draw different numbers; the game's seed keeps runs reproducible.
+            PlayerKind::Random => Box::new(crate::players::RandomPlayer::new(
+                seed.wrapping_mul(2).wrapping_add(seat),
+            )),
+        }
+    }
+}
+
+/// How often effects ran, by where their script came from, and how often they could not.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct EffectCounts {
+    /// Effects that ran a script written by the grammar from the card's text.
+    pub from_text: u64,
+    /// Effects that ran a pack's script (`script` or `script_file`).
+    pub from_script: u64,
+    /// Effects that stayed inert (text not understood, or a function not supported yet).
+    pub inert: u64,
+    /// Effects whose script failed (threw, or broke a sandbox limit).
+    pub failed: u64,
+}
+
+/// The results of one pairing (deck `a` as P1 against deck `b` as P2).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PairStats {
+    pub a: String,
+    pub b: String,
+    pub games: u64,
+    pub wins_a: u64,
+    pub wins_b: u64,
+    pub draws: u64,
+    /// Mean turns per finished game.
+    pub avg_turns: f64,
+}
+
+/// The summary of a simulation.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct SimReport {
+    pub games: u64,
+    pub pairs: Vec<PairStats>,
+    pub decisions: u64,
+    pub events: u64,
+    /// Times each card was played (summoned, deployed, used), by card id.
+    pub played: BTreeMap<CardId, u64>,
+    /// Games in which each card's effects were inert because unsupported.
+    pub inert: BTreeMap<CardId, u64>,
+    /// Games that did not finish properly, with why (seed and error).
+    pub failures: Vec<String>,
+    /// Effects that failed (`EffectFailed`: a script threw or broke a sandbox limit), as
+    /// "card id, effect, line: reason", with how many times.
+    pub failed_effects: BTreeMap<String, u64>,
+    /// Effects run, inert and failed over all games.
+    pub effects: EffectCounts,
+}
+
+struct GameOutcome {
+    pair: usize,
+    winner: Option<Option<PlayerId>>,
+    turns: u32,
+    decisions: u64,
+    events: u64,
+    played: Vec<CardId>,
+    inert: Vec<CardId>,
+    failure: Option<String>,
+    failed_effects: Vec<String>,
+    effects: EffectCounts,
+}
+
+/// The message of a caught panic (strict modes panic with the broken script or invariant).
+fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_string()))
+        .unwrap_or_else(|| "a script failed or an invariant broke".into())
+}
+
+/// The pairings of `n` decks: every pair (i ≤ j), mirror matches included; for two
+/// decks, just (0, 1); for one, its mirror match.
+pub fn pairings(n: usize) -> Vec<(usize, usize)> {
+    if n == 2 {
+        return vec![(0, 1)];
+    }
+    (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect()
+}
+
+/// Plays `cfg.games_per_pair` greedy-vs-greedy games for every pairing of `decks`,
+/// calling `progress` after each game (from any thread).
+pub fn simulate(
+    library: &CardLibrary,
+    config: &RulesConfig,
+    decks: &[(String, Vec<CardId>)],
+    cfg: &SimConfig,
+    progress: &(dyn Fn() + Sync),
+) -> SimReport {
+    let pairs = pairings(decks.len());
+    let total = pairs.len() as u64 * cfg.games_per_pair;
+    let run = || -> Vec<GameOutcome> {
+        (0..total)
+            .into_par_iter()
+            .map(|k| {
+                let pair = (k / cfg.games_per_pair) as usize;
+                let (a, b) = pairs[pair];
+                let out = play_one(
+                    library,
+                    config,
+                    [&decks[a].1, &decks[b].1],
+                    cfg,
+                    cfg.seed.wrapping_add(k),
+                    pair,
+                );
+                progress();
+                out
+            })
+            .collect()
+    };
+    let outcomes = on_threads(cfg.threads, run);
+    let mut report = SimReport {
+        games: total,
+        pairs: pairs
+            .iter()
+            .map(|&(a, b)| PairStats {
+                a: decks[a].0.clone(),
+                b: decks[b].0.clone(),
+                ..PairStats::default()
+            })
+            .collect(),
+        ..SimReport::default()
+    };
+    let mut turns = vec![0u64; pairs.len()];
+    for o in outcomes {
+        let p = &mut report.pairs[o.pair];
+        p.games += 1;
+        match o.winner {
+            Some(Some(w)) if w.index() == 0 => p.wins_a += 1,
+            Some(Some(_)) => p.wins_b += 1,
+            Some(None) => p.draws += 1,
+            None => {}
+        }
+        turns[o.pair] += u64::from(o.turns);
+        report.decisions += o.decisions;
+        report.events += o.events;
+        for c in o.played {
+            *report.played.entry(c).or_default() += 1;
+        }
+        for c in o.inert {
+            *report.inert.entry(c).or_default() += 1;
+        }
+        report.failures.extend(o.failure);
+        for f in o.failed_effects {
+            *report.failed_effects.entry(f).or_default() += 1;
+        }
+        report.effects.from_text += o.effects.from_text;
+        report.effects.from_script += o.effects.from_script;
+        report.effects.inert += o.effects.inert;
+        report.effects.failed += o.effects.failed;
+    }
+    for (p, t) in report.pairs.iter_mut().zip(turns) {
+        let finished = p.wins_a + p.wins_b + p.draws;
+        p.avg_turns = if finished == 0 {
+            0.0
+        } else {
+            t as f64 / finished as f64
+        };
+    }
+    report
+}
+
+fn play_one(
+    library: &CardLibrary,
+    config: &RulesConfig,
+    decks: [&Vec<CardId>; 2],
+    cfg: &SimConfig,
+    seed: u64,
+    pair: usize,
+) -> GameOutcome {
+    let mut out = GameOutcome {
+        pair,
+        winner: None,
+        turns: 0,
+        decisions: 0,
+        events: 0,
+        played: Vec::new(),
+        inert: Vec::new(),
+        failure: None,
+        failed_effects: Vec::new(),
+        effects: EffectCounts::default(),
+    };
+    let mut game = match Game::new(
+        config.clone(),
+        library.clone(),
+        [decks[0].clone(), decks[1].clone()],
+        seed,
+    ) {
+        Ok(g) => g,
+        Err(e) => {
+            out.failure = Some(format!("seed {seed}: {e}"));
+            return out;
+        }
+    };
+    game.set_strict(cfg.check_every_event);
+    game.set_strict_scripts(cfg.strict_scripts);
+    let mut players: [Box<dyn Player<Game>>; 2] =
+        [cfg.players[0].make(seed, 0), cfg.players[1].make(seed, 1)];
+    // Strict mode panics on a broken invariant; catch it so one game cannot stop the run.
+    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        play_game_capped(&mut game, &mut players, cfg.decision_cap)
+    }));
+    match played {
+        Ok(Ok(result)) => out.winner = Some(result.winner),
+        Ok(Err(e)) => out.failure = Some(format!("seed {seed}: {e}")),
+        Err(p) => out.failure = Some(format!("seed {seed}: {}", panic_message(&*p))),
+    }
+    if out.failure.is_none()
+        && let Err(e) = game.check_invariants()
+    {
+        out.failure = Some(format!("seed {seed}: {e}"));
+    }
+    let scripts = library.scripts();
+    out.turns = game.turn();
+    out.decisions = game.answers().len() as u64;
+    out.events = game.log().len() as u64;
+    for e in game.log() {
+        match e {
+            Event::Played { card, .. } => out.played.push(game.card_id(*card).to_string()),
+            Event::EffectStarted { card, effect } => {
+                let generated = scripts
+                    .effect(game.card_id(*card), *effect)
+                    .is_some_and(|e| {
+                        matches!(
+                            e.origin,
+                            Some(crate::rules::battle_spirits::script::host::ScriptOrigin::Generated { .. })
+                        )
+                    });
+                if generated {
+                    out.effects.from_text += 1;
+                } else {
+                    out.effects.from_script += 1;
+                }
+            }
+            Event::EffectFailed {
+                card,
+                effect,
+                line,
+                reason,
+            } => {
+                out.effects.failed += 1;
+                out.failed_effects.push(format!(
+                    "{} effect {effect}{}: {reason}",
+                    game.card_id(*card),
+                    line.map(|l| format!(" (script line {l})"))
+                        .unwrap_or_default()
+                ));
+            }
+            Event::EffectsUnsupported { card } => out.inert.push(card.clone()),
+            // An effect whose text was not understood, or that calls a function the
+            // engine does not support yet (issue 4).
+            Event::EffectInert { card, .. } => {
+                out.effects.inert += 1;
+                let id = game.card_id(*card).to_string();
+                if !out.inert.contains(&id) {
+                    out.inert.push(id);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Runs `run` on a pool of `threads` threads (`None`: rayon's global pool; a pool that
+/// cannot be built runs on the global one). The caller assembles results in game order, so
+/// they do not depend on the thread count.
+pub(crate) fn on_threads<T: Send>(threads: Option<usize>, run: impl Fn() -> T + Send + Sync) -> T {
+    match threads {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map(|pool| pool.install(&run))
+            .unwrap_or_else(|_| run()),
+        None => run(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 16: random players under conservation checks after every event (BS-0.5)
+    /// finish every game, and a run is reproducible from its seed.
+    #[test]
+    fn random_players_finish_checked_games_reproducibly() {
+        let lib = crate::rules::battle_spirits::testkit::synthetic_library();
+        let decks = vec![(
+            "R".to_string(),
+            crate::rules::battle_spirits::testkit::synthetic_deck("R"),
+        )];
+        let cfg = SimConfig {
+            games_per_pair: 10,
+            seed: 9,
+            check_every_event: true,
+            decision_cap: 100_000,
+            threads: Some(1),
+            strict_scripts: true,
+            players: [PlayerKind::Random, PlayerKind::Greedy],
+        };
+        let a = simulate(&lib, &RulesConfig::japanese(), &decks, &cfg, &|| {});
+        let b = simulate(&lib, &RulesConfig::japanese(), &decks, &cfg, &|| {});
+        assert!(a.failures.is_empty(), "{:?}", a.failures);
+        assert_eq!(a.games, 10);
+        assert_eq!(
+            serde_json::to_string(&a).unwrap(),
+            serde_json::to_string(&b).unwrap()
+        );
+        let greedy = SimConfig {
+            players: [PlayerKind::Greedy; 2],
+            ..cfg
+        };
+        let c = simulate(&lib, &RulesConfig::japanese(), &decks, &greedy, &|| {});
+        assert_ne!(
+            serde_json::to_string(&a).unwrap(),
+            serde_json::to_string(&c).unwrap(),
+            "the players are the ones asked for"
+        );
+    }
+
+    #[test]
+    fn the_report_does_not_depend_on_the_thread_count() {
+        let lib = crate::rules::battle_spirits::testkit::synthetic_library();
+        let decks = vec![
+            (
+                "R".to_string(),
+                crate::rules::battle_spirits::testkit::synthetic_deck("R"),
+            ),
+            (
+                "B".to_string(),
+                crate::rules::battle_spirits::testkit::synthetic_deck("B"),
+            ),
+        ];
+        let cfg = |threads| SimConfig {
+            games_per_pair: 20,
+            seed: 5,
+            check_every_event: true,
+            decision_cap: 100_000,
+            threads: Some(threads),
+            strict_scripts: true,
+            players: [PlayerKind::Greedy; 2],
+        };
+        let one = simulate(&lib, &RulesConfig::japanese(), &decks, &cfg(1), &|| {});
+        let two = simulate(&lib, &RulesConfig::japanese(), &decks, &cfg(2), &|| {});
+        assert_eq!(one.games, 20);
+        assert!(one.failures.is_empty(), "{:?}", one.failures);
+        let p = &one.pairs[0];
+        assert_eq!(p.wins_a + p.wins_b + p.draws, 20);
+        assert_eq!(
+            serde_json::to_string(&one).unwrap(),
+            serde_json::to_string(&two).unwrap()
+        );
+    }
+
+    #[test]
+    fn pairings_cover_every_pair_with_mirrors() {
+        assert_eq!(pairings(1), vec![(0, 0)]);
+        assert_eq!(pairings(2), vec![(0, 1)]);
+        assert_eq!(
+            pairings(3),
+            vec![(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)]
+        );
+        assert_eq!(pairings(7).len(), 28);
+    }
+}
