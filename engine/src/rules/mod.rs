@@ -14,6 +14,6 @@ use crate::driver::GameDriver;
 pub fn driver(game: GameKind) -> Option<&'static dyn GameDriver> {
     match game {
         GameKind::BattleSpirits => Some(&battle_spirits::driver::DRIVER),
-        GameKind::LineBattle => None,
+        GameKind::LineBattle => Some(&line_battle::driver::DRIVER),
     }
 }

@@ -33,26 +33,35 @@ pub fn compare(
     attacker: InstanceId,
     defender: InstanceId,
     line: Line,
-) -> (u32, u32, Option<(u32, u32)>, Outcome) {
+) -> Judged {
     let v = |c, s| value(lib, st, c, s);
+    judge(
+        line,
+        [v(attacker, Stat::At), v(attacker, Stat::Df)],
+        [v(defender, Stat::At), v(defender, Stat::Df), v(defender, Stat::Sh)],
+    )
+}
+
+/// A comparison: the attacker's value, the defender's value, the DF pair of an AT tie
+/// (attack line only) and the outcome.
+pub type Judged = (u32, u32, Option<(u32, u32)>, Outcome);
+
+/// LB-3.2 / LB-3.3 on numbers: `attacker` = [AT, DF], `defender` = [AT, DF, SH], the
+/// defender standing in `line` (see [`compare`]).
+pub fn judge(line: Line, attacker: [u32; 2], defender: [u32; 3]) -> Judged {
     let by = |a: u32, d: u32| match a.cmp(&d) {
         std::cmp::Ordering::Greater => Outcome::AttackerWins,
         std::cmp::Ordering::Less => Outcome::DefenderWins,
         std::cmp::Ordering::Equal => Outcome::Draw,
     };
+    let [at, df] = attacker;
+    let [dat, ddf, dsh] = defender;
     match line {
-        Line::Attack => {
-            let (a, d) = (v(attacker, Stat::At), v(defender, Stat::At));
-            if a != d {
-                return (a, d, None, by(a, d));
-            }
-            let (adf, ddf) = (v(attacker, Stat::Df), v(defender, Stat::Df));
-            (a, d, Some((adf, ddf)), by(adf, ddf))
-        }
+        Line::Attack if at != dat => (at, dat, None, by(at, dat)),
+        Line::Attack => (at, dat, Some((df, ddf)), by(df, ddf)),
         Line::Defense => {
-            let a = v(attacker, Stat::At).saturating_sub(v(defender, Stat::Sh));
-            let d = v(defender, Stat::Df);
-            (a, d, None, by(a, d))
+            let a = at.saturating_sub(dsh);
+            (a, ddf, None, by(a, ddf))
         }
     }
 }

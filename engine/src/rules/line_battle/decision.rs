@@ -4,7 +4,7 @@ use carddb::Line;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::core::{InstanceId, PlayerId, Request};
+use crate::core::{InstanceId, Request};
 
 /// What kind of decision is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -55,14 +55,10 @@ pub enum Choice {
 /// A decision request of this ruleset.
 pub type DecisionRequest = Request<DecisionKind, Choice>;
 
-/// How a game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameResult {
-    /// The winner; `None` is a draw.
-    pub winner: Option<PlayerId>,
-    /// Why, in English ("P2 lost: master LP reached 0 (LB-0.4)").
-    pub reason: String,
-}
+pub use crate::core::GameResult;
+
+/// What [`super::Game::next`] returns: the decision the game waits for, or its result.
+pub type Step = crate::core::Step<DecisionRequest, GameResult>;
 
 /// Why an answer was refused. A refused answer changes nothing.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -2,21 +2,13 @@
 
 use std::rc::Rc;
 
-use super::decision::{AnswerError, Choice, DecisionRequest, GameResult};
+use super::decision::{AnswerError, Choice, DecisionRequest, GameResult, Step};
 use super::events::Event;
 use super::library::LineLibrary;
 use super::script::Compiled;
 use super::state::{Phase, State};
 use crate::core::{InstanceId, PlayerId};
 
-/// What [`Game::next`] returns.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Step {
-    /// The game waits for this decision.
-    Decision(DecisionRequest),
-    /// The game is over.
-    Over(GameResult),
-}
 
 /// A game of the line battle (`../shared/rules/line-battle.md`): a deterministic state
 /// machine driven by decisions.
@@ -31,6 +23,8 @@ pub struct Game {
     pub(crate) st: State,
     /// The request last built for the current decision (not saved).
     pub(crate) cached: Option<DecisionRequest>,
+    /// A failing effect panics with its origin and reason (tests, `--strict`; not saved).
+    pub(crate) strict_scripts: bool,
 }
 
 impl Game {
@@ -126,6 +120,12 @@ impl Game {
     /// A master's LP now.
     pub fn lp(&self, p: PlayerId) -> i64 {
         self.st.lp[p.index()]
+    }
+
+    /// Makes an effect failure (`EffectFailed`) panic with its origin and reason (tests and
+    /// `--strict` runs; the simulator reports the panic as the game's failure).
+    pub fn set_strict_scripts(&mut self, on: bool) {
+        self.strict_scripts = on;
     }
 
     /// Checks conservation after every event from now on (tests; slower). A violation is

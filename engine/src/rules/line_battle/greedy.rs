@@ -1,37 +1,41 @@
-//! A deterministic greedy player for the line battle: it plays the dearest creature it can
-//! pay, orders attacks that win by the LB-3 comparison (or trade a cheaper creature in a
-//! draw) or hit an open master, buys a draw only with an empty hand, and takes
-//! the first option of an effect's question.
+//! A deterministic greedy player for the line battle, deciding from its seat's [`View`]:
+//! it plays the dearest creature it can pay, orders attacks that win by the LB-3
+//! comparison (or trade a cheaper creature in a draw) or hit an open master, buys a draw
+//! only with an empty hand, and takes the first option of an effect's question.
 
 use carddb::Line;
 
-use super::battle::compare;
+use super::battle::judge;
 use super::decision::{Choice, DecisionKind, DecisionRequest, Target};
 use super::events::Outcome;
 use super::game::Game;
-use super::state::Zone;
+use super::view::View;
+use crate::players::Player;
 
-/// The greedy line-battle player (no state; the same game and request give the same choice).
+/// The greedy line-battle player (no state; the same view and request give the same choice).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct GreedyPlayer;
 
 impl GreedyPlayer {
-    /// The choice for `req` in `game` (always one of the request's options).
-    pub fn choose(&mut self, game: &Game, req: &DecisionRequest) -> Choice {
-        let st = game.state();
+    /// The choice for `req` seen from `view` (always one of the request's options).
+    pub fn choose_from(&mut self, view: &View, req: &DecisionRequest) -> Choice {
+        let mine = &view.sides[req.player.index()];
+        let theirs = &view.sides[req.player.other().index()];
         let pick = match req.kind {
             DecisionKind::MainAction => {
-                let me = req.player;
-                let (atk, def) = (
-                    st.line(me, Line::Attack).len(),
-                    st.line(me, Line::Defense).len(),
-                );
+                let (atk, def) = (mine.attack_line.len(), mine.defense_line.len());
                 let want = if atk > def + 1 {
                     Line::Defense
                 } else {
                     Line::Attack
                 };
-                let cost = |c| game.library().get(st.card_id(c)).map_or(0, |d| d.cost);
+                let cost = |c| {
+                    mine.hand
+                        .iter()
+                        .flatten()
+                        .find(|h| h.id == c)
+                        .map_or(0, |h| h.cost)
+                };
                 let plays = req.choices().filter_map(|c| match c {
                     Choice::Play { card, line } => Some((*card, *line)),
                     _ => None,
@@ -40,29 +44,29 @@ impl GreedyPlayer {
                 let best = plays.max_by_key(|&(card, line)| (cost(card), line == want));
                 match best {
                     Some((card, line)) => Some(Choice::Play { card, line }),
-                    None if st.zones.pile(Zone::Hand(me)).is_empty()
-                        && req.is_legal(&Choice::BuyDraw) =>
-                    {
-                        Some(Choice::BuyDraw)
-                    }
+                    None if mine.hand_count == 0 => Some(Choice::BuyDraw),
                     None => None,
                 }
             }
             DecisionKind::Order => {
-                let open = st.field(req.player.other()).is_empty();
-                let cost = |c| game.library().get(st.card_id(c)).map_or(0, |d| d.cost);
+                let open = theirs.attack_line.is_empty() && theirs.defense_line.is_empty();
                 // A win, or a draw that trades a cheaper creature for a dearer one.
-                let wins = |a, t| match (t, st.zone_of_target(t)) {
-                    (Target::Creature(d), Some(line)) => {
-                        match compare(game.library(), st, a, d, line).3 {
-                            Outcome::AttackerWins => true,
-                            Outcome::Draw => cost(a) <= cost(d),
-                            Outcome::DefenderWins => false,
-                        }
+                let good = |a, t| {
+                    let Some((ac, _)) = mine.creature(a) else {
+                        return false;
+                    };
+                    match t {
+                        Target::Master => open,
+                        Target::Creature(d) => theirs.creature(d).is_some_and(|(dc, line)| {
+                            match judge(line, [ac.at, ac.df], [dc.at, dc.df, dc.sh]).3 {
+                                Outcome::AttackerWins => true,
+                                Outcome::Draw => ac.cost <= dc.cost,
+                                Outcome::DefenderWins => false,
+                            }
+                        }),
                     }
-                    _ => false,
                 };
-                let orders: Vec<(_, _)> = req
+                let orders: Vec<_> = req
                     .choices()
                     .filter_map(|c| match c {
                         Choice::Order { attacker, target } => Some((*attacker, *target)),
@@ -70,11 +74,11 @@ impl GreedyPlayer {
                     })
                     .collect();
                 let first = orders.first().map(|(a, _)| *a);
-                let good = orders
+                let found = orders
                     .iter()
                     .filter(|(a, _)| Some(*a) == first)
-                    .find(|&&(a, t)| wins(a, t) || (t == Target::Master && open));
-                match (good, first) {
+                    .find(|&&(a, t)| good(a, t));
+                match (found, first) {
                     (Some(&(attacker, target)), _) => Some(Choice::Order { attacker, target }),
                     (None, Some(attacker)) => Some(Choice::NoAttack { attacker }),
                     (None, None) => None,
@@ -90,17 +94,15 @@ impl GreedyPlayer {
                 .expect("a request has options")
         })
     }
+
+    /// The choice for `req` in `game`, from the view of the player who must answer.
+    pub fn choose(&mut self, game: &Game, req: &DecisionRequest) -> Choice {
+        self.choose_from(&game.view(req.player), req)
+    }
 }
 
-impl super::state::State {
-    /// The line a creature target stands in (`None` for the master or a card off the field).
-    pub fn zone_of_target(&self, t: Target) -> Option<Line> {
-        match t {
-            Target::Creature(c) => match self.zone(c) {
-                Zone::Line(_, l) => Some(l),
-                _ => None,
-            },
-            Target::Master => None,
-        }
+impl Player<Game> for GreedyPlayer {
+    fn decide(&mut self, view: &View, request: &DecisionRequest) -> Choice {
+        self.choose_from(view, request)
     }
 }

@@ -40,6 +40,24 @@ impl LineLibrary {
         defs: impl IntoIterator<Item = CardDef>,
         sources: &ScriptSources,
     ) -> Result<LineLibrary, ScriptError> {
+        Self::build(defs, sources, false)
+    }
+
+    /// [`LineLibrary::new`], but a script with a syntax error only makes its own effect
+    /// inert (logged with the error when it fires). Errors: a missing script file, an
+    /// unknown timing label, a phrase file that does not read.
+    pub fn lenient(
+        defs: impl IntoIterator<Item = CardDef>,
+        sources: &ScriptSources,
+    ) -> Result<LineLibrary, ScriptError> {
+        Self::build(defs, sources, true)
+    }
+
+    fn build(
+        defs: impl IntoIterator<Item = CardDef>,
+        sources: &ScriptSources,
+        lenient: bool,
+    ) -> Result<LineLibrary, ScriptError> {
         let cards: BTreeMap<CardId, CardDef> =
             defs.into_iter().map(|d| (d.id.clone(), d)).collect();
         let mut h = Sha256::new();
@@ -55,7 +73,7 @@ impl LineLibrary {
             }
         }
         let hash = hex(&h.finalize());
-        let compiled = Rc::new(script::compile(cards.values(), sources)?);
+        let compiled = Rc::new(script::compile(cards.values(), sources, lenient)?);
         COMPILED.with(|m| m.borrow_mut().insert(hash.clone(), compiled));
         Ok(LineLibrary(Arc::new(Inner {
             cards,
@@ -70,8 +88,8 @@ impl LineLibrary {
             return c;
         }
         let c = Rc::new(
-            script::compile(self.0.cards.values(), &self.0.sources)
-                .expect("the library compiled when it was built"),
+            script::compile(self.0.cards.values(), &self.0.sources, true)
+                .expect("lenient compiles fail only on what the build checked"),
         );
         COMPILED.with(|m| {
             let mut m = m.borrow_mut();

@@ -19,9 +19,11 @@
 //! | `greedy`, `testkit` | a deterministic player; synthetic cards for tests |
 
 pub mod api;
+mod as_rules;
 pub mod battle;
 pub mod config;
 pub mod decision;
+pub mod driver;
 pub mod events;
 pub mod game;
 pub mod greedy;
@@ -39,9 +41,9 @@ mod turn;
 pub mod view;
 
 pub use config::LineBattleConfig;
-pub use decision::{AnswerError, Choice, DecisionKind, DecisionRequest, GameResult, Target};
+pub use decision::{AnswerError, Choice, DecisionKind, DecisionRequest, GameResult, Step, Target};
 pub use events::{Event, Outcome, render_event};
-pub use game::{Game, Step};
+pub use game::Game;
 pub use greedy::GreedyPlayer;
 pub use library::LineLibrary;
 pub use save::{RestoreError, SavedGame};

@@ -159,12 +159,11 @@ impl Game {
                         request,
                     });
                 }
-                None => self.st.emit(Event::EffectFailed {
-                    card: fire.card,
-                    effect: fire.effect,
-                    line: None,
-                    reason: "the effect asked a question the engine did not expect".into(),
-                }),
+                None => self.effect_failed(
+                    &fire,
+                    None,
+                    "the effect asked a question the engine did not expect".into(),
+                ),
             }
             return;
         }
@@ -176,13 +175,31 @@ impl Game {
                 EvalAltResult::ErrorRuntime(v, _) => v.to_string(),
                 other => other.to_string(),
             };
-            self.st.emit(Event::EffectFailed {
-                card: fire.card,
-                effect: fire.effect,
-                line,
-                reason,
-            });
+            self.effect_failed(&fire, line, reason);
         }
+    }
+
+    /// Logs `EffectFailed`; panics with the script's origin in strict-scripts mode.
+    fn effect_failed(&mut self, fire: &Fire, line: Option<u32>, reason: String) {
+        if self.strict_scripts {
+            let origin = self
+                .compiled
+                .effect(self.st.card_id(fire.card), fire.effect)
+                .map(|e| e.origin.to_string())
+                .unwrap_or_default();
+            panic!(
+                "effect {} of {} failed ({origin}{}): {reason}",
+                fire.effect,
+                self.name(fire.card),
+                line.map(|l| format!(":{l}")).unwrap_or_default()
+            );
+        }
+        self.st.emit(Event::EffectFailed {
+            card: fire.card,
+            effect: fire.effect,
+            line,
+            reason,
+        });
     }
 }
 

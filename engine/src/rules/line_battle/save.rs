@@ -56,6 +56,7 @@ impl Game {
             compiled,
             st: saved.state,
             cached: None,
+            strict_scripts: false,
         })
     }
 

@@ -120,7 +120,7 @@ impl Compiled {
 
 /// The sandboxed engine with the line battle's script API.
 pub fn engine() -> Engine {
-    let mut e = crate::script::host::sandboxed_engine();
+    let mut e = crate::script::sandboxed_engine();
     super::api::register(&mut e);
     e
 }
@@ -161,9 +161,12 @@ pub fn vocabulary(sources: &ScriptSources) -> Result<dsl::Vocabulary, ScriptErro
 }
 
 /// Compiles every effect of `cards`. Errors: see [`super::library::LineLibrary::new`].
+/// `lenient`: a script with a syntax error only makes its own effect inert (with the error)
+/// instead of failing the whole library.
 pub fn compile<'a>(
     cards: impl IntoIterator<Item = &'a CardDef>,
     sources: &ScriptSources,
+    lenient: bool,
 ) -> Result<Compiled, ScriptError> {
     let engine = engine();
     let vocab = vocabulary(sources)?;
@@ -187,20 +190,21 @@ pub fn compile<'a>(
             let (origin, source) = source_of(def, i, e, sources, &vocab)?;
             let script = match source {
                 Err(reason) => Err(reason),
-                Ok(src) => {
-                    let ast = engine.compile(&src).map_err(|err| ScriptError::Syntax {
-                        origin: origin.clone(),
-                        line: err.1.line().unwrap_or(0),
-                        column: err.1.position().unwrap_or(0),
-                        message: err.0.to_string(),
-                    })?;
-                    match unknown_calls(&ast, &known).first() {
+                Ok(src) => match engine.compile(&src) {
+                    Err(err) => {
+                        let e = crate::script::syntax(&origin, &err);
+                        if !lenient {
+                            return Err(e);
+                        }
+                        Err(e.to_string())
+                    }
+                    Ok(ast) => match unknown_calls(&ast, &known).first() {
                         Some(f) => Err(format!(
                             "it calls `{f}`, which the line battle's script API does not have"
                         )),
                         None => Ok((Rc::new(ast), src)),
-                    }
-                }
+                    },
+                },
             };
             let (script, source) = match script {
                 Ok((ast, src)) => (Ok(ast), src),

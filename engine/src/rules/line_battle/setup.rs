@@ -191,6 +191,7 @@ impl Game {
             compiled,
             st,
             cached: None,
+            strict_scripts: false,
         })
     }
 }

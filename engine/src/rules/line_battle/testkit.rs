@@ -145,7 +145,7 @@ impl Game {
 /// the game ends.
 pub fn advance_to_main(game: &mut Game, player: PlayerId, phase: u8) {
     use super::decision::{Choice, DecisionKind};
-    use super::game::Step;
+    use super::decision::Step;
     use super::state::Phase;
     // Leave the current decision first when it is already the wanted one.
     let mut first = true;

@@ -10,14 +10,24 @@ use super::game::Game;
 use super::state::{Stat, Zone};
 use crate::core::{InstanceId, PlayerId};
 
-/// A creature on the field with its numbers now.
+/// A creature on the field with its numbers now and its DP cost.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CreatureView {
     pub id: InstanceId,
     pub card: CardId,
+    pub cost: u32,
     pub at: u32,
     pub df: u32,
     pub sh: u32,
+}
+
+/// A card in one's own hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HandCard {
+    pub id: InstanceId,
+    pub card: CardId,
+    /// Its DP cost (LB-0.3).
+    pub cost: u32,
 }
 
 /// One player's side.
@@ -27,12 +37,28 @@ pub struct SideView {
     pub lp: i64,
     pub dp: u32,
     /// The hand, for its owner only.
-    pub hand: Option<Vec<(InstanceId, CardId)>>,
+    pub hand: Option<Vec<HandCard>>,
     pub hand_count: usize,
     pub deck_count: usize,
     pub attack_line: Vec<CreatureView>,
     pub defense_line: Vec<CreatureView>,
     pub graveyard: Vec<CardId>,
+}
+
+impl SideView {
+    /// The creature `id` on this side's field and its line.
+    pub fn creature(&self, id: InstanceId) -> Option<(&CreatureView, Line)> {
+        self.attack_line
+            .iter()
+            .find(|c| c.id == id)
+            .map(|c| (c, Line::Attack))
+            .or_else(|| {
+                self.defense_line
+                    .iter()
+                    .find(|c| c.id == id)
+                    .map(|c| (c, Line::Defense))
+            })
+    }
 }
 
 /// The game as `me` sees it.
@@ -50,12 +76,14 @@ impl Game {
     /// The game as `me` sees it (hidden information hidden).
     pub fn view(&self, me: PlayerId) -> View {
         let st = &self.st;
+        let cost = |c: InstanceId| self.lib.get(st.card_id(c)).map_or(0, |d| d.cost);
         let creatures = |p, l| {
             st.line(p, l)
                 .into_iter()
                 .map(|c| CreatureView {
                     id: c,
                     card: st.card_id(c).to_string(),
+                    cost: cost(c),
                     at: value(&self.lib, st, c, Stat::At),
                     df: value(&self.lib, st, c, Stat::Df),
                     sh: value(&self.lib, st, c, Stat::Sh),
@@ -70,7 +98,11 @@ impl Game {
                 dp: st.dp[p.index()],
                 hand: (p == me).then(|| {
                     hand.iter()
-                        .map(|&c| (c, st.card_id(c).to_string()))
+                        .map(|&c| HandCard {
+                            id: c,
+                            card: st.card_id(c).to_string(),
+                            cost: cost(c),
+                        })
                         .collect()
                 }),
                 hand_count: hand.len(),
