@@ -38,7 +38,11 @@ pub fn compare(
     judge(
         line,
         [v(attacker, Stat::At), v(attacker, Stat::Df)],
-        [v(defender, Stat::At), v(defender, Stat::Df), v(defender, Stat::Sh)],
+        [
+            v(defender, Stat::At),
+            v(defender, Stat::Df),
+            v(defender, Stat::Sh),
+        ],
     )
 }
 

@@ -144,8 +144,8 @@ impl Game {
 /// `phase` (1 or 2) of a later turn asks. Panics when an effect question comes first or
 /// the game ends.
 pub fn advance_to_main(game: &mut Game, player: PlayerId, phase: u8) {
-    use super::decision::{Choice, DecisionKind};
     use super::decision::Step;
+    use super::decision::{Choice, DecisionKind};
     use super::state::Phase;
     // Leave the current decision first when it is already the wanted one.
     let mut first = true;
