@@ -15,11 +15,13 @@ use super::sim::SimArgs;
 
 type Error = Box<dyn std::error::Error>;
 
-/// The catalogue's cards prepared by `game`'s ruleset.
-fn prepare(
+/// The catalogue's cards prepared by `game`'s ruleset, with its rules preset named like the
+/// deck format (`saga`, `japanese` for Battle Spirits; the game's default otherwise).
+pub fn prepare(
     cat: &Catalogue,
     game: GameKind,
     lenient: bool,
+    format: Option<&str>,
 ) -> Result<std::sync::Arc<dyn Prepared>, Error> {
     let driver = engine::rules::driver(game)
         .ok_or_else(|| format!("this build has no ruleset for the game {}", game.name()))?;
@@ -34,19 +36,24 @@ fn prepare(
         keywords: cat.keywords()?,
         lenient,
     };
-    Ok(driver.prepare(input, None)?)
+    let preset = (game == GameKind::BattleSpirits).then(|| format.unwrap_or("saga"));
+    Ok(driver.prepare(input, preset)?)
 }
 
-/// The deck format of `game` named `format`, or the game's own when none is given.
-fn format_of(game: GameKind, format: Option<&str>) -> Result<carddb::DeckFormat, Error> {
-    let name = format.unwrap_or(game.name());
+/// The deck format of `game` named `format`, or the game's own when none is given (Battle
+/// Spirits: saga, BS-0.1).
+pub fn format_of(game: GameKind, format: Option<&str>) -> Result<carddb::DeckFormat, Error> {
+    let name = format.unwrap_or(match game {
+        GameKind::BattleSpirits => "saga",
+        other => other.name(),
+    });
     carddb::DeckFormat::by_name(name)
         .ok_or_else(|| format!("unknown deck format `{name}` for {}", game.name()).into())
 }
 
 /// Deck `given` (a file or a catalogue deck name; `None`: the catalogue's deck `index`),
 /// checked against the catalogue and `format`.
-fn deck(
+pub fn deck(
     cat: &Catalogue,
     given: Option<&str>,
     index: usize,
@@ -80,7 +87,7 @@ fn robot(c: Controller) -> Option<Robot> {
 
 /// `cardscript play` for a game other than Battle Spirits.
 pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> {
-    let prepared = prepare(&cat, game, !args.strict)?;
+    let prepared = prepare(&cat, game, !args.strict, args.format.as_deref())?;
     let (mut g, decks, seed): (Box<dyn DynGame>, [Deck; 2], u64) = match &args.replay {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -149,7 +156,8 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
         };
         let seat = req.player.index();
         let index = match robots[seat] {
-            Some(r) => g.robot_index(r, seed.wrapping_mul(2).wrapping_add(seat as u64))?,
+            // Seat seeds as in Battle Spirits' `play`: P1 the game's seed, P2 the next.
+            Some(r) => g.robot_index(r, seed.wrapping_add(seat as u64))?,
             None => {
                 let mut talk: Box<dyn Write> = if args.log == LogFormat::Json {
                     Box::new(std::io::stderr())
@@ -230,7 +238,7 @@ fn print_new(
 
 /// `cardscript sim` for a game other than Battle Spirits.
 pub fn sim(args: SimArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> {
-    let prepared = prepare(&cat, game, !args.strict)?;
+    let prepared = prepare(&cat, game, !args.strict, args.format.as_deref())?;
     let format = format_of(game, args.format.as_deref())?;
     let decks: Vec<(String, Deck)> = if args.decks.is_empty() {
         cat.decks()?

@@ -19,6 +19,7 @@ pub mod explain;
 pub mod import;
 pub mod lint;
 pub mod play;
+pub mod protocol;
 pub mod sim;
 pub mod source;
 pub mod test;

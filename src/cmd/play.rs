@@ -34,6 +34,13 @@ pub enum LogFormat {
     Json,
 }
 
+/// Machine protocols `play` speaks instead of the log.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Protocol {
+    /// JSON lines on stdin/stdout (`docs/protocol.md`): the `human` seats are the client's.
+    Jsonl,
+}
+
 /// Arguments of `cardscript play`.
 #[derive(Args)]
 pub struct PlayArgs {
@@ -73,6 +80,10 @@ pub struct PlayArgs {
     /// playing if the game was not over.
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+    /// Speak a machine protocol on stdin/stdout instead of printing the log: `jsonl`
+    /// (`docs/protocol.md`; the seats given as `human` are the client's).
+    #[arg(long, value_enum)]
+    pub protocol: Option<Protocol>,
 }
 
 type Error = Box<dyn std::error::Error>;
@@ -93,6 +104,9 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     };
     let catalogue = args.source.open()?;
     let game_kind = catalogue.game()?;
+    if args.protocol == Some(Protocol::Jsonl) {
+        return super::protocol::run(args, catalogue, game_kind);
+    }
     if game_kind != carddb::GameKind::BattleSpirits {
         return super::any_game::play(args, catalogue, game_kind);
     }

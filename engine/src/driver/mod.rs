@@ -5,6 +5,7 @@
 //! adapts its typed game with [`Driven`].
 
 mod driven;
+pub mod protocol;
 pub mod replay;
 pub mod sim;
 
