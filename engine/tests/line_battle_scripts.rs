@@ -310,3 +310,26 @@ fn the_api_reference_lists_every_contract_function_and_gaps_are_reported() {
     assert_eq!((gaps[0].0.as_str(), gaps[0].1), ("T", 0));
     assert!(gaps[1].2.contains("summon_dragon"), "{}", gaps[1].2);
 }
+
+#[test]
+fn battle_spirits_text_is_inert_in_the_line_battle() {
+    // The built-in grammar reads this Battle Spirits sentence, but the rhai it writes calls
+    // functions the line battle does not have: the effect is inert, naming the call.
+    let c = with_text(
+        creature("T", 1, 1, 1, 0),
+        "When Played",
+        "Destroy 1 opposing spirit.",
+    );
+    let mut g = board_with(vec![c], None, &phrases(), LineBattleConfig::default());
+    let t = play(&mut g, "T");
+    let _ = decision(&mut g);
+    let reason = g
+        .log()
+        .iter()
+        .find_map(|e| match e {
+            Event::EffectInert { card, reason, .. } if *card == t => Some(reason.clone()),
+            _ => None,
+        })
+        .expect("inert");
+    assert!(reason.contains("script API does not have"), "{reason}");
+}
