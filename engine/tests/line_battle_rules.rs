@@ -535,3 +535,41 @@ fn lb_1_3_an_order_cannot_be_cancelled_once_performed() {
         "AT 9 > AT 1: the battle happened"
     );
 }
+
+#[test]
+fn lb_2_2_a_master_attacked_has_its_when_attacked_effects() {
+    // P1's master card gains 2 LP when an attack on it is performed, before the damage:
+    // 20 + 2 − AT 5 = 17.
+    let l = lib(vec![
+        creature("A", 1, 5, 1, 0),
+        with_script(master("MA", None), "When Attacked", "gain_lp(2);"),
+    ]);
+    let d = deck(&["A"]);
+    let mut g = Game::new(cfg(), l, [("MA".into(), d.clone()), ("M".into(), d)], 7).unwrap();
+    advance_to_main(&mut g, P2, 1);
+    let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
+    order(&mut g, &[(a, Target::Master)]);
+    let _ = g.next();
+    let gained = pos(&g, |e| {
+        matches!(
+            e,
+            Event::LpChanged {
+                player: P1,
+                delta: 2,
+                lp: 22
+            }
+        )
+    });
+    let damaged = pos(&g, |e| {
+        matches!(
+            e,
+            Event::MasterDamaged {
+                player: P1,
+                amount: 5,
+                lp: 17,
+                ..
+            }
+        )
+    });
+    assert!(gained < damaged);
+}

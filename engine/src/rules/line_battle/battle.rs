@@ -113,12 +113,17 @@ impl Game {
     }
 
     /// LB-2.1 / LB-2.2: the orders still standing are performed; the targets' when-attacked
-    /// effects are due.
+    /// effects are due (a creature's, or the master card's for an attack on the master).
     pub(crate) fn perform(&mut self) {
         self.lapse_orders();
         for (attacker, target, _) in self.live_orders() {
             self.st.emit(Event::AttackPerformed { attacker, target });
-            if let Target::Creature(t) = target {
+            let targeted = match target {
+                Target::Creature(t) => Some(t),
+                // The master card is the target: its own when-attacked effects work too.
+                Target::Master => self.st.zones.top(Zone::Master(self.st.active.other())),
+            };
+            if let Some(t) = targeted {
                 self.queue_timing(t, Timing::WhenAttacked, false);
             }
         }

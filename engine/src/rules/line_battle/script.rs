@@ -19,7 +19,7 @@ pub enum Timing {
     WhenPlayed,
     /// LB-1.2: its attack order is given.
     WhenOrdered,
-    /// LB-2.2: it is the target of a performed attack.
+    /// LB-2.2: it is the target of a performed attack (a creature, or a master card attacked).
     WhenAttacked,
     /// LB-3.1: its battle starts (attacker and defender).
     WhenBattles,
