@@ -306,6 +306,30 @@ impl Catalogue {
             .map_err(sql(&self.path))
     }
 
+    /// The game the catalogue's packs are for (one catalogue holds one game), or `None`
+    /// when it holds no pack.
+    ///
+    /// Errors: [`LoadError::Sqlite`]; [`LoadError::NotACatalogue`] for a game name this
+    /// cardscript does not know.
+    pub fn game(&self) -> Result<Option<crate::pack::GameKind>, LoadError> {
+        let name: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT game FROM packs ORDER BY load_order LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(sql(&self.path))?;
+        name.map(|n| {
+            crate::pack::GameKind::parse(&n).ok_or_else(|| LoadError::NotACatalogue {
+                path: self.path.clone(),
+                why: format!("its packs are for an unknown game `{n}`"),
+            })
+        })
+        .transpose()
+    }
+
     /// The schema version of the open file.
     pub fn schema_version(&self) -> Result<i64, LoadError> {
         self.conn

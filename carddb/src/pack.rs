@@ -28,6 +28,13 @@ impl GameKind {
             GameKind::LineBattle => "line-battle",
         }
     }
+
+    /// The game named `s` as in `pack.yaml` (`line-battle`), or `None`.
+    pub fn parse(s: &str) -> Option<GameKind> {
+        [GameKind::BattleSpirits, GameKind::LineBattle]
+            .into_iter()
+            .find(|g| g.name() == s.trim())
+    }
 }
 
 /// Another pack this one needs: its name and a semver range (`">=1.0, <2"`).
