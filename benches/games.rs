@@ -5,13 +5,14 @@ use std::path::Path;
 
 use carddb::{Catalogue, Pack};
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine::players::{GreedyPlayer, Player, play_game};
+use engine::players::{Player, play_game};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::RulesConfig;
 use engine::{CardLibrary, Game};
 
 fn one_game(lib: &CardLibrary, decks: &[Vec<String>; 2], seed: u64) -> usize {
     let mut g = Game::new(RulesConfig::saga(), lib.clone(), decks.clone(), seed).unwrap();
-    let mut players: [Box<dyn Player>; 2] =
+    let mut players: [Box<dyn Player<Game>>; 2] =
         [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
     play_game(&mut g, &mut players).unwrap();
     g.answers().len()

@@ -12,13 +12,13 @@ use std::sync::OnceLock;
 
 use carddb::{CardDef, CardKind, Catalogue, Colour, Pack, Step as CardStep};
 use engine::core::{InstanceId, PlayerId};
-use engine::rules::battle_spirits::{CoreLoc, Zone};
-use engine::script::host::{ScriptSources, generated, parse_text};
-use engine::testkit::hand_size as hand;
-use engine::testkit::{
+use engine::rules::battle_spirits::script::host::{ScriptSources, generated, parse_text};
+use engine::rules::battle_spirits::testkit::hand_size as hand;
+use engine::rules::battle_spirits::testkit::{
     decision, effect, give_reserve, must, pass_flashes, play, put, scenario_with, scripted_magic,
     synthetic_cards, to_p1_main,
 };
+use engine::rules::battle_spirits::{CoreLoc, Zone};
 use engine::{CardLibrary, Choice, DecisionKind, Event, Game};
 
 const P0: PlayerId = PlayerId(0);

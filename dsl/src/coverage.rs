@@ -132,7 +132,7 @@ impl CommunityEffect {
 /// Decides what the engine can really run (issue 11, honest figures): the dsl writes
 /// scripts but does not know which functions, events and keywords the engine implements,
 /// so the caller passes the engine's answer (`cardscript coverage` passes
-/// `engine::script::support`'s).
+/// `engine::rules::battle_spirits::script::support`'s).
 pub trait Checker {
     /// Every reason the rhai `source` (as [`crate::compile::to_rhai`] writes it) cannot
     /// act, in plain words; empty when it can.

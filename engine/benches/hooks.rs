@@ -4,9 +4,12 @@
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use engine::core::PlayerId;
-use engine::players::{GreedyPlayer, Player, play_game_capped};
+use engine::players::{Player, play_game_capped};
+use engine::rules::battle_spirits::GreedyPlayer;
+use engine::rules::battle_spirits::testkit::{
+    effect, put, scenario, scripted_spirit, synthetic_cards, synthetic_deck,
+};
 use engine::rules::battle_spirits::{Hook, RulesConfig, Zone};
-use engine::testkit::{effect, put, scenario, scripted_spirit, synthetic_cards, synthetic_deck};
 use engine::{CardLibrary, Game};
 
 const P0: PlayerId = PlayerId(0);
@@ -57,7 +60,7 @@ fn play_games(lib: &CardLibrary, n: u64) -> u64 {
             seed,
         )
         .unwrap();
-        let mut players: [Box<dyn Player>; 2] =
+        let mut players: [Box<dyn Player<Game>>; 2] =
             [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
         play_game_capped(&mut g, &mut players, 20_000).unwrap();
         turns += u64::from(g.turn());
@@ -73,7 +76,8 @@ fn games(c: &mut Criterion) {
         c.effects.clear();
     }
     let vanilla = CardLibrary::new(plain);
-    let scripted = CardLibrary::new(engine::testkit::scripted_synthetic_cards());
+    let scripted =
+        CardLibrary::new(engine::rules::battle_spirits::testkit::scripted_synthetic_cards());
     let mut grp = c.benchmark_group("games");
     grp.sample_size(10);
     grp.bench_function("10_games_vanilla", |b| b.iter(|| play_games(&vanilla, 10)));
@@ -81,7 +85,7 @@ fn games(c: &mut Criterion) {
         b.iter(|| play_games(&scripted, 10))
     });
     // The same effects with no question asked: no step snapshots (README).
-    let mut quiet = engine::testkit::scripted_synthetic_cards();
+    let mut quiet = engine::rules::battle_spirits::testkit::scripted_synthetic_cards();
     for c in quiet.iter_mut() {
         if c.id.ends_with("-04") {
             c.effects = vec![effect(

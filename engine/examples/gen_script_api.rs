@@ -2,5 +2,5 @@
 //! functions: `cargo run -p engine --example gen_script_api > docs/script-api.md`.
 
 fn main() {
-    print!("{}", engine::script::api_markdown());
+    print!("{}", engine::rules::battle_spirits::script::api_markdown());
 }

@@ -11,9 +11,10 @@ mod bss;
 
 use std::collections::BTreeMap;
 
-use engine::players::{GreedyPlayer, Player, RandomPlayer, play_game_capped};
+use engine::players::{Player, RandomPlayer, play_game_capped};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::RulesConfig;
-use engine::script::keywords::{KEYWORD_EFFECT_BASE, KEYWORD_EFFECT_STRIDE};
+use engine::rules::battle_spirits::script::keywords::{KEYWORD_EFFECT_BASE, KEYWORD_EFFECT_STRIDE};
 use engine::{CardLibrary, Event, Game};
 
 fn main() {
@@ -25,7 +26,7 @@ fn main() {
         eprintln!("skipped: ../shared/data/bss not found");
         return;
     };
-    let (kws, sources) = engine::testkit::saga_keywords();
+    let (kws, sources) = engine::rules::battle_spirits::testkit::saga_keywords();
     let lib = CardLibrary::with_keywords(bss::cards(&dir), &sources, &kws, true)
         .expect("the Saga keywords compile");
     let names: Vec<String> = kws.iter().map(|k| k.def.name.clone()).collect();
@@ -42,7 +43,7 @@ fn main() {
         )
         .expect("legal decks");
         g.set_strict(true);
-        let mut players: [Box<dyn Player>; 2] = [
+        let mut players: [Box<dyn Player<Game>>; 2] = [
             Box::new(GreedyPlayer::new()),
             Box::new(RandomPlayer::new(seed)),
         ];

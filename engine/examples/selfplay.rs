@@ -9,7 +9,8 @@ mod bss;
 
 use std::time::Instant;
 
-use engine::players::{GreedyPlayer, Player, play_game_capped};
+use engine::players::{Player, play_game_capped};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::RulesConfig;
 use engine::{CardLibrary, Game};
 
@@ -27,10 +28,10 @@ fn main() {
             RulesConfig::saga(),
         ),
         None => (
-            engine::testkit::synthetic_library(),
+            engine::rules::battle_spirits::testkit::synthetic_library(),
             vec![
-                engine::testkit::synthetic_deck("R"),
-                engine::testkit::synthetic_deck("B"),
+                engine::rules::battle_spirits::testkit::synthetic_deck("R"),
+                engine::rules::battle_spirits::testkit::synthetic_deck("B"),
             ],
             RulesConfig::japanese(),
         ),
@@ -50,7 +51,7 @@ fn main() {
         )
         .expect("legal decks");
         g.set_strict(strict);
-        let mut players: [Box<dyn Player>; 2] =
+        let mut players: [Box<dyn Player<Game>>; 2] =
             [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
         let r = play_game_capped(&mut g, &mut players, 100_000).expect("game finishes");
         g.check_invariants().expect("BS-0.5");

@@ -4,19 +4,12 @@
 //! See `engine/README.md` for the API and the decision model.
 
 pub mod core;
-pub mod exercise;
-pub mod library;
 pub mod players;
-pub mod replay;
 pub mod rules;
-pub mod scenario;
 pub mod script;
-pub mod sim;
-pub mod testkit;
 
-pub use library::CardLibrary;
-pub use replay::{Replay, ReplayError};
+/// Battle Spirits, the first game, at the crate root for short paths.
 pub use rules::battle_spirits::{
-    AnswerError, Choice, DecisionKind, DecisionRequest, Event, Game, GameResult, SavedGame,
-    SetupError, Step, View, render_event,
+    AnswerError, CardLibrary, Choice, DecisionKind, DecisionRequest, Event, Game, GameResult,
+    Replay, ReplayError, SavedGame, SetupError, Step, View, render_event,
 };

@@ -5,12 +5,12 @@
 
 use carddb::{CardDef, CardKind, Colour, OverCount, UltimateCondition};
 use engine::core::{InstanceId, PlayerId};
-use engine::rules::battle_spirits::{CoreLoc, Zone};
-use engine::testkit::hand_size as hand;
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::hand_size as hand;
+use engine::rules::battle_spirits::testkit::{
     card, decision, effect, give_reserve, must, pass_flashes, play, put, scenario, scripted_magic,
     scripted_spirit, strict, to_p1_main,
 };
+use engine::rules::battle_spirits::{CoreLoc, Zone};
 use engine::{AnswerError, Choice, DecisionKind, Event, Game};
 
 const P0: PlayerId = PlayerId(0);

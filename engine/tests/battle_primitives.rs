@@ -9,8 +9,10 @@ mod support;
 
 use carddb::Colour;
 use engine::core::InstanceId;
+use engine::rules::battle_spirits::testkit::{
+    decision, effect, must, pass_flashes, put, scripted_magic, scripted_spirit,
+};
 use engine::rules::battle_spirits::{CoreLoc, Zone};
-use engine::testkit::{decision, effect, must, pass_flashes, put, scripted_magic, scripted_spirit};
 use engine::{Choice, DecisionKind, Event, Game};
 use support::rulings::*;
 
@@ -225,7 +227,8 @@ fn must_be_blocked_while_a_spirit_can_block() {
 /// offered, it blocks (with its weakest spirit when none would win).
 #[test]
 fn greedy_player_blocks_when_it_must() {
-    use engine::players::{GreedyPlayer, Player};
+    use engine::players::Player;
+    use engine::rules::battle_spirits::GreedyPlayer;
     let brute = scripted_spirit(
         "S-BRUTE",
         0,

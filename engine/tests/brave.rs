@@ -4,9 +4,10 @@
 
 use carddb::{BraveCondition, CardDef, CardKind, Colour};
 use engine::core::PlayerId;
-use engine::players::{GreedyPlayer, Player, RandomPlayer, play_game};
+use engine::players::{Player, RandomPlayer, play_game};
+use engine::rules::battle_spirits::GreedyPlayer;
+use engine::rules::battle_spirits::testkit::{card, effect, synthetic_cards, synthetic_deck};
 use engine::rules::battle_spirits::{Event, RulesConfig};
-use engine::testkit::{card, effect, synthetic_cards, synthetic_deck};
 use engine::{CardLibrary, Game};
 
 fn brave(id: &str, cost: u32, colour: Colour, bonus: u32, cond: BraveCondition) -> CardDef {
@@ -101,7 +102,7 @@ fn games_with_braves_finish_with_cores_conserved() {
         .unwrap();
         g.set_strict(true);
         let greedy_seat = (seed % 3) as usize; // 2: random vs random
-        let mut players: [Box<dyn Player>; 2] = [
+        let mut players: [Box<dyn Player<Game>>; 2] = [
             if greedy_seat == 0 {
                 Box::new(GreedyPlayer::new())
             } else {
@@ -149,7 +150,7 @@ fn greedy_against_greedy_with_braves_finishes() {
         )
         .unwrap();
         g.set_strict(true);
-        let mut players: [Box<dyn Player>; 2] =
+        let mut players: [Box<dyn Player<Game>>; 2] =
             [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
         play_game(&mut g, &mut players).unwrap();
     }
@@ -166,7 +167,7 @@ fn games_with_braves_replay_identically() {
             seed,
         )
         .unwrap();
-        let mut players: [Box<dyn Player>; 2] = [
+        let mut players: [Box<dyn Player<Game>>; 2] = [
             Box::new(RandomPlayer::new(seed)),
             Box::new(GreedyPlayer::new()),
         ];

@@ -1,9 +1,12 @@
 //! Issue 16 (kind 3, "every loop has a cap"): a game whose effects loop ends as a draw with
 //! its reason once it reaches the rules option `max_decisions`, in every way of playing.
 
-use engine::players::{GreedyPlayer, Player, play_game};
+use engine::players::{Player, play_game};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::RulesConfig;
-use engine::testkit::{effect, scripted_spirit, synthetic_cards, synthetic_deck};
+use engine::rules::battle_spirits::testkit::{
+    effect, scripted_spirit, synthetic_cards, synthetic_deck,
+};
 use engine::{CardLibrary, Game};
 
 /// A free spirit "when summoned: return this spirit to your hand" lets the greedy player
@@ -30,7 +33,7 @@ fn a_looping_game_ends_as_a_draw_at_max_decisions() {
         ..RulesConfig::japanese()
     };
     let mut g = Game::new(cfg, CardLibrary::new(cards), decks, 16).expect("legal decks");
-    let mut players: [Box<dyn Player>; 2] =
+    let mut players: [Box<dyn Player<Game>>; 2] =
         [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
     let r = play_game(&mut g, &mut players).expect("the game ends");
     assert_eq!(r.winner, None);

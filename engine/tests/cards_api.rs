@@ -6,9 +6,11 @@
 
 mod support;
 
+use engine::rules::battle_spirits::testkit::hand_size as hand;
+use engine::rules::battle_spirits::testkit::{
+    card, decision, effect, give_reserve, must, play, put, scenario, strict,
+};
 use engine::rules::battle_spirits::{CoreLoc, Zone};
-use engine::testkit::hand_size as hand;
-use engine::testkit::{card, decision, effect, give_reserve, must, play, put, scenario, strict};
 use engine::{Choice, DecisionKind, Event};
 use support::cards::*;
 

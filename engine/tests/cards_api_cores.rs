@@ -5,12 +5,12 @@
 mod support;
 
 use engine::core::InstanceId;
-use engine::rules::battle_spirits::{CoreLoc, CoreSource, Zone};
-use engine::testkit::hand_size as hand;
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::hand_size as hand;
+use engine::rules::battle_spirits::testkit::{
     decision, effect, give_reserve, must, play, put, put_soul_core, scenario, scripted_spirit,
     strict,
 };
+use engine::rules::battle_spirits::{CoreLoc, CoreSource, Zone};
 use engine::{Choice, DecisionKind, Event, Game};
 use support::cards::*;
 
@@ -234,7 +234,11 @@ fn bss01_031_no_soul_core_spent_no_draw() {
 fn bss01_130_a_magic_paid_with_the_soul_core_knows_it_bs_5_5() {
     // BSS01-130 / BSS03-121 (compiled shape): "if you spend a soul core as part of this
     // card's cost, …" on a magic's [Main] effect.
-    let m = engine::testkit::scripted_magic("M-SPENT", 2, vec![effect("main", SPENT_DRAW)]);
+    let m = engine::rules::battle_spirits::testkit::scripted_magic(
+        "M-SPENT",
+        2,
+        vec![effect("main", SPENT_DRAW)],
+    );
     for soul in [true, false] {
         let mut g = strict(scenario(vec![m.clone()], 17));
         give_reserve(&mut g, P0, 2);

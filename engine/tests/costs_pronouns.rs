@@ -4,12 +4,12 @@
 //! shape as a real card (named in each test); the effects run the rhai the dsl writes.
 
 use engine::core::{InstanceId, PlayerId};
-use engine::rules::battle_spirits::{CoreLoc, Zone};
-use engine::testkit::hand_size as hand;
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::hand_size as hand;
+use engine::rules::battle_spirits::testkit::{
     decision, effect, give_reserve, must, pass_flashes, play, put, scenario, scripted_spirit,
     strict, to_p1_main,
 };
+use engine::rules::battle_spirits::{CoreLoc, Zone};
 use engine::{Choice, DecisionKind, Event, Game};
 
 const P0: PlayerId = PlayerId(0);

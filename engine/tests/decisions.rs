@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use engine::core::InstanceId;
 use engine::players::{Player, RandomPlayer};
+use engine::rules::battle_spirits::testkit::{synthetic_deck, synthetic_library};
 use engine::rules::battle_spirits::{CoreSource, RulesConfig};
-use engine::testkit::{synthetic_deck, synthetic_library};
 use engine::{AnswerError, Choice, DecisionKind, Game, Step};
 
 fn candidates(g: &Game) -> Vec<Choice> {
@@ -104,7 +104,7 @@ fn every_decision_kind_refuses_illegal_answers_and_changes_nothing() {
                 }
             }
             let view = g.view(req.player);
-            let c = players[req.player.index()].decide(&view, &req);
+            let c = Player::<Game>::decide(&mut players[req.player.index()], &view, &req);
             g.answer(c).unwrap();
         }
         // After the end every answer is refused.

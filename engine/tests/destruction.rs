@@ -7,11 +7,11 @@ mod support;
 
 use carddb::{CardDef, CardKind, Colour};
 use engine::core::{InstanceId, PlayerId};
-use engine::rules::battle_spirits::{Hook, Zone};
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::{
     card, decision, effect, give_reserve, must, pass_flashes, play, put, scenario, scripted_magic,
     scripted_spirit, strict,
 };
+use engine::rules::battle_spirits::{Hook, Zone};
 use engine::{Choice, DecisionKind, Event, Game};
 
 use support::rulings::{game, hand, real, to_p1_main};

@@ -4,7 +4,7 @@
 
 use engine::core::PlayerId;
 use engine::rules::battle_spirits::Zone;
-use engine::testkit::{effect, play, put, scenario, scripted_magic, strict};
+use engine::rules::battle_spirits::testkit::{effect, play, put, scenario, scripted_magic, strict};
 
 const P0: PlayerId = PlayerId(0);
 
@@ -34,7 +34,7 @@ fn a_gained_keyword_counts_in_no_effects_and_has_keyword() {
     let life = g.life(P0);
     play(&mut g, c);
     assert_eq!(g.life(P0), life + 1, "before: one spirit with no effects");
-    let hand = engine::testkit::hand_size(&g, P0);
+    let hand = engine::rules::battle_spirits::testkit::hand_size(&g, P0);
     let give = put(&mut g, P0, "G-GIVE", Zone::Hand(P0), 0);
     play(&mut g, give);
     let c2 = put(&mut g, P0, "G-COUNT", Zone::Hand(P0), 0);
@@ -43,5 +43,8 @@ fn a_gained_keyword_counts_in_no_effects_and_has_keyword() {
     assert_eq!(g.life(P0), life, "after gaining Armor it has an effect");
     // Two magics left the hand (G-GIVE, the second G-COUNT) and were put there by the
     // test: the hand grew by the one card drawn for the one spirit with "armor".
-    assert_eq!(engine::testkit::hand_size(&g, P0), hand + 1);
+    assert_eq!(
+        engine::rules::battle_spirits::testkit::hand_size(&g, P0),
+        hand + 1
+    );
 }

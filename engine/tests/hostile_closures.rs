@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use engine::core::PlayerId;
 use engine::rules::battle_spirits::Zone;
-use engine::testkit::{decision, effect, give_reserve, play, put, scenario, scripted_spirit};
+use engine::rules::battle_spirits::testkit::{
+    decision, effect, give_reserve, play, put, scenario, scripted_spirit,
+};
 use engine::{Event, Game};
 
 const P0: PlayerId = PlayerId(0);
@@ -141,10 +143,10 @@ fn a_strict_script_error_names_the_rhai_file_and_line() {
     let mut src = ScriptSources::default();
     src.add_file("mine", "effects/boom.rhai", "let x = 1;\nthrow \"boom\";\n");
     src.pack_of.insert("HC-BOOM".into(), "mine".into());
-    let mut all = engine::testkit::synthetic_cards();
+    let mut all = engine::rules::battle_spirits::testkit::synthetic_cards();
     all.push(card.clone());
     let lib = CardLibrary::with_scripts(all, &src).unwrap();
-    let mut g = engine::testkit::scenario_with(lib, &[card], 1804);
+    let mut g = engine::rules::battle_spirits::testkit::scenario_with(lib, &[card], 1804);
     g.set_strict_scripts(true);
     let c = put(&mut g, P0, "HC-BOOM", Zone::Hand(P0), 0);
     give_reserve(&mut g, P0, 1);

@@ -11,8 +11,10 @@
 mod support;
 
 use carddb::Colour;
+use engine::rules::battle_spirits::testkit::{
+    decision, effect, must, pass_flashes, put, scripted_spirit,
+};
 use engine::rules::battle_spirits::{CoreLoc, Zone};
-use engine::testkit::{decision, effect, must, pass_flashes, put, scripted_spirit};
 use engine::{Choice, DecisionKind, Event};
 use support::keywords::*;
 use support::rulings::{P0, P1, exhaust_all_tool, flash_tool, real, to_p1_main};

@@ -6,8 +6,10 @@
 mod support;
 
 use engine::core::InstanceId;
+use engine::rules::battle_spirits::testkit::{
+    decision, effect, must, pass_flashes, put, scripted_spirit,
+};
 use engine::rules::battle_spirits::{FlashWindow, Hook, Zone};
-use engine::testkit::{decision, effect, must, pass_flashes, put, scripted_spirit};
 use engine::{Choice, DecisionKind, Event, Game};
 use support::rulings::*;
 

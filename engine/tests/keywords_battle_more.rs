@@ -8,7 +8,9 @@ mod support;
 
 use carddb::Colour;
 use engine::rules::battle_spirits::Zone;
-use engine::testkit::{effect, must, pass_flashes, put, scripted_magic, scripted_spirit};
+use engine::rules::battle_spirits::testkit::{
+    effect, must, pass_flashes, put, scripted_magic, scripted_spirit,
+};
 use engine::{Choice, Event};
 use support::keywords::*;
 use support::rulings::{P0, P1, flash_tool, to_p1_main};
@@ -355,7 +357,7 @@ fn chain_continues_only_with_a_symbol_of_its_colour() {
         }
         let c = put(&mut g, P1, "KW-CHAIN", Zone::Hand(P1), 0);
         let hand = g.pile(Zone::Hand(P1)).len();
-        engine::testkit::play(&mut g, c);
+        engine::rules::battle_spirits::testkit::play(&mut g, c);
         assert!(g.is_exhausted(t), "the effect itself always runs");
         assert_eq!(
             g.pile(Zone::Hand(P1)).len(),
@@ -393,7 +395,7 @@ fn chain_text_is_read_by_the_base_packs_phrase() {
         }
         let c = put(&mut g, P1, "KW-CHAIN-TEXT", Zone::Hand(P1), 0);
         let hand = g.pile(Zone::Hand(P1)).len();
-        engine::testkit::play(&mut g, c);
+        engine::rules::battle_spirits::testkit::play(&mut g, c);
         assert!(g.is_exhausted(t), "the first sentence always runs");
         assert_eq!(
             g.pile(Zone::Hand(P1)).len(),

@@ -7,7 +7,7 @@ mod support;
 
 use carddb::{CardDef, Keyword, KeywordValue};
 use engine::rules::battle_spirits::Zone;
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::{
     decision, effect, must, pass_flashes, put, saga_scenario, scripted_spirit, strict, to_p1_main,
 };
 use engine::{Choice, DecisionKind, Game};
@@ -147,10 +147,10 @@ fn an_unknown_keyword_timing_is_an_error_naming_its_file() {
     .to_string();
     assert!(err.contains("keywords/glimmer.yaml"), "{err}");
     assert!(err.contains("When This Spirit Sparkles"), "{err}");
-    let mut all = engine::testkit::synthetic_cards();
+    let mut all = engine::rules::battle_spirits::testkit::synthetic_cards();
     all.push(card.clone());
     let lib = engine::CardLibrary::with_keywords(all, &sources, &[decl], true).unwrap();
-    let mut g = engine::testkit::scenario_with(lib, &[card], 1204);
+    let mut g = engine::rules::battle_spirits::testkit::scenario_with(lib, &[card], 1204);
     to_p1_main(&mut g);
     put(&mut g, P1, "KW-GLIM", Zone::Field(P1), 1);
     must(&mut g, Choice::EndMain);

@@ -6,11 +6,11 @@
 
 use carddb::{CardDef, Keyword, KeywordValue};
 use engine::rules::battle_spirits::Zone;
-use engine::script::ScriptSources;
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::{
     decision, effect, give_reserve, must, pass_flashes, play, put, scenario_with, scripted_spirit,
     strict, to_p1_main,
 };
+use engine::script::ScriptSources;
 use engine::{CardLibrary, Choice, DecisionKind, Game};
 
 const P1: engine::core::PlayerId = engine::core::PlayerId(1);
@@ -33,12 +33,12 @@ fn game(extra: Vec<CardDef>, seed: u64) -> Game {
         .join("../scripts/battle-spirits-demo-expansion");
     let pack = carddb::Pack::load(&dir).expect("the expansion loads");
     let (mut keywords, mut sources): (Vec<carddb::LoadedKeyword>, ScriptSources) =
-        engine::testkit::saga_keywords();
+        engine::rules::battle_spirits::testkit::saga_keywords();
     keywords.extend(pack.loaded_keywords());
     for (path, text) in &pack.files.files {
         sources.add_file(&pack.manifest.name, path, text);
     }
-    let mut all = engine::testkit::synthetic_cards();
+    let mut all = engine::rules::battle_spirits::testkit::synthetic_cards();
     all.extend(extra.iter().cloned());
     let lib = CardLibrary::with_keywords(all, &sources, &keywords, false).expect("compiles");
     strict(scenario_with(lib, &extra, seed))

@@ -7,11 +7,11 @@ mod support;
 
 use carddb::{CardDef, Colour, Keyword, KeywordValue};
 use engine::core::{InstanceId, PlayerId};
-use engine::rules::battle_spirits::{CoreLoc, Zone};
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::{
     decision, effect, must, pass_flashes, play, put, put_soul_core, saga_scenario, scripted_magic,
     scripted_spirit, strict, to_p1_main,
 };
+use engine::rules::battle_spirits::{CoreLoc, Zone};
 use engine::{Choice, DecisionKind, Game};
 use support::rulings::{P0, P1};
 

@@ -11,7 +11,7 @@ mod kwsupport;
 
 use carddb::{CardKind, Colour};
 use engine::rules::battle_spirits::Zone;
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::{
     card, decision, effect, give_reserve, hand_size, must, play, put, saga_scenario,
     scripted_magic, scripted_spirit, strict, to_p1_main,
 };

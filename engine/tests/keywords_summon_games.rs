@@ -7,8 +7,10 @@
 mod kwsupport;
 
 use carddb::{CardDef, CardKind, Colour};
-use engine::players::{GreedyPlayer, Player, RandomPlayer};
-use engine::testkit::{card, saga_library, scenario_with, strict};
+use engine::Game;
+use engine::players::{Player, RandomPlayer};
+use engine::rules::battle_spirits::GreedyPlayer;
+use engine::rules::battle_spirits::testkit::{card, saga_library, scenario_with, strict};
 use engine::{Event, Replay};
 use kwsupport::*;
 
@@ -39,7 +41,7 @@ fn games_with_the_summoning_keywords_end_and_every_keyword_works() {
     let mut tokens_made = 0;
     for seed in 0..40u64 {
         let mut g = strict(scenario_with(lib.clone(), &extra, seed));
-        let mut players: [Box<dyn Player>; 2] = if seed % 2 == 0 {
+        let mut players: [Box<dyn Player<Game>>; 2] = if seed % 2 == 0 {
             [
                 Box::new(GreedyPlayer::new()),
                 Box::new(RandomPlayer::new(seed)),

@@ -10,11 +10,11 @@
 mod kwsupport;
 
 use carddb::CardDef;
-use engine::rules::battle_spirits::{RulesConfig, Zone, check_deck};
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::{
     decision, effect, give_reserve, hand_size, must, play, put, saga_library, scenario_with,
     scripted_magic, scripted_spirit, strict, synthetic_deck,
 };
+use engine::rules::battle_spirits::{RulesConfig, Zone, check_deck};
 use engine::{Choice, DecisionKind, Event, Game};
 use kwsupport::*;
 

@@ -10,11 +10,11 @@
 mod kwsupport;
 
 use carddb::{CardKind, Colour};
-use engine::rules::battle_spirits::{CoreSource, Zone};
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::{
     card, decision, effect, give_reserve, hand_size, must, pass_flashes, play, put, saga_scenario,
     scripted_magic, strict, to_p1_main,
 };
+use engine::rules::battle_spirits::{CoreSource, Zone};
 use engine::{Choice, DecisionKind, Game};
 use kwsupport::*;
 
@@ -401,7 +401,7 @@ fn immortal_printed_during_either_attack_step_works_only_then() {
 fn immortal_no_longer_in_the_trash_when_its_turn_comes_does_nothing() {
     // Both wait for the destruction (BS-8.4): the field card's effect, ordered first, takes
     // the Immortal card from the trash to the hand; Immortal then does not resolve.
-    let saver = engine::testkit::scripted_spirit(
+    let saver = engine::rules::battle_spirits::testkit::scripted_spirit(
         "SAV",
         0,
         1000,

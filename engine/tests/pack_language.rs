@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 
 use carddb::{CardDef, Effect};
 use engine::core::PlayerId;
-use engine::rules::battle_spirits::{Hook, Zone};
-use engine::script::ScriptSources;
-use engine::testkit::hand_size as hand;
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::hand_size as hand;
+use engine::rules::battle_spirits::testkit::{
     decision, effect, give_reserve, must, play, put, scenario_with, scripted_spirit, strict,
 };
+use engine::rules::battle_spirits::{Hook, Zone};
+use engine::script::ScriptSources;
 use engine::{CardLibrary, Choice, Event, Game};
 
 const P0: PlayerId = PlayerId(0);
@@ -46,7 +46,7 @@ fn game(extra: Vec<CardDef>) -> Game {
     let mut sources = ScriptSources::default();
     sources.add_file("test", "labels/links.yaml", LABELS);
     sources.add_file("test", "phrases/sparks.yaml", PHRASES);
-    let mut all = engine::testkit::synthetic_cards();
+    let mut all = engine::rules::battle_spirits::testkit::synthetic_cards();
     all.extend(extra.iter().cloned());
     let lib = CardLibrary::with_scripts(all, &sources).expect("the pack compiles");
     strict(scenario_with(lib, &extra, 7))
@@ -87,7 +87,7 @@ fn a_pack_event_reaches_this_card_and_the_cards_its_which_names() {
     must(&mut g, Choice::OneOf { index: 0 });
     assert_eq!(hand(&g, P0), cards - 1 + 1, "played one, drew one");
     assert_eq!(g.life(P0), life + 1, "only the `yours` effect");
-    let name = engine::script::hooks::EventName::new("links").unwrap();
+    let name = engine::rules::battle_spirits::script::hooks::EventName::new("links").unwrap();
     assert!(
         g.log()
             .contains(&Event::Hook(Hook::PackEvent { name, card: c })),
@@ -127,7 +127,7 @@ fn raise_event_rejects_a_bad_name() {
     );
     let mut sources = ScriptSources::default();
     sources.add_file("test", "labels/links.yaml", LABELS);
-    let mut all = engine::testkit::synthetic_cards();
+    let mut all = engine::rules::battle_spirits::testkit::synthetic_cards();
     all.push(bad.clone());
     let lib = CardLibrary::with_scripts(all, &sources).unwrap();
     let mut g = scenario_with(lib, &[bad], 3);
@@ -151,7 +151,11 @@ fn a_label_hook_that_is_no_engine_hook_fails_the_build() {
         "labels/bad.yaml",
         "en: [When This Spirit Dances]\nhook: when_dances\n",
     );
-    let e = CardLibrary::with_scripts(engine::testkit::synthetic_cards(), &sources).unwrap_err();
+    let e = CardLibrary::with_scripts(
+        engine::rules::battle_spirits::testkit::synthetic_cards(),
+        &sources,
+    )
+    .unwrap_err();
     let msg = e.to_string();
     assert!(
         msg.contains("labels/bad.yaml") && msg.contains("when_dances"),
@@ -167,14 +171,21 @@ fn a_phrase_whose_rhai_does_not_compile_fails_the_build_naming_it() {
         "phrases/bad.yaml",
         "template: Gather {n:number} sparks\nrhai: gain_life({n};\n",
     );
-    let e = CardLibrary::with_scripts(engine::testkit::synthetic_cards(), &sources).unwrap_err();
+    let e = CardLibrary::with_scripts(
+        engine::rules::battle_spirits::testkit::synthetic_cards(),
+        &sources,
+    )
+    .unwrap_err();
     let msg = e.to_string();
     assert!(
         msg.contains("phrases/bad.yaml") && msg.contains("Gather {n:number} sparks"),
         "{msg}"
     );
     // Lenient (play): the cards are read without the pack's phrases (keywords still count).
-    let lib = CardLibrary::with_scripts_lenient(engine::testkit::synthetic_cards(), &sources);
+    let lib = CardLibrary::with_scripts_lenient(
+        engine::rules::battle_spirits::testkit::synthetic_cards(),
+        &sources,
+    );
     assert_eq!(lib.scripts().vocabulary().phrases().count(), 0);
 }
 
@@ -186,7 +197,11 @@ fn a_label_may_not_take_an_engine_labels_text() {
         "labels/dup.yaml",
         "en: [When This Spirit Attacks]\nevent: charges\n",
     );
-    let e = CardLibrary::with_scripts(engine::testkit::synthetic_cards(), &sources).unwrap_err();
+    let e = CardLibrary::with_scripts(
+        engine::rules::battle_spirits::testkit::synthetic_cards(),
+        &sources,
+    )
+    .unwrap_err();
     assert!(
         e.to_string().contains("already an engine timing label"),
         "{e}"

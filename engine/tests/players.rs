@@ -1,9 +1,10 @@
 //! The built-in players, the decision cap and the view's hidden information.
 
 use engine::core::PlayerId;
-use engine::players::{GreedyPlayer, PlayError, Player, RandomPlayer, play_game, play_game_capped};
+use engine::players::{PlayError, Player, RandomPlayer, play_game, play_game_capped};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::RulesConfig;
-use engine::testkit::{synthetic_deck, synthetic_library};
+use engine::rules::battle_spirits::testkit::{synthetic_deck, synthetic_library};
 use engine::{Game, Step};
 
 fn new_game(seed: u64) -> Game {
@@ -22,7 +23,7 @@ fn greedy_beats_random_most_of_the_time() {
     for seed in 0..100 {
         let mut g = new_game(seed);
         let greedy_seat = (seed % 2) as usize;
-        let mut players: [Box<dyn Player>; 2] = if greedy_seat == 0 {
+        let mut players: [Box<dyn Player<Game>>; 2] = if greedy_seat == 0 {
             [
                 Box::new(GreedyPlayer::new()),
                 Box::new(RandomPlayer::new(seed)),
@@ -45,7 +46,7 @@ fn greedy_beats_random_most_of_the_time() {
 #[test]
 fn decision_cap_is_an_error() {
     let mut g = new_game(1);
-    let mut players: [Box<dyn Player>; 2] =
+    let mut players: [Box<dyn Player<Game>>; 2] =
         [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
     let e = play_game_capped(&mut g, &mut players, 5).unwrap_err();
     assert!(matches!(e, PlayError::DecisionCapExceeded(5)));

@@ -5,7 +5,7 @@
 use engine::core::InstanceId;
 use engine::players::{Player, RandomPlayer};
 use engine::rules::battle_spirits::RulesConfig;
-use engine::testkit::{synthetic_deck, synthetic_library};
+use engine::rules::battle_spirits::testkit::{synthetic_deck, synthetic_library};
 use engine::{Choice, Game, Replay, Step};
 use proptest::prelude::*;
 
@@ -55,7 +55,7 @@ fn play_with_noise(g: &mut Game, seed: u64, noise: &[Choice]) -> usize {
             }
         }
         let view = g.view(req.player);
-        let c = players[req.player.index()].decide(&view, &req);
+        let c = Player::<Game>::decide(&mut players[req.player.index()], &view, &req);
         g.answer(c).unwrap();
     }
     panic!("no end after 20,000 decisions");

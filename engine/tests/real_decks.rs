@@ -4,7 +4,8 @@
 
 mod support;
 
-use engine::players::{GreedyPlayer, Player, RandomPlayer, play_game_capped};
+use engine::players::{Player, RandomPlayer, play_game_capped};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::RulesConfig;
 use engine::{CardLibrary, Game};
 use support::bss;
@@ -32,7 +33,7 @@ fn real_starter_decks_greedy_games_finish_with_conservation() {
                 .expect("starter decks are legal Saga decks");
                 g.set_strict(true);
                 // Seeds 0–2 greedy vs greedy, seed 3 random vs random (uses magic).
-                let mut players: [Box<dyn Player>; 2] = if seed < 3 {
+                let mut players: [Box<dyn Player<Game>>; 2] = if seed < 3 {
                     [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())]
                 } else {
                     [

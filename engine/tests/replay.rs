@@ -1,8 +1,9 @@
 //! Replay equality and save/resume equality (DESIGN principle 1).
 
-use engine::players::{GreedyPlayer, Player, RandomPlayer};
+use engine::players::{Player, RandomPlayer};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::RulesConfig;
-use engine::testkit::{synthetic_cards, synthetic_deck, synthetic_library};
+use engine::rules::battle_spirits::testkit::{synthetic_cards, synthetic_deck, synthetic_library};
 use engine::{CardLibrary, Game, Replay, ReplayError, Step};
 
 fn new_game(seed: u64) -> Game {
@@ -16,7 +17,7 @@ fn new_game(seed: u64) -> Game {
 }
 
 /// Plays up to `limit` decisions; returns how many were made.
-fn play<P: Player>(g: &mut Game, players: &mut [P; 2], limit: usize) -> usize {
+fn play<P: Player<Game>>(g: &mut Game, players: &mut [P; 2], limit: usize) -> usize {
     for i in 0..limit {
         match g.next() {
             Step::Over(_) => return i,

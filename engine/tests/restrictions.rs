@@ -8,10 +8,10 @@ mod support;
 
 use carddb::{CardKind, Colour};
 use engine::core::InstanceId;
-use engine::rules::battle_spirits::{CoreLoc, CoreSource, Zone};
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::{
     decision, effect, give_reserve, must, pass_flashes, play, put, scripted_magic, scripted_spirit,
 };
+use engine::rules::battle_spirits::{CoreLoc, CoreSource, Zone};
 use engine::{Choice, DecisionKind, Event, Game};
 use support::rulings::*;
 

@@ -13,10 +13,10 @@ mod support;
 
 use carddb::CardDef;
 use engine::core::InstanceId;
-use engine::rules::battle_spirits::{CoreLoc, CoreSource, Hook, Zone};
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::{
     decision, effect, give_reserve, must, pass_flashes, play, put, scripted_magic, scripted_spirit,
 };
+use engine::rules::battle_spirits::{CoreLoc, CoreSource, Hook, Zone};
 use engine::{Choice, DecisionKind, Event, Game};
 use support::rulings::*;
 
@@ -1242,7 +1242,7 @@ fn bss02_121_hanged_man_an_attack_effect_already_due_works_after_its_level_drops
 /// BS-7.1.
 #[test]
 fn bss02_040_grand_woden_refreshed_in_the_refresh_step_gains_its_bp() {
-    let mut woden = engine::testkit::card(
+    let mut woden = engine::rules::battle_spirits::testkit::card(
         "RUL-WODEN",
         carddb::CardKind::Spirit,
         0,

@@ -5,8 +5,10 @@
 mod support;
 
 use engine::core::InstanceId;
+use engine::rules::battle_spirits::testkit::{
+    decision, effect, give_reserve, must, pass_flashes, put, scripted_spirit,
+};
 use engine::rules::battle_spirits::{CoreLoc, Hook, Zone};
-use engine::testkit::{decision, effect, give_reserve, must, pass_flashes, put, scripted_spirit};
 use engine::{Choice, DecisionKind, Event, Game};
 use support::rulings::*;
 
@@ -128,7 +130,7 @@ fn bss02_120_reanimate_returns_only_one_of_the_discarded_cards() {
     put(&mut g, P0, "ST02-011", Zone::Hand(P0), 0);
     let top = put(&mut g, P0, "ST02-011", Zone::Deck(P0), 0);
     p1_summons_after_p0_set(&mut g, burst);
-    engine::testkit::give_reserve(&mut g, P0, 8); // so that paying for [Main] is a choice
+    engine::rules::battle_spirits::testkit::give_reserve(&mut g, P0, 8); // so that paying for [Main] is a choice
     must(&mut g, Choice::Yes); // activate
     // The only purple spirit card among the three discarded is chosen without a question;
     // the next question is whether to pay for the Main effect.
@@ -206,7 +208,7 @@ fn st02_016_bloody_rain_a_one_core_spirit_may_attack_and_then_goes() {
 /// Rules: BS-6.6, BS-10.3, BS-8.4 (both due at once; the return resolves first).
 #[test]
 fn st04_012_spiral_tower_returned_spirit_still_triggers_the_burst() {
-    let mut tower = engine::testkit::card(
+    let mut tower = engine::rules::battle_spirits::testkit::card(
         "RUL-SPIRAL-TOWER",
         carddb::CardKind::Nexus,
         0,

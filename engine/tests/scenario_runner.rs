@@ -6,8 +6,8 @@
 use std::path::Path;
 
 use engine::CardLibrary;
-use engine::scenario::{self, ScenarioResult, Status};
-use engine::testkit::{effect, scripted_spirit, synthetic_cards};
+use engine::rules::battle_spirits::scenario::{self, ScenarioResult, Status};
+use engine::rules::battle_spirits::testkit::{effect, scripted_spirit, synthetic_cards};
 
 fn library() -> CardLibrary {
     let mut cards = synthetic_cards();
@@ -77,7 +77,7 @@ fn library() -> CardLibrary {
         )],
     ));
     // Main: every opposing spirit −3000 BP this turn.
-    cards.push(engine::testkit::scripted_magic(
+    cards.push(engine::rules::battle_spirits::testkit::scripted_magic(
         "S-WITHER",
         0,
         vec![effect(

@@ -6,7 +6,7 @@
 fn script_api_reference_is_current() {
     let path = format!("{}/../docs/script-api.md", env!("CARGO_MANIFEST_DIR"));
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    let generated = engine::script::api_markdown();
+    let generated = engine::rules::battle_spirits::script::api_markdown();
     assert!(
         committed == generated,
         "docs/script-api.md is out of date: run `cargo run -p engine --example gen_script_api > docs/script-api.md`"
@@ -16,7 +16,7 @@ fn script_api_reference_is_current() {
 #[test]
 fn every_function_of_the_dsl_contract_is_registered() {
     // The names `dsl/SCRIPT_API_USED.md` lists (flat functions and query methods).
-    let doc = engine::script::api_markdown();
+    let doc = engine::rules::battle_spirits::script::api_markdown();
     for name in [
         "my_spirits",
         "opponent_spirits",

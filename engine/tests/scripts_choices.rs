@@ -3,9 +3,12 @@
 //! replay), and refuses an illegal answer without changing anything.
 
 use engine::core::PlayerId;
-use engine::players::{GreedyPlayer, Player, RandomPlayer, play_game_capped};
+use engine::players::{Player, RandomPlayer, play_game_capped};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::Zone;
-use engine::testkit::{decision, effect, give_reserve, must, play, put, scenario, scripted_spirit};
+use engine::rules::battle_spirits::testkit::{
+    decision, effect, give_reserve, must, play, put, scenario, scripted_spirit,
+};
 use engine::{AnswerError, CardLibrary, Choice, DecisionKind, Game, Replay};
 
 const P0: PlayerId = PlayerId(0);
@@ -120,14 +123,15 @@ fn forced_choice_asks_nothing() {
 
 #[test]
 fn games_with_choosing_effects_finish_and_replay_identically() {
-    let mut all = engine::testkit::synthetic_cards();
+    let mut all = engine::rules::battle_spirits::testkit::synthetic_cards();
     all.push(chooser());
     let lib = CardLibrary::new(all);
     for seed in 0..20u64 {
-        let mut g = engine::testkit::scenario_with(lib.clone(), &[chooser()], seed);
+        let mut g =
+            engine::rules::battle_spirits::testkit::scenario_with(lib.clone(), &[chooser()], seed);
         g.set_strict(true);
         g.set_strict_scripts(true);
-        let mut players: [Box<dyn Player>; 2] = [
+        let mut players: [Box<dyn Player<Game>>; 2] = [
             Box::new(GreedyPlayer::new()),
             Box::new(RandomPlayer::new(seed)),
         ];
@@ -160,7 +164,7 @@ fn bs_6_6_question_inside_battle_resolution_survives_save_and_load() {
     put(&mut g, P1, "B-01", Zone::Field(P1), 1);
     must(&mut g, Choice::EndMain);
     must(&mut g, Choice::Attack { attacker: a });
-    engine::testkit::pass_flashes(&mut g);
+    engine::rules::battle_spirits::testkit::pass_flashes(&mut g);
     must(&mut g, Choice::Block { blocker: b });
     must(&mut g, Choice::Pass);
     must(&mut g, Choice::Pass);
@@ -188,7 +192,11 @@ fn when_life_is_lost_sub_trigger() {
             "when(ev_lose_life(), || { gain_life(2); });",
         )],
     );
-    let m = engine::testkit::scripted_magic("M-LL", 0, vec![effect("main", "lose_life(1);")]);
+    let m = engine::rules::battle_spirits::testkit::scripted_magic(
+        "M-LL",
+        0,
+        vec![effect("main", "lose_life(1);")],
+    );
     let mut g = scenario(vec![card, m], 34);
     g.set_strict(true);
     g.set_strict_scripts(true);

@@ -2,8 +2,8 @@
 //! error is a typed error naming the file (pack file or card), line and column.
 
 use engine::CardLibrary;
+use engine::rules::battle_spirits::testkit::{effect, scripted_spirit};
 use engine::script::{ScriptError, ScriptOrigin, ScriptSources};
-use engine::testkit::{effect, scripted_spirit};
 
 fn file_card(id: &str, path: &str) -> carddb::CardDef {
     let mut e = effect("When Summoned", "");

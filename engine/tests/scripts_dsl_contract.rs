@@ -4,8 +4,10 @@
 
 use engine::core::PlayerId;
 use engine::rules::battle_spirits::Zone;
+use engine::rules::battle_spirits::testkit::{
+    effect, give_reserve, play, put, scenario_with, scripted_spirit,
+};
 use engine::script::ScriptSources;
-use engine::testkit::{effect, give_reserve, play, put, scenario_with, scripted_spirit};
 use engine::{CardLibrary, Choice, DecisionKind, Event, Step};
 
 const P0: PlayerId = PlayerId(0);
@@ -41,7 +43,7 @@ fn dsl_generated_scripts_compile_and_call_only_the_api() {
     let mut bad = Vec::new();
     for (name, src) in generated() {
         let card = scripted_spirit("G-1", 0, 1000, vec![effect("When Summoned", &src)]);
-        let mut all = engine::testkit::synthetic_cards();
+        let mut all = engine::rules::battle_spirits::testkit::synthetic_cards();
         all.push(card.clone());
         let lib = match CardLibrary::with_scripts(all, &ScriptSources::default()) {
             Ok(l) => l,

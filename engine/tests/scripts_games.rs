@@ -1,9 +1,10 @@
 //! Whole games with scripted effects on most cards: they finish in strict mode (BS-0.5
 //! after every event, script failures fatal), effects do run, and replays are identical.
 
-use engine::players::{GreedyPlayer, Player, RandomPlayer, play_game_capped};
+use engine::players::{Player, RandomPlayer, play_game_capped};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::RulesConfig;
-use engine::testkit::{scripted_synthetic_cards, synthetic_deck};
+use engine::rules::battle_spirits::testkit::{scripted_synthetic_cards, synthetic_deck};
 use engine::{CardLibrary, Event, Game, Replay};
 
 #[test]
@@ -20,7 +21,7 @@ fn scripted_games_finish_and_replay() {
         .unwrap();
         g.set_strict(true);
         g.set_strict_scripts(true);
-        let mut players: [Box<dyn Player>; 2] = if seed % 2 == 0 {
+        let mut players: [Box<dyn Player<Game>>; 2] = if seed % 2 == 0 {
             [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())]
         } else {
             [

@@ -2,12 +2,12 @@
 //! asserting the effect's result and its timing. Rule IDs in the test names.
 
 use engine::core::{InstanceId, PlayerId};
-use engine::rules::battle_spirits::{Hook, Zone};
-use engine::testkit::hand_size as hand;
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::hand_size as hand;
+use engine::rules::battle_spirits::testkit::{
     decision, effect, give_reserve, must, pass_flashes, play, put, scenario, scripted_magic,
     scripted_spirit, strict, to_p1_main,
 };
+use engine::rules::battle_spirits::{Hook, Zone};
 use engine::{Choice, DecisionKind, Event, Game};
 
 const P0: PlayerId = PlayerId(0);
@@ -58,7 +58,7 @@ fn bs_5_1_when_summoned_draws_after_the_spirit_is_on_the_field() {
 
 #[test]
 fn bs_5_4_when_deployed_nexus_effect_runs() {
-    let mut nexus = engine::testkit::card(
+    let mut nexus = engine::rules::battle_spirits::testkit::card(
         "N-DEP",
         carddb::CardKind::Nexus,
         0,
@@ -476,7 +476,7 @@ fn bs_8_1_optional_may_asks_and_no_means_nothing() {
 
 #[test]
 fn bs_12_3_spirit_effects_do_not_touch_ultimates() {
-    let mut ult = engine::testkit::card(
+    let mut ult = engine::rules::battle_spirits::testkit::card(
         "U-1",
         carddb::CardKind::Ultimate,
         3,
@@ -616,7 +616,7 @@ fn issue4_actions_heavy_exhaust_count_tecoto_life_ultimate_trigger() {
             "#,
         )],
     );
-    let mut ult = engine::testkit::card(
+    let mut ult = engine::rules::battle_spirits::testkit::card(
         "U-T",
         carddb::CardKind::Ultimate,
         9,

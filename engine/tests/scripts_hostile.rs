@@ -3,13 +3,17 @@
 //! `EffectFailed` event, without hanging or crashing, and the game goes on. A full game
 //! with all of them in both decks finishes.
 
+use engine::Game;
 use std::time::{Duration, Instant};
 
 use engine::core::PlayerId;
-use engine::players::{GreedyPlayer, Player, RandomPlayer, play_game_capped};
+use engine::players::{Player, RandomPlayer, play_game_capped};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::Zone;
+use engine::rules::battle_spirits::testkit::{
+    decision, effect, give_reserve, play, put, scenario_with, scripted_spirit,
+};
 use engine::script::ScriptSources;
-use engine::testkit::{decision, effect, give_reserve, play, put, scenario_with, scripted_spirit};
 use engine::{CardLibrary, DecisionKind, Event};
 
 const P0: PlayerId = PlayerId(0);
@@ -61,7 +65,7 @@ fn library() -> CardLibrary {
     for c in &cards {
         src.pack_of.insert(c.id.clone(), "hostile".into());
     }
-    let mut all = engine::testkit::synthetic_cards();
+    let mut all = engine::rules::battle_spirits::testkit::synthetic_cards();
     all.extend(cards);
     CardLibrary::with_scripts_lenient(all, &src)
 }
@@ -114,7 +118,7 @@ fn a_pack_may_import_its_own_lib() {
     let mut src = ScriptSources::default();
     src.add_file("hostile", "lib/util.rhai", "fn two() { 2 }");
     src.pack_of.insert("H-OK".into(), "hostile".into());
-    let mut all = engine::testkit::synthetic_cards();
+    let mut all = engine::rules::battle_spirits::testkit::synthetic_cards();
     all.push(card.clone());
     let lib = CardLibrary::with_scripts(all, &src).unwrap();
     let mut g = scenario_with(lib, &[card], 60);
@@ -135,7 +139,7 @@ fn full_games_with_every_hostile_card_finish() {
         for seed in 0..3u64 {
             let mut g = scenario_with(lib.clone(), part, 70 + seed + 10 * k as u64);
             g.set_strict(true);
-            let mut players: [Box<dyn Player>; 2] = [
+            let mut players: [Box<dyn Player<Game>>; 2] = [
                 Box::new(GreedyPlayer::new()),
                 Box::new(RandomPlayer::new(seed)),
             ];

@@ -5,7 +5,7 @@
 mod support;
 
 use engine::CardLibrary;
-use engine::script::{ScriptSources, hooks};
+use engine::rules::battle_spirits::script::{ScriptSources, hooks};
 use support::bss;
 
 #[test]
@@ -37,7 +37,8 @@ fn real_cards_build_and_their_timing_labels_map() {
 /// (BS-0.5 after every event); the effects that ran, stayed inert or failed are counted.
 #[test]
 fn real_decks_with_generated_effects_finish() {
-    use engine::players::{GreedyPlayer, Player, play_game_capped};
+    use engine::players::{Player, play_game_capped};
+    use engine::rules::battle_spirits::GreedyPlayer;
     use engine::rules::battle_spirits::RulesConfig;
     use engine::{Event, Game};
     let Some(dir) = bss::data_dir() else {
@@ -59,7 +60,7 @@ fn real_decks_with_generated_effects_finish() {
             )
             .unwrap();
             g.set_strict(true);
-            let mut players: [Box<dyn Player>; 2] =
+            let mut players: [Box<dyn Player<Game>>; 2] =
                 [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
             play_game_capped(&mut g, &mut players, 20_000).expect("the game finishes");
             for e in g.log() {

@@ -1,9 +1,10 @@
 //! Seeded self-play: every game finishes, with conservation (BS-0.5) checked after every
 //! event (strict mode).
 
-use engine::players::{GreedyPlayer, Player, RandomPlayer, play_game_capped};
+use engine::players::{Player, RandomPlayer, play_game_capped};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::RulesConfig;
-use engine::testkit::{synthetic_deck, synthetic_library};
+use engine::rules::battle_spirits::testkit::{synthetic_deck, synthetic_library};
 use engine::{Game, Step};
 
 fn run(seed: u64, greedy: bool) -> (engine::GameResult, usize, usize) {
@@ -16,7 +17,7 @@ fn run(seed: u64, greedy: bool) -> (engine::GameResult, usize, usize) {
     )
     .expect("legal decks");
     g.set_strict(true);
-    let mut players: [Box<dyn Player>; 2] = if greedy {
+    let mut players: [Box<dyn Player<Game>>; 2] = if greedy {
         [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())]
     } else {
         [

@@ -6,8 +6,8 @@
 //! `cardscript sim --players random --check --games N`.
 
 use engine::rules::battle_spirits::RulesConfig;
-use engine::sim::{PlayerKind, SimConfig, simulate};
-use engine::testkit::{synthetic_deck, synthetic_library};
+use engine::rules::battle_spirits::sim::{PlayerKind, SimConfig, simulate};
+use engine::rules::battle_spirits::testkit::{synthetic_deck, synthetic_library};
 
 #[test]
 #[ignore = "a long soak: run with --ignored (SOAK_GAMES sets the number of games)"]

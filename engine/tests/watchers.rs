@@ -7,7 +7,7 @@
 mod support;
 
 use engine::rules::battle_spirits::Zone;
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::{
     decision, effect, must, pass_flashes, play, put, scripted_magic, scripted_spirit,
 };
 use engine::{Choice, DecisionKind, Event};
@@ -371,7 +371,7 @@ fn st06_012_ancient_colosseum_mills_four_when_the_opponent_summons_a_when_summon
     ));
     let mut g = game(cards, 6012);
     put(&mut g, P1, "ST06-012", Zone::Field(P1), 3); // LV2
-    engine::testkit::give_reserve(&mut g, P0, 2);
+    engine::rules::battle_spirits::testkit::give_reserve(&mut g, P0, 2);
     let plain = put(&mut g, P0, "R-00", Zone::Hand(P0), 0);
     let s = put(&mut g, P0, "W-WS", Zone::Hand(P0), 0);
     let deck = g.pile(Zone::Deck(P0)).len();
@@ -449,7 +449,7 @@ fn pr_050_killer_machine_half_gains_astral_when_an_opposing_spirit_is_returned()
     assert!(
         g.log().iter().any(|e| matches!(
             e,
-            Event::ModifierAdded { card, modifier: engine::script::ModKind::Keyword(k, _), .. }
+            Event::ModifierAdded { card, modifier: engine::rules::battle_spirits::script::ModKind::Keyword(k, _), .. }
                 if *card == half && k == "Astral"
         )),
         "PR-050 gained Astral"

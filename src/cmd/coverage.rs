@@ -2,14 +2,14 @@
 //! alone, honestly (issue 11): a text effect counts as executable only when the grammar
 //! understood it and its script calls no unsupported function, waits for no event the
 //! engine cannot watch and names no keyword without rules; a bare keyword only when its
-//! keyword has rules (`engine::script::support`). Also: timing headers mapped to hooks,
+//! keyword has rules (`engine::rules::battle_spirits::script::support`). Also: timing headers mapped to hooks,
 //! cards whose every effect is executable, why understood effects cannot act, and the most
 //! frequent sentences not understood.
 
 use std::path::PathBuf;
 
 use clap::Args;
-use engine::script::support::{EngineChecker, KeywordRules};
+use engine::rules::battle_spirits::script::support::{EngineChecker, KeywordRules};
 
 /// Arguments of `cardscript coverage`.
 #[derive(Args)]
@@ -29,9 +29,9 @@ pub fn run(args: CoverageArgs) -> Result<(), Box<dyn std::error::Error>> {
     for (path, text) in &saga.files.files {
         sources.add_file(&saga.manifest.name, path, text);
     }
-    let vocab = engine::script::vocab::of_sources(
+    let vocab = engine::rules::battle_spirits::script::vocab::of_sources(
         &sources,
-        engine::script::vocab::keyword_entries(&declared),
+        engine::rules::battle_spirits::script::vocab::keyword_entries(&declared),
         None,
     )?;
     let checker = EngineChecker {

@@ -61,7 +61,7 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
     let host = lib.scripts();
     let mut problems = Vec::new();
     for p in &loaded {
-        let check = engine::script::vocab::check_pack(p, host.vocabulary());
+        let check = engine::rules::battle_spirits::script::vocab::check_pack(p, host.vocabulary());
         // A keyword no pack declares does nothing (`lint` lists it as an error).
         for d in &check.undeclared {
             say!("warning: {d}");

@@ -1,13 +1,13 @@
 //! `cardscript exercise [--pack DIR | --db FILE] [--games N] [--seed S] [--json]`: plays
-//! every card of the catalogue through its hooks in real games (`engine::exercise`) and
+//! every card of the catalogue through its hooks in real games (`engine::rules::battle_spirits::exercise`) and
 //! prints per effect whether it fired, was never reached, threw or stayed inert, with the
 //! totals (or the same as JSON). A progress bar shows on a terminal, never with `--json`.
 
 use std::io::IsTerminal;
 
 use clap::Args;
-use engine::exercise::{ExerciseConfig, ExerciseReport, exercise};
 use engine::rules::battle_spirits::RulesConfig;
+use engine::rules::battle_spirits::exercise::{ExerciseConfig, ExerciseReport, exercise};
 
 use super::source::SourceArgs;
 

@@ -2,12 +2,12 @@
 //! effect its hooks, levels and actions in plain words, and with `--script` the rhai that
 //! runs (the card's own, or the one the grammar writes from its text). An effect whose
 //! script cannot act (an unsupported function, an event the engine cannot watch, a keyword
-//! without rules, text not understood: `engine::script::support`) is never called
+//! without rules, text not understood: `engine::rules::battle_spirits::script::support`) is never called
 //! understood: its gaps are listed in plain words.
 
 use clap::Args;
-use engine::script::host::{generated_with_hook_in, parse_text_in};
-use engine::script::support::{self, KeywordRules};
+use engine::rules::battle_spirits::script::host::{generated_with_hook_in, parse_text_in};
+use engine::rules::battle_spirits::script::support::{self, KeywordRules};
 
 use super::source::SourceArgs;
 
@@ -58,7 +58,7 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     for (i, e) in c.effects.iter().enumerate() {
-        let hooks = match engine::script::vocab::of_effect_in(e, vocab) {
+        let hooks = match engine::rules::battle_spirits::script::vocab::of_effect_in(e, vocab) {
             Ok(t) => format!("{t:?}"),
             Err(label) => format!("unknown timing `{label}`"),
         };

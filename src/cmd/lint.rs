@@ -1,15 +1,15 @@
 //! `cardscript lint PACK`: for every effect of every card, whether it runs from a script,
 //! runs from its text, is only partly understood (with the span and the tokens the grammar
 //! expected there), or cannot act although understood (its gaps: an unsupported function,
-//! an event the engine cannot watch, a keyword without rules — `engine::script::support`),
+//! an event the engine cannot watch, a keyword without rules — `engine::rules::battle_spirits::script::support`),
 //! and the totals. Card keywords without rules are listed too. A script that does not
 //! compile is an error.
 
 use std::path::PathBuf;
 
 use clap::Args;
-use engine::script::host::parse_text_in;
-use engine::script::support;
+use engine::rules::battle_spirits::script::host::parse_text_in;
+use engine::rules::battle_spirits::script::support;
 
 use super::source::SourceArgs;
 
@@ -49,7 +49,7 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
     let vocab = host.vocabulary();
     let keywords = lenient.keyword_rules();
     // Issue 12 item 4: keyword names and values, timing labels, at file:line.
-    let check = engine::script::vocab::check_pack(&pack, vocab);
+    let check = engine::rules::battle_spirits::script::vocab::check_pack(&pack, vocab);
     let problems: Vec<_> = check.errors.into_iter().chain(check.undeclared).collect();
     for d in &problems {
         say!("{d}");

@@ -5,7 +5,8 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use engine::players::{GreedyPlayer, Player, RandomPlayer};
+use engine::players::{Player, RandomPlayer};
+use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::{DecisionRequest, RulesConfig, Step, View};
 use engine::{Game, Replay, render_event};
 
@@ -123,7 +124,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     // draws as they have made (issue 16 kind 6).
     let seed = game.seed();
     let done = game.answered();
-    let mut ais: [Option<Box<dyn Player>>; 2] = [
+    let mut ais: [Option<Box<dyn Player<Game>>>; 2] = [
         ai(args.p1, seed, done[0]),
         ai(args.p2, seed.wrapping_add(1), done[1]),
     ];
@@ -188,7 +189,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     Ok(())
 }
 
-fn ai(c: Controller, seed: u64, decisions: u64) -> Option<Box<dyn Player>> {
+fn ai(c: Controller, seed: u64, decisions: u64) -> Option<Box<dyn Player<Game>>> {
     match c {
         Controller::Greedy => Some(Box::new(GreedyPlayer::new())),
         Controller::Random => Some(Box::new(RandomPlayer::resumed(seed, decisions))),

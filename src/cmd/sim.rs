@@ -3,7 +3,7 @@
 
 use clap::Args;
 use engine::rules::battle_spirits::RulesConfig;
-use engine::sim::{SimConfig, simulate};
+use engine::rules::battle_spirits::sim::{SimConfig, simulate};
 
 use super::play::deck_by_name_or_file;
 use super::source::SourceArgs;
@@ -45,9 +45,11 @@ pub struct SimArgs {
 }
 
 /// `greedy`, `random`, `random,greedy` … → the two seats.
-fn players(s: &str) -> Result<[engine::sim::PlayerKind; 2], Box<dyn std::error::Error>> {
+fn players(
+    s: &str,
+) -> Result<[engine::rules::battle_spirits::sim::PlayerKind; 2], Box<dyn std::error::Error>> {
     let parse = |w: &str| {
-        engine::sim::PlayerKind::parse(w)
+        engine::rules::battle_spirits::sim::PlayerKind::parse(w)
             .ok_or_else(|| format!("--players: `{w}` is not a player (greedy or random)"))
     };
     let parts: Vec<&str> = s.split(',').collect();
@@ -101,7 +103,7 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         strict_scripts: args.strict,
         players: players(&args.players)?,
     };
-    let total = engine::sim::pairings(decks.len()).len() as u64 * args.games;
+    let total = engine::rules::battle_spirits::sim::pairings(decks.len()).len() as u64 * args.games;
     let bar = indicatif::ProgressBar::new(total);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")

@@ -62,7 +62,7 @@ pub fn library(
     cat: &Catalogue,
     lenient: bool,
 ) -> Result<engine::CardLibrary, Box<dyn std::error::Error>> {
-    let mut sources = engine::script::host::ScriptSources::default();
+    let mut sources = engine::rules::battle_spirits::script::host::ScriptSources::default();
     for (pack, path, source) in cat.files()? {
         sources.add_file(&pack, &path, &source);
     }

@@ -2,7 +2,7 @@
 //! scenario files under folders (a pack folder: its `tests/`; no path: the current pack's
 //! `tests/`, else the embedded demo pack's). Prints each result, an expected-vs-actual
 //! diff and the log tail on failure, the totals, and fails when any scenario fails or is
-//! broken. The scenarios run in `engine::scenario`; this file reads files and builds the
+//! broken. The scenarios run in `engine::rules::battle_spirits::scenario`; this file reads files and builds the
 //! card libraries their `packs` name.
 
 use std::collections::BTreeMap;
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use engine::CardLibrary;
-use engine::scenario::{self, PackSpec, Parsed, ScenarioResult, Status};
+use engine::rules::battle_spirits::scenario::{self, PackSpec, Parsed, ScenarioResult, Status};
 
 /// Arguments of `cardscript test`.
 #[derive(Args)]

@@ -6,6 +6,7 @@
 
 pub mod decision;
 pub mod event;
+pub mod game;
 pub mod ids;
 pub mod rng;
 pub mod tokens;
@@ -14,6 +15,7 @@ pub mod zones;
 
 pub use decision::{Labelled, Request};
 pub use event::{GameEvent, log_hash};
+pub use game::{GameResult, Rules, Step};
 pub use ids::{InstanceId, PlayerId};
 pub use rng::GameRng;
 pub use tokens::{Token, TokenId, TokenLedger, TokenTable, TokenTag};

@@ -1,23 +1,20 @@
-//! Players: anything that answers decisions from a [`View`]. Built in: a seeded random
-//! player and a greedy player; `play_game` drives a game to its end.
-
-mod greedy;
+//! Players, for any ruleset ([`Rules`]): anything that answers decisions from what its
+//! seat may see. Built in: a seeded random player; each ruleset brings its greedy player
+//! (`rules::battle_spirits::GreedyPlayer`). `play_game` drives a game to its end.
 
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
-use crate::core::PlayerId;
-use crate::rules::battle_spirits::{
-    AnswerError, Choice, DecisionRequest, Game, GameResult, Step, View,
-};
+use crate::core::{GameResult, PlayerId, Request, Rules, Step};
 
-pub use greedy::GreedyPlayer;
+/// The decision request of ruleset `G`.
+pub type RequestOf<G> = Request<<G as Rules>::Kind, <G as Rules>::Choice>;
 
-/// Answers decisions. Must return one of `request.options`' choices.
-pub trait Player {
+/// Answers decisions of ruleset `G`. Must return one of `request.options`' choices.
+pub trait Player<G: Rules> {
     /// Chooses an answer to `request`, seeing only `view`.
-    fn decide(&mut self, view: &View, request: &DecisionRequest) -> Choice;
+    fn decide(&mut self, view: &G::View, request: &RequestOf<G>) -> G::Choice;
 }
 
 /// Picks uniformly among the legal options, with its own seeded rng.
@@ -35,7 +32,7 @@ impl RandomPlayer {
     }
 
     /// The random player seeded with `seed` after it has made `decisions` decisions: a
-    /// resumed game (`Game::answered`) goes on exactly as the uncut one (one draw per
+    /// resumed game (`Rules::answered`) goes on exactly as the uncut one (one draw per
     /// decision).
     pub fn resumed(seed: u64, decisions: u64) -> RandomPlayer {
         let mut p = RandomPlayer::new(seed);
@@ -46,8 +43,8 @@ impl RandomPlayer {
     }
 }
 
-impl Player for RandomPlayer {
-    fn decide(&mut self, _view: &View, request: &DecisionRequest) -> Choice {
+impl<G: Rules> Player<G> for RandomPlayer {
+    fn decide(&mut self, _view: &G::View, request: &RequestOf<G>) -> G::Choice {
         let n = request.options.len() as u64;
         // The rules never ask a question without an answer; say so if one slips through.
         assert!(n > 0, "a {:?} decision with no options", request.kind);
@@ -58,14 +55,11 @@ impl Player for RandomPlayer {
 
 /// Why `play_game` stopped without a result.
 #[derive(Debug, Error)]
-pub enum PlayError {
+pub enum PlayError<E: std::error::Error> {
     #[error("no result after {0} decisions (the cap)")]
     DecisionCapExceeded(usize),
     #[error("{player} gave an illegal answer: {error}")]
-    IllegalAnswer {
-        player: PlayerId,
-        error: AnswerError,
-    },
+    IllegalAnswer { player: PlayerId, error: E },
 }
 
 /// Decision cap used by [`play_game`].
@@ -73,11 +67,11 @@ pub const DEFAULT_DECISION_CAP: usize = 100_000;
 
 /// Plays `game` to its end, asking `players[i]` for `PlayerId(i)`'s decisions.
 /// Errors: more than `cap` decisions, or an illegal answer from a player.
-pub fn play_game_capped(
-    game: &mut Game,
-    players: &mut [Box<dyn Player>; 2],
+pub fn play_game_capped<G: Rules>(
+    game: &mut G,
+    players: &mut [Box<dyn Player<G>>; 2],
     cap: usize,
-) -> Result<GameResult, PlayError> {
+) -> Result<GameResult, PlayError<G::AnswerError>> {
     for _ in 0..cap {
         match game.next() {
             Step::Over(r) => return Ok(r),
@@ -98,9 +92,9 @@ pub fn play_game_capped(
 }
 
 /// [`play_game_capped`] with [`DEFAULT_DECISION_CAP`].
-pub fn play_game(
-    game: &mut Game,
-    players: &mut [Box<dyn Player>; 2],
-) -> Result<GameResult, PlayError> {
+pub fn play_game<G: Rules>(
+    game: &mut G,
+    players: &mut [Box<dyn Player<G>>; 2],
+) -> Result<GameResult, PlayError<G::AnswerError>> {
     play_game_capped(game, players, DEFAULT_DECISION_CAP)
 }

@@ -5,7 +5,7 @@
 
 use carddb::{CardDef, Keyword, KeywordValue};
 use engine::core::{InstanceId, PlayerId};
-use engine::testkit::{decision, effect, must};
+use engine::rules::battle_spirits::testkit::{decision, effect, must};
 use engine::{Choice, DecisionKind, Event, Game};
 
 pub const P0: PlayerId = PlayerId(0);

@@ -2,8 +2,10 @@
 //! synthetic spirit whose "when summoned" effect is a script, answering a choice.
 
 use engine::core::{InstanceId, PlayerId};
+use engine::rules::battle_spirits::testkit::{
+    decision, effect, give_reserve, must, play, put, scripted_spirit,
+};
 use engine::rules::battle_spirits::{CoreLoc, Zone};
-use engine::testkit::{decision, effect, give_reserve, must, play, put, scripted_spirit};
 use engine::{Choice, DecisionKind, Game};
 
 pub const P0: PlayerId = PlayerId(0);

@@ -4,7 +4,7 @@
 
 use carddb::{CardDef, Colour, Keyword, KeywordValue};
 use engine::core::InstanceId;
-use engine::testkit::{decision, effect, must, saga_scenario, strict};
+use engine::rules::battle_spirits::testkit::{decision, effect, must, saga_scenario, strict};
 use engine::{Choice, DecisionKind, Event, Game};
 
 /// `d` with the keyword printed (`timing`: its printed timing, e.g. "While This Spirit

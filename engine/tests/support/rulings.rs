@@ -5,11 +5,11 @@ use std::sync::OnceLock;
 
 use carddb::{CardDef, CardKind, Colour};
 use engine::core::{InstanceId, PlayerId};
-use engine::testkit::{
+use engine::rules::battle_spirits::testkit::{
     card, decision, effect, must, scenario_with, scripted_magic, synthetic_cards,
 };
 #[allow(unused_imports)] // not every test crate that includes this module uses them
-pub use engine::testkit::{hand_size as hand, to_p1_main};
+pub use engine::rules::battle_spirits::testkit::{hand_size as hand, to_p1_main};
 use engine::{CardLibrary, Choice, DecisionKind, Event, Game};
 
 pub const P0: PlayerId = PlayerId(0);

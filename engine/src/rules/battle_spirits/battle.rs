@@ -7,7 +7,7 @@ use super::events::Event;
 use super::game::{Battle, Game, Phase};
 use super::types::{CoreLoc, FlashWindow, Hook, Zone};
 use crate::core::{InstanceId, Labelled, PlayerId};
-use crate::script::{LifeCoreSink, WatchKind};
+use crate::rules::battle_spirits::script::{LifeCoreSink, WatchKind};
 
 impl Game {
     /// Refreshed spirits/ultimates of `p` (attackers or blockers, BS-6.1, BS-6.3).

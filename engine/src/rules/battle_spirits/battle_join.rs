@@ -6,7 +6,7 @@
 use super::events::Event;
 use super::game::Game;
 use crate::core::{InstanceId, PlayerId};
-use crate::script::BattleJoin;
+use crate::rules::battle_spirits::script::BattleJoin;
 
 impl Game {
     /// The card joined to `attacker` now (both on the field), if any.

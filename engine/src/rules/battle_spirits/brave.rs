@@ -20,7 +20,7 @@ use super::events::Event;
 use super::game::{AfterPlay, Game, Phase};
 use super::types::{CoreLoc, CoreSource, PlayKind, Zone};
 use crate::core::{InstanceId, Labelled, Orientation, PlayerId};
-use crate::script::Question;
+use crate::rules::battle_spirits::script::Question;
 
 /// One brave braved onto one host (BS-9.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -153,7 +153,7 @@ impl Game {
         let mut cost = h.cost;
         let mut colours = h.colours.clone();
         for m in self.mods_of(host) {
-            if let crate::script::ModKind::Colour(x) = m {
+            if let crate::rules::battle_spirits::script::ModKind::Colour(x) = m {
                 colours.push(x);
             }
         }

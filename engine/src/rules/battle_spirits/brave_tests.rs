@@ -7,8 +7,8 @@ use carddb::{BraveCondition, CardDef, CardKind, Colour};
 
 use super::super::*;
 use crate::core::{InstanceId, PlayerId};
-use crate::script::{ModKind, Until};
-use crate::testkit::{card, decision, effect, must, put, synthetic_cards};
+use crate::rules::battle_spirits::script::{ModKind, Until};
+use crate::rules::battle_spirits::testkit::{card, decision, effect, must, put, synthetic_cards};
 use crate::{CardLibrary, DecisionKind};
 
 const P0: PlayerId = PlayerId(0);
@@ -124,8 +124,8 @@ fn game_with(cfg: RulesConfig) -> Game {
     all.extend(extra.iter().cloned());
     let lib = CardLibrary::new(all);
     let mut decks = [
-        crate::testkit::synthetic_deck("R"),
-        crate::testkit::synthetic_deck("B"),
+        crate::rules::battle_spirits::testkit::synthetic_deck("R"),
+        crate::rules::battle_spirits::testkit::synthetic_deck("B"),
     ];
     for d in decks.iter_mut() {
         let n = d.len();
@@ -323,14 +323,14 @@ fn bs_9_2_bp_cores_symbols_colours_and_cost_of_the_braved_card() {
     // Effect queries: one spirit (the braved card), which has cost ≥ 5 and is blue.
     let life = g.life(P0);
     let q1 = put(&mut g, P0, "BR-Q1", Zone::Hand(P0), 0);
-    crate::testkit::play(&mut g, q1);
+    crate::rules::battle_spirits::testkit::play(&mut g, q1);
     assert_eq!(
         g.life(P0),
         life + 1,
         "my_spirits() counts the braved card once"
     );
     let q2 = put(&mut g, P0, "BR-Q2", Zone::Hand(P0), 0);
-    crate::testkit::play(&mut g, q2);
+    crate::rules::battle_spirits::testkit::play(&mut g, q2);
     assert_eq!(g.life(P0), life + 2, "cost 3 + 2 = 5 and blue (BS-9.2)");
     // The view shows which brave is on which host.
     let v = g.view(P0);
@@ -380,7 +380,7 @@ fn bs_9_2_braved_effects_work_through_the_host_and_spirit_form_ones_do_not() {
     assert_eq!(g.bp(host), 3000 + 2000 + 1000);
     // The spirit-form "when attacks" (gain 1 life) did not run.
     assert_eq!(g.life(P0), life0);
-    crate::testkit::pass_flashes(&mut g);
+    crate::rules::battle_spirits::testkit::pass_flashes(&mut g);
     if decision(&mut g).kind == DecisionKind::BlockOrNot {
         must(&mut g, Choice::NoBlock);
     }
@@ -711,7 +711,7 @@ fn braved_attack_into(g: &mut Game, blocker: &str) -> (InstanceId, InstanceId, I
     brave_onto(g, b, host);
     must(g, Choice::EndMain);
     must(g, Choice::Attack { attacker: host });
-    crate::testkit::pass_flashes(g);
+    crate::rules::battle_spirits::testkit::pass_flashes(g);
     must(g, Choice::Block { blocker: bl });
     (host, b, bl)
 }

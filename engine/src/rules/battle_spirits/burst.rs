@@ -7,9 +7,9 @@ use super::events::Event;
 use super::game::Game;
 use super::types::{CoreLoc, Zone};
 use crate::core::{InstanceId, Labelled, PlayerId};
-use crate::script::WatchKind;
-use crate::script::hooks::Trigger;
-use crate::script::state::Question;
+use crate::rules::battle_spirits::script::WatchKind;
+use crate::rules::battle_spirits::script::hooks::Trigger;
+use crate::rules::battle_spirits::script::state::Question;
 
 impl Game {
     /// The card `p` has set in the burst area, if any (BS-10.1: at most one).

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::types::CoreSource;
-use crate::core::{InstanceId, PlayerId, Request};
+use crate::core::{InstanceId, Request};
 
 /// What kind of decision is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -107,23 +107,10 @@ pub enum Choice {
 /// A decision request of this ruleset.
 pub type DecisionRequest = Request<DecisionKind, Choice>;
 
-/// How a game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameResult {
-    /// The winner; `None` is a draw.
-    pub winner: Option<PlayerId>,
-    /// Why, in English ("P2 lost: life reached 0").
-    pub reason: String,
-}
+pub use crate::core::GameResult;
 
-/// What `Game::next` returns.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Step {
-    /// The game waits for this decision.
-    Decision(DecisionRequest),
-    /// The game is over.
-    Over(GameResult),
-}
+/// What `Game::next` returns: the decision it waits for, or its result.
+pub type Step = crate::core::Step<DecisionRequest, GameResult>;
 
 /// Why an answer was refused. A refused answer changes nothing.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use super::config::RulesConfig;
 use crate::core::PlayerId;
-use crate::library::CardLibrary;
+use crate::rules::battle_spirits::library::CardLibrary;
 
 /// Why a deck is not legal.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

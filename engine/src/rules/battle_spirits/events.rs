@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::types::{CoreLoc, CoreSource, FlashWindow, Hook, LossReason, PlayKind, Zone};
 use crate::core::{InstanceId, PlayerId, TokenId};
-use crate::script::{ModKind, Until};
+use crate::rules::battle_spirits::script::{ModKind, Until};
 
 /// One state change (or, for `Hook`, one timing point reached).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -16,8 +16,8 @@ use crate::core::{
     CardInstance, GameRng, InstanceId, Labelled, Orientation, PlayerId, Request, TokenId,
     TokenLedger, TokenTable, TriggerQueue, Zones,
 };
-use crate::library::CardLibrary;
-use crate::script::WatchKind;
+use crate::rules::battle_spirits::library::CardLibrary;
+use crate::rules::battle_spirits::script::WatchKind;
 
 /// Why a game could not be set up.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -132,7 +132,7 @@ pub(crate) struct State {
     pub burst_set_turn: [u32; 2],
     /// Effects' state: modifiers, once-per-turn, sub-triggers, a pending effect question.
     #[serde(default)]
-    pub scripts: crate::script::ScriptState,
+    pub scripts: crate::rules::battle_spirits::script::ScriptState,
     /// BS-9: which brave is braved onto which host.
     #[serde(default)]
     pub braves: Vec<super::brave::BraveLink>,
@@ -149,14 +149,14 @@ pub(crate) struct State {
 pub struct Game {
     pub(crate) lib: CardLibrary,
     /// The library's compiled scripts on this thread (`CardLibrary::scripts`).
-    pub(crate) host: std::rc::Rc<crate::script::ScriptHost>,
+    pub(crate) host: std::rc::Rc<crate::rules::battle_spirits::script::ScriptHost>,
     pub(crate) st: State,
     pub(crate) strict: bool,
     /// The request last built for the current decision (a cache; not saved). Every
     /// state change goes through `emit` or a phase change in `answer`, which clear it.
     pub(crate) cached: Option<DecisionRequest>,
     /// Effects' unsaved runtime (answers being replayed, the constant-effect cache).
-    pub(crate) rt: crate::script::run::Runtime,
+    pub(crate) rt: crate::rules::battle_spirits::script::run::Runtime,
 }
 
 impl Game {

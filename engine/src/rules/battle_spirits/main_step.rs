@@ -201,7 +201,10 @@ impl Game {
             self.reserve(p) + self.field(p).iter().map(|c| self.cores_on(*c)).sum::<u32>();
         if kind == PlayKind::Summon && q.to_pay > payable {
             let effect = self
-                .own_effects_with(card, crate::script::Trigger::AdditionalSummonCost)
+                .own_effects_with(
+                    card,
+                    crate::rules::battle_spirits::script::Trigger::AdditionalSummonCost,
+                )
                 .first()
                 .copied()
                 .unwrap_or(0);

@@ -6,8 +6,12 @@
 //! depletion, BS-5.7 movement), `brave` (BS-9, BS-5.1.1), `battle` (BS-6), `battle_join` (a card joined to an attacker
 //! for one battle: BP and symbols shared), `restrict` (effects' restrictions and value
 //! changes read by the rules), `win` (BS-0.4), `invariants` (BS-0.5),
-//! `view`, `render`, `save`.
+//! `view`, `render`, `save`; its script host and API (`script/`: timing labels, the
+//! functions scripts call, keywords, effects at hooks), `library` (cards and compiled
+//! scripts), `replay`, `greedy` (the greedy player), and its tools: `sim`, `exercise`,
+//! `scenario` (the pack test runner), `testkit` (synthetic cards for tests).
 
+mod as_rules;
 pub mod battle;
 pub mod battle_join;
 pub mod brave;
@@ -18,14 +22,22 @@ pub mod cost;
 pub mod decision;
 pub mod deck;
 pub mod events;
+pub mod exercise;
 pub mod game;
+pub mod greedy;
 pub mod invariants;
 pub mod levels;
+pub mod library;
 pub mod main_step;
 pub mod render;
+pub mod replay;
 pub mod restrict;
 pub mod save;
+pub mod scenario;
+pub mod script;
 pub mod setup;
+pub mod sim;
+pub mod testkit;
 pub mod token_cards;
 pub mod turn;
 pub mod types;
@@ -42,8 +54,11 @@ pub use decision::{AnswerError, Choice, DecisionKind, DecisionRequest, GameResul
 pub use deck::{DeckError, check_deck};
 pub use events::Event;
 pub use game::{Game, SetupError};
+pub use greedy::GreedyPlayer;
 pub use invariants::InvariantError;
+pub use library::CardLibrary;
 pub use render::{is_detail, render_event};
+pub use replay::{Replay, ReplayError};
 pub use save::{LoadError, SavedGame};
 pub use types::{CoreLoc, CoreSource, FlashWindow, Hook, LossReason, PlayKind, StepName, Zone};
 pub use view::{FieldCardView, HandCardView, PlayerView, View};
@@ -55,7 +70,7 @@ impl BattleSpirits {
     /// Same as [`Game::new`].
     pub fn new_game(
         config: RulesConfig,
-        library: crate::CardLibrary,
+        library: CardLibrary,
         decks: [Vec<carddb::CardId>; 2],
         seed: u64,
     ) -> Result<Game, SetupError> {

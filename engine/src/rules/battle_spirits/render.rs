@@ -207,7 +207,7 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             modifier,
             until,
         } => {
-            use crate::script::{ModKind as M, Until as U};
+            use crate::rules::battle_spirits::script::{ModKind as M, Until as U};
             let what = match modifier {
                 M::Bp(n) if *n >= 0 => format!("BP +{n}"),
                 M::Bp(n) => format!("BP {n}"),

@@ -8,7 +8,7 @@ use carddb::{CardKind, LevelRow};
 use super::game::Game;
 use super::levels::FieldSymbols;
 use crate::core::{InstanceId, Orientation, PlayerId};
-use crate::script::{LifeCoreSink, ModKind, Protect, Query};
+use crate::rules::battle_spirits::script::{LifeCoreSink, ModKind, Protect, Query};
 
 impl Game {
     /// The modifiers on `c` now, with a fast path when no effect can give any.

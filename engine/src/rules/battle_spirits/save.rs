@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::game::{Game, State};
-use crate::library::CardLibrary;
+use crate::rules::battle_spirits::library::CardLibrary;
 
 /// A saved game: the whole state (rng state included) and the catalogue hash.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,7 +11,7 @@ use crate::core::{
     CardInstance, GameRng, InstanceId, Orientation, PlayerId, TokenLedger, TokenTable,
     TriggerQueue, Zones,
 };
-use crate::library::CardLibrary;
+use crate::rules::battle_spirits::library::CardLibrary;
 
 impl Game {
     /// Sets up a game: checks both decks (BS-0.1), creates the cards and cores, shuffles,

@@ -5,7 +5,7 @@ use carddb::{CardDef, CardKind, Colour};
 
 use super::*;
 use crate::core::{InstanceId, PlayerId};
-use crate::testkit::{card, synthetic_cards, synthetic_deck};
+use crate::rules::battle_spirits::testkit::{card, synthetic_cards, synthetic_deck};
 use crate::{CardLibrary, Replay};
 
 const P0: PlayerId = PlayerId(0);
@@ -1238,8 +1238,8 @@ fn a_rules_option_out_of_range_is_refused_before_anything_is_built() {
     let mut config = RulesConfig::japanese();
     config.starting_reserve = 100_000_000;
     let decks = [
-        crate::testkit::synthetic_deck("R"),
-        crate::testkit::synthetic_deck("B"),
+        crate::rules::battle_spirits::testkit::synthetic_deck("R"),
+        crate::rules::battle_spirits::testkit::synthetic_deck("B"),
     ];
     let err = Game::new(config, lib, decks, 1).err().unwrap();
     assert_eq!(

@@ -166,7 +166,7 @@ pub enum Hook {
     /// A pack-declared event (`labels/*.yaml`, issue 12) about `card`, raised by a script
     /// (`raise_event`) or the engine.
     PackEvent {
-        name: crate::script::hooks::EventName,
+        name: crate::rules::battle_spirits::script::hooks::EventName,
         card: InstanceId,
     },
 }

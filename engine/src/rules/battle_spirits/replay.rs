@@ -5,7 +5,7 @@ use carddb::CardId;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::library::CardLibrary;
+use crate::rules::battle_spirits::library::CardLibrary;
 use crate::rules::battle_spirits::{AnswerError, Choice, Game, RulesConfig, SetupError};
 
 /// A replay file's content.

@@ -16,8 +16,8 @@ use carddb::{CardDef, CardId};
 use sha2::{Digest, Sha256};
 
 use crate::core::event::hex;
-use crate::script::support::KeywordRules;
-use crate::script::{ScriptError, ScriptHost, ScriptSources};
+use crate::rules::battle_spirits::script::support::KeywordRules;
+use crate::rules::battle_spirits::script::{ScriptError, ScriptHost, ScriptSources};
 
 #[derive(Debug, Clone)]
 struct Inner {

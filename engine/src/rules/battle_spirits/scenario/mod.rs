@@ -25,7 +25,7 @@ use carddb::{Diagnostic, PackFiles};
 pub use model::{PackSpec, Preset, Scenario, ScenarioFile};
 pub use report::{Failure, ScenarioResult, Status};
 
-use crate::library::CardLibrary;
+use crate::rules::battle_spirits::library::CardLibrary;
 
 /// A parsed scenario file with what locates its fields (for errors found while running).
 #[derive(Debug)]

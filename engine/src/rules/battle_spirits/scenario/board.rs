@@ -9,10 +9,10 @@ use carddb::error::did_you_mean;
 
 use super::model::{Board, FieldCard, PlayerSpec, Preset, Side, StepSpec};
 use crate::core::{InstanceId, PlayerId};
-use crate::library::CardLibrary;
 use crate::rules::battle_spirits::brave::BraveLink;
 use crate::rules::battle_spirits::config::MAX_OPTION;
 use crate::rules::battle_spirits::game::Phase;
+use crate::rules::battle_spirits::library::CardLibrary;
 use crate::rules::battle_spirits::{CoreLoc, Event, Game, RulesConfig, Zone};
 
 /// An error in a scenario's content, at a field path of its file.

@@ -94,7 +94,12 @@ pub(super) fn choose_impl(q: &Dynamic, min: usize, max: usize, opponent: bool) -
     // A card protected from being selected by this effect's controller's effects.
     with_ref(|g, rc| {
         cands.retain(|c| {
-            !g.protected_from(*c, rc.controller, crate::script::Protect::Selected, rc.card)
+            !g.protected_from(
+                *c,
+                rc.controller,
+                crate::rules::battle_spirits::script::Protect::Selected,
+                rc.card,
+            )
         })
     })?;
     let p = if opponent { me()?.other() } else { me()? };
@@ -259,7 +264,7 @@ pub(super) fn register_choices(e: &mut Engine) {
 /// A script's question, within the step's budget of [`MAX_QUESTIONS`]: past it the effect
 /// fails with its reason instead of re-running the step without end.
 fn ask_bounded(g: &mut Game, q: Question) -> R<Option<Choice>> {
-    use crate::script::run::MAX_QUESTIONS;
+    use crate::rules::battle_spirits::script::run::MAX_QUESTIONS;
     if g.rt.questions >= MAX_QUESTIONS {
         return Err(err(format!(
             "more than {MAX_QUESTIONS} questions in one step (each answer re-runs the step)"

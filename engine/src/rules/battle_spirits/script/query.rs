@@ -230,10 +230,12 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::NoEffects => {
             d.effects.is_empty()
                 && d.keywords.is_empty()
-                && !g
-                    .mods_of(c)
-                    .iter()
-                    .any(|m| matches!(m, crate::script::ModKind::Keyword(..)))
+                && !g.mods_of(c).iter().any(|m| {
+                    matches!(
+                        m,
+                        crate::rules::battle_spirits::script::ModKind::Keyword(..)
+                    )
+                })
         }
         Filter::SoulCore(want) => g.soul_on(c) == *want,
         Filter::Token(want) => d.token == *want,

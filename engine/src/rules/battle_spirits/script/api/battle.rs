@@ -4,7 +4,7 @@
 //! keywords are written with: a card condition as printed, and a symbol you control.
 
 use super::*;
-use crate::script::state::LifeCoreSink;
+use crate::rules::battle_spirits::script::state::LifeCoreSink;
 
 /// A card condition as printed → its parts: the brave-condition grammar (BS-9.1) reads
 /// "a spirit with cost 3 or more", "a red spirit", "a Dragon family spirit"; "cost 3 or

@@ -199,8 +199,8 @@ pub fn compile(
                         ast.set_source(format!("{}:{}", lk.pack, origin));
                         Ok((Rc::new(ast), src))
                     }
-                    Err(err) if lenient => Err(super::host::syntax(&origin, &err).to_string()),
-                    Err(err) => return Err(super::host::syntax(&origin, &err)),
+                    Err(err) if lenient => Err(crate::script::syntax(&origin, &err).to_string()),
+                    Err(err) => return Err(crate::script::syntax(&origin, &err)),
                 },
             };
             let script = match unknown {

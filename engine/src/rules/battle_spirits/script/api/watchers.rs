@@ -1,8 +1,8 @@
 //! `when(event, closure)`: watchers and the events they can wait for.
 
 use super::*;
-use crate::script::hooks::Whose;
-use crate::script::state::WatchKind;
+use crate::rules::battle_spirits::script::hooks::Whose;
+use crate::rules::battle_spirits::script::state::WatchKind;
 
 /// The event functions of `SubEvent::Watch` and what each watches (the host scans
 /// scripts for them, so only watched happenings are queued).

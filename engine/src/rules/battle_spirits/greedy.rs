@@ -8,8 +8,9 @@
 
 use carddb::CardKind;
 
-use super::Player;
+use super::Game;
 use crate::core::InstanceId;
+use crate::players::Player;
 use crate::rules::battle_spirits::{Choice, CoreSource, DecisionKind, DecisionRequest, View};
 
 /// The greedy player (deterministic; no rng).
@@ -43,7 +44,7 @@ fn level_up_target(view: &View) -> Option<(InstanceId, u32)> {
         .min_by_key(|(id, need)| (*need, *id))
 }
 
-impl Player for GreedyPlayer {
+impl Player<Game> for GreedyPlayer {
     fn decide(&mut self, view: &View, req: &DecisionRequest) -> Choice {
         let me = &view.players[view.me.index()];
         let opp = &view.players[view.me.other().index()];

@@ -199,7 +199,7 @@ impl Limits {
         static LIMITS: OnceLock<Limits> = OnceLock::new();
         LIMITS.get_or_init(|| {
             let mut l = Limits::from_metadata(&super::api_metadata_json());
-            let all = super::host::sandboxed_engine()
+            let all = super::host::engine_with_api()
                 .gen_fn_metadata_to_json(true)
                 .unwrap_or_default();
             if let Ok(v) = serde_json::from_str::<serde_json::Value>(&all) {

@@ -7,7 +7,7 @@ use super::Parsed;
 use super::board::{self, Table};
 use super::model::{Action, LogItem};
 use super::{actions, expect};
-use crate::library::CardLibrary;
+use crate::rules::battle_spirits::library::CardLibrary;
 use crate::rules::battle_spirits::{Event, render_event};
 
 /// How many log lines a failing scenario shows.

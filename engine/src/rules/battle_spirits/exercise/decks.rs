@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use carddb::CardId;
 
 use crate::core::{GameRng, PlayerId};
-use crate::library::CardLibrary;
 use crate::rules::battle_spirits::RulesConfig;
 use crate::rules::battle_spirits::deck::{DeckError, check_deck};
+use crate::rules::battle_spirits::library::CardLibrary;
 
 /// Distinct cards per deck (each with up to 3 copies: 17 × 3 ≥ 50).
 pub const DISTINCT: usize = 17;
@@ -126,7 +126,7 @@ mod tests {
     #[test]
     fn decks_are_legal_and_one_pass_holds_every_card() {
         // BS-0.1 (saga): 50 cards, at most 4 copies of a name.
-        let lib = crate::testkit::synthetic_library();
+        let lib = crate::rules::battle_spirits::testkit::synthetic_library();
         let cfg = RulesConfig::saga();
         let mut seen = std::collections::BTreeSet::new();
         for n in 0..decks_per_pass(&lib) as u64 {

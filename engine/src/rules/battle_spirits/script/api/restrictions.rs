@@ -4,7 +4,7 @@
 //! (`rules/battle_spirits/restrict.rs`).
 
 use super::*;
-use crate::script::state::Protect;
+use crate::rules::battle_spirits::script::state::Protect;
 
 fn colour(c: &str) -> R<carddb::Colour> {
     carddb::Colour::ALL

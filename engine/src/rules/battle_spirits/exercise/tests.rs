@@ -4,7 +4,7 @@
 use super::*;
 
 fn run(threads: usize, games: u64) -> ExerciseReport {
-    let lib = crate::testkit::synthetic_library();
+    let lib = crate::rules::battle_spirits::testkit::synthetic_library();
     let cfg = ExerciseConfig {
         games,
         seed: 11,
@@ -34,7 +34,7 @@ fn every_card_is_in_a_deck_and_the_totals_add_up() {
     assert_eq!(t.effects, r.effects.len());
     assert_eq!(
         t.effects,
-        crate::testkit::synthetic_library()
+        crate::rules::battle_spirits::testkit::synthetic_library()
             .iter()
             .map(|c| c.effects.len())
             .sum::<usize>()

@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 use carddb::CardId;
 
 use crate::core::InstanceId;
-use crate::library::CardLibrary;
+use crate::rules::battle_spirits::library::CardLibrary;
+use crate::rules::battle_spirits::script::run::STOP;
 use crate::rules::battle_spirits::{Event, Game};
-use crate::script::run::STOP;
 
 impl Game {
     /// Records every constant-effect evaluation from now on (they log no event; BS-8.1
@@ -139,7 +139,11 @@ pub fn observe(game: &Game, library: &CardLibrary) -> BTreeMap<(CardId, u32), Se
 
 /// Where an effect's script came from, for a failure's place ("pack/effects/X.rhai",
 /// "card X effect N (generated from its text)").
-fn origin_of(scripts: &crate::script::ScriptHost, id: &str, effect: u32) -> String {
+fn origin_of(
+    scripts: &crate::rules::battle_spirits::script::ScriptHost,
+    id: &str,
+    effect: u32,
+) -> String {
     scripts
         .effect(id, effect)
         .and_then(|c| c.origin.as_ref())

@@ -116,7 +116,7 @@ fn check_rhai(
         }
     }
     engine.compile(&src).map(|_| ()).map_err(|e| {
-        super::host::syntax(
+        crate::script::syntax(
             &ScriptOrigin::File {
                 pack: pack.to_string(),
                 path: format!("{path} (phrase `{}`)", p.template),

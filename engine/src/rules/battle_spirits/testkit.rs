@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use carddb::{CardDef, CardId, CardKind, Colour, Effect, LevelRow, Symbols};
 
-use crate::library::CardLibrary;
+use crate::rules::battle_spirits::library::CardLibrary;
 
 /// A card definition with the given fields and nothing else.
 /// `levels`: `(level, cores, bp)` rows; `bp` 0 means none (nexus).

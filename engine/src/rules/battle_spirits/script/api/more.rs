@@ -1,7 +1,7 @@
 //! Further conditions and events: combined-value choices, blocks, summons, life.
 
 use super::*;
-use crate::script::WatchKind;
+use crate::rules::battle_spirits::script::WatchKind;
 
 pub(super) fn register_more(e: &mut Engine) {
     reg!(
@@ -10,11 +10,13 @@ pub(super) fn register_more(e: &mut Engine) {
         ["name: &str", "card"],
         "Raises the pack-declared event `name` about `card` (issue 12): the effects whose timing label declares that event (`labels/*.yaml`, `event: name`) and matches the card (`which`: this card, yours, the opponent's, any) resolve now. Errors: a name that is not lower-case letters, digits and `-` (at most 23 bytes), or no card.",
         |name: &str, card: Dynamic| -> R<()> {
-            let ev = crate::script::hooks::EventName::new(name).ok_or_else(|| {
-                err(format!(
-                    "event name {name:?}: use lower-case letters, digits and `-`"
-                ))
-            })?;
+            let ev = crate::rules::battle_spirits::script::hooks::EventName::new(name).ok_or_else(
+                || {
+                    err(format!(
+                        "event name {name:?}: use lower-case letters, digits and `-`"
+                    ))
+                },
+            )?;
             let cards = targets(&card)?;
             let [c] = cards.as_slice() else {
                 return Err(err(format!(

@@ -1,7 +1,7 @@
 //! Actions of effects: draw, destroy, cores, modifiers … (rule-checked, the same events as the rules).
 
 use super::*;
-use crate::script::WatchKind;
+use crate::rules::battle_spirits::script::WatchKind;
 
 // ---- places for cores ----------------------------------------------------------------
 
@@ -247,8 +247,12 @@ pub(super) fn register_actions(e: &mut Engine) {
         ["targets"],
         "Exhausts the cards (not one protected from the opponent's effects exhausting it).",
         |t: Dynamic| each_by(&t, |g, c, p, by| {
-            !g.protected_from(c, p, crate::script::state::Protect::Exhausted, by)
-                && g.effect_orient(c, true)
+            !g.protected_from(
+                c,
+                p,
+                crate::rules::battle_spirits::script::state::Protect::Exhausted,
+                by,
+            ) && g.effect_orient(c, true)
         })
     );
     reg!(
@@ -285,8 +289,12 @@ pub(super) fn register_actions(e: &mut Engine) {
         ["targets"],
         "Returns the cards to their owners' hands (cores to the reserve; not one protected from the opponent's effects returning it).",
         |t: Dynamic| each_by(&t, |g, c, p, by| {
-            !g.protected_from(c, p, crate::script::state::Protect::Returned, by)
-                && g.effect_return_to_hand(c)
+            !g.protected_from(
+                c,
+                p,
+                crate::rules::battle_spirits::script::state::Protect::Returned,
+                by,
+            ) && g.effect_return_to_hand(c)
         })
     );
     reg!(
@@ -312,8 +320,12 @@ pub(super) fn register_actions(e: &mut Engine) {
                 }
             };
             each_by(&t, |g, c, p, by| {
-                !g.protected_from(c, p, crate::script::state::Protect::Returned, by)
-                    && g.effect_return_to_deck(c, bottom)
+                !g.protected_from(
+                    c,
+                    p,
+                    crate::rules::battle_spirits::script::state::Protect::Returned,
+                    by,
+                ) && g.effect_return_to_deck(c, bottom)
             })
         }
     );

@@ -7,8 +7,8 @@ use carddb::CardKind;
 use super::state::{ModKind, Modifier, Until};
 use crate::core::{InstanceId, Orientation, PlayerId};
 use crate::rules::battle_spirits::brave::Otherwise;
+use crate::rules::battle_spirits::script::WatchKind;
 use crate::rules::battle_spirits::{CoreLoc, Event, Game, Hook, Zone};
-use crate::script::WatchKind;
 
 impl Game {
     /// Whether a card is on its owner's field.

@@ -9,8 +9,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::core::PlayerId;
-use crate::library::CardLibrary;
-use crate::players::{GreedyPlayer, Player, play_game_capped};
+use crate::players::{Player, play_game_capped};
+use crate::rules::battle_spirits::GreedyPlayer;
+use crate::rules::battle_spirits::library::CardLibrary;
 use crate::rules::battle_spirits::{Event, Game, RulesConfig};
 
 /// How to run a simulation.
@@ -53,7 +54,7 @@ impl PlayerKind {
         }
     }
 
-    fn make(self, seed: u64, seat: u64) -> Box<dyn Player> {
+    fn make(self, seed: u64, seat: u64) -> Box<dyn Player<Game>> {
         match self {
             PlayerKind::Greedy => Box::new(GreedyPlayer::new()),
             // Distinct seats draw different numbers; the game's seed keeps runs reproducible.
@@ -256,7 +257,7 @@ fn play_one(
     };
     game.set_strict(cfg.check_every_event);
     game.set_strict_scripts(cfg.strict_scripts);
-    let mut players: [Box<dyn Player>; 2] =
+    let mut players: [Box<dyn Player<Game>>; 2] =
         [cfg.players[0].make(seed, 0), cfg.players[1].make(seed, 1)];
     // Strict mode panics on a broken invariant; catch it so one game cannot stop the run.
     let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -285,7 +286,7 @@ fn play_one(
                     .is_some_and(|e| {
                         matches!(
                             e.origin,
-                            Some(crate::script::host::ScriptOrigin::Generated { .. })
+                            Some(crate::rules::battle_spirits::script::host::ScriptOrigin::Generated { .. })
                         )
                     });
                 if generated {
@@ -346,8 +347,11 @@ mod tests {
     /// finish every game, and a run is reproducible from its seed.
     #[test]
     fn random_players_finish_checked_games_reproducibly() {
-        let lib = crate::testkit::synthetic_library();
-        let decks = vec![("R".to_string(), crate::testkit::synthetic_deck("R"))];
+        let lib = crate::rules::battle_spirits::testkit::synthetic_library();
+        let decks = vec![(
+            "R".to_string(),
+            crate::rules::battle_spirits::testkit::synthetic_deck("R"),
+        )];
         let cfg = SimConfig {
             games_per_pair: 10,
             seed: 9,
@@ -379,10 +383,16 @@ mod tests {
 
     #[test]
     fn the_report_does_not_depend_on_the_thread_count() {
-        let lib = crate::testkit::synthetic_library();
+        let lib = crate::rules::battle_spirits::testkit::synthetic_library();
         let decks = vec![
-            ("R".to_string(), crate::testkit::synthetic_deck("R")),
-            ("B".to_string(), crate::testkit::synthetic_deck("B")),
+            (
+                "R".to_string(),
+                crate::rules::battle_spirits::testkit::synthetic_deck("R"),
+            ),
+            (
+                "B".to_string(),
+                crate::rules::battle_spirits::testkit::synthetic_deck("B"),
+            ),
         ];
         let cfg = |threads| SimConfig {
             games_per_pair: 20,

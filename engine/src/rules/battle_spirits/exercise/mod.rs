@@ -17,10 +17,11 @@ use carddb::CardId;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::library::CardLibrary;
-use crate::players::{GreedyPlayer, PlayError, Player, RandomPlayer, play_game_capped};
+use crate::players::{PlayError, Player, RandomPlayer, play_game_capped};
+use crate::rules::battle_spirits::GreedyPlayer;
+use crate::rules::battle_spirits::library::CardLibrary;
+use crate::rules::battle_spirits::script::support;
 use crate::rules::battle_spirits::{Game, RulesConfig};
-use crate::script::support;
 use observe::{Seen, observe};
 
 /// How to run an exercise.
@@ -152,7 +153,7 @@ pub fn exercise(
             })
             .collect()
     };
-    let outcomes = crate::sim::on_threads(cfg.threads, run);
+    let outcomes = crate::rules::battle_spirits::sim::on_threads(cfg.threads, run);
     assemble(library, cfg, outcomes)
 }
 
@@ -186,7 +187,7 @@ fn play_one(library: &CardLibrary, config: &RulesConfig, cfg: &ExerciseConfig, k
     };
     game.set_strict_scripts(false);
     game.observe_constants();
-    let player = |random: bool, salt: u64| -> Box<dyn Player> {
+    let player = |random: bool, salt: u64| -> Box<dyn Player<Game>> {
         if random {
             Box::new(RandomPlayer::new(seed ^ salt))
         } else {

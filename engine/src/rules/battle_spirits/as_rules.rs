@@ -1,0 +1,36 @@
+//! Battle Spirits as any ruleset is driven: the [`crate::core::Rules`] implementation
+//! players, `play_game` and the simulators use.
+
+use super::decision::{AnswerError, Choice, DecisionKind, Step};
+use super::events::Event;
+use super::game::Game;
+use super::view::View;
+use crate::core::PlayerId;
+
+/// Battle Spirits as any ruleset is driven (players, `play_game`, simulators).
+impl crate::core::Rules for Game {
+    type Kind = DecisionKind;
+    type Choice = Choice;
+    type Event = Event;
+    type View = View;
+    type AnswerError = AnswerError;
+
+    fn next(&mut self) -> Step {
+        Game::next(self)
+    }
+    fn answer(&mut self, choice: Choice) -> Result<(), AnswerError> {
+        Game::answer(self, choice)
+    }
+    fn view(&self, player: PlayerId) -> View {
+        Game::view(self, player)
+    }
+    fn log(&self) -> &[Event] {
+        Game::log(self)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        Game::check_invariants(self).map_err(|e| e.to_string())
+    }
+    fn answered(&self) -> [u64; 2] {
+        Game::answered(self)
+    }
+}
