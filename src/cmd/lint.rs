@@ -175,7 +175,7 @@ fn lint_other_game(pack: &carddb::Pack) -> Result<(), Box<dyn std::error::Error>
 ///
 /// Errors: every script that does not compile, at its file, line and column.
 pub fn script_syntax(packs: &[carddb::Pack]) -> Result<(), Box<dyn std::error::Error>> {
-    let rhai = engine::script::host::sandboxed_engine();
+    let rhai = engine::script::sandboxed_engine();
     let mut problems = Vec::new();
     for p in packs {
         let mut check = |rel: &str, field: String, at_line: usize, source: &str| {
