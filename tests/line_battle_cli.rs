@@ -69,12 +69,12 @@ fn cards_list_shows_the_line_battle_numbers() {
     let o = cardscript(&["cards", "--pack", PACK, "list"]);
     let out = text(&o);
     assert!(o.status.success(), "{out}");
-    // Ironbark Wall: DP 5, AT 1, DF 7, SH 3, defense line only.
+    // Ironbark Wall: DP 5, AT 1, DF 6, SH 2, defense line only.
     let wall = out.lines().find(|l| l.starts_with("LBD-W06")).expect(&out);
     assert_eq!(
         wall.split_whitespace().collect::<Vec<_>>(),
         [
-            "LBD-W06", "creature", "DP", "5", "AT", "1", "DF", "7", "SH", "3", "defense",
+            "LBD-W06", "creature", "DP", "5", "AT", "1", "DF", "6", "SH", "2", "defense",
             "Ironbark", "Wall"
         ]
     );
@@ -105,7 +105,7 @@ fn lint_of_a_line_battle_pack_skips_the_battle_spirits_checks_and_counts_effects
         "{out}"
     );
     assert!(
-        out.contains("39 cards, 29 effects: 7 scripted, 22 from text"),
+        out.contains("39 cards, 31 effects: 8 scripted, 23 from text"),
         "{out}"
     );
 }
