@@ -34,14 +34,26 @@ pub const TIMINGS: [(&str, &str); 12] = [
     ("Start Phase", "Start Phase"),
 ];
 
-/// The main label that `label` stands for (`"when attacks"` → `When Ordered to Attack`),
-/// or `None` when the line battle has no such timing.
+/// The main label that `label` stands for (`"(when  attacks)"` → `When Ordered to
+/// Attack`: case, surrounding parentheses and extra spaces ignored, as the ruleset reads
+/// it), or `None` when the line battle has no such timing.
 pub fn timing(label: &str) -> Option<&'static str> {
-    let label = label.trim();
+    let t = label.trim().trim_start_matches('(').trim_end_matches(')');
+    let norm = t.split_whitespace().collect::<Vec<_>>().join(" ");
     TIMINGS
         .iter()
-        .find(|(l, _)| l.eq_ignore_ascii_case(label))
+        .find(|(l, _)| l.eq_ignore_ascii_case(&norm))
         .map(|(_, main)| *main)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn labels_are_read_as_the_ruleset_reads_them() {
+        assert_eq!(super::timing("(When  Attacks)"), Some("When Ordered to Attack"));
+        assert_eq!(super::timing("after battle"), Some("At End of Battle"));
+        assert_eq!(super::timing("When Summoned"), None);
+    }
 }
 
 /// The line-battle problems of `c` (a creature or a master), appended to `out`.
