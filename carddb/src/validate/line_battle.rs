@@ -46,16 +46,6 @@ pub fn timing(label: &str) -> Option<&'static str> {
         .map(|(_, main)| *main)
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn labels_are_read_as_the_ruleset_reads_them() {
-        assert_eq!(super::timing("(When  Attacks)"), Some("When Ordered to Attack"));
-        assert_eq!(super::timing("after battle"), Some("At End of Battle"));
-        assert_eq!(super::timing("When Summoned"), None);
-    }
-}
-
 /// The line-battle problems of `c` (a creature or a master), appended to `out`.
 pub fn problems(c: &CardDef, out: &mut Vec<Problem>) {
     let mut push = |f: &str, m: String, h: Option<String>| out.push((f.to_string(), m, h));
@@ -224,5 +214,18 @@ fn master(c: &CardDef, push: &mut impl FnMut(&str, String, Option<String>)) {
             ),
             _ => {}
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn labels_are_read_as_the_ruleset_reads_them() {
+        assert_eq!(
+            super::timing("(When  Attacks)"),
+            Some("When Ordered to Attack")
+        );
+        assert_eq!(super::timing("after battle"), Some("At End of Battle"));
+        assert_eq!(super::timing("When Summoned"), None);
     }
 }
