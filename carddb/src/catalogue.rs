@@ -306,30 +306,6 @@ impl Catalogue {
             .map_err(sql(&self.path))
     }
 
-    /// The game the catalogue's packs are for (one catalogue holds one game), or `None`
-    /// when it holds no pack.
-    ///
-    /// Errors: [`LoadError::Sqlite`]; [`LoadError::NotACatalogue`] for a game name this
-    /// cardscript does not know.
-    pub fn game(&self) -> Result<Option<crate::pack::GameKind>, LoadError> {
-        let name: Option<String> = self
-            .conn
-            .query_row(
-                "SELECT game FROM packs ORDER BY load_order LIMIT 1",
-                [],
-                |r| r.get(0),
-            )
-            .optional()
-            .map_err(sql(&self.path))?;
-        name.map(|n| {
-            crate::pack::GameKind::parse(&n).ok_or_else(|| LoadError::NotACatalogue {
-                path: self.path.clone(),
-                why: format!("its packs are for an unknown game `{n}`"),
-            })
-        })
-        .transpose()
-    }
-
     /// The schema version of the open file.
     pub fn schema_version(&self) -> Result<i64, LoadError> {
         self.conn
@@ -389,6 +365,36 @@ impl Catalogue {
         let mut stmt = self.conn.prepare(query).map_err(sql(&self.path))?;
         let rows = stmt.query_map([], row).map_err(sql(&self.path))?;
         rows.collect::<Result<Vec<T>, _>>().map_err(sql(&self.path))
+    }
+
+    /// The game the catalogue's packs are for (`pack.yaml` `game:`); Battle Spirits for a
+    /// catalogue without packs. Errors: packs of different games (naming two of them), or
+    /// a game this build does not know.
+    pub fn game(&self) -> Result<crate::GameKind, LoadError> {
+        let games: Vec<(String, String)> = self
+            .rows("SELECT name, game FROM packs ORDER BY name", |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?;
+        let invalid = |msg: String| {
+            LoadError::Invalid(crate::Diagnostics(vec![crate::Diagnostic {
+                file: self.path.clone(),
+                line: 0,
+                column: 0,
+                field: "packs.game".to_string(),
+                message: msg,
+                help: None,
+            }]))
+        };
+        let Some((first, game)) = games.first() else {
+            return Ok(crate::GameKind::BattleSpirits);
+        };
+        if let Some((other, g)) = games.iter().find(|(_, g)| g != game) {
+            return Err(invalid(format!(
+                "packs of two games in one catalogue: {first} is for {game}, {other} for {g}"
+            )));
+        }
+        crate::GameKind::parse(game)
+            .ok_or_else(|| invalid(format!("pack {first} is for an unknown game {game:?}")))
     }
 
     /// The pack that supplied card `id`.

@@ -29,11 +29,12 @@ impl GameKind {
         }
     }
 
-    /// The game named `s` as in `pack.yaml` (`line-battle`), or `None`.
-    pub fn parse(s: &str) -> Option<GameKind> {
-        [GameKind::BattleSpirits, GameKind::LineBattle]
-            .into_iter()
-            .find(|g| g.name() == s.trim())
+    /// Every game, in a stable order.
+    pub const ALL: [GameKind; 2] = [GameKind::BattleSpirits, GameKind::LineBattle];
+
+    /// The game named `name` (`line-battle`), if any.
+    pub fn parse(name: &str) -> Option<GameKind> {
+        Self::ALL.into_iter().find(|g| g.name() == name)
     }
 }
 

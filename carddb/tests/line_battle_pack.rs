@@ -116,7 +116,7 @@ fn the_demo_pack_loads_with_its_counts_and_builds_a_catalogue() {
     assert_eq!(p.decks.len(), 2);
     let tmp = tempfile::tempdir().unwrap();
     let (cat, report) = Catalogue::build(&[p], &tmp.path().join("lb.sqlite")).unwrap();
-    assert_eq!(cat.game().unwrap(), Some(GameKind::LineBattle));
+    assert_eq!(cat.game().unwrap(), GameKind::LineBattle);
     // No Saga base pack in a line-battle catalogue: one pack, no keyword rows.
     assert_eq!(report.packs.len(), 1, "{:?}", report.packs);
     assert_eq!(cat.keywords().unwrap().len(), 0);

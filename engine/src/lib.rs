@@ -4,6 +4,7 @@
 //! See `engine/README.md` for the API and the decision model.
 
 pub mod core;
+pub mod driver;
 pub mod players;
 pub mod rules;
 pub mod script;

@@ -48,7 +48,7 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
     // Scripts are compiled before anything is written: a syntax error names its file,
     // line and column and leaves the old catalogue as it was.
     let (in_memory, _) = carddb::Catalogue::build_in_memory(&loaded)?;
-    if in_memory.game()? != Some(carddb::GameKind::BattleSpirits) {
+    if in_memory.game()? != carddb::GameKind::BattleSpirits {
         // The card library, labels and keywords below are Battle Spirits'; carddb has
         // checked the line battle's timings at load. Its scripts: syntax only.
         say!("note: not a Battle Spirits catalogue: its timing, keyword and text checks skipped");
@@ -57,16 +57,10 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
     // Keyword names and values, timing labels (issue 12 item 4), each at its file:line,
     // before the strict build would report the first of them without its place.
-    let lib = super::source::library(&in_memory, true)?;
-    let host = lib.scripts();
-    let mut problems = Vec::new();
-    for p in &loaded {
-        let check = engine::rules::battle_spirits::script::vocab::check_pack(p, host.vocabulary());
-        // A keyword no pack declares does nothing (`lint` lists it as an error).
-        for d in &check.undeclared {
-            say!("warning: {d}");
-        }
-        problems.extend(check.errors);
+    let (problems, warnings) = super::source::located_checks(&loaded, &in_memory)?;
+    // A keyword no pack declares does nothing (`lint` lists it as an error).
+    for d in &warnings {
+        say!("warning: {d}");
     }
     if !problems.is_empty() {
         return Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into());

@@ -39,9 +39,7 @@ pub fn run(args: DeckArgs) -> Result<(), Box<dyn std::error::Error>> {
             "unknown format `{f}` ({})",
             carddb::DeckFormat::NAMES.join(", ")
         ))?,
-        None => {
-            carddb::DeckFormat::for_game(cat.game()?.unwrap_or(carddb::GameKind::BattleSpirits))
-        }
+        None => carddb::DeckFormat::for_game(cat.game()?),
     };
     let cards = cat.cards()?;
     let loaded = super::play::deck_file(&cat, &deck)?;

@@ -9,6 +9,7 @@ macro_rules! say {
     }};
 }
 
+pub mod any_game;
 pub mod cards;
 pub mod coverage;
 pub mod db;
@@ -18,6 +19,7 @@ pub mod explain;
 pub mod import;
 pub mod lint;
 pub mod play;
+pub mod protocol;
 pub mod sim;
 pub mod source;
 pub mod test;

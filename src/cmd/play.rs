@@ -34,6 +34,13 @@ pub enum LogFormat {
     Json,
 }
 
+/// Machine protocols `play` speaks instead of the log.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Protocol {
+    /// JSON lines on stdin/stdout (`docs/protocol.md`): the `human` seats are the client's.
+    Jsonl,
+}
+
 /// Arguments of `cardscript play`.
 #[derive(Args)]
 pub struct PlayArgs {
@@ -56,9 +63,11 @@ pub struct PlayArgs {
     /// How the log is printed (with `json`, a human's prompts go to stderr).
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log: LogFormat,
-    /// Deck format: saga (50–60 cards, 4 copies) or japanese (≥ 40, 3 copies) (BS-0.1).
-    #[arg(long, default_value = "saga", conflicts_with = "replay")]
-    pub format: String,
+    /// Deck format: saga (50–60 cards, 4 copies) or japanese (≥ 40, 3 copies) (BS-0.1);
+    /// the game's own format for other games (line-battle: LB-0.1). Default: saga, or the
+    /// game's format.
+    #[arg(long, conflicts_with = "replay")]
+    pub format: Option<String>,
     /// Write the replay (catalogue hash, decks, seed, rules, answers) here when the game
     /// ends or when a human quits; `--replay` resumes it.
     #[arg(long, value_name = "FILE")]
@@ -71,6 +80,10 @@ pub struct PlayArgs {
     /// playing if the game was not over.
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+    /// Speak a machine protocol on stdin/stdout instead of printing the log: `jsonl`
+    /// (`docs/protocol.md`; the seats given as `human` are the client's).
+    #[arg(long, value_enum)]
+    pub protocol: Option<Protocol>,
 }
 
 type Error = Box<dyn std::error::Error>;
@@ -90,7 +103,14 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         Ok(())
     };
     let catalogue = args.source.open()?;
-    let library = super::source::library(&catalogue, !args.strict)?;
+    let game_kind = catalogue.game()?;
+    if args.protocol == Some(Protocol::Jsonl) {
+        return super::protocol::run(args, catalogue, game_kind);
+    }
+    if game_kind != carddb::GameKind::BattleSpirits {
+        return super::any_game::play(args, catalogue, game_kind);
+    }
+    let library = args.source.library(&catalogue, !args.strict)?;
     let mut game = match &args.replay {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -100,13 +120,13 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
             replay.play(library)?
         }
         None => {
-            let config = match args.format.as_str() {
+            let name = args.format.as_deref().unwrap_or("saga");
+            let config = match name {
                 "saga" => RulesConfig::saga(),
                 "japanese" => RulesConfig::japanese(),
                 other => return Err(format!("unknown format `{other}` (saga, japanese)").into()),
             };
-            let format =
-                carddb::DeckFormat::by_name(&args.format).expect("the format was matched above");
+            let format = carddb::DeckFormat::by_name(name).expect("the format was matched above");
             let decks = [
                 deck(&catalogue, args.deck_a.as_deref(), 0, &format)?,
                 deck(&catalogue, args.deck_b.as_deref(), 1, &format)?,

@@ -28,9 +28,10 @@ pub struct SimArgs {
     /// Check core and card conservation (BS-0.5) after every event.
     #[arg(long)]
     pub check: bool,
-    /// saga or japanese (BS-0.1).
-    #[arg(long, default_value = "saga")]
-    pub format: String,
+    /// saga or japanese (BS-0.1); the game's own format for other games (line-battle:
+    /// LB-0.1). Default: saga, or the game's format.
+    #[arg(long)]
+    pub format: Option<String>,
     /// A broken script fails its game (reported with the script's error, and the command
     /// fails) instead of being logged as an event while the game goes on.
     #[arg(long)]
@@ -45,7 +46,7 @@ pub struct SimArgs {
 }
 
 /// `greedy`, `random`, `random,greedy` … → the two seats.
-fn players(
+pub(crate) fn players(
     s: &str,
 ) -> Result<[engine::rules::battle_spirits::sim::PlayerKind; 2], Box<dyn std::error::Error>> {
     let parse = |w: &str| {
@@ -65,13 +66,18 @@ fn players(
 /// Runs the games and prints the summary. Fails when any game did not finish properly.
 pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     let catalogue = args.source.open()?;
-    let library = super::source::library(&catalogue, !args.strict)?;
-    let config = match args.format.as_str() {
+    let game = catalogue.game()?;
+    if game != carddb::GameKind::BattleSpirits {
+        return super::any_game::sim(args, catalogue, game);
+    }
+    let library = args.source.library(&catalogue, !args.strict)?;
+    let format_name = args.format.as_deref().unwrap_or("saga");
+    let config = match format_name {
         "saga" => RulesConfig::saga(),
         "japanese" => RulesConfig::japanese(),
         other => return Err(format!("unknown format `{other}` (saga, japanese)").into()),
     };
-    let format = carddb::DeckFormat::by_name(&args.format).expect("the format was matched above");
+    let format = carddb::DeckFormat::by_name(format_name).expect("the format was matched above");
     let decks: Vec<(String, Vec<String>)> = if args.decks.is_empty() {
         catalogue
             .decks()?

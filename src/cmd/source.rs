@@ -74,7 +74,53 @@ pub fn library(
     )?)
 }
 
+/// The located checks of `db build` and strict loads (issue 12 item 4, issue 16 kind 7):
+/// every unknown timing label or keyword of `packs`, at its file and line with a
+/// did-you-mean, read with the vocabulary of the catalogue `cat` built from them. Returns
+/// the errors and, apart, the warnings (keywords no pack declares).
+pub fn located_checks(
+    packs: &[Pack],
+    cat: &Catalogue,
+) -> Result<(Vec<carddb::Diagnostic>, Vec<carddb::Diagnostic>), Box<dyn std::error::Error>> {
+    let lib = library(cat, true)?;
+    let host = lib.scripts();
+    let (mut errors, mut warnings) = (Vec::new(), Vec::new());
+    for p in packs {
+        let check = engine::rules::battle_spirits::script::vocab::check_pack(p, host.vocabulary());
+        warnings.extend(check.undeclared);
+        errors.extend(check.errors);
+    }
+    Ok((errors, warnings))
+}
+
 impl SourceArgs {
+    /// The card library of `cat` (see [`library`]); when the strict build fails and the
+    /// cards come from pack folders, the failure is reported as `db build` reports it, at
+    /// its file and line (an unknown timing label names its card file, never only the
+    /// card and effect).
+    pub fn library(
+        &self,
+        cat: &Catalogue,
+        lenient: bool,
+    ) -> Result<engine::CardLibrary, Box<dyn std::error::Error>> {
+        match library(cat, lenient) {
+            Err(e) if !self.packs.is_empty() => {
+                let packs = self
+                    .packs
+                    .iter()
+                    .map(|p| Pack::load(p))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let (errors, _) = located_checks(&packs, cat)?;
+                if errors.is_empty() {
+                    Err(e)
+                } else {
+                    Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into())
+                }
+            }
+            other => other,
+        }
+    }
+
     /// Opens the catalogue these options name (the demo pack when none).
     pub fn open(&self) -> Result<Catalogue, carddb::LoadError> {
         if let Some(db) = &self.db {

@@ -21,6 +21,7 @@ pub mod cores;
 pub mod cost;
 pub mod decision;
 pub mod deck;
+pub mod driver;
 pub mod events;
 pub mod exercise;
 pub mod game;

@@ -1,0 +1,202 @@
+//! The JSON-lines protocol (version [`VERSION`], `docs/protocol.md`): a client — a person's
+//! front end or an AI in any language — plays one or both seats of any game through lines
+//! of JSON. [`Session`] does no I/O: it takes the client's lines and returns the lines to
+//! send, so the command line, a server and tests share it.
+//!
+//! Out: `hello` once; `decision` when a client seat must answer (who, the kind, the
+//! question, every legal option with a stable `id` — its index — its label and its choice
+//! as JSON, the seat's view with hidden information hidden, and the events since the last
+//! message); `error` for a line that is not a legal answer (nothing changes; the decision
+//! stands); `over` with the result and the last events.
+//! In: `{"id": N}` (option N of the pending decision), `{"choice": <choice JSON>}`, or
+//! `{"quit": true}`.
+
+use serde::Serialize;
+
+use super::{DynGame, DynOption, Robot};
+use crate::core::{GameResult, PlayerId, Step};
+
+/// The protocol's version, in every `hello`.
+pub const VERSION: u32 = 1;
+
+/// One message to the client.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Message {
+    /// The first line: the protocol version, the game and who the client plays.
+    Hello {
+        version: u32,
+        game: String,
+        seed: u64,
+        /// The seats the client answers for (0 = P1, 1 = P2).
+        client_seats: Vec<usize>,
+    },
+    /// A client seat must answer.
+    Decision {
+        player: PlayerId,
+        kind: String,
+        prompt: String,
+        options: Vec<ProtocolOption>,
+        view: serde_json::Value,
+        events: Vec<serde_json::Value>,
+    },
+    /// The last line was refused; the pending decision stands.
+    Error { message: String },
+    /// The game ended (or the client quit: `result` is `None`).
+    Over {
+        result: Option<GameResult>,
+        events: Vec<serde_json::Value>,
+    },
+}
+
+/// A legal answer as the client sees it: `id` is what `{"id": N}` sends back.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProtocolOption {
+    pub id: usize,
+    pub label: String,
+    pub choice: serde_json::Value,
+}
+
+/// One game played through the protocol: robots answer their seats, the client the others.
+pub struct Session {
+    game: Box<dyn DynGame>,
+    seats: [Option<Robot>; 2],
+    seed: u64,
+    sent: usize,
+    over: bool,
+}
+
+impl Session {
+    /// A session of `game`; `seats[i]` is the robot playing seat `i`, `None` for the
+    /// client. Robots are seeded as in `cardscript play`: P1 `seed`, P2 `seed + 1`.
+    pub fn new(game: Box<dyn DynGame>, seats: [Option<Robot>; 2], seed: u64) -> Session {
+        Session {
+            game,
+            seats,
+            seed,
+            sent: 0,
+            over: false,
+        }
+    }
+
+    /// Whether the game is over (or the client quit).
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The game.
+    pub fn game(&self) -> &dyn DynGame {
+        self.game.as_ref()
+    }
+
+    /// The first lines: `hello`, then the first client decision (or `over`).
+    pub fn start(&mut self, game_name: &str) -> Vec<String> {
+        let hello = Message::Hello {
+            version: VERSION,
+            game: game_name.to_string(),
+            seed: self.seed,
+            client_seats: (0..2).filter(|&i| self.seats[i].is_none()).collect(),
+        };
+        let mut out = vec![line(&hello)];
+        out.push(self.advance());
+        out
+    }
+
+    /// Handles one line from the client; returns the lines to send.
+    pub fn input(&mut self, text: &str) -> Vec<String> {
+        if self.over {
+            return vec![line(&Message::Error {
+                message: "the game is over".to_string(),
+            })];
+        }
+        let refused = |message: String| vec![line(&Message::Error { message })];
+        let v: serde_json::Value = match serde_json::from_str(text) {
+            Ok(v) => v,
+            Err(e) => return refused(format!("not JSON: {e}")),
+        };
+        let answered = if v.get("quit").and_then(|q| q.as_bool()) == Some(true) {
+            self.over = true;
+            return vec![line(&Message::Over {
+                result: None,
+                events: self.new_events(),
+            })];
+        } else if let Some(id) = v.get("id") {
+            match id.as_u64() {
+                Some(i) => self.game.answer_index(i as usize),
+                None => Err(format!("`id` must be an option number, got {id}")),
+            }
+        } else if let Some(c) = v.get("choice") {
+            self.game.answer_json(c)
+        } else {
+            Err(r#"expected {"id": N}, {"choice": …} or {"quit": true}"#.to_string())
+        };
+        match answered {
+            Ok(()) => vec![self.advance()],
+            Err(e) => refused(e),
+        }
+    }
+
+    /// Lets the robots play until a client seat must answer or the game ends.
+    fn advance(&mut self) -> String {
+        loop {
+            match self.game.next() {
+                Step::Over(r) => {
+                    self.over = true;
+                    return line(&Message::Over {
+                        result: Some(r),
+                        events: self.new_events(),
+                    });
+                }
+                Step::Decision(req) => {
+                    let seat = req.player.index();
+                    match self.seats[seat] {
+                        Some(robot) => {
+                            let seed = self.seed.wrapping_add(seat as u64);
+                            let answer = self
+                                .game
+                                .robot_index(robot, seed)
+                                .and_then(|i| self.game.answer_index(i));
+                            if let Err(message) = answer {
+                                self.over = true;
+                                return line(&Message::Error { message });
+                            }
+                        }
+                        None => {
+                            let view = self.game.view_json(req.player);
+                            return line(&Message::Decision {
+                                player: req.player,
+                                kind: req.kind,
+                                prompt: req.prompt,
+                                options: req
+                                    .options
+                                    .into_iter()
+                                    .enumerate()
+                                    .map(|(id, DynOption { label, choice })| ProtocolOption {
+                                        id,
+                                        label,
+                                        choice,
+                                    })
+                                    .collect(),
+                                view,
+                                events: self.new_events(),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn new_events(&mut self) -> Vec<serde_json::Value> {
+        let n = self.game.log_len();
+        let events = (self.sent..n)
+            .map(|i| serde_json::from_str(&self.game.event_json(i)).unwrap_or_default())
+            .collect();
+        self.sent = n;
+        events
+    }
+}
+
+fn line(m: &Message) -> String {
+    serde_json::to_string(m).expect("protocol messages serialise")
+}

@@ -1,0 +1,326 @@
+//! `play` and `sim` for every game other than Battle Spirits, through the engine's registry
+//! of games (`engine::rules::driver`): the game comes from the catalogue's packs
+//! (`pack.yaml` `game:`). Battle Spirits keeps its own richer paths (`play.rs`, `sim.rs`).
+
+use std::io::{BufRead, Write};
+
+use carddb::{Catalogue, Deck, GameKind};
+use engine::core::Step;
+use engine::driver::replay::AnyReplay;
+use engine::driver::sim::{SimConfig, simulate};
+use engine::driver::{CardInput, DynGame, GameOptions, Prepared, Robot};
+
+use super::play::{Controller, LogFormat, PlayArgs, deck_file};
+use super::sim::SimArgs;
+
+type Error = Box<dyn std::error::Error>;
+
+/// The catalogue's cards prepared by `game`'s ruleset, with its rules preset named like the
+/// deck format (`saga`, `japanese` for Battle Spirits; the game's default otherwise).
+pub fn prepare(
+    cat: &Catalogue,
+    game: GameKind,
+    lenient: bool,
+    format: Option<&str>,
+) -> Result<std::sync::Arc<dyn Prepared>, Error> {
+    let driver = engine::rules::driver(game)
+        .ok_or_else(|| format!("this build has no ruleset for the game {}", game.name()))?;
+    let mut sources = engine::script::ScriptSources::default();
+    for (pack, path, source) in cat.files()? {
+        sources.add_file(&pack, &path, &source);
+    }
+    sources.pack_of = cat.card_packs()?.into_iter().collect();
+    let input = CardInput {
+        cards: cat.cards()?,
+        sources,
+        keywords: cat.keywords()?,
+        lenient,
+    };
+    let preset = (game == GameKind::BattleSpirits).then(|| format.unwrap_or("saga"));
+    Ok(driver.prepare(input, preset)?)
+}
+
+/// The deck format of `game` named `format`, or the game's own when none is given (Battle
+/// Spirits: saga, BS-0.1).
+pub fn format_of(game: GameKind, format: Option<&str>) -> Result<carddb::DeckFormat, Error> {
+    let name = format.unwrap_or(match game {
+        GameKind::BattleSpirits => "saga",
+        other => other.name(),
+    });
+    carddb::DeckFormat::by_name(name)
+        .ok_or_else(|| format!("unknown deck format `{name}` for {}", game.name()).into())
+}
+
+/// Deck `given` (a file or a catalogue deck name; `None`: the catalogue's deck `index`),
+/// checked against the catalogue and `format`.
+pub fn deck(
+    cat: &Catalogue,
+    given: Option<&str>,
+    index: usize,
+    format: &carddb::DeckFormat,
+) -> Result<Deck, Error> {
+    let file = match given {
+        Some(g) => deck_file(cat, g)?,
+        None => {
+            let decks = cat.decks()?;
+            let (_, d) = decks
+                .get(index)
+                .ok_or("the catalogue has fewer than two decks: name two deck files")?;
+            deck_file(cat, &d.name)?
+        }
+    };
+    let problems = carddb::deck::check(&file, &cat.cards()?, format);
+    if problems.is_empty() {
+        Ok(file.deck)
+    } else {
+        Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into())
+    }
+}
+
+fn robot(c: Controller) -> Option<Robot> {
+    match c {
+        Controller::Greedy => Some(Robot::Greedy),
+        Controller::Random => Some(Robot::Random),
+        Controller::Human => None,
+    }
+}
+
+/// `cardscript play` for a game other than Battle Spirits.
+pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> {
+    let prepared = prepare(&cat, game, !args.strict, args.format.as_deref())?;
+    let (mut g, decks, seed): (Box<dyn DynGame>, [Deck; 2], u64) = match &args.replay {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let replay: AnyReplay = serde_json::from_str(&text)
+                .map_err(|e| format!("{}: not a replay file: {e}", path.display()))?;
+            if replay.game != game.name() {
+                return Err(format!(
+                    "{}: a replay of {}, not {}",
+                    path.display(),
+                    replay.game,
+                    game.name()
+                )
+                .into());
+            }
+            (
+                replay.play(prepared.as_ref())?,
+                replay.decks.clone(),
+                replay.seed,
+            )
+        }
+        None => {
+            let format = format_of(game, args.format.as_deref())?;
+            let decks = [
+                deck(&cat, args.deck_a.as_deref(), 0, &format)?,
+                deck(&cat, args.deck_b.as_deref(), 1, &format)?,
+            ];
+            let options = GameOptions {
+                seed: args.seed,
+                check_every_event: false,
+                strict_scripts: args.strict,
+            };
+            (
+                prepared.new_game([&decks[0], &decks[1]], options)?,
+                decks,
+                args.seed,
+            )
+        }
+    };
+    let save = |g: &dyn DynGame| -> Result<(), Error> {
+        if let Some(path) = &args.save {
+            let replay = AnyReplay {
+                game: game.name().to_string(),
+                hash: prepared.hash(),
+                decks: decks.clone(),
+                seed,
+                answers: g.answers_json(),
+            };
+            std::fs::write(path, serde_json::to_string_pretty(&replay)?)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(())
+    };
+    save(g.as_ref())?;
+    let robots = [robot(args.p1), robot(args.p2)];
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let mut printed = 0;
+    let outcome = loop {
+        let step = g.next();
+        printed = print_new(g.as_ref(), printed, args.log, &mut out)?;
+        let req = match step {
+            Step::Over(r) => break Some(r),
+            Step::Decision(r) => r,
+        };
+        let seat = req.player.index();
+        let index = match robots[seat] {
+            // Seat seeds as in Battle Spirits' `play`: P1 the game's seed, P2 the next.
+            Some(r) => g.robot_index(r, seed.wrapping_add(seat as u64))?,
+            None => {
+                let mut talk: Box<dyn Write> = if args.log == LogFormat::Json {
+                    Box::new(std::io::stderr())
+                } else {
+                    Box::new(std::io::stdout())
+                };
+                writeln!(talk, "P{} — {}", seat + 1, req.prompt)?;
+                for (i, o) in req.options.iter().enumerate() {
+                    writeln!(talk, "  {}) {}", i + 1, o.label)?;
+                }
+                match ask_index(req.options.len(), &mut input, &mut talk)? {
+                    Some(i) => i,
+                    None => break None,
+                }
+            }
+        };
+        g.answer_index(index)?;
+    };
+    save(g.as_ref())?;
+    match outcome {
+        Some(r) if args.log == LogFormat::Json => {
+            writeln!(out, "{}", serde_json::json!({ "result": r }))?;
+        }
+        Some(r) => {
+            let who = r
+                .winner
+                .map_or("Draw".to_string(), |p| format!("P{} wins", p.index() + 1));
+            writeln!(out, "== {who}: {} ==", r.reason)?;
+        }
+        None => writeln!(out, "== game stopped at a decision ==")?,
+    }
+    Ok(())
+}
+
+/// Reads an option number (1-based) until a valid one or `q`/end of input (`None`).
+fn ask_index(
+    n: usize,
+    input: &mut impl BufRead,
+    talk: &mut dyn Write,
+) -> Result<Option<usize>, Error> {
+    loop {
+        write!(talk, "> ")?;
+        talk.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 || line.trim() == "q" {
+            return Ok(None);
+        }
+        match line.trim().parse::<usize>() {
+            Ok(i) if (1..=n).contains(&i) => return Ok(Some(i - 1)),
+            _ => writeln!(talk, "type a number from 1 to {n}, or q to stop")?,
+        }
+    }
+}
+
+fn print_new(
+    g: &dyn DynGame,
+    from: usize,
+    format: LogFormat,
+    out: &mut impl Write,
+) -> Result<usize, Error> {
+    let n = g.log_len();
+    for i in from..n {
+        match format {
+            LogFormat::Json => writeln!(out, "{}", g.event_json(i))?,
+            LogFormat::Text => {
+                if let Some(t) = g.event_text(i) {
+                    writeln!(out, "{t}")?;
+                }
+            }
+            LogFormat::Full => match g.event_text(i) {
+                Some(t) => writeln!(out, "{t}")?,
+                None => writeln!(out, "  {}", g.event_json(i))?,
+            },
+        }
+    }
+    Ok(n)
+}
+
+/// `cardscript sim` for a game other than Battle Spirits.
+pub fn sim(args: SimArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> {
+    let prepared = prepare(&cat, game, !args.strict, args.format.as_deref())?;
+    let format = format_of(game, args.format.as_deref())?;
+    let decks: Vec<(String, Deck)> = if args.decks.is_empty() {
+        cat.decks()?
+            .into_iter()
+            .map(|(_, d)| deck(&cat, Some(&d.name), 0, &format).map(|x| (d.name.clone(), x)))
+            .collect::<Result<_, _>>()?
+    } else {
+        args.decks
+            .iter()
+            .map(|d| deck(&cat, Some(d), 0, &format).map(|x| (x.name.clone(), x)))
+            .collect::<Result<_, _>>()?
+    };
+    if decks.is_empty() {
+        return Err("sim needs a deck".into());
+    }
+    let players = super::sim::players(&args.players)?;
+    let robot = |p: engine::rules::battle_spirits::sim::PlayerKind| match p {
+        engine::rules::battle_spirits::sim::PlayerKind::Greedy => Robot::Greedy,
+        engine::rules::battle_spirits::sim::PlayerKind::Random => Robot::Random,
+    };
+    let cfg = SimConfig {
+        games_per_pair: args.games,
+        seed: args.seed,
+        check_every_event: args.check,
+        strict_scripts: args.strict,
+        decision_cap: engine::players::DEFAULT_DECISION_CAP,
+        threads: args.threads,
+        players: [robot(players[0]), robot(players[1])],
+    };
+    let total = engine::driver::sim::pairings(decks.len()).len() as u64 * args.games;
+    let bar = indicatif::ProgressBar::new(total);
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let report = simulate(prepared.as_ref(), &decks, &cfg, &|| bar.inc(1));
+    std::panic::set_hook(hook);
+    bar.finish_and_clear();
+    if args.json {
+        say!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        say!(
+            "{:<24} {:<24} {:>6} {:>6} {:>6} {:>6} {:>13}",
+            "P1 deck",
+            "P2 deck",
+            "games",
+            "P1 won",
+            "P2 won",
+            "draws",
+            "avg decisions"
+        );
+        for p in &report.pairs {
+            say!(
+                "{:<24} {:<24} {:>6} {:>6} {:>6} {:>6} {:>13.1}",
+                p.a,
+                p.b,
+                p.games,
+                p.wins_a,
+                p.wins_b,
+                p.draws,
+                p.avg_decisions
+            );
+        }
+        say!(
+            "{} games of {}, {:.1} decisions and {:.0} events per game{}",
+            report.games,
+            game.name(),
+            report.decisions as f64 / report.games.max(1) as f64,
+            report.events as f64 / report.games.max(1) as f64,
+            if args.check {
+                ", conservation checked after every answer and event"
+            } else {
+                ""
+            }
+        );
+    }
+    if report.failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} game(s) failed:\n{}",
+            report.failures.len(),
+            report.failures.join("\n")
+        )
+        .into())
+    }
+}

@@ -1,0 +1,62 @@
+//! `cardscript play --protocol jsonl`: one game through the JSON-lines protocol
+//! (`docs/protocol.md`, `engine::driver::protocol`) on stdin/stdout. The seats named
+//! `human` are the client's; the others are played by their robots.
+
+use std::io::{BufRead, Write};
+
+use carddb::{Catalogue, GameKind};
+use engine::driver::protocol::Session;
+use engine::driver::{GameOptions, Robot};
+
+use super::any_game::{deck, format_of, prepare};
+use super::play::{Controller, PlayArgs};
+
+type Error = Box<dyn std::error::Error>;
+
+/// Plays one game through the protocol, for any registered game.
+pub fn run(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> {
+    if args.replay.is_some() || args.save.is_some() {
+        return Err(
+            "--protocol jsonl takes neither --replay nor --save: the client keeps the answers"
+                .into(),
+        );
+    }
+    let prepared = prepare(&cat, game, !args.strict, args.format.as_deref())?;
+    let format = format_of(game, args.format.as_deref())?;
+    let decks = [
+        deck(&cat, args.deck_a.as_deref(), 0, &format)?,
+        deck(&cat, args.deck_b.as_deref(), 1, &format)?,
+    ];
+    let options = GameOptions {
+        seed: args.seed,
+        check_every_event: false,
+        strict_scripts: args.strict,
+    };
+    let g = prepared.new_game([&decks[0], &decks[1]], options)?;
+    let seat = |c: Controller| match c {
+        Controller::Greedy => Some(Robot::Greedy),
+        Controller::Random => Some(Robot::Random),
+        Controller::Human => None,
+    };
+    let mut session = Session::new(g, [seat(args.p1), seat(args.p2)], args.seed);
+    let mut out = std::io::stdout().lock();
+    for l in session.start(game.name()) {
+        writeln!(out, "{l}")?;
+    }
+    out.flush()?;
+    let stdin = std::io::stdin();
+    for l in stdin.lock().lines() {
+        if session.is_over() {
+            break;
+        }
+        let l = l?;
+        if l.trim().is_empty() {
+            continue;
+        }
+        for reply in session.input(&l) {
+            writeln!(out, "{reply}")?;
+        }
+        out.flush()?;
+    }
+    Ok(())
+}

@@ -1,0 +1,126 @@
+//! The JSON-lines protocol (issue 18 item 1, `docs/protocol.md`) through the binary: a
+//! scripted client plays both seats of a whole demo game with the answers `play` gave, and
+//! sees the same events, byte for byte; lines that are not legal answers get an `error`
+//! and change nothing.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> (bool, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardscript"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    (
+        o.status.success(),
+        String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr),
+    )
+}
+
+#[test]
+fn a_client_playing_both_seats_sees_the_log_play_prints() {
+    let tmp = tempfile::tempdir().unwrap();
+    let save = tmp.path().join("game.json");
+    // The reference: greedy against greedy, seed 3, the log as JSON lines.
+    let (ok, log) = run(
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--log",
+            "json",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{log}");
+    let mut expected: Vec<serde_json::Value> = log
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let last = expected.pop().expect("a result line");
+    let replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let answers = replay["answers"].as_array().unwrap();
+    assert!(answers.len() > 20, "a whole game of answers");
+
+    // The client: three bad lines first, then every answer as {"choice": …}.
+    let mut input = String::from("not json\n{\"id\": 999}\n{\"choice\": {\"NoSuchChoice\": 1}}\n");
+    for a in answers {
+        input.push_str(&serde_json::json!({ "choice": a }).to_string());
+        input.push('\n');
+    }
+    let (ok, out) = run(
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--protocol",
+            "jsonl",
+            "--p1",
+            "human",
+            "--p2",
+            "human",
+        ],
+        &input,
+    );
+    assert!(ok, "{out}");
+    let msgs: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(msgs[0]["type"], "hello");
+    assert_eq!(msgs[0]["version"], 1);
+    assert_eq!(msgs[0]["game"], "battle-spirits");
+    assert_eq!(msgs[0]["client_seats"], serde_json::json!([0, 1]));
+    let errors: Vec<&serde_json::Value> = msgs.iter().filter(|m| m["type"] == "error").collect();
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert!(
+        errors[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("not JSON")
+    );
+    assert!(
+        errors[1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no option 999")
+    );
+    assert!(
+        errors[2]["message"]
+            .as_str()
+            .unwrap()
+            .contains("is not an answer of this game")
+    );
+    // Every decision lists its options with ids 0.. and a view of the deciding seat only.
+    for m in msgs.iter().filter(|m| m["type"] == "decision") {
+        let ids: Vec<u64> = m["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["id"].as_u64().unwrap())
+            .collect();
+        assert_eq!(ids, (0..ids.len() as u64).collect::<Vec<_>>());
+        assert_eq!(m["view"]["me"], m["player"]);
+    }
+    let events: Vec<serde_json::Value> = msgs
+        .iter()
+        .flat_map(|m| m["events"].as_array().cloned().unwrap_or_default())
+        .collect();
+    assert_eq!(events, expected, "the same events as `play --log json`");
+    let over = msgs.last().unwrap();
+    assert_eq!(over["type"], "over");
+    assert_eq!(over["result"], last["result"]);
+}
