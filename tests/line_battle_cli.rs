@@ -167,6 +167,6 @@ fn the_pack_format_line_battle_example_is_a_valid_pack() {
     );
     let pack = carddb::Pack::from_files(files).unwrap_or_else(|e| panic!("{e}"));
     let wall = pack.cards[0].def.creature.as_ref().unwrap();
-    assert_eq!((wall.at, wall.df, wall.sh), (2, 6, 2));
+    assert_eq!((wall.at, wall.df, wall.sh), (2, 5, 2));
     assert_eq!(pack.cards[1].def.master.as_ref().unwrap().lp, Some(22));
 }
