@@ -103,3 +103,37 @@ fn every_broken_deck_is_rejected_with_its_line() {
         }
     }
 }
+
+/// The line-battle deck corpus (`tests/broken/line-battle-decks/`), against the cards of
+/// `scripts/line-battle-demo` and the line-battle format (LB-0.1: 40–60 cards, at most 3 of
+/// a card id, exactly one master on its own line).
+#[test]
+fn every_broken_line_battle_deck_is_rejected_with_its_line() {
+    let pack = Pack::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/line-battle-demo"))
+        .unwrap();
+    let cards = pack.cards.into_iter().map(|c| c.def).collect::<Vec<_>>();
+    let mut cases: Vec<_> = std::fs::read_dir(root().join("line-battle-decks"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e != "expect"))
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 11, "the corpus holds {} decks", cases.len());
+    for case in cases {
+        let message = match carddb::deck::load_file(&case) {
+            Err(e) => e.to_string(),
+            Ok(deck) => {
+                let problems = carddb::deck::check(&deck, &cards, &DeckFormat::line_battle());
+                assert!(!problems.is_empty(), "{} passed the check", case.display());
+                carddb::Diagnostics(problems).to_string()
+            }
+        };
+        for want in expectations(&case.with_extension("expect")) {
+            assert!(
+                message.contains(&want),
+                "{}: error lacks `{want}`:\n{message}",
+                case.display()
+            );
+        }
+    }
+}

@@ -1,22 +1,33 @@
-//! Deck lists: the community text format (`3x ST01-001: Card Name`, `#` comments) and a
-//! YAML deck; checks against the catalogue and a deck format (BS-0.1).
+//! Deck lists: the community text format (`3x ST01-001: Card Name`, `#` comments; a line
+//! battle deck adds one `master: ID` line) and a YAML deck; checks against the catalogue
+//! and a deck format (BS-0.1, LB-0.1).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Diagnostic, did_you_mean};
-use crate::model::{CardDef, Deck, DeckEntry};
+use crate::model::{CardDef, CardKind, Deck, DeckEntry};
+use crate::pack::GameKind;
 use crate::source::PackFiles;
 use crate::yamlfile::YamlFile;
 
-/// Deck construction limits (BS-0.1). Copies are counted by card name.
+/// Deck construction limits (BS-0.1, LB-0.1). Battle Spirits counts copies by card name,
+/// the line battle by card id; a line-battle deck names exactly one master.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckFormat {
     pub name: String,
+    /// Main-deck size bounds, in cards (the master is not counted).
     pub min_cards: u32,
     pub max_cards: Option<u32>,
     pub max_copies: u32,
+    /// The game whose rules the format follows (default Battle Spirits).
+    #[serde(default = "battle_spirits")]
+    pub game: GameKind,
+}
+
+fn battle_spirits() -> GameKind {
+    GameKind::BattleSpirits
 }
 
 impl DeckFormat {
@@ -27,6 +38,7 @@ impl DeckFormat {
             min_cards: 50,
             max_cards: Some(60),
             max_copies: 4,
+            game: GameKind::BattleSpirits,
         }
     }
 
@@ -37,15 +49,49 @@ impl DeckFormat {
             min_cards: 40,
             max_cards: None,
             max_copies: 3,
+            game: GameKind::BattleSpirits,
         }
     }
 
-    /// The preset named `saga` or `japanese`.
+    /// Line battle (LB-0.1): a main deck of 40 to 60 cards, at most 3 of a card id, and
+    /// exactly one master card named on the deck's `master:` line.
+    pub fn line_battle() -> DeckFormat {
+        DeckFormat {
+            name: "line-battle".into(),
+            min_cards: 40,
+            max_cards: Some(60),
+            max_copies: 3,
+            game: GameKind::LineBattle,
+        }
+    }
+
+    /// The preset named `saga`, `japanese` or `line-battle`.
     pub fn by_name(name: &str) -> Option<DeckFormat> {
         match name {
             "saga" => Some(DeckFormat::saga()),
             "japanese" => Some(DeckFormat::japanese()),
+            "line-battle" => Some(DeckFormat::line_battle()),
             _ => None,
+        }
+    }
+
+    /// The names `by_name` knows, for help texts.
+    pub const NAMES: [&'static str; 3] = ["saga", "japanese", "line-battle"];
+
+    /// The default format of a game: Saga for Battle Spirits, `line-battle` for the line
+    /// battle.
+    pub fn for_game(game: GameKind) -> DeckFormat {
+        match game {
+            GameKind::BattleSpirits => DeckFormat::saga(),
+            GameKind::LineBattle => DeckFormat::line_battle(),
+        }
+    }
+
+    /// The rule ID its limits come from (`BS-0.1`, `LB-0.1`).
+    pub fn rule(&self) -> &'static str {
+        match self.game {
+            GameKind::BattleSpirits => "BS-0.1",
+            GameKind::LineBattle => "LB-0.1",
         }
     }
 }
@@ -55,6 +101,9 @@ impl DeckFormat {
 struct YamlDeck {
     #[serde(default)]
     name: Option<String>,
+    /// Line battle: the master card's id.
+    #[serde(default)]
+    master: Option<String>,
     cards: Vec<YamlDeckEntry>,
 }
 
@@ -70,10 +119,12 @@ fn one() -> u32 {
     1
 }
 
-/// Parses the deck file `rel` of `files`: `.txt` in the community format, otherwise YAML
-/// (`{name, cards: [{id, count}]}`). The deck's name is the file stem unless the YAML says.
+/// Parses the deck file `rel` of `files`: `.txt` in the community format (with at most one
+/// `master: ID[: Name]` line), otherwise YAML (`{name, master, cards: [{id, count}]}`). The
+/// deck's name is the file stem unless the YAML says.
 ///
-/// Errors: one diagnostic per malformed line (line and column), or the YAML error.
+/// Errors: one diagnostic per malformed line (line and column), a second `master:` line,
+/// or the YAML error.
 pub fn parse(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Vec<Diagnostic>> {
     let stem = rel
         .rsplit('/')
@@ -110,9 +161,16 @@ pub fn parse(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Vec<Diagn
     if !too_many.is_empty() {
         return Err(too_many);
     }
+    let master = parsed.master.map(|card| DeckEntry {
+        count: 1,
+        card,
+        name: None,
+        line: file.locations().find("master").line,
+    });
     Ok(Deck {
         name: parsed.name.unwrap_or(stem),
         entries,
+        master,
     })
 }
 
@@ -123,12 +181,40 @@ fn parse_txt(
     name: String,
 ) -> Result<Deck, Vec<Diagnostic>> {
     let mut entries = Vec::new();
+    let mut master: Option<DeckEntry> = None;
     let mut errors = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         // A byte-order mark at the start of the file is not part of the first line.
         let raw = raw.trim_start_matches('\u{feff}');
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
+            continue;
+        }
+        if let Some(rest) = master_line(line) {
+            match (parse_line(&format!("1x {rest}")), &master) {
+                (_, Some(first)) => errors.push(at(
+                    files,
+                    rel,
+                    i + 1,
+                    "a second `master:` line; a deck has exactly one master (LB-0.1)".into(),
+                    Some(format!("the first is on line {}", first.line)),
+                )),
+                (Some((count, card, name)), None) => {
+                    master = Some(DeckEntry {
+                        count,
+                        card,
+                        name,
+                        line: i + 1,
+                    })
+                }
+                (None, None) => errors.push(at(
+                    files,
+                    rel,
+                    i + 1,
+                    format!("`{line}` is not a master line"),
+                    Some("write `master: CARD-ID: Card Name`".into()),
+                )),
+            }
             continue;
         }
         match parse_line(line) {
@@ -154,7 +240,11 @@ fn parse_txt(
         }
     }
     if errors.is_empty() {
-        Ok(Deck { name, entries })
+        Ok(Deck {
+            name,
+            entries,
+            master,
+        })
     } else {
         Err(errors)
     }
@@ -163,6 +253,14 @@ fn parse_txt(
 /// The most copies one deck line or entry may give: far above any format's limit, low
 /// enough that expanding a deck can never exhaust memory.
 pub const MAX_LINE_COUNT: u32 = 999;
+
+/// `master: LB-M01: Name` → `Some("LB-M01: Name")` (the word `master` in any case).
+fn master_line(line: &str) -> Option<&str> {
+    let (word, rest) = line.split_once(':')?;
+    word.trim()
+        .eq_ignore_ascii_case("master")
+        .then_some(rest.trim())
+}
 
 /// `3x ST01-001: Name` → (3, "ST01-001", Some("Name")).
 fn parse_line(line: &str) -> Option<(u32, String, Option<String>)> {
@@ -216,6 +314,7 @@ pub fn check_cards<'a>(
     let mut out: Vec<Diagnostic> = deck
         .entries
         .iter()
+        .chain(&deck.master)
         .filter(|e| lookup(&e.card).is_none())
         .map(|e| {
             let help =
@@ -231,7 +330,7 @@ pub fn check_cards<'a>(
         .collect();
     // The name a list gives after the id must be that card's: a mismatch is most often
     // a mistyped id.
-    for e in &deck.entries {
+    for e in deck.entries.iter().chain(&deck.master) {
         if let (Some(given), Some(card)) = (&e.name, lookup(&e.card))
             && !given.eq_ignore_ascii_case(card.name.trim())
         {
@@ -247,8 +346,10 @@ pub fn check_cards<'a>(
     out
 }
 
-/// The deck's breaches of `format` (BS-0.1): size out of range, more copies of a card name
-/// than allowed (the line of the entry that goes over).
+/// The deck's breaches of `format` (BS-0.1, LB-0.1): size out of range, more copies of a
+/// card name (Battle Spirits) or id (line battle) than allowed (the line of the entry that
+/// goes over); for the line battle also a missing master, a master line naming a card that
+/// is no master, and a master in the main deck.
 pub fn check_format<'a>(
     files: &PackFiles,
     rel: &str,
@@ -256,7 +357,8 @@ pub fn check_format<'a>(
     lookup: &dyn Fn(&str) -> Option<&'a CardDef>,
     format: &DeckFormat,
 ) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+    let mut out = masters(files, rel, deck, lookup, format);
+    let rule = format.rule();
     let total = deck.len();
     let last_line = deck.entries.last().map_or(1, |e| e.line);
     if total < format.min_cards {
@@ -265,7 +367,7 @@ pub fn check_format<'a>(
             rel,
             last_line,
             format!(
-                "the deck has {total} cards; the {} format needs at least {} (BS-0.1)",
+                "the deck has {total} cards; the {} format needs at least {} ({rule})",
                 format.name, format.min_cards
             ),
             None,
@@ -277,15 +379,20 @@ pub fn check_format<'a>(
             rel,
             last_line,
             format!(
-                "the deck has {total} cards; the {} format allows at most {max} (BS-0.1)",
+                "the deck has {total} cards; the {} format allows at most {max} ({rule})",
                 format.name
             ),
             None,
         ));
     }
     let mut copies: BTreeMap<String, u32> = BTreeMap::new();
+    let by_id = format.game == GameKind::LineBattle;
+    let unit = if by_id { "card id" } else { "card" };
     for e in &deck.entries {
-        let name = lookup(&e.card).map_or_else(|| e.card.clone(), |c| c.name.clone());
+        let name = match lookup(&e.card) {
+            Some(c) if !by_id => c.name.clone(),
+            _ => e.card.clone(),
+        };
         let n = copies.entry(name.clone()).or_default();
         *n += e.count;
         if *n > format.max_copies && *n - e.count <= format.max_copies {
@@ -294,10 +401,72 @@ pub fn check_format<'a>(
                 rel,
                 e.line,
                 format!(
-                    "{} copies of `{name}`; the {} format allows at most {} of a card (BS-0.1)",
+                    "{} copies of `{name}`; the {} format allows at most {} of a {unit} ({rule})",
                     n, format.name, format.max_copies
                 ),
                 None,
+            ));
+        }
+    }
+    out
+}
+
+/// The master checks of `check_format`: exactly one master, on its own line (LB-0.1); none
+/// in a Battle Spirits deck.
+fn masters<'a>(
+    files: &PackFiles,
+    rel: &str,
+    deck: &Deck,
+    lookup: &dyn Fn(&str) -> Option<&'a CardDef>,
+    format: &DeckFormat,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if format.game != GameKind::LineBattle {
+        if let Some(m) = &deck.master {
+            out.push(at(
+                files,
+                rel,
+                m.line,
+                format!(
+                    "a {} deck has no master card (`master:` is a line-battle line)",
+                    format.name
+                ),
+                Some("remove this line".into()),
+            ));
+        }
+        return out;
+    }
+    match &deck.master {
+        None => out.push(at(
+            files,
+            rel,
+            1,
+            "the deck names no master; a line-battle deck has exactly one (LB-0.1)".into(),
+            Some("add a line `master: CARD-ID: Card Name`".into()),
+        )),
+        Some(m) => {
+            if let Some(c) = lookup(&m.card).filter(|c| c.kind != CardKind::Master) {
+                out.push(at(
+                    files,
+                    rel,
+                    m.line,
+                    format!("`{}` is a {}, not a master (LB-0.1)", m.card, c.kind),
+                    Some("name a card of kind `master` here".into()),
+                ));
+            }
+        }
+    }
+    for e in &deck.entries {
+        if lookup(&e.card).is_some_and(|c| c.kind == CardKind::Master) {
+            out.push(at(
+                files,
+                rel,
+                e.line,
+                format!(
+                    "`{}` is a master: it goes on the `master:` line, not in the main deck (LB-0.1)",
+                    e.card
+                ),
+                Some(format!("write `master: {}` instead", e.card)),
             ));
         }
     }
@@ -361,5 +530,25 @@ mod tests {
         assert_eq!(parse_line("4 X-1"), Some((4, "X-1".into(), None)));
         assert_eq!(parse_line("x ST01-001"), None);
         assert_eq!(parse_line("0x A-1"), None);
+    }
+
+    #[test]
+    fn reads_the_master_line_of_a_line_battle_deck() {
+        assert_eq!(master_line("master: LB-M01: Name"), Some("LB-M01: Name"));
+        assert_eq!(master_line("Master:LB-M01"), Some("LB-M01"));
+        assert_eq!(master_line("3x LB-001: Name"), None);
+        let files = PackFiles::from_memory("t", [("d.txt".to_string(), String::new())]);
+        let deck = parse(
+            &files,
+            "d.txt",
+            "# x\n3x LB-001: A\nmaster: LB-M01: Warden\n",
+        )
+        .unwrap();
+        let m = deck.master.clone().unwrap();
+        assert_eq!(
+            (m.card.as_str(), m.name.as_deref(), m.line),
+            ("LB-M01", Some("Warden"), 3)
+        );
+        assert_eq!(deck.len(), 3, "the master is not part of the main deck");
     }
 }

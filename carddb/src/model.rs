@@ -505,11 +505,15 @@ pub struct DeckEntry {
     pub line: usize,
 }
 
-/// A deck: a name and its entries in file order.
+/// A deck: a name, its entries (the main deck) in file order, and, for the line battle,
+/// its master card (LB-0.1), which is not part of the main deck.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck {
     pub name: String,
     pub entries: Vec<DeckEntry>,
+    /// The master card (`master: ID` in the file; count 1), line battle only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub master: Option<DeckEntry>,
 }
 
 impl Deck {
@@ -525,7 +529,8 @@ impl Deck {
         self.len() == 0
     }
 
-    /// The deck expanded into one card id per card, in file order.
+    /// The main deck expanded into one card id per card, in file order (the master is
+    /// not in it).
     pub fn card_ids(&self) -> Vec<CardId> {
         self.entries
             .iter()

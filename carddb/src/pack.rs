@@ -138,7 +138,12 @@ impl Pack {
         for (rel, text) in files.under("cards", &[".yaml", ".yml"]) {
             read_cards(&files, rel, text, &mut cards, &mut errors);
         }
-        validate::cards(&files, &cards, &mut errors);
+        validate::cards(
+            &files,
+            manifest.as_ref().map(|m| m.game),
+            &cards,
+            &mut errors,
+        );
         let (labels, phrases) = crate::lang::read(&files, &mut errors);
         let keywords = keyword::read_all(&files, &mut errors);
         // A keyword whose rules are a phrase needs that phrase in this pack.

@@ -1,11 +1,13 @@
 //! The checks serde cannot make: what a card author can get wrong in a well-typed card
-//! (duplicate ids, level tables, kind-specific sections, script files, languages).
+//! (duplicate ids, level tables, kind-specific sections, script files, languages), and
+//! whether each card's kind belongs to its pack's game. The line battle's own checks are
+//! in [`line_battle`].
 
 use std::collections::BTreeMap;
 
 use crate::error::{Diagnostic, did_you_mean};
 use crate::model::{CardDef, CardKind};
-use crate::pack::LoadedCard;
+use crate::pack::{GameKind, LoadedCard};
 use crate::source::PackFiles;
 use crate::yamlfile::{YamlFile, join};
 
@@ -16,8 +18,16 @@ pub const MAX_COUNT: u32 = 1_000;
 /// Language tags a localised text may use.
 pub const LANGUAGES: [&str; 3] = ["en", "ja", "th"];
 
-/// Validates every card; appends one diagnostic per problem.
-pub fn cards(files: &PackFiles, cards: &[LoadedCard], errors: &mut Vec<Diagnostic>) {
+pub mod line_battle;
+
+/// Validates every card for the pack's `game` (`None` when `pack.yaml` could not be read:
+/// then each card is checked by its own kind only); appends one diagnostic per problem.
+pub fn cards(
+    files: &PackFiles,
+    game: Option<GameKind>,
+    cards: &[LoadedCard],
+    errors: &mut Vec<Diagnostic>,
+) {
     let mut located: BTreeMap<&str, YamlFile> = BTreeMap::new();
     let mut first_of: BTreeMap<&str, &LoadedCard> = BTreeMap::new();
     for card in cards {
@@ -39,16 +49,50 @@ pub fn cards(files: &PackFiles, cards: &[LoadedCard], errors: &mut Vec<Diagnosti
         } else {
             first_of.insert(card.def.id.as_str(), card);
         }
-        for (field, message, help) in card_problems(files, &card.def) {
+        for (field, message, help) in card_problems(files, game, &card.def) {
             errors.push(at(&field, message, help));
         }
     }
 }
 
-type Problem = (String, String, Option<String>);
+pub(crate) type Problem = (String, String, Option<String>);
 
-/// The problems of one card, as (field path, message, help).
-pub fn card_problems(files: &PackFiles, c: &CardDef) -> Vec<Problem> {
+/// The problems of one card of a pack for `game` (`None`: unknown, the kind's own game is
+/// assumed), as (field path, message, help).
+pub fn card_problems(files: &PackFiles, game: Option<GameKind>, c: &CardDef) -> Vec<Problem> {
+    let mut out = common_problems(files, c);
+    let game_of_kind = if c.kind.is_line_battle() {
+        GameKind::LineBattle
+    } else {
+        GameKind::BattleSpirits
+    };
+    if let Some(game) = game.filter(|g| *g != game_of_kind) {
+        out.push(wrong_game(game, c.kind));
+    }
+    match game_of_kind {
+        GameKind::LineBattle => line_battle::problems(c, &mut out),
+        GameKind::BattleSpirits => battle_spirits_problems(c, &mut out),
+    }
+    out
+}
+
+fn wrong_game(game: GameKind, kind: CardKind) -> Problem {
+    let (message, help) = match game {
+        GameKind::LineBattle => (
+            format!("a line-battle pack has only creature and master cards, not a {kind}"),
+            "use `kind: creature` or `kind: master`, or `game: battle-spirits` in pack.yaml",
+        ),
+        GameKind::BattleSpirits => (
+            format!("a {kind} is a line-battle card; this pack is for battle-spirits"),
+            "use spirit, ultimate, brave, nexus or magic, or `game: line-battle` in pack.yaml",
+        ),
+    };
+    ("kind".into(), message, Some(help.into()))
+}
+
+/// The checks every card gets, whatever its game: id, name, cost, colours, effect texts
+/// and scripts, names.
+fn common_problems(files: &PackFiles, c: &CardDef) -> Vec<Problem> {
     let mut out: Vec<Problem> = Vec::new();
     let mut push =
         |f: &str, m: String, h: Option<&str>| out.push((f.to_string(), m, h.map(str::to_string)));
@@ -78,6 +122,61 @@ pub fn card_problems(files: &PackFiles, c: &CardDef) -> Vec<Problem> {
             );
         }
     }
+    for (i, e) in c.effects.iter().enumerate() {
+        let f = format!("effects[{i}]");
+        for lang in e.text.keys() {
+            if !LANGUAGES.contains(&lang.as_str()) {
+                let help = did_you_mean(lang, LANGUAGES).map(|s| format!("did you mean `{s}`?"));
+                out_lang(&mut push, &format!("{f}.text.{lang}"), lang, help);
+            }
+        }
+        if e.script.is_some() && e.script_file.is_some() {
+            push(
+                &format!("{f}.script_file"),
+                "give `script` or `script_file`, not both".into(),
+                None,
+            );
+        }
+        if let Some(path) = &e.script_file {
+            if !files.files.contains_key(path) {
+                let known: Vec<&str> = files.under("effects", &[".rhai"]).map(|(p, _)| p).collect();
+                let help = did_you_mean(path, known.iter().copied())
+                    .map(|s| format!("did you mean `{s}`?"));
+                push(
+                    &format!("{f}.script_file"),
+                    format!("script file `{path}` does not exist in the pack"),
+                    help.as_deref(),
+                );
+            } else if !path.starts_with("effects/") || !path.ends_with(".rhai") {
+                push(
+                    &format!("{f}.script_file"),
+                    format!("script file `{path}` must be an `effects/*.rhai` file"),
+                    None,
+                );
+            }
+        }
+        if e.text.is_empty() && e.script.is_none() && e.script_file.is_none() {
+            push(
+                &f,
+                "an effect needs its printed `text`, a `script`, or both".into(),
+                None,
+            );
+        }
+    }
+    for lang in c.names.keys() {
+        if !LANGUAGES.contains(&lang.as_str()) {
+            let help = did_you_mean(lang, LANGUAGES).map(|s| format!("did you mean `{s}`?"));
+            out_lang(&mut push, &format!("names.{lang}"), lang, help);
+        }
+    }
+    out
+}
+
+/// The Battle Spirits checks: level tables, the sections of braves, ultimates and over
+/// count, effect and keyword levels.
+fn battle_spirits_problems(c: &CardDef, out: &mut Vec<Problem>) {
+    let mut push =
+        |f: &str, m: String, h: Option<&str>| out.push((f.to_string(), m, h.map(str::to_string)));
     // Level table (BS-5.1, BS-5.3, BS-12.2).
     match c.kind {
         CardKind::Magic if !c.levels.is_empty() => push(
@@ -242,53 +341,14 @@ pub fn card_problems(files: &PackFiles, c: &CardDef) -> Vec<Problem> {
     let known_levels: Vec<u8> = c.levels.iter().map(|r| r.level).collect();
     let level_ok = |l: &u8| c.kind == CardKind::Magic || known_levels.contains(l);
     for (i, e) in c.effects.iter().enumerate() {
-        let f = format!("effects[{i}]");
         for (j, l) in e.levels.iter().enumerate() {
             if !level_ok(l) {
                 push(
-                    &format!("{f}.levels[{j}]"),
+                    &format!("effects[{i}].levels[{j}]"),
                     format!("level {l} is not in the card's level table {known_levels:?}"),
                     None,
                 );
             }
-        }
-        for lang in e.text.keys() {
-            if !LANGUAGES.contains(&lang.as_str()) {
-                let help = did_you_mean(lang, LANGUAGES).map(|s| format!("did you mean `{s}`?"));
-                out_lang(&mut push, &format!("{f}.text.{lang}"), lang, help);
-            }
-        }
-        if e.script.is_some() && e.script_file.is_some() {
-            push(
-                &format!("{f}.script_file"),
-                "give `script` or `script_file`, not both".into(),
-                None,
-            );
-        }
-        if let Some(path) = &e.script_file {
-            if !files.files.contains_key(path) {
-                let known: Vec<&str> = files.under("effects", &[".rhai"]).map(|(p, _)| p).collect();
-                let help = did_you_mean(path, known.iter().copied())
-                    .map(|s| format!("did you mean `{s}`?"));
-                push(
-                    &format!("{f}.script_file"),
-                    format!("script file `{path}` does not exist in the pack"),
-                    help.as_deref(),
-                );
-            } else if !path.starts_with("effects/") || !path.ends_with(".rhai") {
-                push(
-                    &format!("{f}.script_file"),
-                    format!("script file `{path}` must be an `effects/*.rhai` file"),
-                    None,
-                );
-            }
-        }
-        if e.text.is_empty() && e.script.is_none() && e.script_file.is_none() {
-            push(
-                &f,
-                "an effect needs its printed `text`, a `script`, or both".into(),
-                None,
-            );
         }
     }
     for (i, k) in c.keywords.iter().enumerate() {
@@ -309,13 +369,18 @@ pub fn card_problems(files: &PackFiles, c: &CardDef) -> Vec<Problem> {
             }
         }
     }
-    for lang in c.names.keys() {
-        if !LANGUAGES.contains(&lang.as_str()) {
-            let help = did_you_mean(lang, LANGUAGES).map(|s| format!("did you mean `{s}`?"));
-            out_lang(&mut push, &format!("names.{lang}"), lang, help);
-        }
+    if c.creature.is_some() || c.master.is_some() {
+        let field = if c.creature.is_some() {
+            "creature"
+        } else {
+            "master"
+        };
+        push(
+            field,
+            format!("`{field}` is a line-battle section; a {} has none", c.kind),
+            Some(&format!("remove `{field}`")),
+        );
     }
-    out
 }
 
 fn out_lang(

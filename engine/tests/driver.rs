@@ -24,6 +24,7 @@ fn deck(main: &str) -> Deck {
                 line: 0,
             })
             .collect(),
+        master: None,
     }
 }
 

@@ -1,4 +1,6 @@
-//! `cardscript cards search|show`: find cards and read one.
+//! `cardscript cards search|list|show`: find cards, list them all, and read one. Rows show
+//! what the card's game reads: cost and colours for Battle Spirits, DP cost, AT/DF/SH and
+//! lines for a line-battle creature, LP for a master.
 
 use clap::{Args, Subcommand};
 
@@ -24,7 +26,7 @@ pub enum CardsCommand {
         /// Only cards of this colour: red, purple, green, white, yellow, blue.
         #[arg(long, alias = "color")]
         colour: Option<String>,
-        /// spirit, ultimate, brave, nexus or magic.
+        /// spirit, ultimate, brave, nexus, magic; creature or master (line battle).
         #[arg(long)]
         kind: Option<String>,
         /// Exact cost.
@@ -43,6 +45,8 @@ pub enum CardsCommand {
         #[arg(long, default_value_t = 50)]
         limit: u32,
     },
+    /// List every card of the catalogue, sorted by id.
+    List,
     /// Show one card in full (as YAML).
     Show {
         /// The card id, e.g. `DEMO-R01`.
@@ -74,7 +78,7 @@ pub fn run(args: CardsArgs) -> Result<(), Box<dyn std::error::Error>> {
             let kind = kind
                 .map(|k| {
                     carddb::CardKind::parse(&k).ok_or(format!(
-                        "unknown kind `{k}` (spirit, ultimate, brave, nexus, magic)"
+                        "unknown kind `{k}` (spirit, ultimate, brave, nexus, magic, creature, master)"
                     ))
                 })
                 .transpose()?;
@@ -89,6 +93,10 @@ pub fn run(args: CardsArgs) -> Result<(), Box<dyn std::error::Error>> {
             };
             let hits = cat.search(&q)?;
             for c in &hits {
+                if carddb::CardKind::parse(&c.kind).is_some_and(|k| k.is_line_battle()) {
+                    say!("{}", row(&cat.card(&c.id)?));
+                    continue;
+                }
                 say!(
                     "{:<12} {:<8} cost {:>2}  {:<16} {}",
                     c.id,
@@ -107,6 +115,13 @@ pub fn run(args: CardsArgs) -> Result<(), Box<dyn std::error::Error>> {
                 say!("{} card(s)", hits.len());
             }
         }
+        CardsCommand::List => {
+            let cards = cat.cards()?;
+            for c in &cards {
+                say!("{}", row(c));
+            }
+            say!("{} card(s)", cards.len());
+        }
         CardsCommand::Show { id } => {
             let card = cat.card(&id)?;
             let text = serde_yaml::to_string(&card)?;
@@ -114,4 +129,52 @@ pub fn run(args: CardsArgs) -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     Ok(())
+}
+
+/// One card as a row: `id kind cost colours name` for Battle Spirits; DP cost, AT, DF, SH
+/// and lines for a line-battle creature (LB-3, LB-0.3); LP for a master (LB-0.1; `default`
+/// when the card leaves it to the ruleset).
+fn row(c: &carddb::CardDef) -> String {
+    if let Some(s) = c
+        .creature
+        .as_ref()
+        .filter(|_| c.kind == carddb::CardKind::Creature)
+    {
+        let lines: Vec<&str> = s
+            .lines
+            .iter()
+            .map(|l| match l {
+                carddb::Line::Attack => "attack",
+                carddb::Line::Defense => "defense",
+            })
+            .collect();
+        return format!(
+            "{:<12} {:<8} DP {:>2}  AT {:>2} DF {:>2} SH {:>2}  {:<14} {}",
+            c.id,
+            c.kind.name(),
+            c.cost,
+            s.at,
+            s.df,
+            s.sh,
+            lines.join("/"),
+            c.name
+        );
+    }
+    if c.kind == carddb::CardKind::Master {
+        let lp = c
+            .master
+            .as_ref()
+            .and_then(|m| m.lp)
+            .map_or_else(|| "default".to_string(), |lp| lp.to_string());
+        return format!("{:<12} {:<8} LP {lp:<7} {}", c.id, c.kind.name(), c.name);
+    }
+    let colours: Vec<&str> = c.colours.iter().map(|k| k.name()).collect();
+    format!(
+        "{:<12} {:<8} cost {:>2}  {:<16} {}",
+        c.id,
+        c.kind.name(),
+        c.cost,
+        colours.join("/"),
+        c.name
+    )
 }

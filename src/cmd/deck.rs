@@ -1,4 +1,5 @@
-//! `cardscript deck check DECK`: a deck list against the catalogue and a format (BS-0.1).
+//! `cardscript deck check DECK`: a deck list against the catalogue and a format (BS-0.1,
+//! LB-0.1).
 
 use clap::{Args, Subcommand};
 
@@ -21,18 +22,25 @@ pub enum DeckCommand {
     Check {
         /// A deck file, or the name of a deck in the catalogue.
         deck: String,
-        /// `saga` (50–60 cards, 4 copies) or `japanese` (≥ 40 cards, 3 copies).
-        #[arg(long, default_value = "saga")]
-        format: String,
+        /// `saga` (50–60 cards, 4 copies), `japanese` (≥ 40 cards, 3 copies) or
+        /// `line-battle` (40–60 cards, 3 copies of an id, one master); default: `saga`, or
+        /// `line-battle` for a line-battle catalogue.
+        #[arg(long)]
+        format: Option<String>,
     },
 }
 
 /// Checks the deck; every problem is printed with its line.
 pub fn run(args: DeckArgs) -> Result<(), Box<dyn std::error::Error>> {
     let DeckCommand::Check { deck, format } = args.command;
-    let format = carddb::DeckFormat::by_name(&format)
-        .ok_or(format!("unknown format `{format}` (saga, japanese)"))?;
     let cat = args.source.open()?;
+    let format = match format {
+        Some(f) => carddb::DeckFormat::by_name(&f).ok_or(format!(
+            "unknown format `{f}` ({})",
+            carddb::DeckFormat::NAMES.join(", ")
+        ))?,
+        None => carddb::DeckFormat::for_game(cat.game()?),
+    };
     let cards = cat.cards()?;
     let loaded = super::play::deck_file(&cat, &deck)?;
     let problems = carddb::deck::check(&loaded, &cards, &format);

@@ -39,6 +39,9 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
         .collect::<Result<Vec<_>, _>>()?;
     let (catalogue, _) = carddb::Catalogue::build_in_memory(&packs)?;
     let pack = packs.pop().expect("one pack at least");
+    if pack.manifest.game != carddb::GameKind::BattleSpirits {
+        return lint_other_game(&pack);
+    }
     // Lenient here: the gaps of every script that compiles; the strict build below
     // reports syntax errors with their place.
     let lenient = super::source::library(&catalogue, true)?;
@@ -142,4 +145,68 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
     // them); what a script does is only known when it runs (`play --strict`, `exercise`).
     super::source::library(&catalogue, false)?;
     Ok(())
+}
+
+/// A pack of another game than Battle Spirits: the grammar, labels and keywords checked
+/// above are Battle Spirits'; carddb has checked its timings (`validate::line_battle`) at
+/// load. Counts its effects and compiles every script (syntax, file:line:column).
+fn lint_other_game(pack: &carddb::Pack) -> Result<(), Box<dyn std::error::Error>> {
+    say!(
+        "note: pack {} is for {}: Battle Spirits text, label and keyword checks skipped",
+        pack.manifest.name,
+        pack.manifest.game.name()
+    );
+    let effects: Vec<&carddb::Effect> = pack.cards.iter().flat_map(|c| &c.def.effects).collect();
+    let scripted = effects
+        .iter()
+        .filter(|e| e.script.is_some() || e.script_file.is_some())
+        .count();
+    say!(
+        "{} cards, {} effects: {scripted} scripted, {} from text",
+        pack.cards.len(),
+        effects.len(),
+        effects.len() - scripted
+    );
+    script_syntax(std::slice::from_ref(pack))
+}
+
+/// Compiles every rhai script of `packs` (`effects/`, `lib/`, inline `script:`) for its
+/// syntax alone, for a game whose card library these commands do not build.
+///
+/// Errors: every script that does not compile, at its file, line and column.
+pub fn script_syntax(packs: &[carddb::Pack]) -> Result<(), Box<dyn std::error::Error>> {
+    let rhai = engine::script::sandboxed_engine();
+    let mut problems = Vec::new();
+    for p in packs {
+        let mut check = |rel: &str, field: String, at_line: usize, source: &str| {
+            if let Err(e) = rhai.compile(source) {
+                let pos = e.position();
+                problems.push(carddb::Diagnostic {
+                    file: p.files.display_path(rel),
+                    line: at_line + pos.line().unwrap_or(1),
+                    column: pos.position().unwrap_or(1),
+                    field,
+                    message: format!("script does not compile: {}", e.err_type()),
+                    help: None,
+                });
+            }
+        };
+        for (rel, source) in p.script_files() {
+            check(rel, String::new(), 0, source);
+        }
+        for card in &p.cards {
+            for (i, e) in card.def.effects.iter().enumerate() {
+                if let Some(source) = &e.script {
+                    let field = format!("{}effects[{i}].script", card.prefix);
+                    // Inline lines are counted from the card's own line in its file.
+                    check(&card.file, field, 0, source);
+                }
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into())
+    }
 }

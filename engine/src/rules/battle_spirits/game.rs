@@ -157,6 +157,10 @@ pub struct Game {
     pub(crate) cached: Option<DecisionRequest>,
     /// Effects' unsaved runtime (answers being replayed, the constant-effect cache).
     pub(crate) rt: crate::rules::battle_spirits::script::run::Runtime,
+    /// Each instance's definition index in the library (issue 15: `def_of` without a
+    /// string lookup). Not saved: rebuilt on load; set again whenever an instance is made,
+    /// so an entry left by a rolled-back step is overwritten before it is read.
+    pub(crate) def_index: Vec<u32>,
 }
 
 impl Game {
@@ -289,7 +293,25 @@ impl Game {
 
     /// The definition of a card instance.
     pub fn def_of(&self, card: InstanceId) -> &CardDef {
-        self.lib.def(&self.st.cards[card.index()].card)
+        match self.def_index.get(card.index()) {
+            Some(&i) => self.lib.at(i),
+            None => self.lib.def(&self.st.cards[card.index()].card),
+        }
+    }
+
+    /// Records the definition index of instance `card` (made now, from `id`).
+    pub(crate) fn index_def(&mut self, card: InstanceId, id: &str) {
+        let i = self
+            .lib
+            .index_of(id)
+            .unwrap_or_else(|| panic!("card {id} not in library"));
+        let n = card.index();
+        if n < self.def_index.len() {
+            self.def_index[n] = i;
+        } else {
+            self.def_index.resize(n, 0);
+            self.def_index.push(i);
+        }
     }
 
     /// The card id of an instance.

@@ -21,7 +21,11 @@ use crate::rules::battle_spirits::script::{ScriptError, ScriptHost, ScriptSource
 
 #[derive(Debug, Clone)]
 struct Inner {
-    cards: BTreeMap<CardId, CardDef>,
+    /// The definitions in id order; a card's place here is its index (issue 15: hot
+    /// queries index, never compare id strings).
+    defs: Vec<CardDef>,
+    /// card id → index in `defs`.
+    index: BTreeMap<CardId, u32>,
     hash: String,
     sources: ScriptSources,
     lenient: bool,
@@ -114,8 +118,14 @@ impl CardLibrary {
         )?);
         let keywords = KeywordRules::declared(declared);
         HOSTS.with(|m| m.borrow_mut().insert((hash.clone(), lenient), host));
+        let index = cards
+            .keys()
+            .zip(0u32..)
+            .map(|(id, i)| (id.clone(), i))
+            .collect();
         Ok(CardLibrary(Arc::new(Inner {
-            cards,
+            defs: cards.into_values().collect(),
+            index,
             hash,
             sources: sources.clone(),
             lenient,
@@ -131,13 +141,8 @@ impl CardLibrary {
             return h;
         }
         let host = Rc::new(
-            ScriptHost::build(
-                self.0.cards.values(),
-                &self.0.sources,
-                &self.0.declared,
-                true,
-            )
-            .expect("lenient builds do not fail"),
+            ScriptHost::build(self.0.defs.iter(), &self.0.sources, &self.0.declared, true)
+                .expect("lenient builds do not fail"),
         );
         HOSTS.with(|m| {
             let mut m = m.borrow_mut();
@@ -176,7 +181,7 @@ impl CardLibrary {
 
     /// The definition of `id`.
     pub fn get(&self, id: &str) -> Option<&CardDef> {
-        self.0.cards.get(id)
+        self.0.index.get(id).map(|&i| &self.0.defs[i as usize])
     }
 
     /// The definition of `id`; panics if absent (the game checks every deck card at set-up).
@@ -192,16 +197,26 @@ impl CardLibrary {
 
     /// Number of definitions.
     pub fn len(&self) -> usize {
-        self.0.cards.len()
+        self.0.defs.len()
     }
 
     /// Whether the library is empty.
     pub fn is_empty(&self) -> bool {
-        self.0.cards.is_empty()
+        self.0.defs.is_empty()
     }
 
     /// Every definition, in id order.
     pub fn iter(&self) -> impl Iterator<Item = &CardDef> {
-        self.0.cards.values()
+        self.0.defs.iter()
+    }
+
+    /// The index of definition `id` (its place in id order), for [`CardLibrary::at`].
+    pub fn index_of(&self, id: &str) -> Option<u32> {
+        self.0.index.get(id).copied()
+    }
+
+    /// The definition at `index` ([`CardLibrary::index_of`]); panics when out of range.
+    pub fn at(&self, index: u32) -> &CardDef {
+        &self.0.defs[index as usize]
     }
 }

@@ -46,6 +46,19 @@ impl Game {
                 given: library.hash().to_string(),
             });
         }
+        // Every instance's definition must be in this library (same hash: it is).
+        let def_index = saved
+            .state
+            .cards
+            .iter()
+            .map(|c| library.index_of(&c.card).unwrap_or(u32::MAX))
+            .collect::<Vec<u32>>();
+        if def_index.contains(&u32::MAX) {
+            return Err(LoadError::CatalogueMismatch {
+                saved: saved.catalogue_hash,
+                given: library.hash().to_string(),
+            });
+        }
         Ok(Game {
             host: library.scripts(),
             lib: library,
@@ -53,6 +66,7 @@ impl Game {
             strict: false,
             cached: None,
             rt: Default::default(),
+            def_index,
         })
     }
 

@@ -67,6 +67,7 @@ impl Game {
             strict: false,
             cached: None,
             rt: Default::default(),
+            def_index: Vec::new(),
         };
         for p in PlayerId::BOTH {
             for card in &decks[p.index()] {
@@ -78,6 +79,7 @@ impl Game {
                     orientation: Orientation::Upright,
                 });
                 g.st.zones.insert(id, Zone::Deck(p));
+                g.index_def(id, card);
             }
         }
         g.emit(Event::GameStarted { first });

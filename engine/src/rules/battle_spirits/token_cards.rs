@@ -25,6 +25,7 @@ impl Game {
             orientation: Orientation::Upright,
         });
         self.st.zones.insert(card, Zone::Removed(p));
+        self.index_def(card, id);
         self.rt.asking = None; // a per-instance cache: one more instance now
         self.emit(Event::TokenMade {
             card,
