@@ -46,16 +46,12 @@ impl GameDriver for LineBattleDriver {
     }
 }
 
-/// A deck's master and main deck (LB-0.1). The master is the deck's `master` entry (read
-/// from the deck's serde form, so this works whichever `Deck` shape carddb has), else its one
-/// entry whose card is a master; the main deck is every other card.
-/// Errors: no master, or more than one.
+/// A deck's master and main deck (LB-0.1): the deck's `master` entry (carddb's
+/// line-battle deck format), else its one entry whose card is a master; the main deck is
+/// every other card. Errors: no master, or more than one.
 pub fn split_deck(lib: &LineLibrary, deck: &Deck) -> Result<(CardId, Vec<CardId>), String> {
     let is_master = |id: &str| lib.get(id).is_some_and(|d| d.kind == CardKind::Master);
-    let named = serde_json::to_value(deck)
-        .ok()
-        .and_then(|v| v["master"]["card"].as_str().map(str::to_string));
-    let mut masters: Vec<CardId> = named.into_iter().collect();
+    let mut masters: Vec<CardId> = deck.master.iter().map(|e| e.card.clone()).collect();
     let mut main = Vec::new();
     for id in deck.card_ids() {
         if is_master(&id) {
