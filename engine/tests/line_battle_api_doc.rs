@@ -4,7 +4,10 @@
 
 #[test]
 fn the_line_battle_script_api_reference_is_current() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/rules/line_battle/SCRIPT_API.md");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/rules/line_battle/SCRIPT_API.md"
+    );
     let want = engine::rules::line_battle::api::api_markdown();
     if std::env::var_os("LB_API_UPDATE").is_some() {
         std::fs::write(path, &want).unwrap();

@@ -52,7 +52,10 @@ fn the_demo_decks_play_seeded_games_without_failure() {
         .unwrap()
         .prepare(input, None)
         .unwrap();
-    for players in [[Robot::Greedy, Robot::Greedy], [Robot::Random, Robot::Greedy]] {
+    for players in [
+        [Robot::Greedy, Robot::Greedy],
+        [Robot::Random, Robot::Greedy],
+    ] {
         let cfg = SimConfig {
             games_per_pair: 30,
             seed: 100,

@@ -1,7 +1,7 @@
 //! A deterministic greedy player for the line battle, deciding from its seat's [`View`]:
 //! it plays the dearest creature it can pay, orders attacks that win by the LB-3
 //! comparison (or trade a cheaper creature in a draw) or hit an open master, buys a draw
-//! only with an empty hand, and takes the first option of an effect's question.
+//! only with an empty hand and the longer deck, and takes the first option of an effect's question.
 
 use carddb::Line;
 
@@ -44,7 +44,10 @@ impl GreedyPlayer {
                 let best = plays.max_by_key(|&(card, line)| (cost(card), line == want));
                 match best {
                     Some((card, line)) => Some(Choice::Play { card, line }),
-                    None if mine.hand_count == 0 => Some(Choice::BuyDraw),
+                    // An extra draw only with an empty hand and the longer deck (LB-0.4).
+                    None if mine.hand_count == 0 && mine.deck_count > theirs.deck_count => {
+                        Some(Choice::BuyDraw)
+                    }
                     None => None,
                 }
             }
