@@ -272,7 +272,10 @@ pub fn sim(args: SimArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> {
     let bar = indicatif::ProgressBar::new(total);
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
+    // Wall time for the speed line only (never in the report: reports are deterministic).
+    let started = std::time::Instant::now();
     let report = simulate(prepared.as_ref(), &decks, &cfg, &|| bar.inc(1));
+    let secs = started.elapsed().as_secs_f64();
     std::panic::set_hook(hook);
     bar.finish_and_clear();
     if args.json {
@@ -311,6 +314,12 @@ pub fn sim(args: SimArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> {
             } else {
                 ""
             }
+        );
+        say!(
+            "speed: {:.0} games/s, {:.0} decisions/s ({:.2} s wall)",
+            report.games as f64 / secs.max(1e-9),
+            report.decisions as f64 / secs.max(1e-9),
+            secs
         );
     }
     if report.failures.is_empty() {

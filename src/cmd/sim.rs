@@ -119,7 +119,10 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     // (with the script's error); the default hook would print each one raw.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
+    // Wall time for the speed line only (never in the report: reports are deterministic).
+    let started = std::time::Instant::now();
     let report = simulate(&library, &config, &decks, &cfg, &|| bar.inc(1));
+    let secs = started.elapsed().as_secs_f64();
     std::panic::set_hook(hook);
     bar.finish_and_clear();
     if args.json {
@@ -157,6 +160,14 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
             } else {
                 ""
             }
+        );
+        say!(
+            "speed: {:.0} games/s, {:.0} decisions/s ({:.2} s wall, {} thread(s))",
+            report.games as f64 / secs.max(1e-9),
+            report.decisions as f64 / secs.max(1e-9),
+            secs,
+            args.threads
+                .map_or_else(|| "all".to_string(), |n| n.to_string())
         );
         let mut played: Vec<_> = report.played.iter().collect();
         played.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));

@@ -121,8 +121,7 @@ impl Game {
 
     /// The index of `card`'s first effect with trigger `which` ([Main] or [Flash]).
     fn first_effect_with(&self, card: InstanceId, which: Trigger) -> Option<u32> {
-        self.host
-            .effects_of(self.card_id(card))
+        self.effects_of_instance(card)
             .and_then(|v| v.iter().position(|e| e.triggers.contains(&which)))
             .map(|i| i as u32)
     }

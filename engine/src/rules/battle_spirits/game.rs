@@ -299,6 +299,18 @@ impl Game {
         }
     }
 
+    /// The compiled effects of instance `card`'s definition (`None`: it has no script),
+    /// found by index (issue 15).
+    pub(crate) fn effects_of_instance(
+        &self,
+        card: InstanceId,
+    ) -> Option<&[crate::rules::battle_spirits::script::CompiledEffect]> {
+        match self.def_index.get(card.index()) {
+            Some(&i) => self.host.effects_at(i),
+            None => self.effects_of_instance(card),
+        }
+    }
+
     /// Records the definition index of instance `card` (made now, from `id`).
     pub(crate) fn index_def(&mut self, card: InstanceId, id: &str) {
         let i = self
@@ -567,7 +579,7 @@ impl Game {
     /// Logs once per card per game that its effects are not supported yet (cards with
     /// scripts are supported).
     pub(crate) fn report_unsupported(&mut self, card: InstanceId) {
-        if self.host.effects_of(self.card_id(card)).is_some() {
+        if self.effects_of_instance(card).is_some() {
             return;
         }
         let def = self.def_of(card);

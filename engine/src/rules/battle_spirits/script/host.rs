@@ -52,7 +52,13 @@ pub(crate) const ASKING: &[&str] = &[
 pub struct ScriptHost {
     pub(crate) engine: Engine,
     /// card id → one entry per effect (only cards with at least one script).
-    pub(crate) effects: BTreeMap<CardId, Vec<CompiledEffect>>,
+    pub(crate) effects: BTreeMap<CardId, u32>,
+    /// The effect lists `effects` and `by_def` point into.
+    pub(crate) lists: Vec<Vec<CompiledEffect>>,
+    /// Per definition, in the order `build` was given them (the library's id order, so
+    /// the library's definition index): its list in `lists`, if it has one — found
+    /// without comparing strings (issue 15).
+    pub(crate) by_def: Vec<Option<u32>>,
     pub(crate) any_may_ask: bool,
     /// Whether any effect is constant (then BP and restrictions consult effects).
     pub(crate) has_constant: bool,
@@ -235,7 +241,10 @@ impl ScriptHost {
         let mut kw_asking = std::collections::BTreeSet::new();
         let mut kw_triggered: BTreeMap<CardId, u32> = BTreeMap::new();
         let mut gives_keywords = std::collections::BTreeSet::new();
+        let mut by_def = Vec::new();
+        let mut lists = Vec::new();
         for d in defs {
+            by_def.push(None);
             let (asks, n) = keywords.of_card(d);
             if asks {
                 kw_asking.insert(d.id.clone());
@@ -389,18 +398,22 @@ impl ScriptHost {
                 });
             }
             if any_script {
-                effects.insert(d.id.clone(), v);
+                let n = lists.len() as u32;
+                lists.push(v);
+                effects.insert(d.id.clone(), n);
+                *by_def.last_mut().expect("pushed above") = Some(n);
             }
         }
         let has_constant = keywords.any_constant
-            || effects.values().flatten().any(|e: &CompiledEffect| {
+            || lists.iter().flatten().any(|e: &CompiledEffect| {
                 e.script.is_ok() && e.triggers.iter().any(|t| t.is_constant())
             });
         // Keyword effects may become due with a card's own (BS-8.4) or ask.
         any_may_ask |= keywords.any_triggered || keywords.any_may_ask;
         // BS-5.5: a magic with both a Main and a Flash script asks which to use.
         let mut asking_cards = std::collections::BTreeSet::new();
-        for (id, v) in &effects {
+        for (id, &n) in &effects {
+            let v = &lists[n as usize];
             let main = v
                 .iter()
                 .any(|e| e.script.is_ok() && e.triggers.contains(&Trigger::Main));
@@ -419,7 +432,8 @@ impl ScriptHost {
         }
         let mut triggered = BTreeMap::new();
         let mut burst_cards = std::collections::BTreeSet::new();
-        for (id, v) in &effects {
+        for (id, &i) in &effects {
+            let v = &lists[i as usize];
             let n = v
                 .iter()
                 .filter(|e| {
@@ -444,14 +458,16 @@ impl ScriptHost {
             *triggered.entry(id).or_default() += n;
             any_may_ask = true;
         }
-        let zone_effects = effects
-            .values()
+        let zone_effects = lists
+            .iter()
             .flatten()
             .chain(keywords.list.iter().flat_map(|k| &k.effects))
             .any(|e| !e.zone.is_field());
         Ok(ScriptHost {
             engine,
             effects,
+            lists,
+            by_def,
             any_may_ask,
             has_constant,
             zone_effects,
@@ -471,9 +487,18 @@ impl ScriptHost {
         &self.vocab
     }
 
+    /// The compiled effects of the definition at `index` (the library's index,
+    /// `CardLibrary::index_of`), as [`ScriptHost::effects_of`].
+    pub fn effects_at(&self, index: u32) -> Option<&[CompiledEffect]> {
+        let n = (*self.by_def.get(index as usize)?)?;
+        Some(self.lists[n as usize].as_slice())
+    }
+
     /// The compiled effects of a card (`None`: the card has no script at all).
     pub fn effects_of(&self, card: &str) -> Option<&[CompiledEffect]> {
-        self.effects.get(card).map(|v| v.as_slice())
+        self.effects
+            .get(card)
+            .map(|&n| self.lists[n as usize].as_slice())
     }
 
     /// Effect `effect` of `card`: a printed effect, or a keyword's effect

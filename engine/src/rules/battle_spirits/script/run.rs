@@ -602,7 +602,7 @@ impl Game {
     /// the form they work in (BS-9.2).
     /// Then the effects of the keywords it has on the field (issue 12).
     fn matching(&self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool) -> Vec<u32> {
-        let mut out: Vec<u32> = match self.host.effects_of(self.card_id(card)) {
+        let mut out: Vec<u32> = match self.effects_of_instance(card) {
             Some(effs) => {
                 let braved = self.is_braved_brave(card);
                 effs.iter()
@@ -1116,7 +1116,7 @@ impl Game {
         for p in [a, a.other()] {
             for c in self.field(p) {
                 held.push((p, c));
-                let Some(effs) = self.host.effects_of(self.card_id(c)) else {
+                let Some(effs) = self.effects_of_instance(c) else {
                     continue;
                 };
                 // BS-9.2: a braved brave's effects are its host's.

@@ -57,8 +57,7 @@ impl Game {
             _ => return Vec::new(),
         };
         let mut out: Vec<u32> = self
-            .host
-            .effects_of(self.card_id(card))
+            .effects_of_instance(card)
             .unwrap_or_default()
             .iter()
             .enumerate()
@@ -223,8 +222,7 @@ impl Game {
     /// says: its own, then those of the keywords it has.
     pub(crate) fn own_effects_with(&self, card: InstanceId, t: Trigger) -> Vec<u32> {
         let mut out: Vec<u32> = self
-            .host
-            .effects_of(self.card_id(card))
+            .effects_of_instance(card)
             .unwrap_or_default()
             .iter()
             .enumerate()

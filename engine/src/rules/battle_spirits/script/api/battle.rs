@@ -11,7 +11,32 @@ use crate::rules::battle_spirits::script::state::LifeCoreSink;
 /// more" and "red" are read as "a spirit with …" / "a … spirit".
 /// A condition that reached the script in lower case (`keyword_value()` lower-cases
 /// words) is read again with its other words capitalised, as family names are printed.
+/// Read once per text and thread (issue 15: keywords ask it on every check).
 fn card_condition(text: &str) -> R<dsl::phrases::BraveCondition> {
+    thread_local! {
+        static READ: std::cell::RefCell<std::collections::BTreeMap<String, Option<dsl::phrases::BraveCondition>>> =
+            const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
+    }
+    let read = READ.with(|m| m.borrow().get(text).cloned());
+    let read = match read {
+        Some(r) => r,
+        None => {
+            let r = read_card_condition(text);
+            READ.with(|m| {
+                let mut m = m.borrow_mut();
+                // Texts come from packs and scripts: bound the cache.
+                if m.len() > 4096 {
+                    m.clear();
+                }
+                m.insert(text.to_string(), r.clone());
+            });
+            r
+        }
+    };
+    read.ok_or_else(|| err(format!("the card condition {text:?} is not understood")))
+}
+
+fn read_card_condition(text: &str) -> Option<dsl::phrases::BraveCondition> {
     let t = text.trim();
     let mut forms = vec![t.to_string(), capitalised(t)];
     forms.dedup();
@@ -25,7 +50,6 @@ fn card_condition(text: &str) -> R<dsl::phrases::BraveCondition> {
             ]
         })
         .find_map(|x| dsl::phrases::parse_brave_condition(&x))
-        .ok_or_else(|| err(format!("the card condition {text:?} is not understood")))
 }
 
 /// `t` with every word capitalised but the grammar's own words ("a dragon family
