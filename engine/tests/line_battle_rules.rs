@@ -573,3 +573,18 @@ fn lb_2_2_a_master_attacked_has_its_when_attacked_effects() {
     });
     assert!(gained < damaged);
 }
+
+#[test]
+fn carddb_validates_the_timing_labels_the_ruleset_reads() {
+    // The pack validation (carddb) and the ruleset keep one list of labels each; they agree.
+    use engine::rules::line_battle::Timing;
+    for (label, main) in carddb::validate::line_battle::TIMINGS {
+        let t = Timing::from_label(label).unwrap_or_else(|| panic!("{label}"));
+        assert_eq!(t.label(), main, "{label}");
+        assert_eq!(
+            carddb::validate::line_battle::timing(&label.to_uppercase()),
+            Some(main)
+        );
+    }
+    assert_eq!(carddb::validate::line_battle::TIMINGS.len(), 12);
+}
