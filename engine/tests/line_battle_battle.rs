@@ -447,3 +447,48 @@ fn lb_5_1_end_of_battle_effects_after_the_graveyard() {
         "a creature in the graveyard has no end-of-battle effect"
     );
 }
+
+#[test]
+fn lb_2_2_an_effect_counted_when_attacked_takes_effect_at_the_end_of_battle() {
+    // The defender's when-attacked effect starts at LB-2.2 and takes effect at LB-5.1:
+    // its master gains 3 LP after the battle ended, though the defender lost (AT 5 vs 1).
+    let d = with_script(
+        creature("D", 1, 1, 1, 0),
+        "When Attacked",
+        "fn later() { gain_lp(3); } at_end_of_battle(\"later\");",
+    );
+    let mut g = board(vec![creature("A", 1, 5, 1, 0), d], None);
+    let a = g.put_into_line(P2, "A", Line::Attack).unwrap();
+    let di = g.put_into_line(P1, "D", Line::Attack).unwrap();
+    battle(&mut g, &[(a, Target::Creature(di))]);
+    let ended = pos(&g, |e| matches!(e, Event::BattleEnded));
+    let gained = pos(&g, |e| {
+        matches!(
+            e,
+            Event::LpChanged {
+                player: P1,
+                delta: 3,
+                lp: 23
+            }
+        )
+    });
+    assert!(ended < gained);
+    assert_eq!(zone(&g, di), Zone::Graveyard(P1));
+    // Outside a battle there is no end of battle to wait for.
+    let c = with_script(
+        creature("T", 1, 1, 1, 0),
+        "When Played",
+        "fn later() { gain_lp(3); } at_end_of_battle(\"later\");",
+    );
+    let mut g = board(vec![c], None);
+    let t = g.put_into_hand(P2, "T").unwrap();
+    g.answer(Choice::Play {
+        card: t,
+        line: Line::Attack,
+    })
+    .unwrap();
+    let _ = g.next();
+    assert!(g.log().iter().any(|e| matches!(e,
+        Event::EffectInert { card, reason, .. } if *card == t && reason.contains("no battle"))));
+    assert_eq!(g.lp(P2), 20);
+}

@@ -197,6 +197,32 @@ pub fn register(e: &mut Engine) {
     );
     reg!(
         e,
+        "at_end_of_battle",
+        ["function: &str"],
+        "Sets the named function of this effect's script to run at the end of this battle (LB-2.2: an effect that starts counting now and takes effect at LB-5.1), wherever its card is then.",
+        |f: ImmutableString| -> R<()> {
+            with(|r| {
+                let fire = super::state::Fire {
+                    card: r.card,
+                    effect: r.effect,
+                    timing: r.timing,
+                    controller: r.controller,
+                    from_destroyed: false,
+                    func: Some(f.to_string()),
+                };
+                // A battle in progress always has its end to come (LB-5.1 ends it first).
+                match r.st.battle.as_mut() {
+                    Some(b) => {
+                        b.waiting.push(fire);
+                        Ok(())
+                    }
+                    None => Err(r.inert("there is no battle in progress")),
+                }
+            })
+        }
+    );
+    reg!(
+        e,
         "pass_through",
         ["card: Card"],
         "The attacking creature's attack passes the lines in front of its target (LB-4.3, LB-4.4): it is checked, and it reaches the master, even while creatures stand in front.",

@@ -266,6 +266,8 @@ impl Game {
         }
         let b = self.st.battle.take().unwrap_or_default();
         self.st.emit(Event::BattleEnded);
+        // LB-2.2 / LB-5.1: effects that waited for the end of battle work now.
+        self.st.queue.extend(b.waiting.iter().cloned());
         let mut took_part: Vec<InstanceId> = Vec::new();
         for o in b.orders.iter().filter(|o| !o.cancelled) {
             took_part.push(o.attacker);

@@ -6,7 +6,7 @@
 
 use std::cell::RefCell;
 
-use rhai::{Dynamic, EvalAltResult, Position, Scope};
+use rhai::{CallFnOptions, Dynamic, EvalAltResult, Position, Scope};
 
 use super::decision::{Choice, DecisionRequest};
 use super::events::Event;
@@ -22,6 +22,8 @@ pub(crate) struct Running {
     pub card: InstanceId,
     pub effect: u32,
     pub controller: PlayerId,
+    /// The timing the effect runs at.
+    pub timing: super::script::Timing,
     /// Answers to this effect's questions so far, in asking order.
     pub answers: Vec<Choice>,
     /// How many of `answers` the script has used.
@@ -100,7 +102,8 @@ impl Game {
     pub(crate) fn run_fire(&mut self, fire: Fire, answers: Vec<Choice>) {
         let zone = self.st.zone(fire.card);
         let present = matches!(zone, Zone::Line(..) | Zone::Master(_))
-            || (fire.from_destroyed && matches!(zone, Zone::Destroyed(_)));
+            || (fire.from_destroyed && matches!(zone, Zone::Destroyed(_)))
+            || fire.func.is_some();
         if !present {
             self.st.emit(Event::EffectInert {
                 card: fire.card,
@@ -136,15 +139,25 @@ impl Game {
             card: fire.card,
             effect: fire.effect,
             controller: fire.controller,
+            timing: fire.timing,
             answers: answers.clone(),
             used: 0,
             ask: None,
             inert: false,
         };
         RUN.with(|r| *r.borrow_mut() = Some(run));
-        let result = compiled
-            .engine
-            .eval_ast_with_scope::<Dynamic>(&mut Scope::new(), &ast);
+        let result = match &fire.func {
+            None => compiled
+                .engine
+                .eval_ast_with_scope::<Dynamic>(&mut Scope::new(), &ast),
+            Some(f) => compiled.engine.call_fn_with_options::<Dynamic>(
+                CallFnOptions::new().eval_ast(false),
+                &mut Scope::new(),
+                &ast,
+                f,
+                (),
+            ),
+        };
         let run = RUN
             .with(|r| r.borrow_mut().take())
             .expect("the running slot is filled for the call");

@@ -97,6 +97,9 @@ pub struct Battle {
     pub performed: bool,
     /// Creatures that battled and were checked (LB-4.6), in checking order.
     pub checked: Vec<InstanceId>,
+    /// Effects waiting for the end of battle (LB-2.2, LB-5.1): `func` set, in the order set.
+    #[serde(default)]
+    pub waiting: Vec<Fire>,
 }
 
 impl Battle {
@@ -115,6 +118,10 @@ pub struct Fire {
     pub controller: PlayerId,
     /// LB-4.6: it may run while its card waits destroyed.
     pub from_destroyed: bool,
+    /// LB-2.2 / LB-5.1: a function of the effect's script that an earlier run set to work
+    /// at the end of battle (`at_end_of_battle`); it runs wherever its card is now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub func: Option<String>,
 }
 
 /// An effect stopped at a question; re-run from the state before it with `answers`.

@@ -23,6 +23,7 @@ impl Game {
                     timing,
                     controller,
                     from_destroyed,
+                    func: None,
                 });
             }
         }
