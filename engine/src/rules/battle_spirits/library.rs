@@ -16,6 +16,7 @@ use carddb::{CardDef, CardId};
 use sha2::{Digest, Sha256};
 
 use crate::core::event::hex;
+use crate::rules::battle_spirits::script::host::GeneratedCache;
 use crate::rules::battle_spirits::script::support::KeywordRules;
 use crate::rules::battle_spirits::script::{ScriptError, ScriptHost, ScriptSources};
 
@@ -33,6 +34,8 @@ struct Inner {
     keywords: KeywordRules,
     /// The packs' keyword declarations.
     declared: Vec<carddb::LoadedKeyword>,
+    /// The rhai written from card text, shared by the builds on every thread.
+    generated: Arc<GeneratedCache>,
 }
 
 thread_local! {
@@ -110,11 +113,13 @@ impl CardLibrary {
         }
         let hash = hex(&h.finalize());
         // Compile (and validate) now, once; the result is cached for this thread.
+        let generated = Arc::new(GeneratedCache::default());
         let host = Rc::new(ScriptHost::build(
             cards.values(),
             sources,
             declared,
             lenient,
+            Some(&generated),
         )?);
         let keywords = KeywordRules::declared(declared);
         HOSTS.with(|m| m.borrow_mut().insert((hash.clone(), lenient), host));
@@ -131,6 +136,7 @@ impl CardLibrary {
             lenient,
             keywords,
             declared: declared.to_vec(),
+            generated,
         })))
     }
 
@@ -141,8 +147,14 @@ impl CardLibrary {
             return h;
         }
         let host = Rc::new(
-            ScriptHost::build(self.0.defs.iter(), &self.0.sources, &self.0.declared, true)
-                .expect("lenient builds do not fail"),
+            ScriptHost::build(
+                self.0.defs.iter(),
+                &self.0.sources,
+                &self.0.declared,
+                true,
+                Some(&self.0.generated),
+            )
+            .expect("lenient builds do not fail"),
         );
         HOSTS.with(|m| {
             let mut m = m.borrow_mut();

@@ -48,6 +48,11 @@ pub(crate) const ASKING: &[&str] = &[
     "pay_cost",
 ];
 
+/// The rhai the text grammar wrote for each effect without a script, by (card, effect),
+/// with its hook (`None`: no text): filled by a library's first build and read by the
+/// builds on other threads, so card text is parsed once per library (issue 15).
+pub type GeneratedCache = std::sync::Mutex<BTreeMap<(CardId, usize), Option<(String, String)>>>;
+
 /// The compiled scripts of a library and the sandboxed engine that runs them.
 pub struct ScriptHost {
     pub(crate) engine: Engine,
@@ -89,6 +94,28 @@ impl std::fmt::Debug for ScriptHost {
             .field("cards", &self.effects.len())
             .finish()
     }
+}
+
+/// The generated rhai of effect `i` of `card`: from `cache` when a build already wrote it,
+/// else `write()` (stored in `cache`).
+fn cached_text(
+    cache: Option<&GeneratedCache>,
+    card: &CardId,
+    i: usize,
+    write: impl FnOnce() -> Option<(String, String)>,
+) -> Option<(String, String)> {
+    let Some(cache) = cache else {
+        return write();
+    };
+    let key = (card.clone(), i);
+    if let Some(hit) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return hit;
+    }
+    let out = write();
+    if let Ok(mut m) = cache.lock() {
+        m.insert(key, out.clone());
+    }
+    out
 }
 
 /// The sandboxed engine ([`sandboxed_engine`]) with the Battle Spirits script API
@@ -215,6 +242,7 @@ impl ScriptHost {
         sources: &ScriptSources,
         keywords: &[carddb::LoadedKeyword],
         lenient: bool,
+        generated: Option<&GeneratedCache>,
     ) -> Result<ScriptHost, ScriptError> {
         let mut engine = engine_with_api();
         install_pack_modules(&mut engine, sources)?;
@@ -317,7 +345,9 @@ impl ScriptHost {
                             });
                         }
                     }
-                } else if let Some((src, hook)) = generated_with_hook_in(e, &vocab) {
+                } else if let Some((src, hook)) =
+                    cached_text(generated, &d.id, i, || generated_with_hook_in(e, &vocab))
+                {
                     // No script: the text grammar writes one from the printed text (a card's
                     // script wins over its text; text not fully understood compiles to a
                     // script that calls `inert(…)`).
@@ -527,8 +557,14 @@ impl ScriptHost {
 
     /// A host with no scripts.
     pub fn empty() -> ScriptHost {
-        ScriptHost::build(std::iter::empty(), &ScriptSources::default(), &[], true)
-            .expect("no scripts, no errors")
+        ScriptHost::build(
+            std::iter::empty(),
+            &ScriptSources::default(),
+            &[],
+            true,
+            None,
+        )
+        .expect("no scripts, no errors")
     }
 
     /// The engine (for metadata export and benchmarks).
