@@ -170,3 +170,34 @@ fn the_pack_format_line_battle_example_is_a_valid_pack() {
     assert_eq!((wall.at, wall.df, wall.sh), (2, 5, 2));
     assert_eq!(pack.cards[1].def.master.as_ref().unwrap().lp, Some(22));
 }
+
+/// A line-battle script calling a function the game does not have is an error of
+/// `lint` and `db build` at its card file, line and field (it would only be inert in play),
+/// and nothing is written.
+#[test]
+fn a_script_calling_an_unknown_function_is_named_at_its_card() {
+    let pack = "tests/broken/scripts/lb-unknown-function";
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("c.sqlite");
+    for args in [
+        vec!["lint", pack],
+        vec!["db", "build", pack, "-o", out.to_str().unwrap()],
+    ] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_cardscript"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{args:?}: {err}");
+        assert!(
+            err.contains("cards/T-1.yaml:9:"),
+            "{args:?}: the line of the field: {err}"
+        );
+        assert!(err.contains("effects[0].script_file"), "{args:?}: {err}");
+        assert!(
+            err.contains("it calls `gain_life`, which the line battle's script API does not have"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!out.exists());
+}

@@ -439,6 +439,16 @@ fn lb_5_1_end_of_battle_effects_after_the_graveyard() {
         |e| matches!(e, Event::EffectStarted { card, .. } if *card == a),
     );
     assert!(ended < started);
+    // LB-5.1 before main phase 2 (LB-0.3): the effect resolves before the phase begins.
+    let main2 = ended
+        + g.log()[ended..]
+            .iter()
+            .position(|e| matches!(e, Event::PhaseBegan { phase } if phase == "main 2"))
+            .expect("main 2 after the battle");
+    assert!(
+        started < main2,
+        "end-of-battle effects resolve before main 2"
+    );
     assert_eq!(g.state().zones.pile(Zone::Hand(P2)).len(), hand + 1);
     assert_eq!(zone(&g, d), Zone::Graveyard(P1));
     assert_eq!(

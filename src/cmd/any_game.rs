@@ -10,7 +10,7 @@ use engine::driver::replay::AnyReplay;
 use engine::driver::sim::{SimConfig, simulate};
 use engine::driver::{CardInput, DynGame, GameOptions, Prepared, Robot};
 
-use super::play::{Controller, LogFormat, PlayArgs, deck_file};
+use super::play::{Controller, LogFormat, PlayArgs, deck_file, guarded};
 use super::sim::SimArgs;
 
 type Error = Box<dyn std::error::Error>;
@@ -142,13 +142,17 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
         Ok(())
     };
     save(g.as_ref())?;
+    if args.strict {
+        // A broken script stops the game with its message (`guarded`), not a trace.
+        std::panic::set_hook(Box::new(|_| {}));
+    }
     let robots = [robot(args.p1), robot(args.p2)];
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
     let mut printed = 0;
     let outcome = loop {
-        let step = g.next();
+        let step = guarded(|| g.next())?;
         printed = print_new(g.as_ref(), printed, args.log, &mut out)?;
         let req = match step {
             Step::Over(r) => break Some(r),
@@ -157,7 +161,7 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
         let seat = req.player.index();
         let index = match robots[seat] {
             // Seat seeds as in Battle Spirits' `play`: P1 the game's seed, P2 the next.
-            Some(r) => g.robot_index(r, seed.wrapping_add(seat as u64))?,
+            Some(r) => guarded(|| g.robot_index(r, seed.wrapping_add(seat as u64)))??,
             None => {
                 let mut talk: Box<dyn Write> = if args.log == LogFormat::Json {
                     Box::new(std::io::stderr())
@@ -174,7 +178,7 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
                 }
             }
         };
-        g.answer_index(index)?;
+        guarded(|| g.answer_index(index))??;
     };
     save(g.as_ref())?;
     match outcome {
@@ -187,6 +191,11 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
                 .map_or("Draw".to_string(), |p| format!("P{} wins", p.index() + 1));
             writeln!(out, "== {who}: {} ==", r.reason)?;
         }
+        None if args.log == LogFormat::Json => writeln!(
+            out,
+            "{}",
+            serde_json::json!({ "result": null, "stopped": "at a decision" })
+        )?,
         None => writeln!(out, "== game stopped at a decision ==")?,
     }
     Ok(())

@@ -53,6 +53,14 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
         // checked the line battle's timings at load. Its scripts: syntax only.
         say!("note: not a Battle Spirits catalogue: its timing, keyword and text checks skipped");
         super::lint::script_syntax(&loaded)?;
+        // What the ruleset cannot run: a script calling a function it lacks is an error.
+        let (errors, warnings) = super::lint::line_battle_gaps(&loaded)?;
+        for w in &warnings {
+            say!("warning: {w}");
+        }
+        if !errors.is_empty() {
+            return Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into());
+        }
         return finish(&loaded, &out);
     }
     // Keyword names and values, timing labels (issue 12 item 4), each at its file:line,

@@ -26,6 +26,17 @@ pub struct ExplainArgs {
 /// Prints the explanation.
 pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
     let cat = args.source.open()?;
+    let game = cat.game()?;
+    if game != carddb::GameKind::BattleSpirits {
+        // The explanation below reads Battle Spirits text; say so rather than mislead.
+        return Err(format!(
+            "explain reads Battle Spirits card text; this catalogue is for {} — \
+             `cardscript lint` lists what its effects cannot do, `cards show {}` shows the card",
+            game.name(),
+            args.card
+        )
+        .into());
+    }
     let c = cat.card(&args.card)?;
     // The packs' labels and phrases (issue 12): the text is read as the engine reads it.
     let lib = super::source::library(&cat, true)?;

@@ -167,7 +167,68 @@ fn lint_other_game(pack: &carddb::Pack) -> Result<(), Box<dyn std::error::Error>
         effects.len(),
         effects.len() - scripted
     );
-    script_syntax(std::slice::from_ref(pack))
+    script_syntax(std::slice::from_ref(pack))?;
+    let (errors, warnings) = line_battle_gaps(std::slice::from_ref(pack))?;
+    for w in &warnings {
+        say!("warning: {w}");
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into())
+    }
+}
+
+/// The effects of line-battle `packs` that cannot act, read by the ruleset itself
+/// (`LineLibrary::gaps`): a scripted effect that calls a function the line battle does not
+/// have is an error; card text the pack's phrases do not cover is a warning (it is inert,
+/// with its reason, when it would fire). Each at its card file, line and field.
+pub fn line_battle_gaps(
+    packs: &[carddb::Pack],
+) -> Result<(Vec<carddb::Diagnostic>, Vec<carddb::Diagnostic>), Box<dyn std::error::Error>> {
+    let mut sources = engine::script::ScriptSources::default();
+    let mut cards = Vec::new();
+    for p in packs {
+        // Every file: scripts, `lib/` and the phrases card text is read with.
+        for (rel, text) in &p.files.files {
+            sources.add_file(&p.manifest.name, rel, text);
+        }
+        for c in &p.cards {
+            sources
+                .pack_of
+                .insert(c.def.id.clone(), p.manifest.name.clone());
+            cards.push(c.def.clone());
+        }
+    }
+    let lib = engine::rules::line_battle::LineLibrary::lenient(cards, &sources)?;
+    let (mut errors, mut warnings) = (Vec::new(), Vec::new());
+    for (id, effect, why) in lib.gaps() {
+        let Some((p, c)) = packs
+            .iter()
+            .find_map(|p| p.cards.iter().find(|c| c.def.id == id).map(|c| (p, c)))
+        else {
+            continue;
+        };
+        let Some(e) = c.def.effects.get(effect as usize) else {
+            continue;
+        };
+        let scripted = e.script.is_some() || e.script_file.is_some();
+        let leaf = match (&e.script, &e.script_file) {
+            (Some(_), _) => "script",
+            (None, Some(_)) => "script_file",
+            _ => "text",
+        };
+        let field = carddb::yamlfile::join(&c.prefix, &format!("effects[{effect}].{leaf}"));
+        let text = p.files.files.get(&c.file).map(String::as_str).unwrap_or("");
+        let file = carddb::yamlfile::YamlFile::new(&p.files, &c.file, text);
+        let d = file.error(&field, format!("card {id} effect {effect}: {why}"), None);
+        if scripted {
+            errors.push(d)
+        } else {
+            warnings.push(d)
+        }
+    }
+    Ok((errors, warnings))
 }
 
 /// Compiles every rhai script of `packs` (`effects/`, `lib/`, inline `script:`) for its

@@ -197,6 +197,12 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
                 result.reason
             )?;
         }
+        // A JSON log stays one JSON object a line.
+        None if args.log == LogFormat::Json => writeln!(
+            out,
+            "{}",
+            serde_json::json!({ "result": null, "stopped": "at a decision", "saved": args.save })
+        )?,
         None => writeln!(
             out,
             "== game stopped at a decision; {} ==",
@@ -448,7 +454,7 @@ fn ask(
 
 /// Runs a game call; with `--strict` a broken script makes the engine panic with the
 /// effect, card, line and reason: that becomes the command's error.
-fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, Box<dyn std::error::Error>> {
+pub(crate) fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, Box<dyn std::error::Error>> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
         let msg = p
             .downcast_ref::<String>()

@@ -45,10 +45,10 @@ pub fn run(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> 
     }
     out.flush()?;
     let stdin = std::io::stdin();
-    for l in stdin.lock().lines() {
-        if session.is_over() {
-            break;
-        }
+    let mut lines = stdin.lock().lines();
+    // The process ends once `over` is sent.
+    while !session.is_over() {
+        let Some(l) = lines.next() else { break };
         let l = l?;
         if l.trim().is_empty() {
             continue;

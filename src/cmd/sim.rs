@@ -11,8 +11,8 @@ use super::source::SourceArgs;
 /// Arguments of `cardscript sim`.
 #[derive(Args)]
 pub struct SimArgs {
-    /// Decks (files or catalogue deck names). One deck plays its mirror match, two play
-    /// each other, more play every pair, mirrors included. Default: the catalogue's decks.
+    /// Decks (files or catalogue deck names). One deck plays its mirror match; two or more
+    /// play every pair, mirrors included. Default: the catalogue's decks.
     pub decks: Vec<String>,
     #[command(flatten)]
     pub source: SourceArgs,
@@ -22,7 +22,8 @@ pub struct SimArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Seed of the first game; game k uses SEED + k.
+    /// Seed of the first game; game k (counted over all pairings, in pairing order) uses
+    /// SEED + k.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Check core and card conservation (BS-0.5) after every event.

@@ -201,7 +201,7 @@ fn play_one(
                 .cloned()
                 .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_else(|| "panic".to_string());
-            out.failure = Some(format!("seed {seed}: panicked: {msg}"));
+            out.failure = Some(format!("seed {seed}: {msg}"));
         }
     }
     out

@@ -280,6 +280,13 @@ impl Game {
                 self.queue_timing(c, Timing::EndOfBattle, false);
             }
         }
+        // Main 2 begins once these effects have resolved (`advance` drains the queue
+        // before the next phase step).
+        self.st.phase = Phase::AfterBattle;
+    }
+
+    /// After the end-of-battle effects (LB-5.1): main phase 2 (LB-0.3).
+    pub(crate) fn after_battle(&mut self) {
         self.st.emit(Event::PhaseBegan {
             phase: "main 2".into(),
         });

@@ -39,6 +39,24 @@ impl GameDriver for LineBattleDriver {
             LineLibrary::new(input.cards, &input.sources)
         }
         .map_err(|e| e.to_string())?;
+        // Strict: a script that calls a function this game does not have fails now (text
+        // the phrases do not cover stays inert, with its reason, as in Battle Spirits).
+        if !input.lenient {
+            let broken: Vec<String> = library
+                .gaps()
+                .into_iter()
+                .filter(|(id, i, _)| {
+                    library
+                        .get(id)
+                        .and_then(|d| d.effects.get(*i as usize))
+                        .is_some_and(|e| e.script.is_some() || e.script_file.is_some())
+                })
+                .map(|(id, i, why)| format!("card {id} effect {i}: {why}"))
+                .collect();
+            if !broken.is_empty() {
+                return Err(broken.join("\n"));
+            }
+        }
         Ok(Arc::new(PreparedCards {
             library,
             config: LineBattleConfig::default(),

@@ -150,6 +150,8 @@ pub enum Phase {
     Damage,
     /// LB-5: end of battle.
     EndBattle,
+    /// LB-5.1: the end-of-battle effects resolve (the queue is drained first), then main 2.
+    AfterBattle,
     End,
     Over(GameResult),
 }

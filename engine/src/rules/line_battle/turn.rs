@@ -101,6 +101,7 @@ impl Game {
             Phase::Battles => self.begin_battles(),
             Phase::Damage => self.damage(),
             Phase::EndBattle => self.end_battle(),
+            Phase::AfterBattle => self.after_battle(),
             Phase::End => {
                 self.phase_began("end");
                 // Stat changes last until end of turn.
