@@ -161,15 +161,15 @@ fn the_plain_simulator_plays_every_pairing_with_conservation_checked() {
         players: [Robot::Random, Robot::Greedy],
     };
     let report = simulate(p.as_ref(), &decks, &cfg, &|| {});
-    // Two decks: R–R, R–B, B–B (mirrors included), 4 games each.
-    assert_eq!(report.games, 12);
-    assert_eq!(report.pairs.len(), 3);
+    // Two decks play each other (one pairing), 4 games.
+    assert_eq!(report.games, 4);
+    assert_eq!(report.pairs.len(), 1);
     assert!(report.failures.is_empty(), "{:?}", report.failures);
     let finished: u64 = report
         .pairs
         .iter()
         .map(|p| p.wins_a + p.wins_b + p.draws)
         .sum();
-    assert_eq!(finished, 12);
-    assert!(report.decisions > 12 * 10);
+    assert_eq!(finished, 4);
+    assert!(report.decisions > 4 * 10);
 }

@@ -57,7 +57,7 @@ fn the_demo_decks_play_seeded_games_without_failure() {
         [Robot::Random, Robot::Greedy],
     ] {
         let cfg = SimConfig {
-            games_per_pair: 30,
+            games_per_pair: 90,
             seed: 100,
             check_every_event: true,
             strict_scripts: true,
@@ -66,7 +66,10 @@ fn the_demo_decks_play_seeded_games_without_failure() {
             players,
         };
         let report = simulate(prepared.as_ref(), &decks, &cfg, &|| {});
-        assert_eq!(report.games, 90, "3 pairings × 30");
+        assert_eq!(
+            report.games, 90,
+            "two decks play each other: one pairing × 90"
+        );
         assert!(report.failures.is_empty(), "{:?}", report.failures);
         let draws: u64 = report.pairs.iter().map(|p| p.draws).sum();
         eprintln!("{players:?}: {:?}", report.pairs);

@@ -77,6 +77,27 @@ pub fn deck(
     }
 }
 
+/// A new game of `prepared` between the decks `args` names (checked against the game's
+/// format), seeded with `--seed`, scripts strict with `--strict`.
+pub fn new_game(
+    args: &PlayArgs,
+    cat: &Catalogue,
+    game: GameKind,
+    prepared: &dyn Prepared,
+) -> Result<(Box<dyn DynGame>, [Deck; 2]), Error> {
+    let format = format_of(game, args.format.as_deref())?;
+    let decks = [
+        deck(cat, args.deck_a.as_deref(), 0, &format)?,
+        deck(cat, args.deck_b.as_deref(), 1, &format)?,
+    ];
+    let options = GameOptions {
+        seed: args.seed,
+        check_every_event: false,
+        strict_scripts: args.strict,
+    };
+    Ok((prepared.new_game([&decks[0], &decks[1]], options)?, decks))
+}
+
 fn robot(c: Controller) -> Option<Robot> {
     match c {
         Controller::Greedy => Some(Robot::Greedy),
@@ -110,21 +131,8 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
             )
         }
         None => {
-            let format = format_of(game, args.format.as_deref())?;
-            let decks = [
-                deck(&cat, args.deck_a.as_deref(), 0, &format)?,
-                deck(&cat, args.deck_b.as_deref(), 1, &format)?,
-            ];
-            let options = GameOptions {
-                seed: args.seed,
-                check_every_event: false,
-                strict_scripts: args.strict,
-            };
-            (
-                prepared.new_game([&decks[0], &decks[1]], options)?,
-                decks,
-                args.seed,
-            )
+            let (g, decks) = new_game(&args, &cat, game, prepared.as_ref())?;
+            (g, decks, args.seed)
         }
     };
     let save = |g: &dyn DynGame| -> Result<(), Error> {

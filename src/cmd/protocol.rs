@@ -5,10 +5,10 @@
 use std::io::{BufRead, Write};
 
 use carddb::{Catalogue, GameKind};
+use engine::driver::Robot;
 use engine::driver::protocol::Session;
-use engine::driver::{GameOptions, Robot};
 
-use super::any_game::{deck, format_of, prepare};
+use super::any_game::{new_game, prepare};
 use super::play::{Controller, PlayArgs};
 
 type Error = Box<dyn std::error::Error>;
@@ -22,17 +22,7 @@ pub fn run(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> 
         );
     }
     let prepared = prepare(&cat, game, !args.strict, args.format.as_deref())?;
-    let format = format_of(game, args.format.as_deref())?;
-    let decks = [
-        deck(&cat, args.deck_a.as_deref(), 0, &format)?,
-        deck(&cat, args.deck_b.as_deref(), 1, &format)?,
-    ];
-    let options = GameOptions {
-        seed: args.seed,
-        check_every_event: false,
-        strict_scripts: args.strict,
-    };
-    let g = prepared.new_game([&decks[0], &decks[1]], options)?;
+    let (g, _) = new_game(&args, &cat, game, prepared.as_ref())?;
     let seat = |c: Controller| match c {
         Controller::Greedy => Some(Robot::Greedy),
         Controller::Random => Some(Robot::Random),

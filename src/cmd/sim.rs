@@ -11,8 +11,8 @@ use super::source::SourceArgs;
 /// Arguments of `cardscript sim`.
 #[derive(Args)]
 pub struct SimArgs {
-    /// Decks (files or catalogue deck names). One deck plays its mirror match; two or more
-    /// play every pair, mirrors included. Default: the catalogue's decks.
+    /// Decks (files or catalogue deck names). One deck plays its mirror match, two play
+    /// each other, more play every pair, mirrors included. Default: the catalogue's decks.
     pub decks: Vec<String>,
     #[command(flatten)]
     pub source: SourceArgs,

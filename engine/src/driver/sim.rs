@@ -1,5 +1,5 @@
 //! Many seeded games of any ruleset in parallel (rayon), with a plain report: every
-//! pairing of the given decks (mirrors included), `games_per_pair` games each, game `k`
+//! pairing of the given decks ([`pairings`]), `games_per_pair` games each, game `k`
 //! seeded `seed + k`. Battle Spirits keeps its richer simulator
 //! (`rules::battle_spirits::sim`: effect counts per card); this one serves every ruleset.
 
@@ -62,9 +62,27 @@ struct Outcome {
     failure: Option<String>,
 }
 
-/// Every pairing `(i, j)` with `i <= j` of `n` decks.
+/// The pairings of `n` decks: every pair (i ≤ j), mirror matches included; for two
+/// decks, just (0, 1); for one, its mirror match.
 pub fn pairings(n: usize) -> Vec<(usize, usize)> {
+    if n == 2 {
+        return vec![(0, 1)];
+    }
     (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect()
+}
+
+/// Runs `run` on a pool of `threads` threads (`None`: rayon's global pool; a pool that
+/// cannot be built runs on the global one). Callers assemble results in game order, so
+/// they do not depend on the thread count.
+pub fn on_threads<T: Send>(threads: Option<usize>, run: impl Fn() -> T + Send + Sync) -> T {
+    match threads {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map(|pool| pool.install(&run))
+            .unwrap_or_else(|_| run()),
+        None => run(),
+    }
 }
 
 /// Plays every pairing of `decks`, calling `progress` after each game (from any thread).
@@ -94,14 +112,7 @@ pub fn simulate(
             })
             .collect()
     };
-    let outcomes = match cfg.threads {
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map(|pool| pool.install(run))
-            .unwrap_or_else(|_| run()),
-        None => run(),
-    };
+    let outcomes = on_threads(cfg.threads, run);
     let mut report = SimReport {
         games: total,
         pairs: pairs

@@ -9,6 +9,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::core::PlayerId;
+use crate::driver::sim::on_threads;
+pub use crate::driver::sim::pairings;
 use crate::players::{Player, play_game_capped};
 use crate::rules::battle_spirits::GreedyPlayer;
 use crate::rules::battle_spirits::library::CardLibrary;
@@ -130,15 +132,6 @@ fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
         .cloned()
         .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_string()))
         .unwrap_or_else(|| "a script failed or an invariant broke".into())
-}
-
-/// The pairings of `n` decks: every pair (i ≤ j), mirror matches included; for two
-/// decks, just (0, 1); for one, its mirror match.
-pub fn pairings(n: usize) -> Vec<(usize, usize)> {
-    if n == 2 {
-        return vec![(0, 1)];
-    }
-    (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect()
 }
 
 /// Plays `cfg.games_per_pair` greedy-vs-greedy games for every pairing of `decks`,
@@ -323,20 +316,6 @@ fn play_one(
         }
     }
     out
-}
-
-/// Runs `run` on a pool of `threads` threads (`None`: rayon's global pool; a pool that
-/// cannot be built runs on the global one). The caller assembles results in game order, so
-/// they do not depend on the thread count.
-pub(crate) fn on_threads<T: Send>(threads: Option<usize>, run: impl Fn() -> T + Send + Sync) -> T {
-    match threads {
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map(|pool| pool.install(&run))
-            .unwrap_or_else(|_| run()),
-        None => run(),
-    }
 }
 
 #[cfg(test)]

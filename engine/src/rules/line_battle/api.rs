@@ -403,43 +403,13 @@ pub fn register(e: &mut Engine) {
 /// The line battle's script API as a Markdown table (signature, meaning), generated from
 /// the registrations' doc comments, sorted by signature: the source of a reference page.
 pub fn api_markdown() -> String {
-    let mut e = Engine::new_raw();
-    register(&mut e);
-    let json: serde_json::Value = serde_json::from_str(
-        &e.gen_fn_metadata_to_json(false)
-            .expect("metadata serialises"),
-    )
-    .expect("rhai metadata is JSON");
-    let mut rows: Vec<(String, String)> = Vec::new();
-    for f in json["functions"].as_array().into_iter().flatten() {
-        let name = f["name"].as_str().unwrap_or_default();
-        if matches!(name, "to_string" | "==" | "!=") {
-            continue;
-        }
-        let sig = f["signature"].as_str().unwrap_or(name);
-        let sig = sig.split(" -> ").next().unwrap_or(sig).to_string();
-        let doc: Vec<String> = f["docComments"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|d| d.as_str())
-            .map(|d| d.trim_start_matches("///").trim().to_string())
-            .collect();
-        rows.push((sig, doc.join(" ")));
-    }
-    rows.sort();
+    let rows = crate::script::api_rows(register);
     let mut out = String::from(
         "# Line battle script API\n\n\
          Generated from `engine::rules::line_battle::api` — do not edit.\n\
          A count `n` is 0..=1000 (a stat change −1000..=1000); outside that the effect fails.\n\n\
-         | signature | meaning |\n|---|---|\n",
+         ",
     );
-    for (sig, doc) in rows {
-        out.push_str(&format!(
-            "| `{}` | {} |\n",
-            sig.replace('|', "\\|"),
-            doc.replace('|', "\\|")
-        ));
-    }
+    out.push_str(&crate::script::api_table(&rows));
     out
 }

@@ -61,17 +61,7 @@ impl LineLibrary {
         let cards: BTreeMap<CardId, CardDef> =
             defs.into_iter().map(|d| (d.id.clone(), d)).collect();
         let mut h = Sha256::new();
-        for d in cards.values() {
-            h.update(serde_json::to_vec(d).expect("card definitions serialise"));
-            h.update(b"\n");
-        }
-        for (pack, files) in &sources.files {
-            for (path, src) in files {
-                h.update(format!("{pack}/{path}\n").as_bytes());
-                h.update(src.as_bytes());
-                h.update(b"\n");
-            }
-        }
+        crate::script::hash_content(&mut h, cards.values(), sources);
         let hash = hex(&h.finalize());
         let compiled = Rc::new(script::compile(cards.values(), sources, lenient)?);
         COMPILED.with(|m| m.borrow_mut().insert(hash.clone(), compiled));

@@ -153,7 +153,7 @@ pub fn exercise(
             })
             .collect()
     };
-    let outcomes = crate::rules::battle_spirits::sim::on_threads(cfg.threads, run);
+    let outcomes = crate::driver::sim::on_threads(cfg.threads, run);
     assemble(library, cfg, outcomes)
 }
 

@@ -50,49 +50,18 @@ pub fn api_metadata_json() -> String {
 
 /// `docs/script-api.md`: the reference of every registered function, generated.
 pub fn api_markdown() -> String {
-    let json: serde_json::Value =
-        serde_json::from_str(&api_metadata_json()).expect("rhai metadata is JSON");
-    let mut rows: Vec<(String, String)> = Vec::new();
-    for f in json["functions"].as_array().into_iter().flatten() {
-        let name = f["name"].as_str().unwrap_or_default();
-        if name.starts_with("get$")
-            || name.starts_with("set$")
-            || name == "to_string"
-            || name == "=="
-        {
-            continue;
-        }
-        // The parameters as registered; results are described in the text.
-        let sig = f["signature"].as_str().unwrap_or(name);
-        let sig = sig.split(" -> ").next().unwrap_or(sig).to_string();
-        let doc: Vec<String> = f["docComments"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|d| d.as_str())
-            .map(|d| d.trim_start_matches("///").trim().to_string())
-            .collect();
-        rows.push((sig, doc.join(" ")));
-    }
-    rows.sort();
-    rows.dedup();
+    let rows = crate::script::api_rows(api::register);
     let mut out = String::from(
         "# Script API reference\n\n\
-         Generated from the functions `engine::script::api` registers — do not edit; run\n\
+         Generated from the functions `engine::rules::battle_spirits::script::api` registers — do not edit; run\n\
          `cargo run -p engine --example gen_script_api > docs/script-api.md`\n\
          (`cargo test -p engine --test scripts_api_doc` fails when this file is out of date).\n\n\
          Scripts call these flat (`draw(1)`); the game and the running effect are the context.\n\
          `targets` accepts a `Query`, a `Card` or an array of cards. A count `n` (cards, cores,\n\
          life) is 0 to 1000: a larger one fails the effect with its reason. Functions documented as\n\
          \"not supported yet\" log one `EffectInert` event and end the effect.\n\n\
-         | signature | meaning |\n|---|---|\n",
+         ",
     );
-    for (sig, doc) in rows {
-        out.push_str(&format!(
-            "| `{}` | {} |\n",
-            sig.replace('|', "\\|"),
-            doc.replace('|', "\\|")
-        ));
-    }
+    out.push_str(&crate::script::api_table(&rows));
     out
 }
