@@ -55,6 +55,7 @@ pub fn format_of(game: GameKind, format: Option<&str>) -> Result<carddb::DeckFor
 /// checked against the catalogue and `format`.
 pub fn deck(
     cat: &Catalogue,
+    cards: &[carddb::CardDef],
     given: Option<&str>,
     index: usize,
     format: &carddb::DeckFormat,
@@ -69,7 +70,7 @@ pub fn deck(
             deck_file(cat, &d.name)?
         }
     };
-    let problems = carddb::deck::check(&file, &cat.cards()?, format);
+    let problems = carddb::deck::check(&file, cards, format);
     if problems.is_empty() {
         Ok(file.deck)
     } else {
@@ -86,9 +87,11 @@ pub fn new_game(
     prepared: &dyn Prepared,
 ) -> Result<(Box<dyn DynGame>, [Deck; 2]), Error> {
     let format = format_of(game, args.format.as_deref())?;
+    // Read once: every deck is checked against the same cards.
+    let cards = cat.cards()?;
     let decks = [
-        deck(cat, args.deck_a.as_deref(), 0, &format)?,
-        deck(cat, args.deck_b.as_deref(), 1, &format)?,
+        deck(cat, &cards, args.deck_a.as_deref(), 0, &format)?,
+        deck(cat, &cards, args.deck_b.as_deref(), 1, &format)?,
     ];
     let options = GameOptions {
         seed: args.seed,
@@ -257,15 +260,18 @@ fn print_new(
 pub fn sim(args: SimArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> {
     let prepared = prepare(&cat, game, !args.strict, args.format.as_deref())?;
     let format = format_of(game, args.format.as_deref())?;
+    let cards = cat.cards()?;
     let decks: Vec<(String, Deck)> = if args.decks.is_empty() {
         cat.decks()?
             .into_iter()
-            .map(|(_, d)| deck(&cat, Some(&d.name), 0, &format).map(|x| (d.name.clone(), x)))
+            .map(|(_, d)| {
+                deck(&cat, &cards, Some(&d.name), 0, &format).map(|x| (d.name.clone(), x))
+            })
             .collect::<Result<_, _>>()?
     } else {
         args.decks
             .iter()
-            .map(|d| deck(&cat, Some(d), 0, &format).map(|x| (x.name.clone(), x)))
+            .map(|d| deck(&cat, &cards, Some(d), 0, &format).map(|x| (x.name.clone(), x)))
             .collect::<Result<_, _>>()?
     };
     if decks.is_empty() {

@@ -456,11 +456,7 @@ fn ask(
 /// effect, card, line and reason: that becomes the command's error.
 pub(crate) fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, Box<dyn std::error::Error>> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
-        let msg = p
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_string()))
-            .unwrap_or_else(|| "the engine stopped".into());
+        let msg = engine::driver::sim::panic_message(p.as_ref());
         format!("{msg} (--strict)").into()
     })
 }

@@ -71,6 +71,36 @@ pub fn pairings(n: usize) -> Vec<(usize, usize)> {
     (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect()
 }
 
+/// Runs `game(k)` for `k` in `0..total` on `threads` threads (see [`on_threads`]),
+/// calling `progress` after each; the results come back in game order, so they do not
+/// depend on the thread count.
+pub fn play_all<T: Send>(
+    threads: Option<usize>,
+    total: u64,
+    progress: &(dyn Fn() + Sync),
+    game: impl Fn(u64) -> T + Sync + Send,
+) -> Vec<T> {
+    on_threads(threads, || {
+        (0..total)
+            .into_par_iter()
+            .map(|k| {
+                let out = game(k);
+                progress();
+                out
+            })
+            .collect()
+    })
+}
+
+/// The message of a caught panic (strict modes stop a game with a panic naming the broken
+/// script or invariant).
+pub fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_string()))
+        .unwrap_or_else(|| "a script failed or an invariant broke".into())
+}
+
 /// Runs `run` on a pool of `threads` threads (`None`: rayon's global pool; a pool that
 /// cannot be built runs on the global one). Callers assemble results in game order, so
 /// they do not depend on the thread count.
@@ -94,25 +124,17 @@ pub fn simulate(
 ) -> SimReport {
     let pairs = pairings(decks.len());
     let total = pairs.len() as u64 * cfg.games_per_pair;
-    let run = || -> Vec<Outcome> {
-        (0..total)
-            .into_par_iter()
-            .map(|k| {
-                let pair = (k / cfg.games_per_pair) as usize;
-                let (a, b) = pairs[pair];
-                let out = play_one(
-                    prepared,
-                    [&decks[a].1, &decks[b].1],
-                    cfg,
-                    cfg.seed.wrapping_add(k),
-                    pair,
-                );
-                progress();
-                out
-            })
-            .collect()
-    };
-    let outcomes = on_threads(cfg.threads, run);
+    let outcomes = play_all(cfg.threads, total, progress, |k| {
+        let pair = (k / cfg.games_per_pair) as usize;
+        let (a, b) = pairs[pair];
+        play_one(
+            prepared,
+            [&decks[a].1, &decks[b].1],
+            cfg,
+            cfg.seed.wrapping_add(k),
+            pair,
+        )
+    });
     let mut report = SimReport {
         games: total,
         pairs: pairs
@@ -206,14 +228,7 @@ fn play_one(
         Ok(Ok(Some(r))) => out.winner = Some(r.winner.map(|w| w.index())),
         Ok(Ok(None)) => {}
         Ok(Err(e)) => out.failure = Some(format!("seed {seed}: {e}")),
-        Err(p) => {
-            let msg = p
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "panic".to_string());
-            out.failure = Some(format!("seed {seed}: {msg}"));
-        }
+        Err(p) => out.failure = Some(format!("seed {seed}: {}", panic_message(p.as_ref()))),
     }
     out
 }

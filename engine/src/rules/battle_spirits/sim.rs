@@ -5,12 +5,11 @@
 use std::collections::BTreeMap;
 
 use carddb::CardId;
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::core::PlayerId;
-use crate::driver::sim::on_threads;
 pub use crate::driver::sim::pairings;
+use crate::driver::sim::{panic_message, play_all};
 use crate::players::{Player, play_game_capped};
 use crate::rules::battle_spirits::GreedyPlayer;
 use crate::rules::battle_spirits::library::CardLibrary;
@@ -126,14 +125,6 @@ struct GameOutcome {
     effects: EffectCounts,
 }
 
-/// The message of a caught panic (strict modes panic with the broken script or invariant).
-fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
-    p.downcast_ref::<String>()
-        .cloned()
-        .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_string()))
-        .unwrap_or_else(|| "a script failed or an invariant broke".into())
-}
-
 /// Plays `cfg.games_per_pair` greedy-vs-greedy games for every pairing of `decks`,
 /// calling `progress` after each game (from any thread).
 pub fn simulate(
@@ -145,26 +136,18 @@ pub fn simulate(
 ) -> SimReport {
     let pairs = pairings(decks.len());
     let total = pairs.len() as u64 * cfg.games_per_pair;
-    let run = || -> Vec<GameOutcome> {
-        (0..total)
-            .into_par_iter()
-            .map(|k| {
-                let pair = (k / cfg.games_per_pair) as usize;
-                let (a, b) = pairs[pair];
-                let out = play_one(
-                    library,
-                    config,
-                    [&decks[a].1, &decks[b].1],
-                    cfg,
-                    cfg.seed.wrapping_add(k),
-                    pair,
-                );
-                progress();
-                out
-            })
-            .collect()
-    };
-    let outcomes = on_threads(cfg.threads, run);
+    let outcomes = play_all(cfg.threads, total, progress, |k| {
+        let pair = (k / cfg.games_per_pair) as usize;
+        let (a, b) = pairs[pair];
+        play_one(
+            library,
+            config,
+            [&decks[a].1, &decks[b].1],
+            cfg,
+            cfg.seed.wrapping_add(k),
+            pair,
+        )
+    });
     let mut report = SimReport {
         games: total,
         pairs: pairs

@@ -14,9 +14,9 @@ pub mod observe;
 use std::collections::BTreeMap;
 
 use carddb::CardId;
-use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::driver::sim::panic_message;
 use crate::players::{PlayError, Player, RandomPlayer, play_game_capped};
 use crate::rules::battle_spirits::GreedyPlayer;
 use crate::rules::battle_spirits::library::CardLibrary;
@@ -143,17 +143,9 @@ pub fn exercise(
     cfg: &ExerciseConfig,
     progress: &(dyn Fn() + Sync),
 ) -> ExerciseReport {
-    let run = || -> Vec<Outcome> {
-        (0..cfg.games)
-            .into_par_iter()
-            .map(|k| {
-                let o = play_one(library, config, cfg, k);
-                progress();
-                o
-            })
-            .collect()
-    };
-    let outcomes = crate::driver::sim::on_threads(cfg.threads, run);
+    let outcomes = crate::driver::sim::play_all(cfg.threads, cfg.games, progress, |k| {
+        play_one(library, config, cfg, k)
+    });
     assemble(library, cfg, outcomes)
 }
 
@@ -216,13 +208,6 @@ fn play_one(library: &CardLibrary, config: &RulesConfig, cfg: &ExerciseConfig, k
     }
     out.seen = observe(&game, library);
     out
-}
-
-fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
-    p.downcast_ref::<String>()
-        .cloned()
-        .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_string()))
-        .unwrap_or_else(|| "the game panicked".into())
 }
 
 /// An effect's text for the report: English, else any language, else its script file.

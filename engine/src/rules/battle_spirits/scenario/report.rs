@@ -120,11 +120,7 @@ pub(super) fn run_one(parsed: &Parsed, index: usize, lib: &CardLibrary) -> Scena
             }
         }
         Err(panic) => {
-            let why = panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "unknown".into());
+            let why = crate::driver::sim::panic_message(panic.as_ref());
             res.status = Status::Failed;
             res.failures
                 .push(Failure::at(&at, format!("the engine panicked: {why}")));
