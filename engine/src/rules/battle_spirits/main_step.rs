@@ -249,8 +249,12 @@ impl Game {
         pm.from.push(from);
         let done = pm.remaining == 0;
         self.st.phase = Phase::Pay(pm);
-        self.check_depletion(); // BS-5.3: a spirit paid below its minimum is depleted at once
+        // BS-5.2 step 5 moves the whole cost to the trash in one step, and BS-5.3 depletes
+        // what it left below its minimum only then: a spirit emptied by the first core
+        // must not fire its effects (a burst paying from the reserve) while the rest of
+        // the cost is still unpaid.
         if done {
+            self.check_depletion();
             self.finish_payment();
         }
     }
