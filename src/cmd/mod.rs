@@ -20,6 +20,7 @@ pub mod import;
 pub mod lint;
 pub mod play;
 pub mod protocol;
+pub mod serve;
 pub mod sim;
 pub mod source;
 pub mod test;

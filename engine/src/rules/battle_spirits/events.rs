@@ -178,4 +178,54 @@ pub enum Event {
     },
 }
 
-impl crate::core::GameEvent for Event {}
+impl crate::core::GameEvent for Event {
+    /// Hidden from `seat`: a card moved where `seat` sees neither end (the opponent's draw,
+    /// a mulligan's return, any deck to deck or hand), and the card of the opponent's burst
+    /// set face down (BS-10.1). Decks are hidden from both players, the hand and the set
+    /// burst from the opponent; the other zones are open (tecoto face up, BS-13.1).
+    fn redacted_for(&self, seat: PlayerId) -> Option<crate::core::Redacted> {
+        let seen = |z: Zone| match z {
+            Zone::Deck(_) => false,
+            Zone::Hand(p) | Zone::Burst(p) => p == seat,
+            Zone::Tecoto(_) | Zone::Field(_) | Zone::Trash(_) | Zone::Removed(_) => true,
+        };
+        match self {
+            Event::CardMoved { from, to, .. } if !seen(*from) && !seen(*to) => {
+                let who = zone_player(*from);
+                let text = match (from, to) {
+                    (Zone::Deck(_), Zone::Hand(_)) => format!("{who} draws a card"),
+                    (Zone::Hand(_), Zone::Deck(_)) => format!("{who} returns a card to the deck"),
+                    _ => format!("{who}'s card: {} → {}", from.name(), to.name()),
+                };
+                Some(crate::core::Redacted {
+                    json: crate::core::event::nulled(self, "CardMoved", "card"),
+                    text,
+                })
+            }
+            Event::BurstSet {
+                player,
+                replaced,
+                ..
+            } if *player != seat => Some(crate::core::Redacted {
+                json: crate::core::event::nulled(self, "BurstSet", "card"),
+                text: match replaced {
+                    Some(_) => format!("{player} sets a new burst face down"),
+                    None => format!("{player} sets a burst face down"),
+                },
+            }),
+            _ => None,
+        }
+    }
+}
+
+fn zone_player(z: Zone) -> PlayerId {
+    match z {
+        Zone::Deck(p)
+        | Zone::Hand(p)
+        | Zone::Tecoto(p)
+        | Zone::Field(p)
+        | Zone::Trash(p)
+        | Zone::Burst(p)
+        | Zone::Removed(p) => p,
+    }
+}

@@ -168,7 +168,31 @@ pub enum Event {
     },
 }
 
-impl GameEvent for Event {}
+impl GameEvent for Event {
+    /// Hidden from `seat`: a card moved where `seat` sees neither end (the opponent's draw;
+    /// decks are hidden from both players, a hand from the opponent).
+    fn redacted_for(&self, seat: PlayerId) -> Option<crate::core::Redacted> {
+        let seen = |z: Zone| match z {
+            Zone::Deck(_) => false,
+            Zone::Hand(p) => p == seat,
+            _ => true,
+        };
+        match self {
+            Event::CardMoved { from, to, .. } if !seen(*from) && !seen(*to) => {
+                let who = from.owner();
+                let text = match (from, to) {
+                    (Zone::Deck(_), Zone::Hand(_)) => format!("{who} draws a card"),
+                    _ => format!("{who}'s card: {from} → {to}"),
+                };
+                Some(crate::core::Redacted {
+                    json: crate::core::event::nulled(self, "CardMoved", "card"),
+                    text,
+                })
+            }
+            _ => None,
+        }
+    }
+}
 
 fn target_text(g: &Game, t: &Target) -> String {
     match t {
