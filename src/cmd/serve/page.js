@@ -4,6 +4,7 @@
 let cards = {};     // card id -> {name, text}: the hover text
 let gameId = null;
 let logLen = 0;     // events already shown
+let shown = 0;      // states shown so far (data-shown: a test waits for it to grow)
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs = {}, text) => {
@@ -81,7 +82,10 @@ $("load-replay").addEventListener("submit", async (ev) => {
 async function answer(id) {
   try {
     show(await api("POST", `/api/games/${gameId}/answer`, { id, since: logLen }));
-  } catch (e) { $("error").textContent = e.message; }
+  } catch (e) {
+    $("error").textContent = e.message;
+    $("status").dataset.shown = ++shown;
+  }
 }
 
 function cardTitle(c) {
@@ -138,7 +142,8 @@ function playerBox(p, i, view) {
 
 function show(s) {
   const st = $("status");
-  Object.assign(st.dataset, { over: s.over, gameId: s.id, logLen: s.log_len, viewer: s.viewer });
+  shown += 1;
+  Object.assign(st.dataset, { over: s.over, gameId: s.id, logLen: s.log_len, viewer: s.viewer, shown });
   const winner = s.result && s.result.winner != null ? `P${s.result.winner + 1} wins` : "Draw";
   st.textContent = s.over
     ? (s.result ? `Game over: ${winner} — ${s.result.reason}` : `Game stopped: ${s.error || ""}`)
