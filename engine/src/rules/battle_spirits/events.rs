@@ -229,3 +229,69 @@ fn zone_player(z: Zone) -> PlayerId {
         | Zone::Removed(p) => p,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::GameEvent;
+
+    const P1: PlayerId = PlayerId(0);
+    const P2: PlayerId = PlayerId(1);
+
+    fn moved(card: u32, from: Zone, to: Zone) -> Event {
+        Event::CardMoved {
+            card: InstanceId(card),
+            from,
+            to,
+        }
+    }
+
+    #[test]
+    fn the_opponents_draw_is_redacted_and_the_own_is_not() {
+        // Issue 18 item 5: instances are numbered in deck-list order, so the id is the card.
+        let draw = moved(37, Zone::Deck(P2), Zone::Hand(P2));
+        let r = draw.redacted_for(P1).expect("P2's draw is hidden from P1");
+        assert_eq!(
+            r.json,
+            serde_json::json!({"CardMoved": {"card": null, "from": {"Deck": 1}, "to": {"Hand": 1}}})
+        );
+        assert_eq!(r.text, "P2 draws a card");
+        assert_eq!(draw.redacted_for(P2), None, "P2 sees its own draw");
+        // A mulligan's return, hand to deck, is hidden too.
+        let back = moved(37, Zone::Hand(P2), Zone::Deck(P2));
+        assert_eq!(
+            back.redacted_for(P1).unwrap().text,
+            "P2 returns a card to the deck"
+        );
+    }
+
+    #[test]
+    fn a_move_with_an_open_end_names_its_card() {
+        // Played from hand, milled from the deck, returned to hand: one end is open.
+        for (from, to) in [
+            (Zone::Hand(P2), Zone::Field(P2)),
+            (Zone::Deck(P2), Zone::Trash(P2)),
+            (Zone::Field(P2), Zone::Hand(P2)),
+            (Zone::Burst(P2), Zone::Trash(P2)),
+        ] {
+            assert_eq!(moved(5, from, to).redacted_for(P1), None, "{from:?} → {to:?}");
+        }
+    }
+
+    #[test]
+    fn the_opponents_set_burst_is_face_down() {
+        // BS-10.1: a burst is set face down; the replaced one goes to the trash, seen.
+        let set = Event::BurstSet {
+            player: P2,
+            card: InstanceId(40),
+            replaced: Some(InstanceId(12)),
+        };
+        let r = set.redacted_for(P1).expect("hidden from P1");
+        assert_eq!(
+            r.json,
+            serde_json::json!({"BurstSet": {"player": 1, "card": null, "replaced": 12}})
+        );
+        assert_eq!(r.text, "P2 sets a new burst face down");
+        assert_eq!(set.redacted_for(P2), None);
+    }
+}

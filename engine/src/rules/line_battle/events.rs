@@ -339,3 +339,23 @@ pub fn line_name(l: Line) -> &'static str {
         Line::Defense => "defense",
     }
 }
+
+#[cfg(test)]
+mod redaction_tests {
+    use super::*;
+
+    #[test]
+    fn the_opponents_draw_is_redacted() {
+        // Issue 18 item 5: the hand is hidden from the opponent, the deck from both.
+        let draw = Event::CardMoved {
+            card: InstanceId(9),
+            from: Zone::Deck(PlayerId(1)),
+            to: Zone::Hand(PlayerId(1)),
+        };
+        let r = draw.redacted_for(PlayerId(0)).expect("hidden from P1");
+        assert!(r.json["CardMoved"]["card"].is_null(), "{}", r.json);
+        assert_eq!(r.json["CardMoved"]["to"], serde_json::json!({"Hand": 1}));
+        assert_eq!(r.text, "P2 draws a card");
+        assert_eq!(draw.redacted_for(PlayerId(1)), None);
+    }
+}
