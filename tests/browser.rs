@@ -11,13 +11,16 @@
 //! absent (`.ci/run` installs both). `UPDATE_SCREENSHOT=1` writes the mid-game screenshot
 //! to `docs/serve-screenshot.png`; otherwise it goes to a temp dir.
 
-use std::io::{BufRead, BufReader, Read, Write};
+#[path = "support/server.rs"]
+mod server;
+
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{ClientBuilder, Locator};
 use serde_json::{Value, json};
+use server::{Server, http};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -33,43 +36,6 @@ impl Drop for Killed {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
-    }
-}
-
-/// One HTTP/1.1 request to the server (`base` = `http://HOST:PORT`): status and body.
-fn http(base: &str, method: &str, path: &str, body: &str) -> (u16, String) {
-    let host = base.trim_start_matches("http://");
-    let mut s = TcpStream::connect(host).expect("the server accepts connections");
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).unwrap();
-    let text = String::from_utf8(raw).expect("UTF-8 response");
-    let (head, rest) = text.split_once("\r\n\r\n").expect("a response head");
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        dechunk(rest)
-    } else {
-        rest.to_string()
-    };
-    (status, body)
-}
-
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    loop {
-        let (size, rest) = s.split_once("\r\n").expect("a chunk size");
-        let n = usize::from_str_radix(size.trim(), 16).expect("a hex chunk size");
-        if n == 0 {
-            return out;
-        }
-        out.push_str(&rest[..n]);
-        s = &rest[n + 2..];
     }
 }
 
@@ -158,21 +124,8 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
         }
     }
     let bin = env!("CARGO_BIN_EXE_cardscript");
-    let mut server = Command::new(bin)
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut first = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let _server = Killed(server);
-    let base = first
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("the first line names the address: {first:?}"))
-        .to_string();
+    let server = Server::start(&[]);
+    let base = server.base.clone();
     assert!(base.starts_with("http://127.0.0.1:"), "{base}");
 
     let port = free_port();
