@@ -76,7 +76,9 @@ return {
 "##;
 
 async fn snapshot(c: &fantoccini::Client) -> Value {
-    c.execute(SNAPSHOT, vec![]).await.expect("the snapshot script runs")
+    c.execute(SNAPSHOT, vec![])
+        .await
+        .expect("the snapshot script runs")
 }
 
 /// Waits until the page has shown more than `shown` states.
@@ -138,7 +140,10 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
     let _driver = Killed(driver);
     let start = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(30), "chromedriver did not start");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "chromedriver did not start"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     let profile = tempfile::tempdir().unwrap();
@@ -178,7 +183,12 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
     )
     .await
     .unwrap();
-    c.find(Locator::Id("start")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Id("start"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let mut snap = wait_shown(&c, 0).await;
     let id = snap["game"].as_u64().expect("the page shows a game");
 
@@ -190,10 +200,18 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
         // The page shows what the engine's view says, for the seat that answers (P1).
         let state = get_json(&base, &format!("/api/games/{id}?since=999999999"));
         assert_eq!(state["viewer"], 0, "P1 is the human seat");
-        assert_eq!(snap["players"], api_board(&state), "board at decision {decisions}");
+        assert_eq!(
+            snap["players"],
+            api_board(&state),
+            "board at decision {decisions}"
+        );
         let options = snap["options"].as_array().unwrap();
         let api_options = state["decision"]["options"].as_array().unwrap();
-        assert_eq!(options.len(), api_options.len(), "options at decision {decisions}");
+        assert_eq!(
+            options.len(),
+            api_options.len(),
+            "options at decision {decisions}"
+        );
         assert!(!options.is_empty(), "a decision has options");
         if !shot_taken && decisions >= 30 {
             let png = c.screenshot().await.unwrap();
@@ -213,12 +231,14 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
             .wrapping_add(1442695040888963407);
         let pick = (rng >> 33) as usize % options.len();
         let shown = snap["shown"].as_u64().unwrap();
-        c.find(Locator::Css(&format!("#options button[data-option-id='{pick}']")))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        c.find(Locator::Css(&format!(
+            "#options button[data-option-id='{pick}']"
+        )))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
         snap = wait_shown(&c, shown).await;
         decisions += 1;
         assert!(decisions < MAX_DECISIONS, "the game did not end");
@@ -227,7 +247,13 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
     let state = get_json(&base, &format!("/api/games/{id}?since=0"));
     assert_eq!(state["over"], true);
     assert!(state["result"]["reason"].is_string(), "{}", state["result"]);
-    let status = c.find(Locator::Id("status")).await.unwrap().text().await.unwrap();
+    let status = c
+        .find(Locator::Id("status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(status.starts_with("Game over"), "{status}");
 
     // The replay the page links to plays again to the server's log, byte for byte.
@@ -251,13 +277,21 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
         .args(["play", "--replay", file.to_str().unwrap(), "--log", "json"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let printed = String::from_utf8(out.stdout).unwrap();
     let (events, result) = printed
         .trim_end()
         .rsplit_once('\n')
         .expect("events, then the result line");
-    assert_eq!(format!("{events}\n"), log, "the replay's log is the server's");
+    assert_eq!(
+        format!("{events}\n"),
+        log,
+        "the replay's log is the server's"
+    );
     let result: Value = serde_json::from_str(result).unwrap();
     assert_eq!(result["result"], state["result"]);
 
@@ -270,7 +304,10 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
     assert_eq!(log2, log);
 
     // P1's stream is the full log with P2's hidden moves redacted: P2's draws name no card.
-    let full: Vec<Value> = log.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let full: Vec<Value> = log
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     let seen: Vec<&Value> = state["log"]
         .as_array()
         .unwrap()
@@ -288,7 +325,11 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
         if f != *s {
             // Only the card of P2's hidden moves or set burst is gone; the rest is whole.
             redacted += 1;
-            let variant = if f.get("CardMoved").is_some() { "CardMoved" } else { "BurstSet" };
+            let variant = if f.get("CardMoved").is_some() {
+                "CardMoved"
+            } else {
+                "BurstSet"
+            };
             let mut expected = f.clone();
             expected[variant]["card"] = Value::Null;
             assert_eq!(*s, &expected, "the redacted form of {f}");

@@ -135,7 +135,15 @@ fn a_client_of_one_seat_does_not_see_the_opponents_draws() {
     // opening hand and draws, P1 losing in a few turns).
     let input = "{\"id\": 0}\n".repeat(200);
     let (ok, out) = run(
-        &["play", "--seed", "3", "--protocol", "jsonl", "--p1", "human"],
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--protocol",
+            "jsonl",
+            "--p1",
+            "human",
+        ],
         &input,
     );
     assert!(ok, "{out}");
@@ -163,14 +171,22 @@ fn a_client_of_one_seat_does_not_see_the_opponents_draws() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     full.pop(); // the result line
-    assert_eq!(seen.len(), full.len(), "one event in the stream per event of the log");
+    assert_eq!(
+        seen.len(),
+        full.len(),
+        "one event in the stream per event of the log"
+    );
 
     let (mut p1_draws, mut p2_draws) = (0, 0);
     for (f, s) in full.iter().zip(&seen) {
-        let draw_of = |p: u8| f["CardMoved"]["from"]["Deck"] == p && f["CardMoved"]["to"]["Hand"] == p;
+        let draw_of =
+            |p: u8| f["CardMoved"]["from"]["Deck"] == p && f["CardMoved"]["to"]["Hand"] == p;
         if draw_of(1) {
             p2_draws += 1;
-            assert!(s["CardMoved"]["card"].is_null(), "P2's draw names no card: {s}");
+            assert!(
+                s["CardMoved"]["card"].is_null(),
+                "P2's draw names no card: {s}"
+            );
             let mut expected = f.clone();
             expected["CardMoved"]["card"] = serde_json::Value::Null;
             assert_eq!(s, &expected);
@@ -186,5 +202,8 @@ fn a_client_of_one_seat_does_not_see_the_opponents_draws() {
             assert_eq!(s, f, "what P1 may see is the full log's event");
         }
     }
-    assert!(p2_draws >= 4 && p1_draws >= 4, "{p1_draws} P1 and {p2_draws} P2 draws");
+    assert!(
+        p2_draws >= 4 && p1_draws >= 4,
+        "{p1_draws} P1 and {p2_draws} P2 draws"
+    );
 }

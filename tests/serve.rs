@@ -17,7 +17,11 @@ fn play(args: &[&str]) -> String {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -35,7 +39,13 @@ fn an_illegal_answer_is_refused_and_changes_nothing() {
     assert!(decks["decks"].as_array().unwrap().len() >= 2);
     let (code, r) = s.post("/api/games", &json!({ "deck_a": "no such deck" }));
     assert_eq!(code, 400);
-    assert!(r["error"].as_str().unwrap().contains("no deck `no such deck`"), "{r}");
+    assert!(
+        r["error"]
+            .as_str()
+            .unwrap()
+            .contains("no deck `no such deck`"),
+        "{r}"
+    );
     let (code, r) = s.post("/api/games", &json!({ "seed": 3 }));
     assert_eq!(code, 200, "{r}");
     let id = r["id"].as_u64().unwrap();
@@ -44,13 +54,21 @@ fn an_illegal_answer_is_refused_and_changes_nothing() {
     assert_eq!(before["decision"]["kind"], "Mulligan");
     assert_eq!(before["decision"]["player"], 0);
     assert_eq!(before["decision"]["options"].as_array().unwrap().len(), 2);
-    for bad in [json!({ "id": 2 }), json!({ "id": "x" }), json!({ "nothing": 1 })] {
+    for bad in [
+        json!({ "id": 2 }),
+        json!({ "id": "x" }),
+        json!({ "nothing": 1 }),
+    ] {
         let (code, r) = s.post(&format!("/api/games/{id}/answer"), &bad);
         assert_eq!(code, 400, "{bad} → {r}");
     }
     let (_, r) = s.post(&format!("/api/games/{id}/answer"), &json!({ "id": 2 }));
     assert_eq!(r["error"], "no option 2: this decision has 2");
-    assert_eq!(s.get(&format!("/api/games/{id}")), before, "nothing changed");
+    assert_eq!(
+        s.get(&format!("/api/games/{id}")),
+        before,
+        "nothing changed"
+    );
     let (code, _) = s.http("GET", "/api/games/99", "");
     assert_eq!(code, 404);
     // A legal answer moves the game on.

@@ -81,7 +81,10 @@ pub fn http(base: &str, method: &str, path: &str, body: &str) -> (u16, String) {
     let text = String::from_utf8(raw).expect("UTF-8 response");
     let (head, rest) = text.split_once("\r\n\r\n").expect("a response head");
     let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         dechunk(rest)
     } else {
         rest.to_string()

@@ -120,19 +120,19 @@ impl Games {
             .into_iter()
             .map(|(_, d)| any_game::deck(&cat, &defs, Some(&d.name), 0, &format))
             .collect::<Result<Vec<_>, _>>()?;
-        let cards = defs
-            .iter()
-            .map(|d| {
-                let mut text: Vec<String> = d.keywords.iter().map(|k| k.name.clone()).collect();
-                text.extend(d.effects.iter().filter_map(|e| {
-                    e.text.get("en").or_else(|| e.text.values().next()).cloned()
-                }));
-                (
-                    d.id.to_string(),
-                    json!({ "name": d.name, "text": text.join("\n") }),
-                )
-            })
-            .collect();
+        let cards =
+            defs.iter()
+                .map(|d| {
+                    let mut text: Vec<String> = d.keywords.iter().map(|k| k.name.clone()).collect();
+                    text.extend(d.effects.iter().filter_map(|e| {
+                        e.text.get("en").or_else(|| e.text.values().next()).cloned()
+                    }));
+                    (
+                        d.id.to_string(),
+                        json!({ "name": d.name, "text": text.join("\n") }),
+                    )
+                })
+                .collect();
         Ok(Games {
             kind,
             prepared,
@@ -170,7 +170,9 @@ impl Games {
                 "seats": ["human", "greedy", "random"],
                 "cards": self.cards,
             })),
-            Call::NewGame(body) => self.new_game(&body).unwrap_or_else(|e| Reply::error(400, e)),
+            Call::NewGame(body) => self
+                .new_game(&body)
+                .unwrap_or_else(|e| Reply::error(400, e)),
             Call::State(id, since) => match known(id, n) {
                 Ok(()) => Reply::json(&self.state(id, since)),
                 Err(r) => r,
@@ -179,9 +181,9 @@ impl Games {
                 Ok(()) => self.answer(id, &body),
                 Err(r) => r,
             },
-            Call::Replay(id) => match known(id, n).and_then(|()| {
-                self.replay_file(id).map_err(|e| Reply::error(500, e))
-            }) {
+            Call::Replay(id) => match known(id, n)
+                .and_then(|()| self.replay_file(id).map_err(|e| Reply::error(500, e)))
+            {
                 Ok(v) => Reply {
                     attachment: Some(format!("cardscript-game-{id}.json")),
                     ..Reply::json(&v)
@@ -191,9 +193,7 @@ impl Games {
             Call::Log(id) => match known(id, n) {
                 Ok(()) => {
                     let g = self.games[id].session.game();
-                    let body: String = (0..g.log_len())
-                        .map(|i| g.event_json(i) + "\n")
-                        .collect();
+                    let body: String = (0..g.log_len()).map(|i| g.event_json(i) + "\n").collect();
                     Reply {
                         status: 200,
                         body,
@@ -220,13 +220,20 @@ impl Games {
         let req: NewGame = serde_json::from_str(body).map_err(|e| format!("bad request: {e}"))?;
         let deck = |name: Option<&String>, index: usize| -> Result<Deck, String> {
             match name {
-                Some(n) => self.decks.iter().find(|d| &d.name == n).cloned().ok_or_else(|| {
-                    let known: Vec<&str> = self.decks.iter().map(|d| d.name.as_str()).collect();
-                    format!("no deck `{n}` (known: {})", known.join(", "))
-                }),
-                None => self.decks.get(index).cloned().ok_or_else(|| {
-                    "the catalogue has fewer than two decks: name both".to_string()
-                }),
+                Some(n) => self
+                    .decks
+                    .iter()
+                    .find(|d| &d.name == n)
+                    .cloned()
+                    .ok_or_else(|| {
+                        let known: Vec<&str> = self.decks.iter().map(|d| d.name.as_str()).collect();
+                        format!("no deck `{n}` (known: {})", known.join(", "))
+                    }),
+                None => {
+                    self.decks.get(index).cloned().ok_or_else(|| {
+                        "the catalogue has fewer than two decks: name both".to_string()
+                    })
+                }
             }
         };
         let decks = [deck(req.deck_a.as_ref(), 0)?, deck(req.deck_b.as_ref(), 1)?];
@@ -389,7 +396,10 @@ impl Games {
                 hash: r.catalogue_hash,
                 decks: [deck(0, &r.decks[0]), deck(1, &r.decks[1])],
                 seed: r.seed,
-                answers: req.replay["answers"].as_array().cloned().unwrap_or_default(),
+                answers: req.replay["answers"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default(),
             }
         } else {
             let r: AnyReplay = serde_json::from_value(req.replay)

@@ -91,7 +91,10 @@ fn router(tx: Tx) -> Router {
             "/page.css",
             get(|| async { ([(header::CONTENT_TYPE, "text/css")], STYLE) }),
         )
-        .route("/api/decks", get(|State(tx): State<Tx>| ask(tx, Call::Decks)))
+        .route(
+            "/api/decks",
+            get(|State(tx): State<Tx>| ask(tx, Call::Decks)),
+        )
         .route(
             "/api/games",
             post(|State(tx): State<Tx>, body: String| ask(tx, Call::NewGame(body))),

@@ -203,9 +203,7 @@ impl crate::core::GameEvent for Event {
                 })
             }
             Event::BurstSet {
-                player,
-                replaced,
-                ..
+                player, replaced, ..
             } if *player != seat => Some(crate::core::Redacted {
                 json: crate::core::event::nulled(self, "BurstSet", "card"),
                 text: match replaced {
@@ -274,7 +272,11 @@ mod tests {
             (Zone::Field(P2), Zone::Hand(P2)),
             (Zone::Burst(P2), Zone::Trash(P2)),
         ] {
-            assert_eq!(moved(5, from, to).redacted_for(P1), None, "{from:?} → {to:?}");
+            assert_eq!(
+                moved(5, from, to).redacted_for(P1),
+                None,
+                "{from:?} → {to:?}"
+            );
         }
     }
 
