@@ -122,25 +122,35 @@ fn hot_seat_shows_the_seat_that_must_answer() {
 #[test]
 fn a_replay_saved_by_play_loads_and_gives_the_same_log() {
     let tmp = tempfile::tempdir().unwrap();
-    let file = tmp.path().join("game.json");
-    let f = file.to_str().unwrap();
-    let printed = play(&["play", "--seed", "4", "--log", "json", "--save", f]);
-    let replay: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let s = Server::start(&[]);
-    let (code, r) = s.post("/api/replays", &json!({ "replay": replay }));
-    assert_eq!(code, 200, "{r}");
-    let id = r["id"].as_u64().unwrap();
-    let (_, log) = s.http("GET", &format!("/api/games/{id}/log"), "");
-    assert_eq!(log, events_of(&printed), "byte for byte");
-    assert_eq!(s.get(&format!("/api/games/{id}"))["over"], true);
-    // The server's replay file is the one `play` wrote.
-    assert_eq!(s.get(&format!("/api/games/{id}/replay")), replay);
-    // Another catalogue's replay is refused.
-    let mut other = replay.clone();
-    other["catalogue_hash"] = json!("0000");
-    let (code, r) = s.post("/api/replays", &json!({ "replay": other }));
-    assert_eq!(code, 400);
-    assert!(r["error"].as_str().unwrap().contains("catalogue"), "{r}");
+    // Saga's rules, and casual's (BS-0.1: the replay names the rules it was played with).
+    for format in ["saga", "casual"] {
+        let file = tmp.path().join(format!("{format}.json"));
+        let f = file.to_str().unwrap();
+        let printed = play(&[
+            "play", "--seed", "4", "--format", format, "--log", "json", "--save", f,
+        ]);
+        let replay: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(replay["config"]["name"], format);
+        let (code, r) = s.post("/api/replays", &json!({ "replay": replay }));
+        assert_eq!(code, 200, "{r}");
+        let id = r["id"].as_u64().unwrap();
+        let (_, log) = s.http("GET", &format!("/api/games/{id}/log"), "");
+        assert_eq!(log, events_of(&printed), "{format}: byte for byte");
+        assert_eq!(s.get(&format!("/api/games/{id}"))["over"], true);
+        // The server's replay file is the one `play` wrote.
+        assert_eq!(
+            s.get(&format!("/api/games/{id}/replay")),
+            replay,
+            "{format}"
+        );
+        // Another catalogue's replay is refused.
+        let mut other = replay.clone();
+        other["catalogue_hash"] = json!("0000");
+        let (code, r) = s.post("/api/replays", &json!({ "replay": other }));
+        assert_eq!(code, 400);
+        assert!(r["error"].as_str().unwrap().contains("catalogue"), "{r}");
+    }
 }
 
 #[test]

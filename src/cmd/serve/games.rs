@@ -9,10 +9,10 @@ use engine::core::PlayerId;
 use engine::driver::protocol::{Session, seat_event, seat_text};
 use engine::driver::replay::AnyReplay;
 use engine::driver::{GameOptions, Prepared, Robot};
-use engine::rules::battle_spirits::RulesConfig;
 use serde_json::{Value, json};
 
 use super::super::any_game;
+use super::super::play::rules_of;
 use super::super::source::SourceArgs;
 
 type Error = Box<dyn std::error::Error>;
@@ -89,6 +89,9 @@ impl Seat {
 
 struct Played {
     session: Session,
+    /// The format the game is played in (the first deck's that names one; `None`: the
+    /// game's own), which names its rules (Battle Spirits: BS-0.1).
+    format: Option<String>,
     decks: [Deck; 2],
     seed: u64,
     seats: [Seat; 2],
@@ -96,10 +99,13 @@ struct Played {
     last: Value,
 }
 
-/// The catalogue, prepared once, and every game started since the server started.
+/// The catalogue, prepared once per rules preset, and every game started since the server
+/// started.
 pub struct Games {
     kind: GameKind,
-    prepared: Arc<dyn Prepared>,
+    cat: carddb::Catalogue,
+    /// By format (`None`: the game's own).
+    prepared: BTreeMap<Option<String>, Arc<dyn Prepared>>,
     decks: Vec<Deck>,
     /// Card id → name and text (the page's hover text).
     cards: BTreeMap<String, Value>,
@@ -108,17 +114,18 @@ pub struct Games {
 
 impl Games {
     /// Opens and prepares the catalogue `source` names (scripts lenient, as `play`
-    /// without `--strict`; Battle Spirits with the Saga rules, BS-0.1) and checks its decks.
+    /// without `--strict`; the game's own rules, Battle Spirits' Saga, BS-0.1) and checks
+    /// its decks, each against its own format.
     pub fn open(source: &SourceArgs) -> Result<Games, Error> {
         let cat = source.open()?;
         let kind = cat.game()?;
-        let prepared = any_game::prepare(&cat, kind, true, None)?;
-        let format = any_game::format_of(kind, None)?;
+        let mut prepared = BTreeMap::new();
+        prepared.insert(None, any_game::prepare(&cat, kind, true, None)?);
         let defs = cat.cards()?;
         let decks = cat
             .decks()?
             .into_iter()
-            .map(|(_, d)| any_game::deck(&cat, &defs, Some(&d.name), 0, &format))
+            .map(|(_, d)| any_game::deck(&cat, &defs, Some(&d.name), 0, None))
             .collect::<Result<Vec<_>, _>>()?;
         let cards =
             defs.iter()
@@ -135,6 +142,7 @@ impl Games {
                 .collect();
         Ok(Games {
             kind,
+            cat,
             prepared,
             decks,
             cards,
@@ -153,6 +161,17 @@ impl Games {
                 });
             let _ = reply.send(r);
         }
+    }
+
+    /// The catalogue prepared for the rules of `format` (prepared once, on first use).
+    fn prepared(&mut self, format: Option<&str>) -> Result<Arc<dyn Prepared>, String> {
+        let key = format.map(str::to_string);
+        if let Some(p) = self.prepared.get(&key) {
+            return Ok(p.clone());
+        }
+        let p = any_game::prepare(&self.cat, self.kind, true, format).map_err(|e| e.to_string())?;
+        self.prepared.insert(key, p.clone());
+        Ok(p)
     }
 
     fn handle(&mut self, call: Call) -> Reply {
@@ -242,15 +261,19 @@ impl Games {
             seed,
             ..GameOptions::default()
         };
-        let game = self.prepared.new_game([&decks[0], &decks[1]], options)?;
+        let format = decks[0].format.clone().or_else(|| decks[1].format.clone());
+        let game = self
+            .prepared(format.as_deref())?
+            .new_game([&decks[0], &decks[1]], options)?;
         let seats = req.seats.unwrap_or([Seat::Human, Seat::Greedy]);
-        Ok(self.start(game, decks, seed, seats))
+        Ok(self.start(game, decks, format, seed, seats))
     }
 
     fn start(
         &mut self,
         game: Box<dyn engine::driver::DynGame>,
         decks: [Deck; 2],
+        format: Option<String>,
         seed: u64,
         seats: [Seat; 2],
     ) -> Reply {
@@ -259,6 +282,7 @@ impl Games {
         let last = parse(lines.last());
         self.games.push(Played {
             session,
+            format,
             decks,
             seed,
             seats,
@@ -334,18 +358,19 @@ impl Games {
     }
 
     /// The replay file of game `id`, in the form `cardscript play --replay` reads for this
-    /// game: Battle Spirits' own (`engine::Replay`, Saga rules), or the plain driver's
-    /// (`AnyReplay`) for the other games.
+    /// game: Battle Spirits' own (`engine::Replay`, with the rules of the game's format),
+    /// or the plain driver's (`AnyReplay`) for the other games.
     fn replay_file(&self, id: usize) -> Result<Value, String> {
         let p = &self.games[id];
         let answers = p.session.game().answers_json();
-        let hash = self.prepared.hash();
+        let hash = self.prepared[&None].hash();
         if self.kind == GameKind::BattleSpirits {
+            let config = rules_of(p.format.as_deref()).map_err(|e| e.to_string())?;
             let v = json!({
                 "catalogue_hash": hash,
                 "decks": [p.decks[0].card_ids(), p.decks[1].card_ids()],
                 "seed": p.seed,
-                "config": RulesConfig::saga(),
+                "config": config,
                 "answers": answers,
             });
             // Checked against the type `play --replay` reads.
@@ -372,12 +397,14 @@ impl Games {
             seats: Option<[Seat; 2]>,
         }
         let req: Load = serde_json::from_str(body).map_err(|e| format!("bad request: {e}"))?;
-        let any: AnyReplay = if self.kind == GameKind::BattleSpirits {
+        let (any, format) = if self.kind == GameKind::BattleSpirits {
             let r: engine::Replay = serde_json::from_value(req.replay.clone())
                 .map_err(|e| format!("not a Battle Spirits replay file: {e}"))?;
-            if r.config != RulesConfig::saga() {
-                return Err("the server plays the Saga rules; this replay has others".into());
-            }
+            // The format whose rules the replay was played with (BS-0.1).
+            let format = [None, Some("japanese"), Some("casual")]
+                .into_iter()
+                .find(|f| rules_of(*f).is_ok_and(|c| c == r.config))
+                .ok_or("the replay's rules are none of saga, japanese or casual")?;
             let deck = |i: usize, ids: &[carddb::CardId]| Deck {
                 name: format!("P{} (replay)", i + 1),
                 entries: ids
@@ -390,8 +417,9 @@ impl Games {
                     })
                     .collect(),
                 master: None,
+                format: format.map(str::to_string),
             };
-            AnyReplay {
+            let any = AnyReplay {
                 game: self.kind.name().to_string(),
                 hash: r.catalogue_hash,
                 decks: [deck(0, &r.decks[0]), deck(1, &r.decks[1])],
@@ -400,18 +428,23 @@ impl Games {
                     .as_array()
                     .cloned()
                     .unwrap_or_default(),
-            }
+            };
+            (any, format.map(str::to_string))
         } else {
             let r: AnyReplay = serde_json::from_value(req.replay)
                 .map_err(|e| format!("not a replay file: {e}"))?;
             if r.game != self.kind.name() {
                 return Err(format!("a replay of {}, not {}", r.game, self.kind.name()));
             }
-            r
+            let format = r.decks[0]
+                .format
+                .clone()
+                .or_else(|| r.decks[1].format.clone());
+            (r, format)
         };
-        let game = any.play(self.prepared.as_ref())?;
+        let game = any.play(self.prepared(format.as_deref())?.as_ref())?;
         let seats = req.seats.unwrap_or([Seat::Human, Seat::Human]);
-        Ok(self.start(game, any.decks, any.seed, seats))
+        Ok(self.start(game, any.decks, format, any.seed, seats))
     }
 }
 
