@@ -127,19 +127,10 @@ impl Games {
             .into_iter()
             .map(|(_, d)| any_game::deck(&cat, &defs, Some(&d.name), 0, None))
             .collect::<Result<Vec<_>, _>>()?;
-        let cards =
-            defs.iter()
-                .map(|d| {
-                    let mut text: Vec<String> = d.keywords.iter().map(|k| k.name.clone()).collect();
-                    text.extend(d.effects.iter().filter_map(|e| {
-                        e.text.get("en").or_else(|| e.text.values().next()).cloned()
-                    }));
-                    (
-                        d.id.to_string(),
-                        json!({ "name": d.name, "text": text.join("\n") }),
-                    )
-                })
-                .collect();
+        let cards = defs
+            .iter()
+            .map(|d| (d.id.to_string(), card_info(d)))
+            .collect();
         Ok(Games {
             kind,
             cat,
@@ -446,6 +437,18 @@ impl Games {
         let seats = req.seats.unwrap_or([Seat::Human, Seat::Human]);
         Ok(self.start(game, any.decks, format, any.seed, seats))
     }
+}
+
+/// A card's name and text for the page: its keywords, then each effect's English text
+/// (else its first language's).
+fn card_info(d: &carddb::CardDef) -> Value {
+    let mut text: Vec<String> = d.keywords.iter().map(|k| k.name.clone()).collect();
+    text.extend(
+        d.effects
+            .iter()
+            .filter_map(|e| e.text.get("en").or_else(|| e.text.values().next()).cloned()),
+    );
+    json!({ "name": d.name, "text": text.join("\n") })
 }
 
 fn parse(line: Option<&String>) -> Value {
