@@ -190,7 +190,11 @@ impl Pack {
                 Err(mut e) => errors.append(&mut e),
             }
         }
-        if errors.is_empty() {
+        // A pack that depends on others may use their cards in its decks: its decks are
+        // checked when the packs are overlaid (`overlay::resolve`), with the cards of the
+        // packs it depends on.
+        let alone = manifest.as_ref().is_some_and(|m| m.depends.is_empty());
+        if errors.is_empty() && alone {
             let lookup = |id: &str| cards.iter().find(|c| c.def.id == id).map(|c| &c.def);
             let ids: Vec<&str> = cards.iter().map(|c| c.def.id.as_str()).collect();
             for d in &decks {

@@ -41,10 +41,7 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
             return Ok(());
         }
     };
-    let loaded = packs
-        .iter()
-        .map(|p| carddb::Pack::load(p))
-        .collect::<Result<Vec<_>, _>>()?;
+    let loaded = super::source::load_packs(&packs)?;
     // Scripts are compiled before anything is written: a syntax error names its file,
     // line and column and leaves the old catalogue as it was.
     let (in_memory, _) = carddb::Catalogue::build_in_memory(&loaded)?;

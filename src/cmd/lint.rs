@@ -33,10 +33,7 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
     if dirs.is_empty() {
         return Err("lint needs a pack folder (`lint DIR` or `lint --pack DEP --pack DIR`)".into());
     }
-    let mut packs = dirs
-        .iter()
-        .map(|d| carddb::Pack::load(d))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut packs = super::source::load_packs(&dirs)?;
     let (catalogue, _) = carddb::Catalogue::build_in_memory(&packs)?;
     let pack = packs.pop().expect("one pack at least");
     if pack.manifest.game != carddb::GameKind::BattleSpirits {
