@@ -30,7 +30,9 @@ pub enum DecisionKind {
     EffectChoice,
 }
 
-/// An answer to a decision. Every legal answer is listed in the request's options.
+/// An answer to a decision. Every legal answer is listed in the request's options, except
+/// that a whole payment or placement (`PayAll`, `PlaceAll`) lists a few and accepts any
+/// that the single-core answers could make (BS-5.2).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Choice {
     /// Keep the hand (BS-0.2).

@@ -172,7 +172,27 @@ impl Game {
         self.listed(
             all,
             |from| Choice::PayAll { from },
-            |g, p| format!("Pay all {n} at once: {}", g.picks_label(p)),
+            |g, p| {
+                // BS-5.3: name the field cards the payment leaves below their lowest level.
+                let depleted: Vec<String> = p
+                    .iter()
+                    .filter_map(|x| match x.from {
+                        CoreSource::Card(c)
+                            if g.cores_on(c)
+                                < g.def_of(c).minimum_cores() + x.cores + u32::from(x.soul) =>
+                        {
+                            Some(format!("{} {c}", g.name(c)))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let warn = if depleted.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (depletes {})", depleted.join(", "))
+                };
+                format!("Pay all {n} at once: {}{warn}", g.picks_label(p))
+            },
         )
     }
 
