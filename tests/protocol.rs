@@ -134,7 +134,15 @@ fn a_whole_payment_as_choice_json_is_checked_with_a_reason() {
     // P1 keeps, summons Gullwing Lancer (option 0 of the demo game, seed 3), pays.
     let input = format!("{{\"id\": 0}}\n{{\"id\": 0}}\n{bad}\n{good}\n{{\"quit\": true}}\n");
     let (_, out) = run(
-        &["play", "--seed", "3", "--protocol", "jsonl", "--p1", "human"],
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--protocol",
+            "jsonl",
+            "--p1",
+            "human",
+        ],
         &input,
     );
     assert!(

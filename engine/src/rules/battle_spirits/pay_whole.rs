@@ -378,3 +378,73 @@ impl Game {
         self.finish_placement();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::battle_spirits::testkit::{decision, must, put, scenario};
+    use crate::rules::battle_spirits::{DecisionKind, Zone};
+
+    /// BS-5.2 / BS-5.3: with too few cores to spare, the default whole payment takes a
+    /// field card below its lowest level, says so, and that card is depleted once paid.
+    #[test]
+    fn bs_5_3_a_whole_payment_that_depletes_a_card_says_so() {
+        let p = PlayerId(0);
+        let mut g = scenario(vec![], 9);
+        while let Some(c) = g.core_at(CoreLoc::Reserve(p), false) {
+            g.move_core(c, None);
+        }
+        if let Some(c) = g.core_at(CoreLoc::Reserve(p), true) {
+            g.move_core(c, None);
+        }
+        let one = put(&mut g, p, "B-01", Zone::Field(p), 1); // LV1: 1 core, nothing spare
+        let three = put(&mut g, p, "B-02", Zone::Field(p), 4); // 3 spare
+        let card = put(&mut g, p, "R-03", Zone::Hand(p), 0); // cost 3, no red symbol: pays 3
+        g.cached = None;
+        must(&mut g, Choice::Summon { card });
+        let r = decision(&mut g);
+        assert_eq!(r.kind, DecisionKind::PayFrom);
+        // Default: B-02's 3 spare cores, nothing taken from B-01.
+        assert_eq!(
+            r.options[0].choice,
+            Choice::PayAll {
+                from: vec![CorePick {
+                    from: CoreSource::Card(three),
+                    cores: 3,
+                    soul: false
+                }]
+            }
+        );
+        assert!(!r.options[0].label.contains("depletes"));
+        // Paying 1 from B-01 instead is accepted and its label would say it depletes it.
+        let picks = vec![
+            CorePick {
+                from: CoreSource::Card(one),
+                cores: 1,
+                soul: false,
+            },
+            CorePick {
+                from: CoreSource::Card(three),
+                cores: 2,
+                soul: false,
+            },
+        ];
+        // A cost of 4 could only be paid by depleting B-01: the listed default says so.
+        let Phase::Pay(mut pm) = g.st.phase.clone() else {
+            panic!("paying")
+        };
+        pm.remaining = 4;
+        let four = g.pay_all_options(&pm);
+        assert!(
+            four[0]
+                .label
+                .ends_with(&format!("(depletes Card B-01 {one})")),
+            "{}",
+            four[0].label
+        );
+        must(&mut g, Choice::PayAll { from: picks });
+        // BS-5.3: B-01 had no core left once the whole cost was paid: depleted.
+        assert_eq!(g.zone_of(one), Zone::Trash(p));
+        assert_eq!(g.cores_on(three), 2);
+    }
+}
