@@ -29,6 +29,14 @@ fn human_play_through_a_pseudo_terminal() {
     p.exp_string("1. Summon Gullwing Lancer (cost 3, pay 3, then place 1)")
         .unwrap();
     p.exp_string("q to stop): ").unwrap();
+    p.send_line("pay 3 reserve").unwrap();
+    p.exp_string("cannot pay that way: this question is not a payment for a card")
+        .unwrap();
+    p.exp_string("q to stop): ").unwrap();
+    p.send_line("?x").unwrap();
+    p.exp_string("`?x`: write ?N with N a card's number, e.g. ?8 for #8")
+        .unwrap();
+    p.exp_string("q to stop): ").unwrap();
     p.send_line("1").unwrap();
     // BS-5.2: the default whole payment first, the single cores after it.
     p.exp_string("1. Pay all 3 at once: 3 from reserve")

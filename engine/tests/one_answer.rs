@@ -183,6 +183,20 @@ fn bs_5_2_impossible_whole_payments_are_refused_with_a_reason_and_change_nothing
             vec![pick(CoreSource::Card(InstanceId(9999)), n, false)],
             "not one of your field cards",
         ),
+        (
+            vec![
+                pick(CoreSource::Reserve, n - 1, false),
+                pick(CoreSource::Card(field), 0, true),
+            ],
+            "the soul core is not on Card R-02",
+        ),
+        (
+            vec![
+                pick(CoreSource::Reserve, n, false),
+                pick(CoreSource::Card(field), 0, false),
+            ],
+            "no core is taken from Card R-02",
+        ),
     ];
     for (bad, says) in cases {
         match g.answer(Choice::PayAll { from: bad.clone() }) {
