@@ -323,6 +323,12 @@ fn the_board_shown_at_an_effect_question_is_after_the_events_before_it() {
         "destroyed"
     );
     assert!(opp.players[1].trash.iter().any(|t| t == "B-01"));
+    // The step re-runs from its placement, but a whole placement does not answer the
+    // question.
+    assert!(matches!(
+        g.answer(Choice::PlaceAll { from: vec![] }),
+        Err(AnswerError::NotAnOption { .. })
+    ));
     // A save while it waits keeps that board.
     let loaded = Game::from_json(&g.to_json(), g.library().clone()).unwrap();
     assert_eq!(loaded.view(P0), me);

@@ -263,6 +263,10 @@ impl Game {
     /// Whether a one-answer payment or placement not among the listed options can be made
     /// now (BS-5.2): `None` for any other answer, `Some(Err(reason))` when it cannot.
     pub(crate) fn check_whole(&self, choice: &Choice) -> Option<Result<(), String>> {
+        // While an effect question waits, the phase is the one its step re-runs from.
+        if self.st.scripts.pending.is_some() {
+            return None;
+        }
         match (&self.st.phase, choice) {
             (Phase::Pay(pm), Choice::PayAll { from }) => Some(self.check_pay_all(pm, from)),
             (Phase::Place(pl), Choice::PlaceAll { from }) => Some(self.check_place_all(pl, from)),
