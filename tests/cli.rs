@@ -497,13 +497,13 @@ fn lint_names_what_the_grammar_could_not_read() {
     );
 }
 
-/// `explain` shows the hook, the levels, the actions and (with --script) the rhai.
+/// `explain` shows the timing as printed, the levels, the actions and (with --script) the rhai.
 #[test]
 fn explain_shows_hook_actions_and_script() {
     let o = cardscript(&["explain", "DEMO-R07", "--script"]);
     let out = text(&o);
     assert!(o.status.success(), "{out}");
-    assert!(out.contains("hooks [WhenAttacks]"), "{out}");
+    assert!(out.contains("effect 0: When This Spirit Attacks"), "{out}");
     assert!(out.contains("levels: LV1, LV2, LV3"), "{out}");
     assert!(out.contains("destroy(t);"), "{out}");
 }

@@ -207,3 +207,30 @@ fn a_client_of_one_seat_does_not_see_the_opponents_draws() {
         "{p1_draws} P1 and {p2_draws} P2 draws"
     );
 }
+
+/// Issue 17, BS-5.2: a whole payment sent as choice JSON is applied when it can be made and
+/// refused with its reason when not (the wrong number of cores).
+#[test]
+fn a_whole_payment_as_choice_json_is_checked_with_a_reason() {
+    let bad = r#"{"choice":{"PayAll":{"from":[{"from":"Reserve","cores":2,"soul":false}]}}}"#;
+    let good = r#"{"choice":{"PayAll":{"from":[{"from":"Reserve","cores":3,"soul":false}]}}}"#;
+    // P1 keeps, summons Gullwing Lancer (option 0 of the demo game, seed 3), pays.
+    let input = format!("{{\"id\": 0}}\n{{\"id\": 0}}\n{bad}\n{good}\n{{\"quit\": true}}\n");
+    let (_, out) = run(
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--protocol",
+            "jsonl",
+            "--p1",
+            "human",
+        ],
+        &input,
+    );
+    assert!(
+        out.contains("Gullwing Lancer takes exactly 3 more core(s) (BS-5.2); that is 2"),
+        "{out}"
+    );
+    assert!(out.contains("Place on Gullwing Lancer at once"), "{out}");
+}

@@ -1,10 +1,12 @@
 //! Plain-words rendering of a parsed effect, for `cardscript explain CARD`: what the engine
-//! understood (hook, levels, keywords, actions), one line per action.
+//! understood (timing, levels, keywords, actions), one line per action, in words (no Rust
+//! names: every action, condition, event and filter has its own wording).
 
 use std::fmt::{self, Write};
 
 use crate::ast::*;
 use crate::compile::hook_name;
+use crate::explain_words::*;
 
 fn owner_words(o: Owner) -> &'static str {
     match o {
@@ -50,7 +52,28 @@ pub fn query_words(q: &Query) -> String {
             Filter::NoSoulCore => post.push("no soul core on it".into()),
             Filter::CombinedBpAtMost(n) => post.push(format!("total BP ≤ {n}")),
             Filter::CombinedCostAtMost(n) => post.push(format!("total cost ≤ {n}")),
-            other => post.push(format!("{other:?}").to_lowercase()),
+            Filter::Symbols(n) => post.push(format!("{n} symbol(s)")),
+            Filter::Cores(n) => post.push(format!("{n} core(s) on it")),
+            Filter::CoresAtMost(n) => post.push(format!("{n} or fewer cores on it")),
+            Filter::CoresAtLeast(n) => post.push(format!("{n} or more cores on it")),
+            Filter::Attacking => pre.push("attacking".into()),
+            Filter::Blocking => pre.push("blocking".into()),
+            Filter::AttackingOrBlocking => pre.push("attacking or blocking".into()),
+            Filter::NotAttacking => pre.push("non-attacking".into()),
+            Filter::CostOneOf(v) => post.push(format!(
+                "cost {}",
+                v.iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )),
+            Filter::LevelAtLeast(l) => post.push(format!("LV{l} or higher")),
+            Filter::HasEffect(e) => post.push(format!("a {e} effect")),
+            Filter::NoEffects => post.push("no effects".into()),
+            Filter::LacksKeyword(k) => post.push(format!("no {k}")),
+            Filter::NotToken => pre.push("non-token".into()),
+            Filter::BpAtMostThis => post.push("BP no higher than this card's".into()),
+            Filter::BpEqualsThis => post.push("the same BP as this card".into()),
         }
     }
     let zone = match q.zone {
@@ -73,7 +96,7 @@ pub fn query_words(q: &Query) -> String {
     s
 }
 
-fn target_words(t: &Target) -> String {
+pub(crate) fn target_words(t: &Target) -> String {
     match t {
         Target::This => "this card".into(),
         Target::Selected => "the chosen card(s)".into(),
@@ -105,7 +128,7 @@ fn target_words(t: &Target) -> String {
     }
 }
 
-fn count_words(c: &Count) -> String {
+pub(crate) fn count_words(c: &Count) -> String {
     match c {
         Count::Exactly(n) => n.to_string(),
         Count::UpTo(n) => format!("up to {n}"),
@@ -123,7 +146,7 @@ fn amount_words(a: &Amount) -> String {
     }
 }
 
-fn duration_words(d: Duration) -> &'static str {
+pub(crate) fn duration_words(d: Duration) -> &'static str {
     match d {
         Duration::Turn => " this turn",
         Duration::Battle => " this battle",
@@ -144,7 +167,13 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
         Action::Count(n) => format!("count +{n}"),
         Action::Refresh(t) => format!("refresh {}", target_words(t)),
         Action::ReturnToHand(t) => format!("return {} to hand", target_words(t)),
-        Action::ReturnToDeck(t, p) => format!("put {} at the {p:?} of the deck", target_words(t)),
+        Action::ReturnToDeck(t, p) => {
+            format!(
+                "put {} at the {} of the deck",
+                target_words(t),
+                pos_words(*p)
+            )
+        }
         Action::Bp {
             target,
             amount,
@@ -162,7 +191,12 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
         ),
         Action::MoveCores {
             count, from, to, ..
-        } => format!("move {count:?} core(s) from {from:?} to {to:?}"),
+        } => format!(
+            "move {} from {} to {}",
+            core_count_words(count),
+            place_words(from),
+            place_words(to)
+        ),
         Action::Mill { whose, count } => format!(
             "put the top {} card(s) of {} deck into the trash",
             amount_words(count),
@@ -182,7 +216,7 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
         ),
         Action::Reveal(n) => format!("reveal the top {} card(s) of your deck", amount_words(n)),
         Action::AddToHand(t) => format!("add {} to your hand", target_words(t)),
-        Action::RemainingToDeck(p) => format!("put the rest at the {p:?} of your deck"),
+        Action::RemainingToDeck(p) => format!("put the rest at the {} of your deck", pos_words(*p)),
         Action::RemainingToTrash => "put the rest into the trash".into(),
         Action::CannotAttack(t, d) => {
             format!("{} cannot attack{}", target_words(t), duration_words(*d))
@@ -205,11 +239,22 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
             target_words(target),
             if *free { " for free" } else { "" }
         ),
-        Action::PayCostToActivate(k) => format!("pay this card's cost to use its {k:?} effect"),
-        Action::When(e, d, _) => format!("each time{}: {e:?}", duration_words(*d)),
+        Action::PayCostToActivate(k) => {
+            format!(
+                "pay this card's cost to use its {} effect",
+                step_kind_words(*k)
+            )
+        }
+        Action::ActivateFree(k) => {
+            format!(
+                "use this card's {} effect without paying its cost",
+                step_kind_words(*k)
+            )
+        }
+        Action::When(e, d, _) => format!("each time {}{}:", event_words(e), duration_words(*d)),
         Action::May(_) => "you may:".into(),
         Action::IfYouDo(_) => "if you do:".into(),
-        Action::If(c, _) => format!("if {c:?}:"),
+        Action::If(c, _) => format!("if {}:", condition_words(c)),
         Action::Otherwise(_) => "otherwise:".into(),
         Action::Repeat(n, _) => format!("repeat {} time(s):", amount_words(n)),
         Action::OncePerTurn(_) => "once per turn:".into(),
@@ -220,7 +265,7 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
             let values: Vec<String> = slots
                 .iter()
                 .filter(|(_, v)| !matches!(v, SlotValue::Sentence(_)))
-                .map(|(n, v)| format!("{n} = {v:?}"))
+                .map(|(n, v)| format!("{n} = {}", slot_words(v)))
                 .collect();
             format!(
                 "pack phrase \"{template}\"{}",
@@ -231,7 +276,7 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
                 }
             )
         }
-        other => format!("{other:?}"),
+        other => other_action_words(other),
     };
     let _ = writeln!(out, "{pad}- {line}");
     if let Action::Phrase { slots, .. } = a {
@@ -262,7 +307,11 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
 /// The effect in plain words, one action per line.
 pub fn explain(effect: &EffectText) -> String {
     let mut s = String::new();
-    let _ = write!(s, "hook: {}", hook_name(effect.timing.as_ref()));
+    let _ = write!(
+        s,
+        "timing: {}",
+        hook_name(effect.timing.as_ref()).replace('_', " ")
+    );
     if !effect.levels.is_empty() {
         let lv: Vec<String> = effect.levels.iter().map(|l| format!("LV{l}")).collect();
         let _ = write!(s, "; levels: {}", lv.join(", "));

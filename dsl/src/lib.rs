@@ -15,6 +15,7 @@ pub mod compile;
 pub mod coverage;
 mod en;
 pub mod explain;
+pub mod explain_words;
 mod ja;
 pub mod phrases;
 mod split;

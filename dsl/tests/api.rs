@@ -164,7 +164,7 @@ fn plain_words_explanation() {
     );
     let s = o.effect.to_string();
     assert!(
-        s.starts_with("hook: when_attacks; levels: LV2, LV3\n"),
+        s.starts_with("timing: when attacks; levels: LV2, LV3\n"),
         "{s}"
     );
     assert!(

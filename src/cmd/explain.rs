@@ -1,5 +1,6 @@
-//! `cardscript explain CARD [--script]`: what the engine understood of a card — for each
-//! effect its hooks, levels and actions in plain words, and with `--script` the rhai that
+//! `cardscript explain CARD [--script] [--json]`: what the engine understood of a card —
+//! the card as `describe` words it (level table, keywords with their meaning, braved
+//! effects), then for each effect its timing, levels and actions in plain words, and with `--script` the rhai that
 //! runs (the card's own, or the one the grammar writes from its text). An effect whose
 //! script cannot act (an unsupported function, an event the engine cannot watch, a keyword
 //! without rules, text not understood: `engine::rules::battle_spirits::script::support`) is never called
@@ -21,6 +22,10 @@ pub struct ExplainArgs {
     /// Print the rhai script of each effect.
     #[arg(long)]
     pub script: bool,
+    /// Print one JSON object: the card (levels, keywords with their meaning, effects) and
+    /// for each effect what runs, what was understood and what cannot act yet.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Prints the explanation.
@@ -42,38 +47,22 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
     let lib = super::source::library(&cat, true)?;
     let host = lib.scripts();
     let vocab = host.vocabulary();
-    say!("{} {} ({}, cost {})", c.id, c.name, c.kind, c.cost);
     let declared = cat.keywords()?;
     let keywords = KeywordRules::declared(&declared);
+    let mut card = super::describe::lines(&c, &declared, None);
+    // A keyword no pack gives rules to is inert: say so on its line.
     for k in &c.keywords {
-        say!(
-            "  keyword {}{}{}",
-            k.name,
-            k.value
-                .as_ref()
-                .map(|v| format!(" {v:?}"))
-                .unwrap_or_default(),
-            if keywords.has_rules(&k.name) {
-                ""
-            } else {
-                " (no rules for this keyword yet: inert)"
-            }
-        );
-        // Its meaning, as the declaring pack words it (issue 12).
-        if let Some(d) = declared
-            .iter()
-            .find(|d| d.def.key() == k.name.to_lowercase())
-            .filter(|d| !d.def.description.is_empty())
-        {
-            say!("    {}", d.def.description.trim());
+        if !keywords.has_rules(&k.name) {
+            card.push(format!("  ({} has no rules yet: inert)", k.name));
         }
     }
+    let mut effects_json = Vec::new();
     for (i, e) in c.effects.iter().enumerate() {
-        let hooks = match engine::rules::battle_spirits::script::vocab::of_effect_in(e, vocab) {
-            Ok(t) => format!("{t:?}"),
+        let timing = match engine::rules::battle_spirits::script::vocab::of_effect_in(e, vocab) {
+            Ok(_) => e.timing.clone().unwrap_or_else(|| steps_words(&e.steps)),
             Err(label) => format!("unknown timing `{label}`"),
         };
-        say!("effect {i}: hooks {hooks}");
+        let mut lines = vec![format!("effect {i}: {timing}")];
         let own = match (&e.script, &e.script_file) {
             (Some(s), _) => Some(s.clone()),
             (None, Some(path)) => {
@@ -92,34 +81,78 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
             .as_deref()
             .map(|s| support::source_gaps(s, &keywords))
             .unwrap_or_default();
-        match (&own, parse_text_in(e, vocab)) {
-            (Some(_), _) if gaps.is_empty() => {
-                say!("  runs its own script (a script wins over the text)")
-            }
-            (Some(_), _) => say!("  has its own script (a script wins over the text)"),
-            (None, None) => say!("  no text and no script: inert"),
+        let (runs, understood) = match (&own, parse_text_in(e, vocab)) {
+            (Some(_), _) if gaps.is_empty() => (
+                "own script",
+                vec!["runs its own script (a script wins over the text)".to_string()],
+            ),
+            (Some(_), _) => (
+                "own script",
+                vec!["has its own script (a script wins over the text)".to_string()],
+            ),
+            (None, None) => ("inert", vec!["no text and no script: inert".to_string()]),
             (None, Some((_, out))) => {
-                for line in dsl::explain::explain(&out.effect).lines() {
-                    say!("  {line}");
-                }
+                let mut v: Vec<String> = dsl::explain::explain(&out.effect)
+                    .lines()
+                    .map(str::to_string)
+                    .collect();
                 if !out.complete {
-                    say!("  partly understood: inert until scripted (see `cardscript lint`)");
+                    v.push(
+                        "partly understood: inert until scripted (see `cardscript lint`)".into(),
+                    );
                 }
+                (if out.complete { "text" } else { "inert" }, v)
             }
-        }
+        };
+        lines.extend(understood.iter().map(|l| format!("  {l}")));
         let not_understood = |g: &support::Gap| matches!(g, support::Gap::NotUnderstood { .. });
-        if gaps.iter().any(|g| !not_understood(g)) {
-            say!("  cannot act yet:");
-            for g in gaps.iter().filter(|g| !not_understood(g)) {
-                say!("    - it {g}");
-            }
+        let cannot: Vec<String> = gaps
+            .iter()
+            .filter(|g| !not_understood(g))
+            .map(|g| format!("it {g}"))
+            .collect();
+        if !cannot.is_empty() {
+            lines.push("  cannot act yet:".into());
+            lines.extend(cannot.iter().map(|g| format!("    - {g}")));
         }
-        if args.script {
-            let source = source.unwrap_or_default();
-            for line in source.lines() {
-                say!("    {line}");
-            }
+        let source = args.script.then(|| source.unwrap_or_default());
+        if let Some(src) = &source {
+            lines.extend(src.lines().map(|l| format!("    {l}")));
+        }
+        card.extend(lines);
+        effects_json.push(serde_json::json!({
+            "index": i,
+            "timing": timing,
+            "runs": runs,
+            "understood": understood,
+            "cannot_act": cannot,
+            "script": source,
+        }));
+    }
+    if args.json {
+        let mut j = super::describe::json(&c, &declared, None);
+        j["explained"] = serde_json::Value::Array(effects_json);
+        say!("{}", serde_json::to_string_pretty(&j)?);
+    } else {
+        for line in card {
+            say!("{line}");
         }
     }
     Ok(())
+}
+
+/// The steps a magic or flash effect is used in, in words ("[Main]", "[Flash]").
+fn steps_words(steps: &[carddb::Step]) -> String {
+    if steps.is_empty() {
+        return "always (a constant effect)".into();
+    }
+    let v: Vec<&str> = steps
+        .iter()
+        .map(|s| match s {
+            carddb::Step::Main => "[Main]",
+            carddb::Step::Flash => "[Flash]",
+            carddb::Step::Burst => "[Burst]",
+        })
+        .collect();
+    v.join(" ")
 }

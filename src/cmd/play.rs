@@ -1,15 +1,16 @@
 //! `cardscript play`: one game between two players, printed as a log a person can follow
 //! (or as JSON lines), with replay files that save and resume a game.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use engine::players::{Player, RandomPlayer};
 use engine::rules::battle_spirits::GreedyPlayer;
-use engine::rules::battle_spirits::{DecisionRequest, RulesConfig, Step, View};
-use engine::{Game, Replay, render_event};
+use engine::rules::battle_spirits::{RulesConfig, Step, TextLog};
+use engine::{Game, Replay};
 
+use super::human;
 use super::source::SourceArgs;
 
 /// Who makes a player's decisions.
@@ -112,6 +113,12 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         return super::any_game::play(args, catalogue, game_kind);
     }
     let library = args.source.library(&catalogue, !args.strict)?;
+    // The packs' keyword meanings, for `?N` at a human prompt.
+    let declared = catalogue.keywords()?;
+    let mut deck_names = [
+        "the replay's first deck".to_string(),
+        "the replay's second deck".to_string(),
+    ];
     let mut game = match &args.replay {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -122,11 +129,11 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         }
         None => {
             let format = args.format.as_deref();
-            let (a, named_a) = deck(&catalogue, args.deck_a.as_deref(), 0, format)?;
-            let (b, named_b) = deck(&catalogue, args.deck_b.as_deref(), 1, format)?;
+            let (a, named_a, name_a) = deck(&catalogue, args.deck_a.as_deref(), 0, format)?;
+            let (b, named_b, name_b) = deck(&catalogue, args.deck_b.as_deref(), 1, format)?;
             let config = rules_of(format.or(named_a.as_deref()).or(named_b.as_deref()))?;
-            let decks = [a, b];
-            Game::new(config, library, decks, args.seed)?
+            deck_names = [name_a, name_b];
+            Game::new(config, library, [a, b], args.seed)?
         }
     };
     game.set_strict_scripts(args.strict);
@@ -147,9 +154,17 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
     let mut printed = (0, 0);
+    let mut text = TextLog::new();
+    if args.log != LogFormat::Json {
+        writeln!(
+            out,
+            "P1 plays {}; P2 plays {}",
+            deck_names[0], deck_names[1]
+        )?;
+    }
     let outcome = loop {
         let step = guarded(|| game.next())?;
-        printed = print_new(&game, printed, args.log, &mut out)?;
+        printed = print_new(&game, printed, args.log, &mut text, &mut out)?;
         let req = match step {
             Step::Over(result) => break Some(result),
             Step::Decision(req) => req,
@@ -159,12 +174,19 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
             Some(player) => player.decide(&view, &req),
             // With a JSON log on stdout, the conversation goes to stderr.
             None if args.log == LogFormat::Json => {
-                match ask(&view, &req, &mut input, &mut std::io::stderr())? {
+                match human::ask(
+                    &game,
+                    &declared,
+                    &view,
+                    &req,
+                    &mut input,
+                    &mut std::io::stderr(),
+                )? {
                     Some(c) => c,
                     None => break None,
                 }
             }
-            None => match ask(&view, &req, &mut input, &mut out)? {
+            None => match human::ask(&game, &declared, &view, &req, &mut input, &mut out)? {
                 Some(c) => c,
                 None => break None,
             },
@@ -235,12 +257,14 @@ pub fn rules_of(format: Option<&str>) -> Result<RulesConfig, Error> {
 /// A deck given as a file path or as a deck name of the catalogue; `None` takes the
 /// catalogue's deck number `index`. The deck is checked against the catalogue and its
 /// format first (`format`, else the deck file's own, else Saga: `carddb::format::format_for`).
+/// Returns its card ids, the format its file names, and its name for the log (`the deck
+/// «name»`, with the file when given one).
 fn deck(
     cat: &carddb::Catalogue,
     given: Option<&str>,
     index: usize,
     format: Option<&str>,
-) -> Result<(Vec<String>, Option<String>), Error> {
+) -> Result<(Vec<String>, Option<String>, String), Error> {
     let file = match given {
         Some(g) => deck_file(cat, g)?,
         None => {
@@ -251,7 +275,14 @@ fn deck(
             catalogue_deck_file(pack, d)
         }
     };
-    checked(cat, file, format)
+    let name = match given {
+        Some(g) if std::path::Path::new(g).is_file() => {
+            format!("the deck «{}» ({g})", file.deck.name)
+        }
+        _ => format!("the deck «{}»", file.deck.name),
+    };
+    let (ids, named) = checked(cat, file, format)?;
+    Ok((ids, named, name))
 }
 
 /// A deck file (`.txt` or `.yaml`) if `given` is one, else the catalogue's deck of that
@@ -335,35 +366,42 @@ fn print_new(
     game: &Game,
     printed: (usize, usize),
     format: LogFormat,
+    text: &mut TextLog,
     out: &mut impl Write,
 ) -> Result<(usize, usize), Error> {
     let log = game.log();
     let (from, ahead) = printed;
     let skip = ahead.min(log.len() - from);
-    print_events(game, &log[from + skip..], format, out)?;
+    print_events(game, &log[from + skip..], format, text, out)?;
     let mut ahead = ahead - skip;
     if format != LogFormat::Json {
         let preview = game.pending_preview();
         if preview.len() > ahead {
-            print_events(game, &preview[ahead..], format, out)?;
+            print_events(game, &preview[ahead..], format, text, out)?;
         }
         ahead = preview.len();
     }
     Ok((log.len(), ahead))
 }
 
+/// Prints events: text lines read in order (`TextLog`: no line contradicts an earlier
+/// one), or JSON.
 fn print_events(
     game: &Game,
     events: &[engine::Event],
     format: LogFormat,
+    text: &mut TextLog,
     out: &mut impl Write,
 ) -> Result<(), Error> {
     for e in events {
         match format {
-            LogFormat::Text if engine::rules::battle_spirits::is_detail(e) => {}
             LogFormat::Text | LogFormat::Full => {
-                let line = render_event(e, game);
-                if !line.is_empty() {
+                // The reader sees every event (what left the field), prints the shown ones.
+                let line = text.line(e, game);
+                if format == LogFormat::Text && engine::rules::battle_spirits::is_detail(e) {
+                    continue;
+                }
+                if let Some(line) = line {
                     writeln!(out, "{line}")?;
                 }
             }
@@ -371,97 +409,6 @@ fn print_events(
         }
     }
     Ok(())
-}
-
-/// Asks a person: the board, the question, numbered options. `q` stops the game.
-fn ask(
-    view: &View,
-    req: &DecisionRequest,
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-) -> Result<Option<engine::rules::battle_spirits::Choice>, Error> {
-    let me = view.me.index();
-    for (i, side) in view.players.iter().enumerate() {
-        let who = if i == me { "you" } else { "opponent" };
-        let mut extra = String::new();
-        if side.count > 0 {
-            extra += &format!(" · count {}", side.count);
-        }
-        match (&side.burst, side.burst_set) {
-            (Some(name), _) => extra += &format!(" · burst set: {name}"),
-            (None, true) => extra += " · a burst is set",
-            _ => {}
-        }
-        if !side.tecoto.is_empty() {
-            extra += &format!(" · tecoto: {}", side.tecoto.join(", "));
-        }
-        writeln!(
-            out,
-            "  [{who}] life {} · reserve {} · trash {} · deck {} · hand {}{extra}",
-            side.life, side.reserve, side.trash_cores, side.deck, side.hand_count
-        )?;
-        for c in &side.field {
-            let state = if c.exhausted {
-                "exhausted"
-            } else {
-                "refreshed"
-            };
-            let level = c.level.map_or("-".into(), |l| l.to_string());
-            let braved = match c.braved_onto {
-                Some(host) => {
-                    let host = side.field.iter().find(|h| h.id == host);
-                    format!(" · braved onto {}", host.map_or("?", |h| h.name.as_str()))
-                }
-                None => String::new(),
-            };
-            if c.kind == carddb::CardKind::Nexus {
-                writeln!(
-                    out,
-                    "      {} LV{level} · {} core(s){braved}",
-                    c.name, c.cores
-                )?;
-            } else {
-                writeln!(
-                    out,
-                    "      {} LV{level} BP {} · {} core(s) · {state}{braved}",
-                    c.name, c.bp, c.cores
-                )?;
-            }
-        }
-    }
-    if let Some(hand) = &view.players[me].hand {
-        let cards: Vec<String> = hand
-            .iter()
-            .map(|h| format!("{} (cost {}, pay {})", h.name, h.cost, h.to_pay))
-            .collect();
-        writeln!(out, "  hand: {}", cards.join(", "))?;
-    }
-    writeln!(out, "P{}: {}", req.player.index() + 1, req.prompt)?;
-    if let [only] = req.options.as_slice() {
-        writeln!(out, "  (the only option: {})", only.label)?;
-        return Ok(Some(only.choice.clone()));
-    }
-    for (i, o) in req.options.iter().enumerate() {
-        writeln!(out, "  {:>2}. {}", i + 1, o.label)?;
-    }
-    loop {
-        write!(out, "choose 1-{} (q to stop): ", req.options.len())?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(None);
-        }
-        let line = line.trim();
-        if line == "q" {
-            return Ok(None);
-        }
-        match line.parse::<usize>() {
-            Ok(n) if (1..=req.options.len()).contains(&n) => {
-                return Ok(Some(req.options[n - 1].choice.clone()));
-            }
-            _ => writeln!(out, "`{line}` is not one of the options")?,
-        }
-    }
 }
 
 /// Runs a game call; with `--strict` a broken script makes the engine panic with the

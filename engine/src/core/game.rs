@@ -57,4 +57,10 @@ pub trait Rules {
     /// How many decisions each player has answered (P1, P2): a resumed random player
     /// skips that many draws.
     fn answered(&self) -> [u64; 2];
+    /// Whether `choice` is a shortcut for a series of other listed answers (a one-answer
+    /// payment): robots that pick among the options may leave it out, so that their games
+    /// stay as they were before shortcuts existed.
+    fn is_shortcut(_choice: &Self::Choice) -> bool {
+        false
+    }
 }

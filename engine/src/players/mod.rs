@@ -45,11 +45,17 @@ impl RandomPlayer {
 
 impl<G: Rules> Player<G> for RandomPlayer {
     fn decide(&mut self, _view: &G::View, request: &RequestOf<G>) -> G::Choice {
-        let n = request.options.len() as u64;
+        // Shortcuts (one-answer payments) are left out: the same draws as before they existed.
+        let options: Vec<_> = request
+            .options
+            .iter()
+            .filter(|o| !G::is_shortcut(&o.choice))
+            .collect();
+        let n = options.len() as u64;
         // The rules never ask a question without an answer; say so if one slips through.
         assert!(n > 0, "a {:?} decision with no options", request.kind);
         let i = (self.rng.next_u64() % n) as usize;
-        request.options[i].choice.clone()
+        options[i].choice.clone()
     }
 }
 

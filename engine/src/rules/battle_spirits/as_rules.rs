@@ -33,4 +33,7 @@ impl crate::core::Rules for Game {
     fn answered(&self) -> [u64; 2] {
         Game::answered(self)
     }
+    fn is_shortcut(choice: &Choice) -> bool {
+        choice.is_shortcut()
+    }
 }

@@ -30,7 +30,9 @@ pub enum DecisionKind {
     EffectChoice,
 }
 
-/// An answer to a decision. Every legal answer is listed in the request's options.
+/// An answer to a decision. Every legal answer is listed in the request's options, except
+/// that a whole payment or placement (`PayAll`, `PlaceAll`) lists a few and accepts any
+/// that the single-core answers could make (BS-5.2).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Choice {
     /// Keep the hand (BS-0.2).
@@ -70,6 +72,15 @@ pub enum Choice {
     PlaceFrom { from: CoreSource, soul: bool },
     /// Stop placing cores (only once the minimum level is reached).
     DonePlacing,
+    /// BS-5.2 step 5 in one answer: pay the whole remaining cost from these sources (the
+    /// same as one `PayFrom` per core, in this order: each pick's ordinary cores, then its
+    /// soul core). Listed: the default payment first, then a few others; any other whole
+    /// payment the `PayFrom` steps could make is accepted too ([`AnswerError::Cores`]).
+    PayAll { from: Vec<CorePick> },
+    /// BS-5.2 step 6 in one answer: place these cores on the new card, then stop (the same
+    /// as one `PlaceFrom` per core, then `DonePlacing`). It may not take a field card below
+    /// its minimum level (the `PlaceFrom` steps may: that card is depleted).
+    PlaceAll { from: Vec<CorePick> },
     /// Move one core (BS-5.7).
     MoveCore {
         from: CoreSource,
@@ -104,6 +115,27 @@ pub enum Choice {
     OneOf { index: u32 },
 }
 
+/// Cores taken from one source in a one-answer payment or placement (BS-5.2): `cores`
+/// ordinary cores, and the soul core too when `soul`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CorePick {
+    /// Where the cores come from.
+    pub from: CoreSource,
+    /// How many ordinary (not soul) cores.
+    pub cores: u32,
+    /// Whether the soul core is taken as well.
+    #[serde(default)]
+    pub soul: bool,
+}
+
+impl Choice {
+    /// A one-answer payment or placement (`PayAll`, `PlaceAll`): a shortcut for a series
+    /// of single-core answers that robots may ignore (`Rules::is_shortcut`).
+    pub fn is_shortcut(&self) -> bool {
+        matches!(self, Choice::PayAll { .. } | Choice::PlaceAll { .. })
+    }
+}
+
 /// A decision request of this ruleset.
 pub type DecisionRequest = Request<DecisionKind, Choice>;
 
@@ -119,4 +151,8 @@ pub enum AnswerError {
     GameOver,
     #[error("{choice:?} is not a legal answer to this {kind:?} decision")]
     NotAnOption { kind: DecisionKind, choice: Choice },
+    /// A one-answer payment or placement (BS-5.2) that cannot be made: `reason` says why
+    /// in words ("3 cores must be paid, that is 2").
+    #[error("{reason}")]
+    Cores { reason: String },
 }

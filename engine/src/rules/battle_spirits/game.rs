@@ -176,19 +176,15 @@ impl Game {
     }
 
     /// Answers the current decision. An illegal answer returns an error and changes
-    /// nothing. Errors: [`AnswerError::GameOver`], [`AnswerError::NotAnOption`].
+    /// nothing. Errors: [`AnswerError::GameOver`], [`AnswerError::NotAnOption`],
+    /// [`AnswerError::Cores`] (a one-answer payment or placement that cannot be made, BS-5.2).
     pub fn answer(&mut self, choice: Choice) -> Result<(), AnswerError> {
         self.advance();
         if matches!(self.st.phase, Phase::Over(_)) {
             return Err(AnswerError::GameOver);
         }
         let req = self.cached_request();
-        if !req.is_legal(&choice) {
-            return Err(AnswerError::NotAnOption {
-                kind: req.kind,
-                choice,
-            });
-        }
+        self.legal(&req, &choice)?;
         self.cached = None;
         self.st.answers.push(choice.clone());
         self.st.answered[req.player.index()] += 1;
@@ -209,6 +205,30 @@ impl Game {
             ));
         }
         Ok(())
+    }
+
+    /// Whether `choice` would be accepted now, changing nothing (the errors of
+    /// [`Game::answer`]). Call after [`Game::next`].
+    pub fn check_answer(&self, choice: &Choice) -> Result<(), AnswerError> {
+        match self.request() {
+            Some(req) => self.legal(&req, choice),
+            None => Err(AnswerError::GameOver),
+        }
+    }
+
+    fn legal(&self, req: &DecisionRequest, choice: &Choice) -> Result<(), AnswerError> {
+        if req.is_legal(choice) {
+            return Ok(());
+        }
+        // BS-5.2: a whole payment or placement need not be one of the listed ones.
+        match self.check_whole(choice) {
+            Some(Ok(())) => Ok(()),
+            Some(Err(reason)) => Err(AnswerError::Cores { reason }),
+            None => Err(AnswerError::NotAnOption {
+                kind: req.kind,
+                choice: choice.clone(),
+            }),
+        }
     }
 
     /// The current request, built once per decision.
@@ -341,7 +361,13 @@ impl Game {
         self.st.cards[card.index()].owner
     }
 
-    /// The zone an instance is in.
+    /// How many card instances the game has (`InstanceId(0)` … `InstanceId(n - 1)`).
+    pub fn card_count(&self) -> usize {
+        self.st.cards.len()
+    }
+
+    /// The zone of an instance. Panics for an instance the game does not have
+    /// (`card_count`).
     pub fn zone_of(&self, card: InstanceId) -> Zone {
         self.st
             .zones
@@ -695,7 +721,8 @@ impl Game {
                     self.name(pm.card),
                     pm.remaining
                 ),
-                self.pay_options(pm),
+                // BS-5.2: whole payments first (the default at the top), then core by core.
+                [self.pay_all_options(pm), self.pay_options(pm)].concat(),
             ),
             Phase::Place(pl) => (
                 pl.pay.player,
@@ -706,7 +733,7 @@ impl Game {
                     pl.placed,
                     pl.min
                 ),
-                self.place_options(pl),
+                [self.place_all_options(pl), self.place_options(pl)].concat(),
             ),
             Phase::CoreMove => (
                 active,
@@ -791,6 +818,8 @@ impl Game {
             (Phase::Pay(_), Choice::PayFrom { from, soul }) => self.pay_one(from, soul),
             (Phase::Place(_), Choice::PlaceFrom { from, soul }) => self.place_one(from, soul),
             (Phase::Place(_), Choice::DonePlacing) => self.finish_placement(),
+            (Phase::Pay(_), Choice::PayAll { from }) => self.pay_all(from),
+            (Phase::Place(_), Choice::PlaceAll { from }) => self.place_all(from),
             (Phase::CoreMove, Choice::MoveCore { from, to, soul }) => {
                 self.move_one_core(from, to, soul)
             }

@@ -1,7 +1,7 @@
 //! The Battle Spirits ruleset (digest `shared/rules/battle-spirits.md`, BS-0 … BS-8).
 //!
 //! Small modules, one job each: `config` (options and presets), `deck` (BS-0.1),
-//! `setup` (BS-0.2), `turn` (BS-1 … BS-4, BS-7), `main_step` (BS-5.1, 5.2, 5.4, 5.5),
+//! `setup` (BS-0.2), `turn` (BS-1 … BS-4, BS-7), `main_step` (BS-5.1, 5.2, 5.4, 5.5), `pay_whole` (BS-5.2 paying and placing in one answer),
 //! `cost` (BS-5.2 arithmetic, BS-12.4), `levels` (levels and BP), `cores` (BS-5.3
 //! depletion, BS-5.7 movement), `brave` (BS-9, BS-5.1.1), `battle` (BS-6), `battle_join` (a card joined to an attacker
 //! for one battle: BP and symbols shared), `restrict` (effects' restrictions and value
@@ -30,6 +30,7 @@ pub mod invariants;
 pub mod levels;
 pub mod library;
 pub mod main_step;
+pub mod pay_whole;
 pub mod render;
 pub mod replay;
 pub mod restrict;
@@ -51,14 +52,16 @@ mod tests;
 pub use brave::{BraveLink, BraveMove};
 pub use config::{RulesConfig, SimultaneousLoss};
 pub use cost::CostQuote;
-pub use decision::{AnswerError, Choice, DecisionKind, DecisionRequest, GameResult, Step};
+pub use decision::{
+    AnswerError, Choice, CorePick, DecisionKind, DecisionRequest, GameResult, Step,
+};
 pub use deck::{DeckError, check_deck};
 pub use events::Event;
 pub use game::{Game, SetupError};
 pub use greedy::GreedyPlayer;
 pub use invariants::InvariantError;
 pub use library::CardLibrary;
-pub use render::{is_detail, render_event};
+pub use render::{TextLog, is_detail, render_event};
 pub use replay::{Replay, ReplayError};
 pub use save::{LoadError, SavedGame};
 pub use types::{CoreLoc, CoreSource, FlashWindow, Hook, LossReason, PlayKind, StepName, Zone};

@@ -360,3 +360,43 @@ pub fn is_detail(e: &Event) -> bool {
             | Event::GameOver { .. }
     )
 }
+
+/// The text log as a person reads it, line after line: [`render_event`] with memory, so
+/// that no line contradicts the ones before it. A card that left the field (destroyed,
+/// depleted, returned, moved) is not then said to be "not blocked": its battle ends with
+/// it (BS-6.7), which the engine logs as a battle with no block.
+#[derive(Debug, Default, Clone)]
+pub struct TextLog {
+    /// Cards that left the field since they were last put onto it.
+    gone: std::collections::BTreeSet<crate::core::InstanceId>,
+}
+
+impl TextLog {
+    /// A log reader that has read nothing yet.
+    pub fn new() -> TextLog {
+        TextLog::default()
+    }
+
+    /// The line for `e` after the events read so far; `None` when it would contradict an
+    /// earlier line, and for events with no text.
+    pub fn line(&mut self, e: &Event, game: &Game) -> Option<String> {
+        match e {
+            Event::Destroyed { card } => {
+                self.gone.insert(*card);
+            }
+            Event::CardMoved { card, from, to } => match (from, to) {
+                (_, Zone::Field(_)) => {
+                    self.gone.remove(card);
+                }
+                (Zone::Field(_), _) => {
+                    self.gone.insert(*card);
+                }
+                _ => {}
+            },
+            Event::NotBlocked { attacker } if self.gone.contains(attacker) => return None,
+            _ => {}
+        }
+        let line = render_event(e, game);
+        (!line.is_empty()).then_some(line)
+    }
+}

@@ -373,9 +373,13 @@ pub fn play(g: &mut Game, card: InstanceId) {
     loop {
         let Step::Decision(r) = g.next() else { return };
         let c = match r.kind {
-            K::PayFrom => r.options[0].choice.clone(),
-            K::PlaceCore if r.is_legal(&Choice::DonePlacing) => Choice::DonePlacing,
-            K::PlaceCore => r.options[0].choice.clone(),
+            // The first single-core answer (whole payments are shortcuts, BS-5.2).
+            K::PayFrom | K::PlaceCore if r.is_legal(&Choice::DonePlacing) => Choice::DonePlacing,
+            K::PayFrom | K::PlaceCore => r
+                .choices()
+                .find(|c| !c.is_shortcut())
+                .expect("a single-core answer")
+                .clone(),
             _ => return,
         };
         g.answer(c).expect("listed");

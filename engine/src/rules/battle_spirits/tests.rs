@@ -530,10 +530,17 @@ fn bs_5_2_paid_cores_go_to_trash_from_reserve_and_field_never_life_or_trash() {
     let r = req(&mut g);
     assert_eq!(r.kind, DecisionKind::PayFrom);
     for o in r.choices() {
-        let Choice::PayFrom { from, .. } = o else {
-            panic!()
+        // Core by core, or the whole payment at once (BS-5.2): never life or trash.
+        let froms = match o {
+            Choice::PayFrom { from, .. } => vec![*from],
+            Choice::PayAll { from } => from.iter().map(|p| p.from).collect(),
+            other => panic!("{other:?}"),
         };
-        assert!(matches!(from, CoreSource::Reserve | CoreSource::Card(_)));
+        assert!(
+            froms
+                .iter()
+                .all(|f| matches!(f, CoreSource::Reserve | CoreSource::Card(_)))
+        );
     }
     // cost 2, 1 red reduction, but only a blue symbol on the field → pays 2.
     g.answer(Choice::PayFrom {

@@ -113,8 +113,24 @@ pub struct View {
 }
 
 impl Game {
-    /// The view of player `me`.
+    /// The view of player `me`. While an effect question waits, the board as it was when
+    /// the question was asked (after the events of `pending_preview`), not the state the
+    /// undone step will re-run from (README "Effects and decisions").
     pub fn view(&self, me: PlayerId) -> View {
+        if let Some(v) = self
+            .st
+            .scripts
+            .pending
+            .as_ref()
+            .and_then(|p| p.views.as_ref())
+        {
+            return v[me.index()].clone();
+        }
+        self.live_view(me)
+    }
+
+    /// The view of player `me` from the current state.
+    fn live_view(&self, me: PlayerId) -> View {
         let side = |p: PlayerId| {
             let hand = (p == me).then(|| {
                 self.pile(Zone::Hand(p))

@@ -166,7 +166,8 @@ impl Run<'_> {
                 )));
             }
             auto += 1;
-            let first = r.options[0].choice.clone();
+            // The first single-step answer (a whole payment is a shortcut of those).
+            let first = first_step(&r);
             self.t
                 .game
                 .answer(first)
@@ -215,7 +216,7 @@ impl Run<'_> {
             };
             let choice = match list {
                 None if r.is_legal(&Choice::DonePlacing) => Choice::DonePlacing,
-                None => r.options[0].choice.clone(),
+                None => first_step(&r),
                 Some(words) if *used < words.len() => {
                     let word = &words[*used];
                     let src = source(self.t, word);
@@ -380,4 +381,12 @@ fn card_words(a: &Action) -> Vec<(&str, String)> {
         }
         _ => vec![],
     }
+}
+
+/// The first listed answer that is not a shortcut (`Choice::is_shortcut`).
+fn first_step(r: &crate::rules::battle_spirits::DecisionRequest) -> Choice {
+    r.choices()
+        .find(|c| !c.is_shortcut())
+        .unwrap_or(&r.options[0].choice)
+        .clone()
 }

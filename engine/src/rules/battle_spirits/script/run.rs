@@ -276,12 +276,15 @@ impl Game {
             match snap {
                 Some(s) => {
                     let preview = self.st.log[s.log_len..self.rt.asked_at].to_vec();
+                    // The board as the question finds it, before the step is undone.
+                    let views = Box::new(PlayerId::BOTH.map(|p| self.view(p)));
                     self.restore(s);
                     self.st.scripts.pending = Some(Pending {
                         base,
                         answers,
                         question: q,
                         preview,
+                        views: Some(views),
                     });
                 }
                 None => unreachable!("without a snapshot every question gets its first option"),

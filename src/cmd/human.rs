@@ -1,0 +1,320 @@
+//! A person at the terminal (`play --p1 human`): the board, the question, numbered
+//! options; `?N` / `show N` describes card #N; `pay …` / `place …` answers a whole payment
+//! or placement in one line (BS-5.2); `q` stops the game.
+
+use std::io::{BufRead, Write};
+
+use carddb::LoadedKeyword;
+use engine::Game;
+use engine::core::InstanceId;
+use engine::rules::battle_spirits::{
+    Choice, CorePick, CoreSource, DecisionKind, DecisionRequest, View, Zone,
+};
+
+use super::describe;
+
+type Error = Box<dyn std::error::Error>;
+
+/// How to type a whole payment, shown at payment and placement questions.
+const PAY_HELP: &str = "or type a whole payment, e.g. `pay 2 reserve 1 #8` \
+     (`soul reserve` for the soul core; `place …` likewise)";
+
+/// Prints the board as `view` shows it (the state after the events printed before the
+/// question), the question and its numbered options, and reads answers until one is
+/// accepted. `None`: the person stopped (`q`, or end of input).
+pub fn ask(
+    game: &Game,
+    declared: &[LoadedKeyword],
+    view: &View,
+    req: &DecisionRequest,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Option<Choice>, Error> {
+    board(game, view, out)?;
+    writeln!(out, "P{}: {}", req.player.index() + 1, req.prompt)?;
+    if let [only] = req.options.as_slice() {
+        writeln!(out, "  (the only option: {})", only.label)?;
+        return Ok(Some(only.choice.clone()));
+    }
+    for (i, o) in req.options.iter().enumerate() {
+        writeln!(out, "  {:>2}. {}", i + 1, o.label)?;
+    }
+    let paying = matches!(req.kind, DecisionKind::PayFrom | DecisionKind::PlaceCore);
+    if paying {
+        writeln!(out, "  ({PAY_HELP})")?;
+    }
+    loop {
+        write!(
+            out,
+            "choose 1-{} (?N shows card #N, q to stop): ",
+            req.options.len()
+        )?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let line = line.trim();
+        if line == "q" {
+            return Ok(None);
+        }
+        if let Some(n) = line
+            .strip_prefix('?')
+            .or_else(|| line.strip_prefix("show "))
+        {
+            show(game, declared, view, n.trim(), out)?;
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let Some(&verb) = words.first()
+            && (verb == "pay" || verb == "place")
+        {
+            match typed(game, req, verb, &line[verb.len()..]) {
+                Ok(c) => return Ok(Some(c)),
+                Err(e) => writeln!(out, "cannot {verb} that way: {e}")?,
+            }
+            continue;
+        }
+        match line.parse::<usize>() {
+            Ok(n) if (1..=req.options.len()).contains(&n) => {
+                return Ok(Some(req.options[n - 1].choice.clone()));
+            }
+            _ => writeln!(out, "`{line}` is not one of the options")?,
+        }
+    }
+}
+
+/// A whole payment or placement typed as `N source …` (`source`: `reserve` or `#id`;
+/// `soul source` for the soul core), checked by the game (BS-5.2).
+fn typed(game: &Game, req: &DecisionRequest, verb: &str, rest: &str) -> Result<Choice, String> {
+    let wanted = if verb == "pay" {
+        DecisionKind::PayFrom
+    } else {
+        DecisionKind::PlaceCore
+    };
+    let whole_listed = req.choices().any(|c| match verb {
+        "pay" => matches!(c, Choice::PayAll { .. }),
+        _ => matches!(c, Choice::PlaceAll { .. }),
+    });
+    if req.kind != wanted || !whole_listed {
+        return Err(format!(
+            "this question is not a {}",
+            if verb == "pay" {
+                "payment for a card"
+            } else {
+                "placement of cores on a new card"
+            }
+        ));
+    }
+    let picks = parse_picks(rest)?;
+    let choice = if verb == "pay" {
+        Choice::PayAll { from: picks }
+    } else {
+        Choice::PlaceAll { from: picks }
+    };
+    game.check_answer(&choice).map_err(|e| e.to_string())?;
+    Ok(choice)
+}
+
+/// `2 reserve 1 #8`, `soul reserve`, `2 from reserve, 1 from #8` → picks, one per source.
+fn parse_picks(text: &str) -> Result<Vec<CorePick>, String> {
+    let help = "write pairs like `2 reserve 1 #8`, or `soul reserve`";
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty() && *w != "from" && *w != "and")
+        .collect();
+    let mut picks: Vec<CorePick> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let (n, soul) = match words[i] {
+            "soul" => (0, true),
+            w => (
+                w.parse::<u32>()
+                    .map_err(|_| format!("`{w}` is not a number of cores ({help})"))?,
+                false,
+            ),
+        };
+        let src = words
+            .get(i + 1)
+            .ok_or_else(|| format!("`{}` needs a source after it ({help})", words[i]))?;
+        let from = match src.trim_start_matches('#') {
+            "reserve" | "r" => CoreSource::Reserve,
+            id => CoreSource::Card(InstanceId(id.parse::<u32>().map_err(|_| {
+                format!("`{src}` is not a source: `reserve` or a card's #number ({help})")
+            })?)),
+        };
+        match picks.iter_mut().find(|p| p.from == from) {
+            Some(p) => {
+                p.cores += n;
+                p.soul |= soul;
+            }
+            None => picks.push(CorePick {
+                from,
+                cores: n,
+                soul,
+            }),
+        }
+        i += 2;
+    }
+    if picks.is_empty() {
+        return Err(format!("no cores named ({help})"));
+    }
+    Ok(picks)
+}
+
+/// `?N`: card #N's text, level table and (on the field) current level and BP — only a
+/// card the person may see (a field, a trash, a tecoto, their own hand).
+fn show(
+    game: &Game,
+    declared: &[LoadedKeyword],
+    view: &View,
+    n: &str,
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    let Ok(id) = n.trim_start_matches('#').parse::<u32>() else {
+        writeln!(
+            out,
+            "`?{n}`: write ?N with N a card's number, e.g. ?8 for #8"
+        )?;
+        return Ok(());
+    };
+    let card = InstanceId(id);
+    let seen = view.players.iter().find_map(|p| {
+        p.field
+            .iter()
+            .find(|f| f.id == card)
+            .map(|f| describe::Live {
+                level: f.level,
+                bp: f.bp,
+                cores: f.cores,
+                exhausted: f.exhausted,
+            })
+    });
+    let mine = view.players[view.me.index()]
+        .hand
+        .as_ref()
+        .is_some_and(|h| h.iter().any(|c| c.id == card));
+    let open = (id as usize) < game.card_count()
+        && matches!(game.zone_of(card), Zone::Trash(_) | Zone::Tecoto(_));
+    if seen.is_none() && !mine && !open {
+        writeln!(
+            out,
+            "#{id} is not a card you can see (on a field, in a trash or tecoto, in your hand)"
+        )?;
+        return Ok(());
+    }
+    for line in describe::lines(game.def_of(card), declared, seen.as_ref()) {
+        writeln!(out, "  {line}")?;
+    }
+    Ok(())
+}
+
+/// Both sides: life, reserve, trash (cores and cards), deck, hand, field with #numbers.
+fn board(game: &Game, view: &View, out: &mut impl Write) -> Result<(), Error> {
+    let me = view.me.index();
+    for (i, side) in view.players.iter().enumerate() {
+        let who = if i == me { "you" } else { "opponent" };
+        let mut extra = String::new();
+        if side.count > 0 {
+            extra += &format!(" · count {}", side.count);
+        }
+        match (&side.burst, side.burst_set) {
+            (Some(name), _) => extra += &format!(" · burst set: {name}"),
+            (None, true) => extra += " · a burst is set",
+            _ => {}
+        }
+        if !side.tecoto.is_empty() {
+            extra += &format!(" · tecoto: {}", side.tecoto.join(", "));
+        }
+        writeln!(
+            out,
+            "  [{who}] life {} · reserve {} · trash {} core(s) · deck {} · hand {}{extra}",
+            side.life, side.reserve, side.trash_cores, side.deck, side.hand_count
+        )?;
+        if !side.trash.is_empty() {
+            let names: Vec<String> = side
+                .trash
+                .iter()
+                .map(|id| {
+                    game.library()
+                        .get(id)
+                        .map_or(id.clone(), |d| d.name.clone())
+                })
+                .collect();
+            writeln!(out, "      trash: {}", names.join(", "))?;
+        }
+        for c in &side.field {
+            let state = if c.exhausted {
+                "exhausted"
+            } else {
+                "refreshed"
+            };
+            let level = c.level.map_or("-".into(), |l| l.to_string());
+            let braved = match c.braved_onto {
+                Some(host) => {
+                    let host = side.field.iter().find(|h| h.id == host);
+                    format!(" · braved onto {}", host.map_or("?", |h| h.name.as_str()))
+                }
+                None => String::new(),
+            };
+            if c.kind == carddb::CardKind::Nexus {
+                writeln!(
+                    out,
+                    "      {} {} LV{level} · {} core(s){braved}",
+                    c.name, c.id, c.cores
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "      {} {} LV{level} BP {} · {} core(s) · {state}{braved}",
+                    c.name, c.id, c.bp, c.cores
+                )?;
+            }
+        }
+    }
+    if let Some(hand) = &view.players[me].hand {
+        let cards: Vec<String> = hand
+            .iter()
+            .map(|h| format!("{} {} (cost {}, pay {})", h.name, h.id, h.cost, h.to_pay))
+            .collect();
+        writeln!(out, "  hand: {}", cards.join(", "))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_payments_read_pairs_and_the_soul_core() {
+        let p = parse_picks(" 2 reserve, 1 from #8 soul reserve").unwrap();
+        assert_eq!(
+            p,
+            vec![
+                CorePick {
+                    from: CoreSource::Reserve,
+                    cores: 2,
+                    soul: true
+                },
+                CorePick {
+                    from: CoreSource::Card(InstanceId(8)),
+                    cores: 1,
+                    soul: false
+                },
+            ]
+        );
+        assert!(
+            parse_picks("two reserve")
+                .unwrap_err()
+                .contains("not a number")
+        );
+        assert!(parse_picks("2").unwrap_err().contains("needs a source"));
+        assert!(
+            parse_picks("2 hand")
+                .unwrap_err()
+                .contains("is not a source")
+        );
+        assert!(parse_picks("").unwrap_err().contains("no cores named"));
+    }
+}
