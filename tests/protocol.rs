@@ -131,14 +131,15 @@ fn a_client_playing_both_seats_sees_the_log_play_prints() {
 /// full log's (`play --log json` with the same answers), byte for byte.
 #[test]
 fn a_client_of_one_seat_does_not_see_the_opponents_draws() {
-    // P1 answers the first option of every decision; greedy plays P2 (seed 3: P2's
-    // opening hand and draws, P1 losing in a few turns).
+    // P1 answers the first option of every decision; greedy plays P2 (seed 1: P2's
+    // opening hand and draws, P1 losing in a few turns; with other seeds the first option
+    // of the core movement step can move a core back and forth for ever).
     let input = "{\"id\": 0}\n".repeat(200);
     let (ok, out) = run(
         &[
             "play",
             "--seed",
-            "3",
+            "1",
             "--protocol",
             "jsonl",
             "--p1",
@@ -161,7 +162,7 @@ fn a_client_of_one_seat_does_not_see_the_opponents_draws() {
 
     // The full log: the same game through `play`, P1 answering option 1 (the first) as often.
     let (ok, log) = run(
-        &["play", "--seed", "3", "--p1", "human", "--log", "json"],
+        &["play", "--seed", "1", "--p1", "human", "--log", "json"],
         &"1\n".repeat(decisions),
     );
     assert!(ok, "{log}");
