@@ -132,6 +132,24 @@ impl Pack {
 
     /// Validates a pack already in memory. Errors as [`Pack::load`].
     pub fn from_files(files: PackFiles) -> Result<Pack, LoadError> {
+        match Pack::from_files_partial(files) {
+            (Some(pack), errors) if errors.is_empty() => Ok(pack),
+            (_, errors) => Err(LoadError::Invalid(Diagnostics(errors))),
+        }
+    }
+
+    /// Reads the pack folder at `dir` as far as it reads: see [`Pack::from_files_partial`].
+    ///
+    /// Errors: [`LoadError::Io`] when a file cannot be read.
+    pub fn load_partial(dir: &std::path::Path) -> Result<(Option<Pack>, Vec<Diagnostic>), LoadError> {
+        Ok(Pack::from_files_partial(PackFiles::read_dir(dir)?))
+    }
+
+    /// Every mistake of a pack in memory (file, line, column, field), and the pack as far as
+    /// it reads, so that later checks (labels, keywords, scripts, dependencies) still see the
+    /// rest in the same run (issue 17): the cards of a file with a mistake are left out; the
+    /// pack is `None` only when `pack.yaml` is missing or does not read.
+    pub fn from_files_partial(files: PackFiles) -> (Option<Pack>, Vec<Diagnostic>) {
         let mut errors = Vec::new();
         let manifest = read_manifest(&files, &mut errors);
         let mut cards = Vec::new();
@@ -190,7 +208,9 @@ impl Pack {
                 Err(mut e) => errors.append(&mut e),
             }
         }
-        if errors.is_empty() {
+        {
+            // Against every card that read, even one with a mistake of its own, so that a
+            // deck is not blamed for a card that is only misspelt elsewhere.
             let lookup = |id: &str| cards.iter().find(|c| c.def.id == id).map(|c| &c.def);
             let ids: Vec<&str> = cards.iter().map(|c| c.def.id.as_str()).collect();
             for d in &decks {
@@ -199,18 +219,20 @@ impl Pack {
                 errors.extend(deck::check_cards(&files, &d.file, &d.deck, &lookup, &ids));
             }
         }
-        match manifest {
-            Some(manifest) if errors.is_empty() => Ok(Pack {
-                manifest,
-                cards,
-                decks,
-                keywords,
-                files,
-                labels,
-                phrases,
-            }),
-            _ => Err(LoadError::Invalid(Diagnostics(errors))),
-        }
+        // A card file with a mistake is left out of later checks; the rest go on.
+        let broken: std::collections::BTreeSet<std::path::PathBuf> =
+            errors.iter().map(|d| d.file.clone()).collect();
+        cards.retain(|c| !broken.contains(&files.display_path(&c.file)));
+        let pack = manifest.map(|manifest| Pack {
+            manifest,
+            cards,
+            decks,
+            keywords,
+            files,
+            labels,
+            phrases,
+        });
+        (pack, errors)
     }
 }
 
