@@ -41,40 +41,16 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
             return Ok(());
         }
     };
-    let loaded = packs
-        .iter()
-        .map(|p| carddb::Pack::load(p))
-        .collect::<Result<Vec<_>, _>>()?;
-    // Scripts are compiled before anything is written: a syntax error names its file,
-    // line and column and leaves the old catalogue as it was.
-    let (in_memory, _) = carddb::Catalogue::build_in_memory(&loaded)?;
-    if in_memory.game()? != carddb::GameKind::BattleSpirits {
-        // The card library, labels and keywords below are Battle Spirits'; carddb has
-        // checked the line battle's timings at load. Its scripts: syntax only.
-        say!("note: not a Battle Spirits catalogue: its timing, keyword and text checks skipped");
-        super::lint::script_syntax(&loaded)?;
-        // What the ruleset cannot run: a script calling a function it lacks is an error.
-        let (errors, warnings) = super::lint::line_battle_gaps(&loaded)?;
-        for w in &warnings {
-            say!("warning: {w}");
-        }
-        if !errors.is_empty() {
-            return Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into());
-        }
-        return finish(&loaded, &out);
+    // Every check at once (issue 17): YAML, cards, decks, dependencies, labels, keywords,
+    // scripts. Nothing is written while an error remains; the old catalogue stays.
+    let checked = super::checks::check_all(&packs)?;
+    for w in &checked.warnings {
+        say!("warning: {w}");
     }
-    // Keyword names and values, timing labels (issue 12 item 4), each at its file:line,
-    // before the strict build would report the first of them without its place.
-    let (problems, warnings) = super::source::located_checks(&loaded, &in_memory)?;
-    // A keyword no pack declares does nothing (`lint` lists it as an error).
-    for d in &warnings {
-        say!("warning: {d}");
+    if !checked.errors.is_empty() {
+        return Err(carddb::LoadError::Invalid(carddb::Diagnostics(checked.errors)).into());
     }
-    if !problems.is_empty() {
-        return Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into());
-    }
-    super::source::library(&in_memory, false)?;
-    finish(&loaded, &out)
+    finish(&checked.packs, &out)
 }
 
 /// Writes the catalogue and prints what was built.

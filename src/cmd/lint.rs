@@ -33,27 +33,33 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
     if dirs.is_empty() {
         return Err("lint needs a pack folder (`lint DIR` or `lint --pack DEP --pack DIR`)".into());
     }
-    let mut packs = dirs
-        .iter()
-        .map(|d| carddb::Pack::load(d))
-        .collect::<Result<Vec<_>, _>>()?;
-    let (catalogue, _) = carddb::Catalogue::build_in_memory(&packs)?;
-    let pack = packs.pop().expect("one pack at least");
-    if pack.manifest.game != carddb::GameKind::BattleSpirits {
-        return lint_other_game(&pack);
+    // Every check at once (issue 17); the effect report below reads what did load.
+    let checked = super::checks::check_all(&dirs)?;
+    for w in &checked.warnings {
+        say!("warning: {w}");
     }
-    // Lenient here: the gaps of every script that compiles; the strict build below
-    // reports syntax errors with their place.
-    let lenient = super::source::library(&catalogue, true)?;
+    let fail = |errors: Vec<carddb::Diagnostic>| -> Result<(), Box<dyn std::error::Error>> {
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into())
+        }
+    };
+    let (Some(catalogue), true) = (&checked.catalogue, checked.all_packs_read) else {
+        return fail(checked.errors);
+    };
+    let Some(pack) = checked.packs.last() else {
+        return fail(checked.errors);
+    };
+    if pack.manifest.game != carddb::GameKind::BattleSpirits {
+        lint_other_game(pack)?;
+        return fail(checked.errors);
+    }
+    // Lenient here: the gaps of every script that compiles (the errors are listed last).
+    let lenient = super::source::library(catalogue, true)?;
     let host = lenient.scripts();
     let vocab = host.vocabulary();
     let keywords = lenient.keyword_rules();
-    // Issue 12 item 4: keyword names and values, timing labels, at file:line.
-    let check = engine::rules::battle_spirits::script::vocab::check_pack(&pack, vocab);
-    let problems: Vec<_> = check.errors.into_iter().chain(check.undeclared).collect();
-    for d in &problems {
-        say!("{d}");
-    }
     let (mut scripted, mut parsed, mut partial, mut textless) = (0, 0, 0, 0);
     let (mut gapped, mut gap_count) = (0, 0);
     for card in &pack.cards {
@@ -138,18 +144,12 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
         "{} cards, {total} effects: {parsed} run from text, {scripted} scripted, {partial} partly understood, {textless} without text, {gapped} understood but cannot act; {gap_count} gaps",
         pack.cards.len()
     );
-    if !problems.is_empty() {
-        return Err(format!("{} declaration errors (listed above)", problems.len()).into());
-    }
-    // Every script compiles (syntax errors with file:line:column, as `db build` reports
-    // them); what a script does is only known when it runs (`play --strict`, `exercise`).
-    super::source::library(&catalogue, false)?;
-    Ok(())
+    fail(checked.errors)
 }
 
 /// A pack of another game than Battle Spirits: the grammar, labels and keywords checked
 /// above are Battle Spirits'; carddb has checked its timings (`validate::line_battle`) at
-/// load. Counts its effects and compiles every script (syntax, file:line:column).
+/// load and [`super::checks::check_all`] its scripts. Counts its effects.
 fn lint_other_game(pack: &carddb::Pack) -> Result<(), Box<dyn std::error::Error>> {
     say!(
         "note: pack {} is for {}: Battle Spirits text, label and keyword checks skipped",
@@ -167,16 +167,7 @@ fn lint_other_game(pack: &carddb::Pack) -> Result<(), Box<dyn std::error::Error>
         effects.len(),
         effects.len() - scripted
     );
-    script_syntax(std::slice::from_ref(pack))?;
-    let (errors, warnings) = line_battle_gaps(std::slice::from_ref(pack))?;
-    for w in &warnings {
-        say!("warning: {w}");
-    }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into())
-    }
+    Ok(())
 }
 
 /// The effects of line-battle `packs` that cannot act, read by the ruleset itself
@@ -229,45 +220,4 @@ pub fn line_battle_gaps(
         }
     }
     Ok((errors, warnings))
-}
-
-/// Compiles every rhai script of `packs` (`effects/`, `lib/`, inline `script:`) for its
-/// syntax alone, for a game whose card library these commands do not build.
-///
-/// Errors: every script that does not compile, at its file, line and column.
-pub fn script_syntax(packs: &[carddb::Pack]) -> Result<(), Box<dyn std::error::Error>> {
-    let rhai = engine::script::sandboxed_engine();
-    let mut problems = Vec::new();
-    for p in packs {
-        let mut check = |rel: &str, field: String, at_line: usize, source: &str| {
-            if let Err(e) = rhai.compile(source) {
-                let pos = e.position();
-                problems.push(carddb::Diagnostic {
-                    file: p.files.display_path(rel),
-                    line: at_line + pos.line().unwrap_or(1),
-                    column: pos.position().unwrap_or(1),
-                    field,
-                    message: format!("script does not compile: {}", e.err_type()),
-                    help: None,
-                });
-            }
-        };
-        for (rel, source) in p.script_files() {
-            check(rel, String::new(), 0, source);
-        }
-        for card in &p.cards {
-            for (i, e) in card.def.effects.iter().enumerate() {
-                if let Some(source) = &e.script {
-                    let field = format!("{}effects[{i}].script", card.prefix);
-                    // Inline lines are counted from the card's own line in its file.
-                    check(&card.file, field, 0, source);
-                }
-            }
-        }
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into())
-    }
 }

@@ -11,6 +11,7 @@ macro_rules! say {
 
 pub mod any_game;
 pub mod cards;
+pub mod checks;
 pub mod coverage;
 pub mod db;
 pub mod deck;

@@ -5,6 +5,8 @@
 
 use std::collections::BTreeSet;
 
+use carddb::yamlfile::{YamlFile, join};
+use carddb::{Diagnostic, Pack};
 use rhai::{AST, ASTNode, Engine, Expr, Stmt};
 
 /// Functions rhai provides to every script without any package (not in the metadata).
@@ -73,6 +75,119 @@ pub fn unknown_calls(ast: &AST, known: &BTreeSet<String>) -> Vec<UnknownCall> {
 /// The nearest of `known` to a misspelt function name, for a did-you-mean.
 pub fn nearest<'a>(name: &str, known: impl IntoIterator<Item = &'a String>) -> Option<String> {
     carddb::error::did_you_mean(name, known.into_iter().map(String::as_str))
+}
+
+/// Every script of `pack` (issue 17) — `effects/`, `lib/`, `keywords/` files and inline `script:`s —
+/// compiled with `engine` (its game's, with the API
+/// registered; `api` names that API in messages): a syntax error at its file, line and column; a call to
+/// a function that neither the API, nor the script, nor rhai defines, with the nearest
+/// name. A script file's unknown calls are named at each card that uses it (field
+/// `script_file`) with the file's line, and at the file itself when no card uses it.
+pub fn check_pack(pack: &Pack, engine: &Engine, api: &str) -> Vec<Diagnostic> {
+    let known = registered_names(engine);
+    let mut out = Vec::new();
+    let unknown = |ast: &AST| unknown_calls(ast, &known);
+    let message = |name: &str| format!("it calls `{name}`, which {api} does not have");
+    let help = |name: &str| {
+        nearest(name, &known).map(|s| format!("did you mean `{s}`?"))
+    };
+    let used: BTreeSet<&str> = pack
+        .cards
+        .iter()
+        .flat_map(|c| c.def.effects.iter().filter_map(|e| e.script_file.as_deref()))
+        .collect();
+    for (rel, source) in pack.script_files() {
+        match engine.compile(source) {
+            Err(e) => out.push(syntax(pack, rel, String::new(), 0, &e)),
+            Ok(ast) if !used.contains(rel) => {
+                for u in unknown(&ast) {
+                    out.push(Diagnostic {
+                        file: pack.files.display_path(rel),
+                        line: u.line.max(1),
+                        column: 1,
+                        field: String::new(),
+                        message: message(&u.name),
+                        help: help(&u.name),
+                    });
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    for card in &pack.cards {
+        let text = pack
+            .files
+            .files
+            .get(&card.file)
+            .map(String::as_str)
+            .unwrap_or("");
+        let file = YamlFile::new(&pack.files, &card.file, text);
+        for (i, e) in card.def.effects.iter().enumerate() {
+            let (field, source, from) = match (&e.script, &e.script_file) {
+                (Some(s), _) => (format!("effects[{i}].script"), s.as_str(), None),
+                (None, Some(f)) => match pack.files.files.get(f) {
+                    Some(s) => (format!("effects[{i}].script_file"), s.as_str(), Some(f)),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let field = join(&card.prefix, &field);
+            let at = file.error(&field, "", None);
+            let ast = match engine.compile(source) {
+                Ok(a) => a,
+                // A file's syntax error is reported at the file, above.
+                Err(_) if from.is_some() => continue,
+                Err(err) => {
+                    let line = inline_line(text, at.line, err.position().line().unwrap_or(1));
+                    out.push(syntax(pack, &card.file, field.clone(), line, &err));
+                    continue;
+                }
+            };
+            for u in unknown(&ast) {
+                let mut d = at.clone();
+                match from {
+                    Some(f) => d.message = format!("{} ({f} line {})", message(&u.name), u.line),
+                    None => {
+                        d.line = inline_line(text, at.line, u.line.max(1));
+                        d.message = message(&u.name);
+                    }
+                }
+                d.message = format!("card {} effect {i}: {}", card.def.id, d.message);
+                d.help = help(&u.name);
+                out.push(d);
+            }
+        }
+    }
+    out
+}
+
+/// The file line of line `in_script` of an inline script whose field starts on
+/// `field_line`: a block scalar (`script: |`) starts on the next line.
+fn inline_line(text: &str, field_line: usize, in_script: usize) -> usize {
+    let at = text.lines().nth(field_line.saturating_sub(1)).unwrap_or("");
+    let rest = at.split_once(':').map(|(_, r)| r.trim()).unwrap_or("");
+    if rest.starts_with('|') || rest.starts_with('>') {
+        field_line + in_script
+    } else {
+        field_line + in_script.saturating_sub(1)
+    }
+}
+
+/// A syntax error at `rel` (line `line` of the file when given, else rhai's line).
+fn syntax(pack: &Pack, rel: &str, field: String, line: usize, e: &rhai::ParseError) -> Diagnostic {
+    let pos = e.position();
+    Diagnostic {
+        file: pack.files.display_path(rel),
+        line: if line > 0 {
+            line
+        } else {
+            pos.line().unwrap_or(1)
+        },
+        column: pos.position().unwrap_or(1),
+        field,
+        message: format!("script does not compile: {}", e.err_type()),
+        help: None,
+    }
 }
 
 #[cfg(test)]
