@@ -44,6 +44,13 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
     // Every check at once (issue 17): YAML, cards, decks, dependencies, labels, keywords,
     // scripts. Nothing is written while an error remains; the old catalogue stays.
     let checked = super::checks::check_all(&packs)?;
+    if let Some(cat) = &checked.catalogue
+        && cat.game()? != carddb::GameKind::BattleSpirits
+    {
+        // The labels, keywords and card text read above are Battle Spirits'; carddb
+        // checked the other game's timings at load, `checks` its scripts.
+        say!("note: not a Battle Spirits catalogue: its timing, keyword and text checks skipped");
+    }
     for w in &checked.warnings {
         say!("warning: {w}");
     }
