@@ -16,6 +16,7 @@ pub mod coverage;
 mod en;
 pub mod explain;
 mod ja;
+pub mod phrasebook;
 pub mod phrases;
 mod split;
 mod template;
@@ -42,7 +43,10 @@ pub struct Unparsed {
     pub span: Span,
     /// The text itself.
     pub text: String,
-    /// The tokens pest expected at the failure point (rule names).
+    /// What would have been understood there, in the author's words, one line each: where
+    /// the sentence stopped being understood and the nearest phrases the grammar knows
+    /// ([`phrasebook::stopped`]), or why a matched sentence is refused. Never grammar rule
+    /// names.
     pub expected: Vec<String>,
 }
 

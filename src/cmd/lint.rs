@@ -125,14 +125,14 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
                         );
                     }
                     for u in &out.unparsed {
-                        let span = text.get(u.span.start..u.span.end).unwrap_or(&u.text);
-                        say!(
-                            "    not understood at {}..{}: `{span}`",
-                            u.span.start,
-                            u.span.end
-                        );
-                        if !u.expected.is_empty() {
-                            say!("      expected one of: {}", u.expected.join(", "));
+                        // A place-less part (a timing label, a keyword) quotes its own text.
+                        let span = text
+                            .get(u.span.start..u.span.end)
+                            .filter(|s| !s.is_empty())
+                            .unwrap_or(&u.text);
+                        say!("    not understood: `{span}`");
+                        for line in &u.expected {
+                            say!("      {line}");
                         }
                     }
                 }
