@@ -23,6 +23,9 @@ pub enum DbCommand {
         /// The catalogue file to write (a new file, or a catalogue to replace).
         #[arg(short, long, default_value = "cards.sqlite")]
         out: PathBuf,
+        /// Print the diagnostics and what was built as JSON (`docs/json-output.md`).
+        #[arg(long)]
+        json: bool,
     },
     /// Bring a catalogue of an older schema up to this cardscript's, in one transaction.
     Migrate {
@@ -33,17 +36,41 @@ pub enum DbCommand {
 
 /// Builds and prints what was built.
 pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let (packs, out) = match args.command {
-        DbCommand::Build { packs, out } => (packs, out),
+    let (packs, out, json) = match args.command {
+        DbCommand::Build { packs, out, json } => (packs, out, json),
         DbCommand::Migrate { file } => {
             let cat = carddb::Catalogue::open(&file)?;
             say!("{} is at schema v{}", file.display(), cat.schema_version()?);
             return Ok(());
         }
     };
+    super::json::or_report(json, "db build", || build(&packs, &out, json))
+}
+
+fn build(packs: &[PathBuf], out: &std::path::Path, json: bool) -> Result<(), Box<dyn std::error::Error>> {
     // Every check at once (issue 17): YAML, cards, decks, dependencies, labels, keywords,
     // scripts. Nothing is written while an error remains; the old catalogue stays.
-    let checked = super::checks::check_all(&packs)?;
+    let checked = super::checks::check_all(packs)?;
+    if json {
+        if !checked.errors.is_empty() {
+            return super::json::emit(
+                "db build",
+                &checked.errors,
+                &checked.warnings,
+                serde_json::Value::Null,
+            );
+        }
+        let (_, report) = carddb::Catalogue::build(&checked.packs, out)?;
+        let result = serde_json::json!({
+            "out": out.display().to_string(),
+            "schema": carddb::catalogue::SCHEMA_VERSION,
+            "packs": report.packs.iter().map(|(n, v)| serde_json::json!({"name": n, "version": v})).collect::<Vec<_>>(),
+            "overrides": report.overrides.iter().map(|o| serde_json::json!({"id": o.id, "by_pack": o.by_pack, "over_pack": o.over_pack})).collect::<Vec<_>>(),
+            "rows": report.rows,
+            "hash": report.hash,
+        });
+        return super::json::emit("db build", &[], &checked.warnings, result);
+    }
     if let Some(cat) = &checked.catalogue
         && cat.game()? != carddb::GameKind::BattleSpirits
     {
@@ -57,7 +84,7 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
     if !checked.errors.is_empty() {
         return Err(carddb::LoadError::Invalid(carddb::Diagnostics(checked.errors)).into());
     }
-    finish(&checked.packs, &out)
+    finish(&checked.packs, out)
 }
 
 /// Writes the catalogue and prints what was built.

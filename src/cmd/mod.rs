@@ -18,6 +18,7 @@ pub mod deck;
 pub mod exercise;
 pub mod explain;
 pub mod import;
+pub mod json;
 pub mod lint;
 pub mod play;
 pub mod protocol;
