@@ -24,10 +24,66 @@ pub struct LintArgs {
     /// Also list the effects that are fine.
     #[arg(long)]
     pub all: bool,
+    /// Print the diagnostics, every effect's status and the totals as JSON
+    /// (`docs/json-output.md`).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What `lint` says about one effect or card keyword.
+struct Item {
+    card: String,
+    /// The effect's index, or `None` for a card keyword.
+    effect: Option<usize>,
+    keyword: Option<String>,
+    file: String,
+    /// `cannot_act`, `scripted`, `from_text`, `no_text`, `partly_understood`,
+    /// `keyword_without_rules`.
+    status: &'static str,
+    /// Why, one line each, in the author's words.
+    details: Vec<String>,
+}
+
+impl Item {
+    fn heading(&self) -> String {
+        match (&self.keyword, self.effect) {
+            (Some(k), _) => format!(
+                "{} keyword {k} ({}): no rules for this keyword yet: inert",
+                self.card, self.file
+            ),
+            (None, Some(i)) => {
+                let what = match self.status {
+                    "cannot_act" => "understood, but cannot act:",
+                    "scripted" => "scripted",
+                    "from_text" => "runs from its text",
+                    "no_text" => "no English text and no script: inert",
+                    _ => "partly understood: inert until scripted",
+                };
+                format!("{} effect {i} ({}): {what}", self.card, self.file)
+            }
+            (None, None) => self.card.clone(),
+        }
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "card": self.card,
+            "effect": self.effect,
+            "keyword": self.keyword,
+            "file": self.file,
+            "status": self.status,
+            "details": self.details,
+        })
+    }
 }
 
 /// Prints one line per effect that needs attention (all with `--all`) and the totals.
 pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let json = args.json;
+    super::json::or_report(json, "lint", || lint(args))
+}
+
+fn lint(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
     let mut dirs = args.source.packs.clone();
     dirs.extend(args.pack.clone());
     if dirs.is_empty() {
@@ -35,48 +91,99 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
     // Every check at once (issue 17); the effect report below reads what did load.
     let checked = super::checks::check_all(&dirs)?;
-    for w in &checked.warnings {
-        say!("warning: {w}");
+    let json = args.json;
+    if !json {
+        for w in &checked.warnings {
+            say!("warning: {w}");
+        }
     }
-    let fail = |errors: Vec<carddb::Diagnostic>| -> Result<(), Box<dyn std::error::Error>> {
-        if errors.is_empty() {
+    let fail = |result: serde_json::Value| -> Result<(), Box<dyn std::error::Error>> {
+        if json {
+            super::json::emit("lint", &checked.errors, &checked.warnings, result)
+        } else if checked.errors.is_empty() {
             Ok(())
         } else {
-            Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into())
+            Err(carddb::LoadError::Invalid(carddb::Diagnostics(checked.errors.clone())).into())
         }
     };
     let (Some(catalogue), true) = (&checked.catalogue, checked.all_packs_read) else {
-        return fail(checked.errors);
+        return fail(serde_json::Value::Null);
     };
     let Some(pack) = checked.packs.last() else {
-        return fail(checked.errors);
+        return fail(serde_json::Value::Null);
     };
     if pack.manifest.game != carddb::GameKind::BattleSpirits {
-        lint_other_game(pack)?;
-        return fail(checked.errors);
+        let totals = lint_other_game(pack, json)?;
+        return fail(totals);
     }
-    // Lenient here: the gaps of every script that compiles (the errors are listed last).
+    let (items, totals) = effects(pack, catalogue)?;
+    if json {
+        let listed: Vec<serde_json::Value> = items
+            .iter()
+            .filter(|i| args.all || !matches!(i.status, "scripted" | "from_text"))
+            .map(Item::json)
+            .collect();
+        return fail(serde_json::json!({"pack": pack.manifest.name, "items": listed, "totals": totals}));
+    }
+    for i in items
+        .iter()
+        .filter(|i| args.all || !matches!(i.status, "scripted" | "from_text"))
+    {
+        say!("{}", i.heading());
+        for d in &i.details {
+            say!("    {d}");
+        }
+    }
+    let n = |k: &str| totals[k].as_u64().unwrap_or(0);
+    say!(
+        "{} cards, {} effects: {} run from text, {} scripted, {} partly understood, {} without text, {} understood but cannot act; {} gaps",
+        n("cards"),
+        n("effects"),
+        n("from_text"),
+        n("scripted"),
+        n("partly_understood"),
+        n("no_text"),
+        n("cannot_act"),
+        n("gaps")
+    );
+    fail(serde_json::Value::Null)
+}
+
+/// Every effect and card keyword of `pack` with its status, and the totals (JSON object:
+/// `cards`, `effects`, `from_text`, `scripted`, `partly_understood`, `no_text`,
+/// `cannot_act`, `gaps`).
+fn effects(
+    pack: &carddb::Pack,
+    catalogue: &carddb::Catalogue,
+) -> Result<(Vec<Item>, serde_json::Value), Box<dyn std::error::Error>> {
+    // Lenient here: the gaps of every script that compiles (the errors are listed apart).
     let lenient = super::source::library(catalogue, true)?;
     let host = lenient.scripts();
     let vocab = host.vocabulary();
     let keywords = lenient.keyword_rules();
+    let mut items = Vec::new();
     let (mut scripted, mut parsed, mut partial, mut textless) = (0, 0, 0, 0);
     let (mut gapped, mut gap_count) = (0, 0);
     for card in &pack.cards {
         let c = &card.def;
+        let item = |effect, status, details| Item {
+            card: c.id.clone(),
+            effect,
+            keyword: None,
+            file: card.file.clone(),
+            status,
+            details,
+        };
         for k in &c.keywords {
             if !keywords.has_rules(&k.name) {
                 gap_count += 1;
-                say!(
-                    "{} keyword {} ({}): no rules for this keyword yet: inert",
-                    c.id,
-                    k.name,
-                    card.file
-                );
+                items.push(Item {
+                    keyword: Some(k.name.clone()),
+                    ..item(None, "keyword_without_rules", Vec::new())
+                });
             }
         }
         for (i, e) in c.effects.iter().enumerate() {
-            let at = format!("{} effect {i} ({})", c.id, card.file);
             let gaps = match host.effects_of(&c.id).and_then(|v| v.get(i)) {
                 Some(ce) => match &ce.script {
                     Ok(ast) => support::gaps(ast, keywords),
@@ -90,39 +197,33 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
             if understood && !gaps.is_empty() {
                 gapped += 1;
                 gap_count += gaps.len();
-                say!("{at}: understood, but cannot act:");
-                for g in &gaps {
-                    say!("    {g}");
-                }
+                let details = gaps.iter().map(ToString::to_string).collect();
+                items.push(item(Some(i), "cannot_act", details));
                 continue;
             }
             if is_script {
                 scripted += 1;
-                if args.all {
-                    say!("{at}: scripted");
-                }
+                items.push(item(Some(i), "scripted", Vec::new()));
                 continue;
             }
             match parse_text_in(e, vocab) {
                 None => {
                     textless += 1;
-                    say!("{at}: no English text and no script: inert");
+                    items.push(item(Some(i), "no_text", Vec::new()));
                 }
                 Some((_, out)) if out.complete => {
                     parsed += 1;
-                    if args.all {
-                        say!("{at}: runs from its text");
-                    }
+                    items.push(item(Some(i), "from_text", Vec::new()));
                 }
                 Some((text, out)) => {
                     partial += 1;
                     gap_count += 1;
-                    say!("{at}: partly understood: inert until scripted");
+                    let mut details = Vec::new();
                     if !out.timing_mapped {
-                        say!(
-                            "    timing `{}` is not a known hook",
+                        details.push(format!(
+                            "timing `{}` is not a known hook",
                             e.timing.as_deref().unwrap_or("")
-                        );
+                        ));
                     }
                     for u in &out.unparsed {
                         // A place-less part (a timing label, a keyword) quotes its own text.
@@ -130,44 +231,57 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
                             .get(u.span.start..u.span.end)
                             .filter(|s| !s.is_empty())
                             .unwrap_or(&u.text);
-                        say!("    not understood: `{span}`");
-                        for line in &u.expected {
-                            say!("      {line}");
-                        }
+                        details.push(format!("not understood: `{span}`"));
+                        details.extend(u.expected.iter().map(|l| format!("  {l}")));
                     }
+                    items.push(item(Some(i), "partly_understood", details));
                 }
             }
         }
     }
-    let total = scripted + parsed + partial + textless + gapped;
-    say!(
-        "{} cards, {total} effects: {parsed} run from text, {scripted} scripted, {partial} partly understood, {textless} without text, {gapped} understood but cannot act; {gap_count} gaps",
-        pack.cards.len()
-    );
-    fail(checked.errors)
+    let totals = serde_json::json!({
+        "cards": pack.cards.len(),
+        "effects": scripted + parsed + partial + textless + gapped,
+        "from_text": parsed,
+        "scripted": scripted,
+        "partly_understood": partial,
+        "no_text": textless,
+        "cannot_act": gapped,
+        "gaps": gap_count,
+    });
+    Ok((items, totals))
 }
 
 /// A pack of another game than Battle Spirits: the grammar, labels and keywords checked
 /// above are Battle Spirits'; carddb has checked its timings (`validate::line_battle`) at
 /// load and [`super::checks::check_all`] its scripts. Counts its effects.
-fn lint_other_game(pack: &carddb::Pack) -> Result<(), Box<dyn std::error::Error>> {
-    say!(
-        "note: pack {} is for {}: Battle Spirits text, label and keyword checks skipped",
-        pack.manifest.name,
-        pack.manifest.game.name()
-    );
+fn lint_other_game(
+    pack: &carddb::Pack,
+    json: bool,
+) -> Result<serde_json::Value, Box<dyn std::error::Error>> {
     let effects: Vec<&carddb::Effect> = pack.cards.iter().flat_map(|c| &c.def.effects).collect();
     let scripted = effects
         .iter()
         .filter(|e| e.script.is_some() || e.script_file.is_some())
         .count();
-    say!(
-        "{} cards, {} effects: {scripted} scripted, {} from text",
-        pack.cards.len(),
-        effects.len(),
-        effects.len() - scripted
-    );
-    Ok(())
+    if !json {
+        say!(
+            "note: pack {} is for {}: Battle Spirits text, label and keyword checks skipped",
+            pack.manifest.name,
+            pack.manifest.game.name()
+        );
+        say!(
+            "{} cards, {} effects: {scripted} scripted, {} from text",
+            pack.cards.len(),
+            effects.len(),
+            effects.len() - scripted
+        );
+    }
+    Ok(serde_json::json!({
+        "pack": pack.manifest.name,
+        "game": pack.manifest.game.name(),
+        "totals": {"cards": pack.cards.len(), "effects": effects.len(), "scripted": scripted, "from_text": effects.len() - scripted},
+    }))
 }
 
 /// The effects of line-battle `packs` that cannot act, read by the ruleset itself
