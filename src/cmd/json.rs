@@ -27,10 +27,20 @@ pub fn diagnostic(d: &carddb::Diagnostic, severity: &str) -> Value {
 /// The diagnostics an error carries: every located one of [`carddb::LoadError::Invalid`],
 /// else the error's message without a place.
 pub fn of_error(e: &(dyn std::error::Error + 'static)) -> Vec<carddb::Diagnostic> {
-    if let Some(l) = e.downcast_ref::<carddb::LoadError>()
-        && !l.diagnostics().is_empty()
-    {
-        return l.diagnostics().to_vec();
+    if let Some(l) = e.downcast_ref::<carddb::LoadError>() {
+        if !l.diagnostics().is_empty() {
+            return l.diagnostics().to_vec();
+        }
+        if let carddb::LoadError::UnknownCard { id, did_you_mean } = l {
+            return vec![carddb::Diagnostic {
+                file: Default::default(),
+                line: 0,
+                column: 0,
+                field: String::new(),
+                message: format!("unknown card `{id}`"),
+                help: did_you_mean.as_ref().map(|s| format!("did you mean `{s}`?")),
+            }];
+        }
     }
     vec![carddb::Diagnostic {
         file: Default::default(),
