@@ -67,6 +67,10 @@ pub struct Manifest {
     /// on equal priority the later pack on the command line wins.
     #[serde(default)]
     pub priority: i32,
+    /// Which printed text of its cards runs when an effect has both and no script: `en`
+    /// (the default) or `ja` (issue 17); an effect's own `text_language` wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_language: Option<String>,
 }
 
 /// A card together with the file it came from, for error messages and overrides.
@@ -155,6 +159,16 @@ impl Pack {
         let mut cards = Vec::new();
         for (rel, text) in files.under("cards", &[".yaml", ".yml"]) {
             read_cards(&files, rel, text, &mut cards, &mut errors);
+        }
+        // The pack's text language goes with each effect into the catalogue.
+        if let Some(l) = manifest
+            .as_ref()
+            .and_then(|m| m.text_language.as_ref())
+            .filter(|l| crate::model::RUN_LANGUAGES.contains(&l.as_str()))
+        {
+            for e in cards.iter_mut().flat_map(|c| c.def.effects.iter_mut()) {
+                e.text_language.get_or_insert_with(|| l.clone());
+            }
         }
         validate::cards(
             &files,
@@ -264,6 +278,15 @@ fn read_manifest(files: &PackFiles, errors: &mut Vec<Diagnostic>) -> Option<Mani
             "name",
             format!("`{}` is not a usable pack name", manifest.name),
             Some("use letters, digits and `-`, without spaces around or slashes".into()),
+        ));
+    }
+    if let Some(l) = &manifest.text_language
+        && !crate::model::RUN_LANGUAGES.contains(&l.as_str())
+    {
+        errors.push(file.error(
+            "text_language",
+            format!("`{l}` is not a language whose card text runs"),
+            Some("`en` or `ja`".into()),
         ));
     }
     for (i, dep) in manifest.depends.iter().enumerate() {

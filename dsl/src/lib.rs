@@ -211,6 +211,35 @@ pub fn parse_effect_with(
     }
 }
 
+/// A Japanese effect text under a card model's timing label, which may be English (a card
+/// whose only printed text is Japanese, or whose pack says its Japanese text is the one
+/// that runs): a Japanese label (`このスピリットの召喚時`) reads as Japanese; an English one
+/// (`When Summoned`, a pack's label) gives the timing as in English, and the Japanese
+/// grammar reads the body.
+pub fn parse_ja_effect_with(
+    levels: &[u8],
+    condition: Option<&str>,
+    keywords: &[(String, Option<String>)],
+    steps: &[String],
+    details: &str,
+    vocab: &Vocabulary,
+) -> ParseOutcome {
+    let ja = parse_effect_with(levels, condition, keywords, steps, details, Lang::Ja, vocab);
+    if ja.timing_mapped || none_if_na(condition).is_none() {
+        return ja;
+    }
+    let head = en::parse_structured(levels, condition, keywords, steps, "", vocab);
+    if !head.timing_mapped {
+        return ja;
+    }
+    let body = parse_effect_with(levels, None, keywords, steps, details, Lang::Ja, vocab);
+    let mut effect = body.effect;
+    if head.effect.timing.is_some() {
+        effect.timing = head.effect.timing;
+    }
+    ParseOutcome::finish(effect, true, body.unparsed)
+}
+
 /// The hook name (as [`compile::hook_name`] writes it and the engine's `from_hook_name`
 /// reads it) of a printed English timing label alone, for a card model that keeps the label
 /// and the steps apart: `While OC` → `while_over_count` (BS-13.3); with a `Burst` step

@@ -56,7 +56,7 @@ impl Item {
                     "cannot_act" => "understood, but cannot act:",
                     "scripted" => "scripted",
                     "from_text" => "runs from its text",
-                    "no_text" => "no English text and no script: inert",
+                    "no_text" => "no text and no script: inert",
                     _ => "partly understood: inert until scripted",
                 };
                 format!("{} effect {i} ({}): {what}", self.card, self.file)
