@@ -2,6 +2,10 @@
 //! importing the JSON lines, validating the pack, and building the SQLite file.
 //! Skips with a message when the data folder is absent.
 
+/// The binary's allocator (`src/main.rs`), so the figures are the binary's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::Path;
 
 use carddb::{Catalogue, Pack};

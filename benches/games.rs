@@ -1,6 +1,10 @@
 //! Whole games per second, greedy vs greedy, one thread: on the embedded demo pack's two
 //! decks, and on two real starter decks (`../shared/data/bss`, skipped when absent).
 
+/// The binary's allocator (`src/main.rs`), so the figures are the binary's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::Path;
 
 use carddb::{Catalogue, Pack};

@@ -4,6 +4,10 @@
 //! processes: `cardscript play` to its first decision, and `cardscript db build` of the 834
 //! real cards (skipped without `../shared/data`). Figures: `benches/README.md`.
 
+/// The binary's allocator (`src/main.rs`), so the figures are the binary's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

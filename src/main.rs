@@ -39,6 +39,11 @@ enum Command {
     Test(cmd::test::TestArgs),
 }
 
+/// mimalloc: games allocate and free many small vectors and strings (a third of the
+/// time under glibc's allocator, `benches/README.md`).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

@@ -89,7 +89,11 @@ fn every_broken_deck_is_rejected_with_its_line() {
         let message = match carddb::deck::load_file(&case) {
             Err(e) => e.to_string(),
             Ok(deck) => {
-                let problems = carddb::deck::check(&deck, &cards, &DeckFormat::saga());
+                // The deck file's own `format:` line, else Saga (BS-0.1).
+                let format =
+                    carddb::format::format_for(None, &deck.deck, carddb::GameKind::BattleSpirits)
+                        .unwrap();
+                let problems = carddb::deck::check(&deck, &cards, &format);
                 assert!(!problems.is_empty(), "{} passed the check", case.display());
                 carddb::Diagnostics(problems).to_string()
             }

@@ -726,3 +726,26 @@ fn a_cut_save_of_random_players_resumes_the_same_game() {
         serde_json::from_str(&std::fs::read_to_string(&again).unwrap()).unwrap();
     assert_eq!(resumed["answers"], serde_json::Value::Array(answers));
 }
+
+/// Issue 16, the soak's one failure (1,000,000 random games): a magic paid first with the
+/// last core of a spirit, whose depletion fired a burst that spent the reserve, left a
+/// payment with no core to finish it. BS-5.2 step 5 / BS-5.3: depletion waits for the whole
+/// cost (`engine/tests/payment_depletion.rs` has the rule; this is the game itself).
+#[test]
+fn the_soak_game_with_a_burst_during_a_payment_finishes() {
+    let o = cardscript(&[
+        "sim",
+        "--players",
+        "random",
+        "--check",
+        "--games",
+        "1",
+        "--seed",
+        "85308",
+        "dawn-tide",
+    ]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("1 games, "), "{out}");
+    assert!(!out.contains("no options"), "{out}");
+}

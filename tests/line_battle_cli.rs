@@ -58,7 +58,7 @@ fn both_demo_decks_pass_the_line_battle_deck_check_and_fail_the_saga_one() {
     }
     let o = cardscript(&["deck", "--pack", PACK, "check", "x", "--format", "lines"]);
     assert!(
-        text(&o).contains("unknown format `lines` (saga, japanese, line-battle)"),
+        text(&o).contains("unknown format `lines` (saga, japanese, casual, line-battle)"),
         "{}",
         text(&o)
     );

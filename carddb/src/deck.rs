@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::error::{Diagnostic, did_you_mean};
 use crate::model::{CardDef, CardKind, Deck, DeckEntry};
@@ -12,89 +12,7 @@ use crate::pack::GameKind;
 use crate::source::PackFiles;
 use crate::yamlfile::YamlFile;
 
-/// Deck construction limits (BS-0.1, LB-0.1). Battle Spirits counts copies by card name,
-/// the line battle by card id; a line-battle deck names exactly one master.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DeckFormat {
-    pub name: String,
-    /// Main-deck size bounds, in cards (the master is not counted).
-    pub min_cards: u32,
-    pub max_cards: Option<u32>,
-    pub max_copies: u32,
-    /// The game whose rules the format follows (default Battle Spirits).
-    #[serde(default = "battle_spirits")]
-    pub game: GameKind,
-}
-
-fn battle_spirits() -> GameKind {
-    GameKind::BattleSpirits
-}
-
-impl DeckFormat {
-    /// Saga (English) format: 50 to 60 cards, at most 4 of a card (BS-0.1).
-    pub fn saga() -> DeckFormat {
-        DeckFormat {
-            name: "saga".into(),
-            min_cards: 50,
-            max_cards: Some(60),
-            max_copies: 4,
-            game: GameKind::BattleSpirits,
-        }
-    }
-
-    /// Japanese format: at least 40 cards, at most 3 of a card name (BS-0.1).
-    pub fn japanese() -> DeckFormat {
-        DeckFormat {
-            name: "japanese".into(),
-            min_cards: 40,
-            max_cards: None,
-            max_copies: 3,
-            game: GameKind::BattleSpirits,
-        }
-    }
-
-    /// Line battle (LB-0.1): a main deck of 40 to 60 cards, at most 3 of a card id, and
-    /// exactly one master card named on the deck's `master:` line.
-    pub fn line_battle() -> DeckFormat {
-        DeckFormat {
-            name: "line-battle".into(),
-            min_cards: 40,
-            max_cards: Some(60),
-            max_copies: 3,
-            game: GameKind::LineBattle,
-        }
-    }
-
-    /// The preset named `saga`, `japanese` or `line-battle`.
-    pub fn by_name(name: &str) -> Option<DeckFormat> {
-        match name {
-            "saga" => Some(DeckFormat::saga()),
-            "japanese" => Some(DeckFormat::japanese()),
-            "line-battle" => Some(DeckFormat::line_battle()),
-            _ => None,
-        }
-    }
-
-    /// The names `by_name` knows, for help texts.
-    pub const NAMES: [&'static str; 3] = ["saga", "japanese", "line-battle"];
-
-    /// The default format of a game: Saga for Battle Spirits, `line-battle` for the line
-    /// battle.
-    pub fn for_game(game: GameKind) -> DeckFormat {
-        match game {
-            GameKind::BattleSpirits => DeckFormat::saga(),
-            GameKind::LineBattle => DeckFormat::line_battle(),
-        }
-    }
-
-    /// The rule ID its limits come from (`BS-0.1`, `LB-0.1`).
-    pub fn rule(&self) -> &'static str {
-        match self.game {
-            GameKind::BattleSpirits => "BS-0.1",
-            GameKind::LineBattle => "LB-0.1",
-        }
-    }
-}
+pub use crate::format::DeckFormat;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -104,6 +22,9 @@ struct YamlDeck {
     /// Line battle: the master card's id.
     #[serde(default)]
     master: Option<String>,
+    /// The deck format (`casual`, …); default: the game's.
+    #[serde(default)]
+    format: Option<String>,
     cards: Vec<YamlDeckEntry>,
 }
 
@@ -167,10 +88,16 @@ pub fn parse(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Vec<Diagn
         name: None,
         line: file.locations().find("master").line,
     });
+    if let Some(f) = &parsed.format
+        && let Some(e) = format_error(files, rel, file.locations().find("format").line, f)
+    {
+        return Err(vec![e]);
+    }
     Ok(Deck {
         name: parsed.name.unwrap_or(stem),
         entries,
         master,
+        format: parsed.format,
     })
 }
 
@@ -182,6 +109,7 @@ fn parse_txt(
 ) -> Result<Deck, Vec<Diagnostic>> {
     let mut entries = Vec::new();
     let mut master: Option<DeckEntry> = None;
+    let mut format: Option<String> = None;
     let mut errors = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         // A byte-order mark at the start of the file is not part of the first line.
@@ -190,7 +118,21 @@ fn parse_txt(
         if line.is_empty() {
             continue;
         }
-        if let Some(rest) = master_line(line) {
+        if let Some(name) = keyed_line(line, "format") {
+            match format_error(files, rel, i + 1, name) {
+                Some(e) => errors.push(e),
+                None if format.is_some() => errors.push(at(
+                    files,
+                    rel,
+                    i + 1,
+                    "a second `format:` line".into(),
+                    Some("a deck names one format".into()),
+                )),
+                None => format = Some(name.to_string()),
+            }
+            continue;
+        }
+        if let Some(rest) = keyed_line(line, "master") {
             match (parse_line(&format!("1x {rest}")), &master) {
                 (_, Some(first)) => errors.push(at(
                     files,
@@ -244,6 +186,7 @@ fn parse_txt(
             name,
             entries,
             master,
+            format,
         })
     } else {
         Err(errors)
@@ -254,12 +197,31 @@ fn parse_txt(
 /// enough that expanding a deck can never exhaust memory.
 pub const MAX_LINE_COUNT: u32 = 999;
 
-/// `master: LB-M01: Name` → `Some("LB-M01: Name")` (the word `master` in any case).
-fn master_line(line: &str) -> Option<&str> {
+/// `master: LB-M01: Name` with key `master` → `Some("LB-M01: Name")` (the key in any
+/// case); `format: casual` with key `format` → `Some("casual")`.
+fn keyed_line<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let (word, rest) = line.split_once(':')?;
-    word.trim()
-        .eq_ignore_ascii_case("master")
-        .then_some(rest.trim())
+    word.trim().eq_ignore_ascii_case(key).then_some(rest.trim())
+}
+
+/// An unknown format name on `line`, with a did-you-mean and the known names.
+fn format_error(files: &PackFiles, rel: &str, line: usize, name: &str) -> Option<Diagnostic> {
+    if DeckFormat::by_name(name).is_some() {
+        return None;
+    }
+    let hint = did_you_mean(name, DeckFormat::NAMES.iter().copied())
+        .map(|s| format!("did you mean `{s}`? "))
+        .unwrap_or_default();
+    Some(at(
+        files,
+        rel,
+        line,
+        format!("unknown deck format `{name}`"),
+        Some(format!(
+            "{hint}known formats: {}",
+            DeckFormat::NAMES.join(", ")
+        )),
+    ))
 }
 
 /// `3x ST01-001: Name` → (3, "ST01-001", Some("Name")).
@@ -534,9 +496,12 @@ mod tests {
 
     #[test]
     fn reads_the_master_line_of_a_line_battle_deck() {
-        assert_eq!(master_line("master: LB-M01: Name"), Some("LB-M01: Name"));
-        assert_eq!(master_line("Master:LB-M01"), Some("LB-M01"));
-        assert_eq!(master_line("3x LB-001: Name"), None);
+        assert_eq!(
+            keyed_line("master: LB-M01: Name", "master"),
+            Some("LB-M01: Name")
+        );
+        assert_eq!(keyed_line("Master:LB-M01", "master"), Some("LB-M01"));
+        assert_eq!(keyed_line("3x LB-001: Name", "master"), None);
         let files = PackFiles::from_memory("t", [("d.txt".to_string(), String::new())]);
         let deck = parse(
             &files,

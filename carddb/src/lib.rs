@@ -8,6 +8,7 @@ pub mod base;
 pub mod catalogue;
 pub mod deck;
 pub mod error;
+pub mod format;
 pub mod import;
 pub mod keyword;
 pub mod lang;

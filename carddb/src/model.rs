@@ -522,6 +522,10 @@ pub struct Deck {
     /// The master card (`master: ID` in the file; count 1), line battle only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub master: Option<DeckEntry>,
+    /// The deck format the file names (`format: casual`), checked to be a known one when
+    /// the file is read; `None`: the game's default (see [`crate::format::format_for`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
 }
 
 impl Deck {

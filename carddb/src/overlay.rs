@@ -96,6 +96,9 @@ pub fn resolve(packs: &[Pack]) -> Result<Resolved<'_>, LoadError> {
             }
         }
     }
+    if errors.is_empty() {
+        errors.extend(dependent_decks(&order, &names));
+    }
     if !errors.is_empty() {
         return Err(LoadError::Invalid(Diagnostics(errors)));
     }
@@ -117,6 +120,44 @@ pub fn resolve(packs: &[Pack]) -> Result<Resolved<'_>, LoadError> {
         cards,
         overrides,
     })
+}
+
+/// The decks of packs that depend on others, checked for unknown cards against the pack's
+/// own cards and those of every pack it depends on, directly or not (issue 17: a mod
+/// pack's deck may mix its cards with its base pack's). A pack without dependencies had
+/// its decks checked when it was loaded.
+fn dependent_decks(order: &[&Pack], names: &BTreeMap<&str, &Pack>) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    for p in order.iter().filter(|p| !p.manifest.depends.is_empty()) {
+        // The pack and its dependencies, each once (a cycle ends where it started).
+        let mut seen: Vec<&Pack> = vec![p];
+        let mut i = 0;
+        while i < seen.len() {
+            for dep in &seen[i].manifest.depends {
+                if let Some(d) = names.get(dep.name.as_str())
+                    && !seen.iter().any(|s| s.manifest.name == d.manifest.name)
+                {
+                    seen.push(d);
+                }
+            }
+            i += 1;
+        }
+        // Earlier in `seen` wins: the pack's own card before a dependency's of the same id.
+        let mut by_id: BTreeMap<&str, &crate::model::CardDef> = BTreeMap::new();
+        for s in seen.iter().rev() {
+            for c in &s.cards {
+                by_id.insert(c.def.id.as_str(), &c.def);
+            }
+        }
+        let ids: Vec<&str> = by_id.keys().copied().collect();
+        let lookup = |id: &str| by_id.get(id).copied();
+        for d in &p.decks {
+            errors.extend(crate::deck::check_cards(
+                &p.files, &d.file, &d.deck, &lookup, &ids,
+            ));
+        }
+    }
+    errors
 }
 
 fn manifest_error(p: &Pack, field: &str, message: String, help: Option<String>) -> Diagnostic {

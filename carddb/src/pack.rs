@@ -222,9 +222,12 @@ impl Pack {
                 Err(mut e) => errors.append(&mut e),
             }
         }
-        {
-            // Against every card that read, even one with a mistake of its own, so that a
-            // deck is not blamed for a card that is only misspelt elsewhere.
+        // A pack that depends on others may use their cards in its decks: its decks are
+        // checked when the packs are overlaid (`overlay::resolve`), with the cards of the
+        // packs it depends on. A pack alone: against every card that read, even one with a
+        // mistake of its own, so that a deck is not blamed for a card misspelt elsewhere.
+        let alone = manifest.as_ref().is_some_and(|m| m.depends.is_empty());
+        if alone {
             let lookup = |id: &str| cards.iter().find(|c| c.def.id == id).map(|c| &c.def);
             let ids: Vec<&str> = cards.iter().map(|c| c.def.id.as_str()).collect();
             for d in &decks {

@@ -25,6 +25,7 @@ fn deck(main: &str) -> Deck {
             })
             .collect(),
         master: None,
+        format: None,
     }
 }
 

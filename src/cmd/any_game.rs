@@ -40,25 +40,35 @@ pub fn prepare(
     Ok(driver.prepare(input, preset)?)
 }
 
-/// The deck format of `game` named `format`, or the game's own when none is given (Battle
-/// Spirits: saga, BS-0.1).
-pub fn format_of(game: GameKind, format: Option<&str>) -> Result<carddb::DeckFormat, Error> {
-    let name = format.unwrap_or(match game {
-        GameKind::BattleSpirits => "saga",
-        other => other.name(),
-    });
-    carddb::DeckFormat::by_name(name)
-        .ok_or_else(|| format!("unknown deck format `{name}` for {}", game.name()).into())
+/// The format a game of `args` is played in: `--format`, else the first of its two deck
+/// files that names one (`format: casual`), else `None` (the game's own).
+///
+/// Errors: a deck that cannot be read.
+pub fn play_format(args: &PlayArgs, cat: &Catalogue) -> Result<Option<String>, Error> {
+    if let Some(f) = &args.format {
+        return Ok(Some(f.clone()));
+    }
+    for (given, index) in [(args.deck_a.as_deref(), 0), (args.deck_b.as_deref(), 1)] {
+        let named = match given {
+            Some(g) => deck_file(cat, g)?.deck.format,
+            None => cat.decks()?.get(index).and_then(|(_, d)| d.format.clone()),
+        };
+        if named.is_some() {
+            return Ok(named);
+        }
+    }
+    Ok(None)
 }
 
 /// Deck `given` (a file or a catalogue deck name; `None`: the catalogue's deck `index`),
-/// checked against the catalogue and `format`.
+/// checked against the catalogue and its format (`format`, else the deck file's own, else
+/// the game's: `carddb::format::format_for`).
 pub fn deck(
     cat: &Catalogue,
     cards: &[carddb::CardDef],
     given: Option<&str>,
     index: usize,
-    format: &carddb::DeckFormat,
+    format: Option<&str>,
 ) -> Result<Deck, Error> {
     let file = match given {
         Some(g) => deck_file(cat, g)?,
@@ -70,7 +80,9 @@ pub fn deck(
             deck_file(cat, &d.name)?
         }
     };
-    let problems = carddb::deck::check(&file, cards, format);
+    let format = carddb::format::format_for(format, &file.deck, cat.game()?)
+        .map_err(|e| format!("{}: {e}", file.files.display_path(&file.rel).display()))?;
+    let problems = carddb::deck::check(&file, cards, &format);
     if problems.is_empty() {
         Ok(file.deck)
     } else {
@@ -78,20 +90,19 @@ pub fn deck(
     }
 }
 
-/// A new game of `prepared` between the decks `args` names (checked against the game's
+/// A new game of `prepared` between the decks `args` names (each checked against its
 /// format), seeded with `--seed`, scripts strict with `--strict`.
 pub fn new_game(
     args: &PlayArgs,
     cat: &Catalogue,
-    game: GameKind,
     prepared: &dyn Prepared,
 ) -> Result<(Box<dyn DynGame>, [Deck; 2]), Error> {
-    let format = format_of(game, args.format.as_deref())?;
+    let format = args.format.as_deref();
     // Read once: every deck is checked against the same cards.
     let cards = cat.cards()?;
     let decks = [
-        deck(cat, &cards, args.deck_a.as_deref(), 0, &format)?,
-        deck(cat, &cards, args.deck_b.as_deref(), 1, &format)?,
+        deck(cat, &cards, args.deck_a.as_deref(), 0, format)?,
+        deck(cat, &cards, args.deck_b.as_deref(), 1, format)?,
     ];
     let options = GameOptions {
         seed: args.seed,
@@ -134,7 +145,7 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
             )
         }
         None => {
-            let (g, decks) = new_game(&args, &cat, game, prepared.as_ref())?;
+            let (g, decks) = new_game(&args, &cat, prepared.as_ref())?;
             (g, decks, args.seed)
         }
     };
@@ -259,19 +270,17 @@ fn print_new(
 /// `cardscript sim` for a game other than Battle Spirits.
 pub fn sim(args: SimArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> {
     let prepared = prepare(&cat, game, !args.strict, args.format.as_deref())?;
-    let format = format_of(game, args.format.as_deref())?;
+    let format = args.format.as_deref();
     let cards = cat.cards()?;
     let decks: Vec<(String, Deck)> = if args.decks.is_empty() {
         cat.decks()?
             .into_iter()
-            .map(|(_, d)| {
-                deck(&cat, &cards, Some(&d.name), 0, &format).map(|x| (d.name.clone(), x))
-            })
+            .map(|(_, d)| deck(&cat, &cards, Some(&d.name), 0, format).map(|x| (d.name.clone(), x)))
             .collect::<Result<_, _>>()?
     } else {
         args.decks
             .iter()
-            .map(|d| deck(&cat, &cards, Some(d), 0, &format).map(|x| (x.name.clone(), x)))
+            .map(|d| deck(&cat, &cards, Some(d), 0, format).map(|x| (x.name.clone(), x)))
             .collect::<Result<_, _>>()?
     };
     if decks.is_empty() {

@@ -40,6 +40,8 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
             None => all_packs_read = false,
         }
     }
+    // A pack that depends on the demo pack gets the embedded one (issue 17).
+    let packs = super::source::with_embedded_demo(packs)?;
     let catalogue = build(&packs, all_packs_read, &mut errors)?;
     if let Some(cat) = &catalogue
         && cat.game()? == GameKind::BattleSpirits
@@ -120,6 +122,22 @@ fn build(
             p
         })
         .collect();
+    // The decks of packs with dependencies are checked at overlay, which failed: check
+    // them against every card that did load (a card of a missing pack reads as unknown).
+    let all: Vec<&carddb::CardDef> = packs.iter().flat_map(|p| p.cards.iter().map(|c| &c.def)).collect();
+    let ids: Vec<&str> = all.iter().map(|c| c.id.as_str()).collect();
+    let lookup = |id: &str| all.iter().copied().find(|c| c.id == id);
+    for p in packs.iter().filter(|p| !p.manifest.depends.is_empty()) {
+        for d in &p.decks {
+            for mut e in carddb::deck::check_cards(&p.files, &d.file, &d.deck, &lookup, &ids) {
+                e.help = Some(match e.help {
+                    Some(h) => format!("{h}; the packs it depends on are not all loaded"),
+                    None => "the packs it depends on are not all loaded".into(),
+                });
+                errors.push(e);
+            }
+        }
+    }
     match Catalogue::build_in_memory(&loose) {
         Ok((c, _)) => Ok(Some(c)),
         // Two packs of one name, or of two games: nothing more to check together.

@@ -22,9 +22,10 @@ pub enum DeckCommand {
     Check {
         /// A deck file, or the name of a deck in the catalogue.
         deck: String,
-        /// `saga` (50–60 cards, 4 copies), `japanese` (≥ 40 cards, 3 copies) or
-        /// `line-battle` (40–60 cards, 3 copies of an id, one master); default: `saga`, or
-        /// `line-battle` for a line-battle catalogue.
+        /// `saga` (50–60 cards, 4 copies), `japanese` (≥ 40 cards, 3 copies), `casual`
+        /// (20–60 cards, 4 copies; the project's own, for small packs) or `line-battle`
+        /// (40–60 cards, 3 copies of an id, one master); default: the deck file's own
+        /// `format:` line, else `saga`, or `line-battle` for a line-battle catalogue.
         #[arg(long)]
         format: Option<String>,
         /// Print the diagnostics and the verdict as JSON (`docs/json-output.md`).
@@ -47,15 +48,17 @@ fn check(
     json: bool,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let cat = source.open()?;
-    let format = match format {
-        Some(f) => carddb::DeckFormat::by_name(&f).ok_or(format!(
-            "unknown format `{f}` ({})",
-            carddb::DeckFormat::NAMES.join(", ")
-        ))?,
-        None => carddb::DeckFormat::for_game(cat.game()?),
-    };
+    if let Some(f) = format
+        .as_deref()
+        .filter(|f| carddb::DeckFormat::by_name(f).is_none())
+    {
+        let names = carddb::DeckFormat::NAMES.join(", ");
+        return Err(format!("unknown format `{f}` ({names})").into());
+    }
     let cards = cat.cards()?;
     let loaded = super::play::deck_file(&cat, deck)?;
+    // The command line's format, else the deck file's own `format:` line, else the game's.
+    let format = carddb::format::format_for(format.as_deref(), &loaded.deck, cat.game()?)?;
     let problems = carddb::deck::check(&loaded, &cards, &format);
     if json {
         let result = serde_json::json!({

@@ -63,9 +63,10 @@ pub struct PlayArgs {
     /// How the log is printed (with `json`, a human's prompts go to stderr).
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log: LogFormat,
-    /// Deck format: saga (50–60 cards, 4 copies) or japanese (≥ 40, 3 copies) (BS-0.1);
-    /// the game's own format for other games (line-battle: LB-0.1). Default: saga, or the
-    /// game's format.
+    /// Deck format: saga (50–60 cards, 4 copies), japanese (≥ 40, 3 copies) (BS-0.1) or
+    /// casual (20–60, 4 copies; the project's own, played with Saga's rules); the game's
+    /// own format for other games (line-battle: LB-0.1). Default: each deck file's own
+    /// `format:` line, else saga, or the game's format.
     #[arg(long, conflicts_with = "replay")]
     pub format: Option<String>,
     /// Write the replay (catalogue hash, decks, seed, rules, answers) here when the game
@@ -120,17 +121,11 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
             replay.play(library)?
         }
         None => {
-            let name = args.format.as_deref().unwrap_or("saga");
-            let config = match name {
-                "saga" => RulesConfig::saga(),
-                "japanese" => RulesConfig::japanese(),
-                other => return Err(format!("unknown format `{other}` (saga, japanese)").into()),
-            };
-            let format = carddb::DeckFormat::by_name(name).expect("the format was matched above");
-            let decks = [
-                deck(&catalogue, args.deck_a.as_deref(), 0, &format)?,
-                deck(&catalogue, args.deck_b.as_deref(), 1, &format)?,
-            ];
+            let format = args.format.as_deref();
+            let (a, named_a) = deck(&catalogue, args.deck_a.as_deref(), 0, format)?;
+            let (b, named_b) = deck(&catalogue, args.deck_b.as_deref(), 1, format)?;
+            let config = rules_of(format.or(named_a.as_deref()).or(named_b.as_deref()))?;
+            let decks = [a, b];
             Game::new(config, library, decks, args.seed)?
         }
     };
@@ -223,15 +218,29 @@ fn ai(c: Controller, seed: u64, decisions: u64) -> Option<Box<dyn Player<Game>>>
     }
 }
 
+/// The rules of play of the format `format` names (`--format`, else the first deck file
+/// with a `format:` line): Japanese for `japanese`, casual for `casual` (Saga's play, decks
+/// of 20 to 60 cards), else Saga (BS-0.1). Each deck was checked against its own format.
+///
+/// Errors: a format that is not one of Battle Spirits' ([`carddb::DeckFormat::NAMES`]).
+pub fn rules_of(format: Option<&str>) -> Result<RulesConfig, Error> {
+    match format {
+        None | Some("saga") => Ok(RulesConfig::saga()),
+        Some("casual") => Ok(RulesConfig::casual()),
+        Some("japanese") => Ok(RulesConfig::japanese()),
+        Some(other) => Err(format!("unknown format `{other}` (saga, japanese, casual)").into()),
+    }
+}
+
 /// A deck given as a file path or as a deck name of the catalogue; `None` takes the
-/// catalogue's deck number `index`. The deck is checked against the catalogue and the
-/// format first.
+/// catalogue's deck number `index`. The deck is checked against the catalogue and its
+/// format first (`format`, else the deck file's own, else Saga: `carddb::format::format_for`).
 fn deck(
     cat: &carddb::Catalogue,
     given: Option<&str>,
     index: usize,
-    format: &carddb::DeckFormat,
-) -> Result<Vec<String>, Error> {
+    format: Option<&str>,
+) -> Result<(Vec<String>, Option<String>), Error> {
     let file = match given {
         Some(g) => deck_file(cat, g)?,
         None => {
@@ -246,15 +255,16 @@ fn deck(
 }
 
 /// A deck file (`.txt` or `.yaml`) if `given` is one, else the catalogue's deck of that
-/// name, checked against the catalogue and `format` (BS-0.1).
+/// name, checked against the catalogue and its format (`format`, else the deck file's
+/// own, else the game's default; BS-0.1).
 ///
 /// Errors: an unreadable or malformed deck file (with its line), an unknown deck name
 /// (listing the catalogue's decks), or the deck's problems, each with its line.
 pub fn deck_by_name_or_file(
     cat: &carddb::Catalogue,
     given: &str,
-    format: &carddb::DeckFormat,
-) -> Result<Vec<String>, Error> {
+    format: Option<&str>,
+) -> Result<(Vec<String>, Option<String>), Error> {
     checked(cat, deck_file(cat, given)?, format)
 }
 
@@ -304,11 +314,13 @@ fn catalogue_deck_file(pack: &str, deck: &carddb::Deck) -> carddb::deck::DeckFil
 fn checked(
     cat: &carddb::Catalogue,
     file: carddb::deck::DeckFile,
-    format: &carddb::DeckFormat,
-) -> Result<Vec<String>, Error> {
-    let problems = carddb::deck::check(&file, &cat.cards()?, format);
+    format: Option<&str>,
+) -> Result<(Vec<String>, Option<String>), Error> {
+    let format = carddb::format::format_for(format, &file.deck, cat.game()?)
+        .map_err(|e| format!("{}: {e}", file.files.display_path(&file.rel).display()))?;
+    let problems = carddb::deck::check(&file, &cat.cards()?, &format);
     if problems.is_empty() {
-        Ok(file.deck.card_ids())
+        Ok((file.deck.card_ids(), file.deck.format.clone()))
     } else {
         Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into())
     }

@@ -8,7 +8,7 @@ use carddb::{Catalogue, GameKind};
 use engine::driver::Robot;
 use engine::driver::protocol::Session;
 
-use super::any_game::{new_game, prepare};
+use super::any_game::{new_game, play_format, prepare};
 use super::play::{Controller, PlayArgs};
 
 type Error = Box<dyn std::error::Error>;
@@ -21,8 +21,9 @@ pub fn run(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> 
                 .into(),
         );
     }
-    let prepared = prepare(&cat, game, !args.strict, args.format.as_deref())?;
-    let (g, _) = new_game(&args, &cat, game, prepared.as_ref())?;
+    let format = play_format(&args, &cat)?;
+    let prepared = prepare(&cat, game, !args.strict, format.as_deref())?;
+    let (g, _) = new_game(&args, &cat, prepared.as_ref())?;
     let seat = |c: Controller| match c {
         Controller::Greedy => Some(Robot::Greedy),
         Controller::Random => Some(Robot::Random),

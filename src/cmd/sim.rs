@@ -2,7 +2,6 @@
 //! a progress bar and a summary table (or `--json`).
 
 use clap::Args;
-use engine::rules::battle_spirits::RulesConfig;
 use engine::rules::battle_spirits::sim::{SimConfig, simulate};
 
 use super::play::deck_by_name_or_file;
@@ -29,8 +28,9 @@ pub struct SimArgs {
     /// Check core and card conservation (BS-0.5) after every event.
     #[arg(long)]
     pub check: bool,
-    /// saga or japanese (BS-0.1); the game's own format for other games (line-battle:
-    /// LB-0.1). Default: saga, or the game's format.
+    /// saga, japanese (BS-0.1) or casual (20–60 cards, 4 copies; Saga's rules); the
+    /// game's own format for other games (line-battle: LB-0.1). Default: each deck file's
+    /// own `format:` line, else saga, or the game's format.
     #[arg(long)]
     pub format: Option<String>,
     /// A broken script fails its game (reported with the script's error, and the command
@@ -72,18 +72,13 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         return super::any_game::sim(args, catalogue, game);
     }
     let library = args.source.library(&catalogue, !args.strict)?;
-    let format_name = args.format.as_deref().unwrap_or("saga");
-    let config = match format_name {
-        "saga" => RulesConfig::saga(),
-        "japanese" => RulesConfig::japanese(),
-        other => return Err(format!("unknown format `{other}` (saga, japanese)").into()),
-    };
-    let format = carddb::DeckFormat::by_name(format_name).expect("the format was matched above");
-    let decks: Vec<(String, Vec<String>)> = if args.decks.is_empty() {
+    let format = args.format.as_deref();
+    // (name, card ids, the deck file's own format)
+    let decks: Vec<(String, Vec<String>, Option<String>)> = if args.decks.is_empty() {
         catalogue
             .decks()?
             .into_iter()
-            .map(|(_, d)| (d.name.clone(), d.card_ids()))
+            .map(|(_, d)| (d.name.clone(), d.card_ids(), d.format.clone()))
             .collect()
     } else {
         args.decks
@@ -94,10 +89,14 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
                     .file_stem()
                     .filter(|_| std::path::Path::new(d).is_file())
                     .map_or_else(|| d.clone(), |s| s.to_string_lossy().into_owned());
-                deck_by_name_or_file(&catalogue, d, &format).map(|ids| (name, ids))
+                deck_by_name_or_file(&catalogue, d, format).map(|(ids, f)| (name, ids, f))
             })
             .collect::<Result<_, _>>()?
     };
+    // `--format`, else the first deck file that names one (`play::rules_of`).
+    let named = decks.iter().find_map(|d| d.2.as_deref());
+    let config = super::play::rules_of(format.or(named))?;
+    let decks: Vec<(String, Vec<String>)> = decks.into_iter().map(|(n, ids, _)| (n, ids)).collect();
     if decks.is_empty() {
         return Err("sim needs a deck".into());
     }

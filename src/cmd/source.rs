@@ -22,6 +22,40 @@ pub struct SourceArgs {
     pub db: Option<PathBuf>,
 }
 
+/// The name of the embedded demo pack (its `pack.yaml`).
+pub const DEMO_NAME: &str = "battle-spirits-demo";
+
+/// The packs in `dirs`, loaded in order. When one of them depends on the demo pack and no
+/// folder of that name is given, the embedded demo pack is put first (issue 17: a user
+/// with only the binary has no folder to add), and a note on stderr says so.
+///
+/// Errors: the first pack that does not load, with its diagnostics.
+pub fn load_packs(dirs: &[PathBuf]) -> Result<Vec<Pack>, carddb::LoadError> {
+    let packs = dirs
+        .iter()
+        .map(|p| Pack::load(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    with_embedded_demo(packs)
+}
+
+/// `packs` with the embedded demo pack put first when one of them depends on it and none
+/// of them is it (see [`load_packs`]).
+pub fn with_embedded_demo(mut packs: Vec<Pack>) -> Result<Vec<Pack>, carddb::LoadError> {
+    let wanted = packs
+        .iter()
+        .find(|p| p.manifest.depends.iter().any(|d| d.name == DEMO_NAME));
+    let given = packs.iter().any(|p| p.manifest.name == DEMO_NAME);
+    if let (Some(by), false) = (wanted, given) {
+        let demo = Pack::from_files(demo_files())?;
+        eprintln!(
+            "note: `{}` depends on `{DEMO_NAME}`: using the embedded one (version {})",
+            by.manifest.name, demo.manifest.version
+        );
+        packs.insert(0, demo);
+    }
+    Ok(packs)
+}
+
 /// The embedded demo pack's files.
 pub fn demo_files() -> PackFiles {
     let mut files = Vec::new();
@@ -105,11 +139,7 @@ impl SourceArgs {
     ) -> Result<engine::CardLibrary, Box<dyn std::error::Error>> {
         match library(cat, lenient) {
             Err(e) if !self.packs.is_empty() => {
-                let packs = self
-                    .packs
-                    .iter()
-                    .map(|p| Pack::load(p))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let packs = load_packs(&self.packs)?;
                 let (errors, _) = located_checks(&packs, cat)?;
                 if errors.is_empty() {
                     Err(e)
@@ -129,11 +159,16 @@ impl SourceArgs {
         let packs = if self.packs.is_empty() {
             vec![Pack::from_files(demo_files())?]
         } else {
-            self.packs
-                .iter()
-                .map(|p| Pack::load(p))
-                .collect::<Result<Vec<_>, _>>()?
+            load_packs(&self.packs)?
         };
-        Ok(Catalogue::build_in_memory(&packs)?.0)
+        let (cat, report) = Catalogue::build_in_memory(&packs)?;
+        // As `db build` lists them: a card a later pack replaces is no surprise (issue 17).
+        for o in &report.overrides {
+            eprintln!(
+                "override: {} from {} replaces the one from {}",
+                o.id, o.by_pack, o.over_pack
+            );
+        }
+        Ok(cat)
     }
 }

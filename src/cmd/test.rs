@@ -298,6 +298,7 @@ fn library(specs: &[PackSpec]) -> Result<CardLibrary, String> {
             }
         }
     }
+    let packs = super::source::with_embedded_demo(packs).map_err(|e| e.to_string())?;
     let (cat, _) = carddb::Catalogue::build_in_memory(&packs).map_err(|e| e.to_string())?;
     super::source::library(&cat, false).map_err(|e| e.to_string())
 }

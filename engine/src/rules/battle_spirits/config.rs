@@ -79,6 +79,16 @@ impl RulesConfig {
         }
     }
 
+    /// Casual: Saga's play with a deck of 20 to 60 cards (at most 4 of a card name): the
+    /// project's own format for small packs, not an official one (`carddb::DeckFormat::casual`).
+    pub fn casual() -> RulesConfig {
+        RulesConfig {
+            name: "casual".into(),
+            min_deck: 20,
+            ..RulesConfig::saga()
+        }
+    }
+
     /// Japanese format: deck at least 40, at most 3 copies.
     pub fn japanese() -> RulesConfig {
         RulesConfig {

@@ -27,10 +27,11 @@ impl GameDriver for BattleSpiritsDriver {
     fn prepare(&self, input: CardInput, preset: Option<&str>) -> Result<Arc<dyn Prepared>, String> {
         let config = match preset.unwrap_or("saga") {
             "saga" => RulesConfig::saga(),
+            "casual" => RulesConfig::casual(),
             "japanese" => RulesConfig::japanese(),
             other => {
                 return Err(format!(
-                    "no rules preset {other:?} (saga, japanese; BS-0.1)"
+                    "no rules preset {other:?} (saga, japanese, casual; BS-0.1)"
                 ));
             }
         };
