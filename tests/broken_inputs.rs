@@ -183,10 +183,17 @@ fn every_check_of_meaning_reports_all_its_errors_in_one_run() {
             }
             // Never the place-less `0..0` nor a line 0.
             if err.contains(":0:") {
-                failures.push(format!("{name} {}: an error without its line:\n{err}", args[0]));
+                failures.push(format!(
+                    "{name} {}: an error without its line:\n{err}",
+                    args[0]
+                ));
             }
         }
-        assert_eq!(std::fs::read(&out).unwrap(), before, "{name} changed the catalogue");
+        assert_eq!(
+            std::fs::read(&out).unwrap(),
+            before,
+            "{name} changed the catalogue"
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

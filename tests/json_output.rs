@@ -16,7 +16,11 @@ fn report(args: &[&str]) -> (bool, Value) {
         )
     });
     assert_eq!(v["shape"], 1, "{v}");
-    assert_eq!(v["ok"], o.status.success(), "{args:?}: ok and exit status agree: {v}");
+    assert_eq!(
+        v["ok"],
+        o.status.success(),
+        "{args:?}: ok and exit status agree: {v}"
+    );
     (o.status.success(), v)
 }
 
@@ -37,7 +41,10 @@ fn db_build_json_lists_every_error_with_its_place_and_writes_nothing() {
     let d = v["diagnostics"].as_array().unwrap();
     // The eight mistakes of the case, each an error at a file and line.
     assert_eq!(d.len(), 8, "{v}");
-    assert!(d.iter().all(|x| x["severity"] == "error" && x["line"].as_u64() > Some(0)));
+    assert!(
+        d.iter()
+            .all(|x| x["severity"] == "error" && x["line"].as_u64() > Some(0))
+    );
     let crsh = d
         .iter()
         .find(|x| x["field"] == "keywords[0].name")
@@ -77,8 +84,15 @@ fn lint_json_gives_each_effect_status_and_the_totals() {
     assert!(ok, "{v}");
     let t = &v["result"]["totals"];
     // The demo pack: 51 cards, 42 effects, 4 of them scripted, the rest from their text.
-    assert_eq!((t["cards"].as_u64(), t["effects"].as_u64()), (Some(51), Some(42)), "{v}");
-    assert_eq!((t["scripted"].as_u64(), t["from_text"].as_u64()), (Some(4), Some(38)));
+    assert_eq!(
+        (t["cards"].as_u64(), t["effects"].as_u64()),
+        (Some(51), Some(42)),
+        "{v}"
+    );
+    assert_eq!(
+        (t["scripted"].as_u64(), t["from_text"].as_u64()),
+        (Some(4), Some(38))
+    );
     assert_eq!(v["result"]["items"].as_array().unwrap().len(), 42);
     // A pack with a misspelt sentence: its details name the nearest phrase, never a rule.
     let (ok, v) = report(&[
@@ -104,7 +118,10 @@ fn deck_check_and_cards_show_json() {
     assert!(!ok);
     assert_eq!(v["result"]["legal"], false);
     let d = &v["diagnostics"][0];
-    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(13), Some(1)));
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(13), Some(1))
+    );
     assert_eq!(d["suggestion"], "did you mean `DEMO-R01`?");
     let (ok, v) = report(&["cards", "show", "DEMO-B02", "--json"]);
     assert!(ok, "{v}");

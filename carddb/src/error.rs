@@ -166,7 +166,10 @@ mod tests {
             did_you_mean("When Sumoned", labels).as_deref(),
             Some("When Summoned")
         );
-        assert_eq!(did_you_mean("Crsh", ["Crush", "Curse"]).as_deref(), Some("Crush"));
+        assert_eq!(
+            did_you_mean("Crsh", ["Crush", "Curse"]).as_deref(),
+            Some("Crush")
+        );
         assert_eq!(did_you_mean("Nothing Alike", labels), None);
     }
 }

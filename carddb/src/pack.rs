@@ -145,7 +145,9 @@ impl Pack {
     /// Reads the pack folder at `dir` as far as it reads: see [`Pack::from_files_partial`].
     ///
     /// Errors: [`LoadError::Io`] when a file cannot be read.
-    pub fn load_partial(dir: &std::path::Path) -> Result<(Option<Pack>, Vec<Diagnostic>), LoadError> {
+    pub fn load_partial(
+        dir: &std::path::Path,
+    ) -> Result<(Option<Pack>, Vec<Diagnostic>), LoadError> {
         Ok(Pack::from_files_partial(PackFiles::read_dir(dir)?))
     }
 

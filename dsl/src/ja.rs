@@ -9,7 +9,8 @@ use crate::ast::*;
 use crate::{ParseOutcome, Unparsed, none_if_na, split};
 
 /// Expected at an unknown Japanese timing.
-const JA_TIMING_HINT: &str = "a timing in 『…』 the Japanese grammar knows (e.g. 『このスピリットの召喚時』)";
+const JA_TIMING_HINT: &str =
+    "a timing in 『…』 the Japanese grammar knows (e.g. 『このスピリットの召喚時』)";
 
 #[derive(Parser)]
 #[grammar = "grammar/ja.pest"]

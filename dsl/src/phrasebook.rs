@@ -59,6 +59,7 @@ const TRAILERS: &str = "After a sentence";
 const WHOLE: &str = "Whole sentences";
 
 /// The built-in phrases, by family, in the order the phrasebook lists them.
+#[rustfmt::skip] // a table: one phrase a line
 pub const PHRASES: &[Phrase] = &[
     p("c_draw", CARDS, "Draw N cards", "Draw 2 cards."),
     p("c_draw_until", CARDS, "Draw cards until you have N cards in your hand", "Draw cards until you have 4 cards in your hand."),
@@ -239,8 +240,7 @@ pub(crate) fn error_offset<R: pest::RuleType>(e: &pest::error::Error<R>) -> usiz
 }
 
 /// Expected at an unknown timing label (English).
-pub const TIMING_HINT: &str =
-    "a timing label the engine or a pack knows (e.g. `When Summoned`, `When This Spirit Attacks`; docs/phrasebook.md lists them)";
+pub const TIMING_HINT: &str = "a timing label the engine or a pack knows (e.g. `When Summoned`, `When This Spirit Attacks`; docs/phrasebook.md lists them)";
 
 #[cfg(test)]
 #[path = "phrasebook_tests.rs"]

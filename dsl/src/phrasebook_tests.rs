@@ -33,9 +33,15 @@ fn every_sentence_kind_of_the_grammar_is_in_the_phrasebook() {
     wanted.dedup();
     assert!(wanted.len() > 70, "{wanted:?}");
     let listed: Vec<&str> = PHRASES.iter().map(|p| p.rule).collect();
-    let missing: Vec<&String> = wanted.iter().filter(|w| !listed.contains(&w.as_str())).collect();
+    let missing: Vec<&String> = wanted
+        .iter()
+        .filter(|w| !listed.contains(&w.as_str()))
+        .collect();
     assert!(missing.is_empty(), "not in the phrasebook: {missing:?}");
-    let extra: Vec<&&str> = listed.iter().filter(|l| !wanted.iter().any(|w| w == *l)).collect();
+    let extra: Vec<&&str> = listed
+        .iter()
+        .filter(|l| !wanted.iter().any(|w| w == *l))
+        .collect();
     assert!(extra.is_empty(), "not grammar sentence kinds: {extra:?}");
 }
 
@@ -45,7 +51,10 @@ fn every_example_is_understood_and_uses_its_phrase() {
     for p in PHRASES {
         let out = crate::parse_en(p.example);
         if out.complete != p.runs {
-            wrong.push(format!("{}: `{}` complete {}: {:?}", p.rule, p.example, out.complete, out.unparsed));
+            wrong.push(format!(
+                "{}: `{}` complete {}: {:?}",
+                p.rule, p.example, out.complete, out.unparsed
+            ));
             continue;
         }
         let used = crate::split::sentences(p.example, &['.', '!'], &['・', '\n'])
@@ -69,8 +78,13 @@ fn a_misspelt_sentence_is_pointed_at_the_phrase_it_meant() {
     let near = nearest("Destory one of your opponent's spirits.", 3);
     assert_eq!(near.first().map(|p| p.rule), Some("c_destroy"), "{near:?}");
     let lines = stopped("Draw 1 cardz.", 7);
-    assert_eq!(lines[0], "understood \"Draw 1\", then stopped at \"cardz.\"");
-    assert!(lines[1].starts_with("did you mean: 'Draw N cards'"), "{lines:?}");
+    assert_eq!(
+        lines[0],
+        "understood \"Draw 1\", then stopped at \"cardz.\""
+    );
+    assert!(
+        lines[1].starts_with("did you mean: 'Draw N cards'"),
+        "{lines:?}"
+    );
     assert!(!lines.join(" ").contains("c_"), "no rule names: {lines:?}");
 }
-

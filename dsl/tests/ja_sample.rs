@@ -65,10 +65,20 @@ fn japanese_text_under_an_english_label_is_understood() {
         &v,
     );
     assert!(out.complete, "{:?}", out.unparsed);
-    assert_eq!(dsl::compile::hook_name(out.effect.timing.as_ref()), "when_summoned");
+    assert_eq!(
+        dsl::compile::hook_name(out.effect.timing.as_ref()),
+        "when_summoned"
+    );
     let rhai = dsl::compile::to_rhai(&out.effect, None);
     assert!(rhai.contains("draw(2)"), "{rhai}");
     // An unknown English label stays not understood.
-    let out = dsl::parse_ja_effect_with(&[1], Some("When Blocking"), &[], &[], "自分はデッキから2枚ドローする。", &v);
+    let out = dsl::parse_ja_effect_with(
+        &[1],
+        Some("When Blocking"),
+        &[],
+        &[],
+        "自分はデッキから2枚ドローする。",
+        &v,
+    );
     assert!(!out.complete);
 }

@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 use engine::core::PlayerId;
 use engine::rules::battle_spirits::Zone;
 use engine::rules::battle_spirits::testkit::hand_size as hand;
-use engine::rules::battle_spirits::testkit::{give_reserve, play, put, scenario, scripted_spirit, strict};
+use engine::rules::battle_spirits::testkit::{
+    give_reserve, play, put, scenario, scripted_spirit, strict,
+};
 
 const P0: PlayerId = PlayerId(0);
 
@@ -42,16 +44,26 @@ fn bs_5_1_a_japanese_only_effect_runs_from_its_japanese_text() {
         "JA-ONLY",
         0,
         1000,
-        vec![text_effect(&[("ja", "自分はデッキから2枚ドローする。")], None)],
+        vec![text_effect(
+            &[("ja", "自分はデッキから2枚ドローする。")],
+            None,
+        )],
     );
     assert_eq!(drawn_on_summon(card), 2);
 }
 
 #[test]
 fn bs_5_1_text_language_ja_runs_the_japanese_text_of_an_effect_with_both() {
-    let texts = [("en", "Draw 1 card."), ("ja", "自分はデッキから2枚ドローする。")];
+    let texts = [
+        ("en", "Draw 1 card."),
+        ("ja", "自分はデッキから2枚ドローする。"),
+    ];
     let ja = scripted_spirit("JA-BOTH", 0, 1000, vec![text_effect(&texts, Some("ja"))]);
-    assert_eq!(drawn_on_summon(ja), 2, "the Japanese text is the one that runs");
+    assert_eq!(
+        drawn_on_summon(ja),
+        2,
+        "the Japanese text is the one that runs"
+    );
     let en = scripted_spirit("EN-BOTH", 0, 1000, vec![text_effect(&texts, None)]);
     assert_eq!(drawn_on_summon(en), 1, "by default the English text runs");
 }

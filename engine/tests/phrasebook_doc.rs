@@ -28,7 +28,10 @@ fn the_phrasebook_lists_the_grammar_labels_and_pack_phrases() {
     // A built-in phrase with its example, a Saga label, a pack label and a pack phrase.
     assert!(md.contains("| Draw N cards | Draw 2 cards. |"), "{md}");
     assert!(md.contains("- `When This Spirit Blocks`"), "{md}");
-    assert!(md.contains("## Phrases of the pack `battle-spirits-demo-expansion`"), "{md}");
+    assert!(
+        md.contains("## Phrases of the pack `battle-spirits-demo-expansion`"),
+        "{md}"
+    );
     assert!(
         md.contains("| Gather {n:number} tide cores | Gather 2 tide cores. |"),
         "{md}"

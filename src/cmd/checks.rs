@@ -70,7 +70,7 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
         && let Err(e) = super::source::library(cat, false)
     {
         errors.push(Diagnostic {
-            file: PathBuf::from(dirs.last().cloned().unwrap_or_default()),
+            file: dirs.last().cloned().unwrap_or_default(),
             line: 1,
             column: 1,
             field: String::new(),
@@ -124,7 +124,10 @@ fn build(
         .collect();
     // The decks of packs with dependencies are checked at overlay, which failed: check
     // them against every card that did load (a card of a missing pack reads as unknown).
-    let all: Vec<&carddb::CardDef> = packs.iter().flat_map(|p| p.cards.iter().map(|c| &c.def)).collect();
+    let all: Vec<&carddb::CardDef> = packs
+        .iter()
+        .flat_map(|p| p.cards.iter().map(|c| &c.def))
+        .collect();
     let ids: Vec<&str> = all.iter().map(|c| c.id.as_str()).collect();
     let lookup = |id: &str| all.iter().copied().find(|c| c.id == id);
     for p in packs.iter().filter(|p| !p.manifest.depends.is_empty()) {

@@ -47,7 +47,11 @@ pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
     super::json::or_report(json, "db build", || build(&packs, &out, json))
 }
 
-fn build(packs: &[PathBuf], out: &std::path::Path, json: bool) -> Result<(), Box<dyn std::error::Error>> {
+fn build(
+    packs: &[PathBuf],
+    out: &std::path::Path,
+    json: bool,
+) -> Result<(), Box<dyn std::error::Error>> {
     // Every check at once (issue 17): YAML, cards, decks, dependencies, labels, keywords,
     // scripts. Nothing is written while an error remains; the old catalogue stays.
     let checked = super::checks::check_all(packs)?;

@@ -38,7 +38,9 @@ pub fn of_error(e: &(dyn std::error::Error + 'static)) -> Vec<carddb::Diagnostic
                 column: 0,
                 field: String::new(),
                 message: format!("unknown card `{id}`"),
-                help: did_you_mean.as_ref().map(|s| format!("did you mean `{s}`?")),
+                help: did_you_mean
+                    .as_ref()
+                    .map(|s| format!("did you mean `{s}`?")),
             }];
         }
     }

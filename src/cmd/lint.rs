@@ -123,7 +123,9 @@ fn lint(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
             .filter(|i| args.all || !matches!(i.status, "scripted" | "from_text"))
             .map(Item::json)
             .collect();
-        return fail(serde_json::json!({"pack": pack.manifest.name, "items": listed, "totals": totals}));
+        return fail(
+            serde_json::json!({"pack": pack.manifest.name, "items": listed, "totals": totals}),
+        );
     }
     for i in items
         .iter()

@@ -88,13 +88,16 @@ pub fn check_pack(pack: &Pack, engine: &Engine, api: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let unknown = |ast: &AST| unknown_calls(ast, &known);
     let message = |name: &str| format!("it calls `{name}`, which {api} does not have");
-    let help = |name: &str| {
-        nearest(name, &known).map(|s| format!("did you mean `{s}`?"))
-    };
+    let help = |name: &str| nearest(name, &known).map(|s| format!("did you mean `{s}`?"));
     let used: BTreeSet<&str> = pack
         .cards
         .iter()
-        .flat_map(|c| c.def.effects.iter().filter_map(|e| e.script_file.as_deref()))
+        .flat_map(|c| {
+            c.def
+                .effects
+                .iter()
+                .filter_map(|e| e.script_file.as_deref())
+        })
         .collect();
     for (rel, source) in pack.script_files() {
         match engine.compile(source) {

@@ -297,4 +297,3 @@ fn source_of(
     }
     Ok((origin, Ok(dsl::compile::to_rhai(&out.effect, Some(text)))))
 }
-
