@@ -552,10 +552,14 @@ fn read_sentence(s: &str, vocab: &Vocabulary) -> Read {
                 return Read::Built(acts, st, None);
             }
         }
-        Err(e) => Read::Failed(crate::phrasebook::stopped(
-            s,
-            crate::phrasebook::error_offset(&e),
-        )),
+        Err(e) => {
+            let templates: Vec<&str> = vocab.phrases().map(|p| p.template.as_str()).collect();
+            Read::Failed(crate::phrasebook::stopped_in(
+                s,
+                crate::phrasebook::error_offset(&e),
+                &templates,
+            ))
+        }
     };
     match phrase_action(s, vocab) {
         Some(a) => Read::Built(vec![a], SentenceState::default(), None),

@@ -150,34 +150,45 @@ pub const PHRASES: &[Phrase] = &[
 /// pattern or example; phrases sharing no word are left out.
 pub fn nearest(sentence: &str, n: usize) -> Vec<&'static Phrase> {
     let words = words_of(sentence);
-    if words.is_empty() {
-        return Vec::new();
-    }
     let mut scored: Vec<(usize, usize, &Phrase)> = PHRASES
         .iter()
         .enumerate()
-        .filter_map(|(i, p)| {
-            let theirs = words_of(&format!("{} {}", p.pattern, p.example));
-            let hits = words
-                .iter()
-                .filter(|w| {
-                    theirs
-                        .iter()
-                        .any(|t| t == *w || strsim::jaro_winkler(t, w) >= 0.88)
-                })
-                .count();
-            // The first word is the verb or subject an author starts with: it counts double.
-            let lead = words.first().is_some_and(|w| {
-                words_of(p.pattern)
-                    .first()
-                    .is_some_and(|t| t == w || strsim::jaro_winkler(t, w) >= 0.88)
-            });
-            let score = hits + usize::from(lead) * 2;
-            (hits > 0).then_some((score, i, p))
-        })
+        .filter_map(|(i, p)| score(&words, p.pattern, p.example).map(|s| (s, i, p)))
         .collect();
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     scored.into_iter().take(n).map(|(_, _, p)| p).collect()
+}
+
+/// How near an author's `words` are to a phrase (its `pattern` and `example`); `None` when
+/// they share no word.
+fn score(words: &[String], pattern: &str, example: &str) -> Option<usize> {
+    let near = |t: &String, w: &String| t == w || strsim::jaro_winkler(t, w) >= 0.88;
+    let theirs = words_of(&format!("{pattern} {example}"));
+    let hits = words
+        .iter()
+        .filter(|w| theirs.iter().any(|t| near(t, w)))
+        .count();
+    // The first word is the verb or subject an author starts with: it counts double.
+    let lead = words
+        .first()
+        .is_some_and(|w| words_of(pattern).first().is_some_and(|t| near(t, w)));
+    (hits > 0).then_some(hits + usize::from(lead) * 2)
+}
+
+/// A pack phrase's template without its slots (`Gather {n:number} tide cores` → `Gather
+/// tide cores`), for scoring.
+fn without_slots(template: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for c in template.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Lower-case words of a text, without numbers, slot names and short words.
@@ -196,15 +207,30 @@ fn words_of(text: &str) -> Vec<String> {
 /// where it stopped being understood (`at` is the byte offset the grammar got to) and the
 /// nearest phrases it knows. Each line stands alone.
 pub fn stopped(sentence: &str, at: usize) -> Vec<String> {
+    stopped_in(sentence, at, &[])
+}
+
+/// [`stopped`] that also weighs the phrases packs declared (`templates`, as written in
+/// `phrases/*.yaml`); a pack phrase as near as a built-in one comes first.
+pub fn stopped_in(sentence: &str, at: usize, templates: &[&str]) -> Vec<String> {
     let mut out = vec![stopped_at(sentence, at)];
-    let near = nearest(sentence, 3);
+    let words = words_of(sentence);
+    let mut near: Vec<(usize, String)> = templates
+        .iter()
+        .filter_map(|t| {
+            score(&words, &without_slots(t), "").map(|s| (s, format!("'{t}' (a pack phrase)")))
+        })
+        .collect();
+    near.extend(nearest(sentence, 3).into_iter().map(|p| {
+        let s = score(&words, p.pattern, p.example).unwrap_or(0);
+        (s, format!("'{}' (e.g. \"{}\")", p.pattern, p.example))
+    }));
+    near.sort_by(|a, b| b.0.cmp(&a.0));
+    near.truncate(3);
     if near.is_empty() {
         out.push("see docs/phrasebook.md for every phrase the grammar knows".into());
     } else {
-        let list: Vec<String> = near
-            .iter()
-            .map(|p| format!("'{}' (e.g. \"{}\")", p.pattern, p.example))
-            .collect();
+        let list: Vec<String> = near.into_iter().map(|(_, t)| t).collect();
         out.push(format!("did you mean: {}", list.join("; ")));
     }
     out

@@ -88,3 +88,16 @@ fn a_misspelt_sentence_is_pointed_at_the_phrase_it_meant() {
     );
     assert!(!lines.join(" ").contains("c_"), "no rule names: {lines:?}");
 }
+
+#[test]
+fn a_misspelt_pack_phrase_is_pointed_at_the_pack_phrase() {
+    let lines = stopped_in(
+        "Gathr 2 tide cores.",
+        0,
+        &["Gather {n:number} tide cores", "Hum the {f:family} hymn"],
+    );
+    assert!(
+        lines[1].starts_with("did you mean: 'Gather {n:number} tide cores' (a pack phrase)"),
+        "{lines:?}"
+    );
+}
