@@ -225,7 +225,7 @@ pub fn stopped_in(sentence: &str, at: usize, templates: &[&str]) -> Vec<String> 
         let s = score(&words, p.pattern, p.example).unwrap_or(0);
         (s, format!("'{}' (e.g. \"{}\")", p.pattern, p.example))
     }));
-    near.sort_by(|a, b| b.0.cmp(&a.0));
+    near.sort_by_key(|b| std::cmp::Reverse(b.0));
     near.truncate(3);
     if near.is_empty() {
         out.push("see docs/phrasebook.md for every phrase the grammar knows".into());
