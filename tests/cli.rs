@@ -494,7 +494,10 @@ fn lint_names_what_the_grammar_could_not_read() {
         out.contains("not understood from the start: \"Juggle the moon twice.\""),
         "{out}"
     );
-    assert!(!out.contains("a_atk") && !out.contains("expected one of"), "{out}");
+    assert!(
+        !out.contains("a_atk") && !out.contains("expected one of"),
+        "{out}"
+    );
     assert!(
         out.contains(
             "3 cards, 3 effects: 1 run from text, 1 scripted, 1 partly understood, 0 without text"

@@ -15,6 +15,9 @@ pub struct Checked {
     pub packs: Vec<Pack>,
     /// The catalogue of `packs` built in memory, when they build (dependencies aside).
     pub catalogue: Option<Catalogue>,
+    /// The lenient card library of that catalogue (Battle Spirits only): a broken script
+    /// only fails its own effect.
+    pub library: Option<engine::CardLibrary>,
     /// Every error, sorted by file, line and column.
     pub errors: Vec<Diagnostic>,
     /// What does not stop a build (e.g. line-battle card text the phrases do not cover).
@@ -43,14 +46,23 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
     // A pack that depends on the demo pack gets the embedded one (issue 17).
     let packs = super::source::with_embedded_demo(packs)?;
     let catalogue = build(&packs, all_packs_read, &mut errors)?;
+    let mut library = None;
     if let Some(cat) = &catalogue
         && cat.game()? == GameKind::BattleSpirits
     {
-        // Timing labels and keyword names, with a did-you-mean and the valid values.
-        let (mut e, mut undeclared) = super::source::located_checks(&packs, cat)?;
-        errors.append(&mut e);
-        // Issue 17: a keyword no pack declares is a mistake at `db build` too.
-        errors.append(&mut undeclared);
+        // Timing labels and keyword names, with a did-you-mean and the valid values, read
+        // with the vocabulary of the lenient library (kept for `lint`'s report).
+        let lib = super::source::library(cat, true)?;
+        for p in &packs {
+            let check = engine::rules::battle_spirits::script::vocab::check_pack(
+                p,
+                lib.scripts().vocabulary(),
+            );
+            errors.extend(check.errors);
+            // Issue 17: a keyword no pack declares is a mistake at `db build` too.
+            errors.extend(check.undeclared);
+        }
+        library = Some(lib);
     }
     for p in &packs {
         errors.extend(scripts(p));
@@ -83,6 +95,7 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
     Ok(Checked {
         packs,
         catalogue,
+        library,
         errors,
         warnings,
         all_packs_read,

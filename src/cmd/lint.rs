@@ -106,7 +106,7 @@ fn lint(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
             Err(carddb::LoadError::Invalid(carddb::Diagnostics(checked.errors.clone())).into())
         }
     };
-    let (Some(catalogue), true) = (&checked.catalogue, checked.all_packs_read) else {
+    let (Some(_), true) = (&checked.catalogue, checked.all_packs_read) else {
         return fail(serde_json::Value::Null);
     };
     let Some(pack) = checked.packs.last() else {
@@ -116,7 +116,10 @@ fn lint(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
         let totals = lint_other_game(pack, json)?;
         return fail(totals);
     }
-    let (items, totals) = effects(pack, catalogue)?;
+    let Some(lenient) = &checked.library else {
+        return fail(serde_json::Value::Null);
+    };
+    let (items, totals) = effects(pack, lenient);
     if json {
         let listed: Vec<serde_json::Value> = items
             .iter()
@@ -154,12 +157,8 @@ fn lint(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
 /// Every effect and card keyword of `pack` with its status, and the totals (JSON object:
 /// `cards`, `effects`, `from_text`, `scripted`, `partly_understood`, `no_text`,
 /// `cannot_act`, `gaps`).
-fn effects(
-    pack: &carddb::Pack,
-    catalogue: &carddb::Catalogue,
-) -> Result<(Vec<Item>, serde_json::Value), Box<dyn std::error::Error>> {
-    // Lenient here: the gaps of every script that compiles (the errors are listed apart).
-    let lenient = super::source::library(catalogue, true)?;
+fn effects(pack: &carddb::Pack, lenient: &engine::CardLibrary) -> (Vec<Item>, serde_json::Value) {
+    // Lenient: the gaps of every script that compiles (the errors are listed apart).
     let host = lenient.scripts();
     let vocab = host.vocabulary();
     let keywords = lenient.keyword_rules();
@@ -251,7 +250,7 @@ fn effects(
         "cannot_act": gapped,
         "gaps": gap_count,
     });
-    Ok((items, totals))
+    (items, totals)
 }
 
 /// A pack of another game than Battle Spirits: the grammar, labels and keywords checked
