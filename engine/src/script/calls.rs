@@ -22,12 +22,14 @@ pub const RHAI_BUILTIN_FNS: &[&str] = &[
     "debug",
 ];
 
-/// A call to a function nobody defines: its name and 1-based line in the script (0 when
+/// A call to a function nobody defines: its name and place in the script (line 0 when
 /// rhai gives none).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownCall {
     pub name: String,
     pub line: usize,
+    /// 1-based column (1 when rhai gives none).
+    pub column: usize,
 }
 
 /// Every function name `engine` can call: its registered functions and its packages'.
@@ -65,6 +67,7 @@ pub fn unknown_calls(ast: &AST, known: &BTreeSet<String>) -> Vec<UnknownCall> {
             out.push(UnknownCall {
                 name: name.to_string(),
                 line: pos.line().unwrap_or(0),
+                column: pos.position().unwrap_or(1),
             });
         }
         true
@@ -107,7 +110,7 @@ pub fn check_pack(pack: &Pack, engine: &Engine, api: &str) -> Vec<Diagnostic> {
                     out.push(Diagnostic {
                         file: pack.files.display_path(rel),
                         line: u.line.max(1),
-                        column: 1,
+                        column: u.column,
                         field: String::new(),
                         message: message(&u.name),
                         help: help(&u.name),
@@ -141,8 +144,16 @@ pub fn check_pack(pack: &Pack, engine: &Engine, api: &str) -> Vec<Diagnostic> {
                 // A file's syntax error is reported at the file, above.
                 Err(_) if from.is_some() => continue,
                 Err(err) => {
-                    let line = inline_line(text, at.line, err.position().line().unwrap_or(1));
-                    out.push(syntax(pack, &card.file, field.clone(), line, &err));
+                    let pos = err.position();
+                    let (line, column) = inline_place(
+                        text,
+                        at.line,
+                        pos.line().unwrap_or(1),
+                        pos.position().unwrap_or(1),
+                    );
+                    let mut d = syntax(pack, &card.file, field.clone(), line, &err);
+                    d.column = column;
+                    out.push(d);
                     continue;
                 }
             };
@@ -151,7 +162,7 @@ pub fn check_pack(pack: &Pack, engine: &Engine, api: &str) -> Vec<Diagnostic> {
                 match from {
                     Some(f) => d.message = format!("{} ({f} line {})", message(&u.name), u.line),
                     None => {
-                        d.line = inline_line(text, at.line, u.line.max(1));
+                        (d.line, d.column) = inline_place(text, at.line, u.line.max(1), u.column);
                         d.message = message(&u.name);
                     }
                 }
@@ -164,15 +175,22 @@ pub fn check_pack(pack: &Pack, engine: &Engine, api: &str) -> Vec<Diagnostic> {
     out
 }
 
-/// The file line of line `in_script` of an inline script whose field starts on
-/// `field_line`: a block scalar (`script: |`) starts on the next line.
-fn inline_line(text: &str, field_line: usize, in_script: usize) -> usize {
-    let at = text.lines().nth(field_line.saturating_sub(1)).unwrap_or("");
-    let rest = at.split_once(':').map(|(_, r)| r.trim()).unwrap_or("");
-    if rest.starts_with('|') || rest.starts_with('>') {
-        field_line + in_script
+/// The file line and column of line `line`, column `col` (1-based) of an inline script
+/// whose field starts on `field_line`: a block scalar (`script: |`) starts on the next line,
+/// indented; a one-line value starts after the key (and its quote).
+fn inline_place(text: &str, field_line: usize, line: usize, col: usize) -> (usize, usize) {
+    let line_text = |n: usize| text.lines().nth(n.saturating_sub(1)).unwrap_or("");
+    let at = line_text(field_line);
+    let (key, rest) = at.split_once(':').unwrap_or((at, ""));
+    let value = rest.trim_start();
+    if value.starts_with('|') || value.starts_with('>') {
+        let n = field_line + line;
+        let indent = line_text(n).len() - line_text(n).trim_start().len();
+        (n, indent + col)
     } else {
-        field_line + in_script.saturating_sub(1)
+        let quote = usize::from(value.starts_with(['"', '\'']));
+        let start = key.len() + 1 + (rest.len() - value.len()) + quote;
+        (field_line + line.saturating_sub(1), start + col)
     }
 }
 
@@ -211,10 +229,20 @@ mod tests {
             u,
             vec![UnknownCall {
                 name: "exhuast".into(),
-                line: 4
+                line: 4,
+                column: 1
             }]
         );
         assert_eq!(nearest("exhuast", &known()).as_deref(), Some("exhaust"));
+    }
+
+    #[test]
+    fn an_inline_script_place_is_its_place_in_the_card_file() {
+        let yaml = "effects:\n  - timing: When Summoned\n    script: |\n      draw(1);\n      exhuast(x);\n  - script: \"draw(1\"\n";
+        // Block scalar: line 2 of the script is file line 5, after 6 spaces of indentation.
+        assert_eq!(inline_place(yaml, 3, 2, 1), (5, 7));
+        // One line, quoted: the script starts at column 14 of line 6.
+        assert_eq!(inline_place(yaml, 6, 1, 1), (6, 14));
     }
 
     #[test]
