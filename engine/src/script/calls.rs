@@ -120,6 +120,40 @@ pub fn check_pack(pack: &Pack, engine: &Engine, api: &str) -> Vec<Diagnostic> {
             Ok(_) => {}
         }
     }
+    // Inline rhai of keyword declarations and pack phrases (a phrase's slots read as a
+    // variable: only its calls matter here; its syntax is checked when the library builds).
+    let mut declared: Vec<(&str, String, String, &str)> = Vec::new();
+    for (def, rel) in &pack.keywords {
+        for (j, e) in def.effects.iter().enumerate() {
+            if let Some(src) = &e.script {
+                let what = format!("keyword {}", def.name);
+                declared.push((rel.as_str(), format!("effects[{j}].script"), what, src));
+            }
+        }
+    }
+    let filled: Vec<String> = pack
+        .phrases
+        .iter()
+        .map(|p| slots_as_names(&p.def.rhai))
+        .collect();
+    for (p, src) in pack.phrases.iter().zip(&filled) {
+        let what = format!("phrase `{}`", p.def.template);
+        declared.push((p.file.as_str(), join(&p.prefix, "rhai"), what, src));
+    }
+    for (rel, field, what, src) in declared {
+        let Ok(ast) = engine.compile(src) else {
+            continue;
+        };
+        let text = pack.files.files.get(rel).map(String::as_str).unwrap_or("");
+        let at = YamlFile::new(&pack.files, rel, text).error(&field, "", None);
+        for u in unknown(&ast) {
+            let mut d = at.clone();
+            (d.line, d.column) = inline_place(text, at.line, u.line.max(1), u.column);
+            d.message = format!("{what}: {}", message(&u.name));
+            d.help = help(&u.name);
+            out.push(d);
+        }
+    }
     for card in &pack.cards {
         let text = pack
             .files
@@ -192,6 +226,34 @@ fn inline_place(text: &str, field_line: usize, line: usize, col: usize) -> (usiz
         let start = key.len() + 1 + (rest.len() - value.len()) + quote;
         (field_line + line.saturating_sub(1), start + col)
     }
+}
+
+/// A phrase's rhai with each `{slot}` written as a variable name, so that it compiles.
+fn slots_as_names(rhai: &str) -> String {
+    let mut out = String::new();
+    let mut rest = rhai;
+    while let Some(open) = rest.find('{') {
+        let close = rest[open..].find('}').map(|c| open + c);
+        match close {
+            Some(c)
+                if rest[open + 1..c]
+                    .chars()
+                    .all(|x| x.is_alphanumeric() || x == '_')
+                    && c > open + 1 =>
+            {
+                out.push_str(&rest[..open]);
+                out.push_str("slot_");
+                out.push_str(&rest[open + 1..c]);
+                rest = &rest[c + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..=open]);
+                rest = &rest[open + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A syntax error at `rel` (line `line` of the file when given, else rhai's line).
