@@ -37,6 +37,8 @@ enum Command {
     Exercise(cmd::exercise::ExerciseArgs),
     /// Run scenario tests: boards, actions and expectations written as YAML.
     Test(cmd::test::TestArgs),
+    /// Play in the browser: a local HTTP server with one page and a JSON API.
+    Serve(cmd::serve::ServeArgs),
 }
 
 /// mimalloc: games allocate and free many small vectors and strings (a third of the
@@ -58,6 +60,7 @@ fn main() -> std::process::ExitCode {
         Command::Explain(args) => cmd::explain::run(args),
         Command::Exercise(args) => cmd::exercise::run(args),
         Command::Test(args) => cmd::test::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

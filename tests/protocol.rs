@@ -124,3 +124,86 @@ fn a_client_playing_both_seats_sees_the_log_play_prints() {
     assert_eq!(over["type"], "over");
     assert_eq!(over["result"], last["result"]);
 }
+
+/// Issue 18 item 5: a client of one seat gets the events as that seat may see them. Card
+/// instances are numbered in deck-list order, so an opponent's draw that named its instance
+/// would name the card; in P1's stream P2's draws name none, and every other event is the
+/// full log's (`play --log json` with the same answers), byte for byte.
+#[test]
+fn a_client_of_one_seat_does_not_see_the_opponents_draws() {
+    // P1 answers the first option of every decision; greedy plays P2 (seed 3: P2's
+    // opening hand and draws, P1 losing in a few turns).
+    let input = "{\"id\": 0}\n".repeat(200);
+    let (ok, out) = run(
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--protocol",
+            "jsonl",
+            "--p1",
+            "human",
+        ],
+        &input,
+    );
+    assert!(ok, "{out}");
+    let msgs: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(msgs[0]["client_seats"], serde_json::json!([0]));
+    let decisions = msgs.iter().filter(|m| m["type"] == "decision").count();
+    assert_eq!(msgs.last().unwrap()["type"], "over");
+    let seen: Vec<serde_json::Value> = msgs
+        .iter()
+        .flat_map(|m| m["events"].as_array().cloned().unwrap_or_default())
+        .collect();
+
+    // The full log: the same game through `play`, P1 answering option 1 (the first) as often.
+    let (ok, log) = run(
+        &["play", "--seed", "3", "--p1", "human", "--log", "json"],
+        &"1\n".repeat(decisions),
+    );
+    assert!(ok, "{log}");
+    let mut full: Vec<serde_json::Value> = log
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    full.pop(); // the result line
+    assert_eq!(
+        seen.len(),
+        full.len(),
+        "one event in the stream per event of the log"
+    );
+
+    let (mut p1_draws, mut p2_draws) = (0, 0);
+    for (f, s) in full.iter().zip(&seen) {
+        let draw_of =
+            |p: u8| f["CardMoved"]["from"]["Deck"] == p && f["CardMoved"]["to"]["Hand"] == p;
+        if draw_of(1) {
+            p2_draws += 1;
+            assert!(
+                s["CardMoved"]["card"].is_null(),
+                "P2's draw names no card: {s}"
+            );
+            let mut expected = f.clone();
+            expected["CardMoved"]["card"] = serde_json::Value::Null;
+            assert_eq!(s, &expected);
+        } else if f.get("BurstSet").is_some() && f["BurstSet"]["player"] == 1 {
+            assert!(s["BurstSet"]["card"].is_null(), "BS-10.1: face down: {s}");
+        } else if f["CardMoved"]["from"]["Hand"] == 1 && f["CardMoved"]["to"]["Deck"] == 1 {
+            assert!(s["CardMoved"]["card"].is_null(), "a mulligan's return: {s}");
+        } else {
+            if draw_of(0) {
+                p1_draws += 1;
+                assert!(s["CardMoved"]["card"].is_u64(), "P1 sees its own draw");
+            }
+            assert_eq!(s, f, "what P1 may see is the full log's event");
+        }
+    }
+    assert!(
+        p2_draws >= 4 && p1_draws >= 4,
+        "{p1_draws} P1 and {p2_draws} P2 draws"
+    );
+}

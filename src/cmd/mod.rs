@@ -22,6 +22,7 @@ pub mod json;
 pub mod lint;
 pub mod play;
 pub mod protocol;
+pub mod serve;
 pub mod sim;
 pub mod source;
 pub mod test;

@@ -14,7 +14,7 @@ pub mod triggers;
 pub mod zones;
 
 pub use decision::{Labelled, Request};
-pub use event::{GameEvent, log_hash};
+pub use event::{GameEvent, Redacted, log_hash};
 pub use game::{GameResult, Rules, Step};
 pub use ids::{InstanceId, PlayerId};
 pub use rng::GameRng;

@@ -128,6 +128,10 @@ where
         (self.render)(&self.game, &self.game.log()[i])
     }
 
+    fn redacted_event(&self, i: usize, seat: PlayerId) -> Option<crate::core::Redacted> {
+        crate::core::GameEvent::redacted_for(&self.game.log()[i], seat)
+    }
+
     fn view_json(&self, player: PlayerId) -> serde_json::Value {
         serde_json::to_value(self.game.view(player)).unwrap_or_default()
     }

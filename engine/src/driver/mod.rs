@@ -108,6 +108,10 @@ pub trait DynGame {
     fn event_json(&self, i: usize) -> String;
     /// Event `i` in words for people (`None`: a detail the text log leaves out).
     fn event_text(&self, i: usize) -> Option<String>;
+    /// Event `i` as seat `seat` may receive it when it names a card `seat` cannot see (the
+    /// opponent's draw): its JSON with that card as `null` and its line for people; `None`
+    /// when `seat` may see it whole ([`crate::core::GameEvent::redacted_for`]).
+    fn redacted_event(&self, i: usize, seat: PlayerId) -> Option<crate::core::Redacted>;
     /// What `player` sees now, as JSON.
     fn view_json(&self, player: PlayerId) -> serde_json::Value;
     /// The ruleset's conservation checks.

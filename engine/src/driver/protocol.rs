@@ -8,6 +8,9 @@
 //! as JSON, the seat's view with hidden information hidden, and the events since the last
 //! message); `error` for a line that is not a legal answer (nothing changes; the decision
 //! stands); `over` with the result and the last events.
+//! Events are per seat: a client that plays one seat gets each event as that seat may
+//! see it ([`seat_event`]: the opponent's draw names no card); a client of both seats gets
+//! the full log, as `play --log json` prints it.
 //! In: `{"id": N}` (option N of the pending decision), `{"choice": <choice JSON>}`, or
 //! `{"quit": true}`.
 
@@ -187,13 +190,43 @@ impl Session {
         }
     }
 
+    /// The seat whose view the events take: the client's one seat; `None` (the full log)
+    /// when the client plays both seats, or none.
+    pub fn viewer(&self) -> Option<PlayerId> {
+        match self.seats {
+            [None, Some(_)] => Some(PlayerId(0)),
+            [Some(_), None] => Some(PlayerId(1)),
+            _ => None,
+        }
+    }
+
     fn new_events(&mut self) -> Vec<serde_json::Value> {
         let n = self.game.log_len();
+        let viewer = self.viewer();
         let events = (self.sent..n)
-            .map(|i| serde_json::from_str(&self.game.event_json(i)).unwrap_or_default())
+            .map(|i| seat_event(self.game.as_ref(), i, viewer))
             .collect();
         self.sent = n;
         events
+    }
+}
+
+/// Event `i` of `game` as `viewer` may see it: the full log's event when `viewer` is
+/// `None` or the event hides nothing from it, else its redacted form (the hidden card as
+/// `null`, [`DynGame::redacted_event`]).
+pub fn seat_event(game: &dyn DynGame, i: usize, viewer: Option<PlayerId>) -> serde_json::Value {
+    match viewer.and_then(|s| game.redacted_event(i, s)) {
+        Some(r) => r.json,
+        None => serde_json::from_str(&game.event_json(i)).unwrap_or_default(),
+    }
+}
+
+/// Event `i` of `game` in words as `viewer` may see it (`None`: a detail the text log
+/// leaves out).
+pub fn seat_text(game: &dyn DynGame, i: usize, viewer: Option<PlayerId>) -> Option<String> {
+    match viewer.and_then(|s| game.redacted_event(i, s)) {
+        Some(r) => game.event_text(i).map(|_| r.text),
+        None => game.event_text(i),
     }
 }
 

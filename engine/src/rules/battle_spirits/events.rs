@@ -178,4 +178,122 @@ pub enum Event {
     },
 }
 
-impl crate::core::GameEvent for Event {}
+impl crate::core::GameEvent for Event {
+    /// Hidden from `seat`: a card moved where `seat` sees neither end (the opponent's draw,
+    /// a mulligan's return, any deck to deck or hand), and the card of the opponent's burst
+    /// set face down (BS-10.1). Decks are hidden from both players, the hand and the set
+    /// burst from the opponent; the other zones are open (tecoto face up, BS-13.1).
+    fn redacted_for(&self, seat: PlayerId) -> Option<crate::core::Redacted> {
+        let seen = |z: Zone| match z {
+            Zone::Deck(_) => false,
+            Zone::Hand(p) | Zone::Burst(p) => p == seat,
+            Zone::Tecoto(_) | Zone::Field(_) | Zone::Trash(_) | Zone::Removed(_) => true,
+        };
+        match self {
+            Event::CardMoved { from, to, .. } if !seen(*from) && !seen(*to) => {
+                let who = zone_player(*from);
+                let text = match (from, to) {
+                    (Zone::Deck(_), Zone::Hand(_)) => format!("{who} draws a card"),
+                    (Zone::Hand(_), Zone::Deck(_)) => format!("{who} returns a card to the deck"),
+                    _ => format!("{who}'s card: {} → {}", from.name(), to.name()),
+                };
+                Some(crate::core::Redacted {
+                    json: crate::core::event::nulled(self, "CardMoved", "card"),
+                    text,
+                })
+            }
+            Event::BurstSet {
+                player, replaced, ..
+            } if *player != seat => Some(crate::core::Redacted {
+                json: crate::core::event::nulled(self, "BurstSet", "card"),
+                text: match replaced {
+                    Some(_) => format!("{player} sets a new burst face down"),
+                    None => format!("{player} sets a burst face down"),
+                },
+            }),
+            _ => None,
+        }
+    }
+}
+
+fn zone_player(z: Zone) -> PlayerId {
+    match z {
+        Zone::Deck(p)
+        | Zone::Hand(p)
+        | Zone::Tecoto(p)
+        | Zone::Field(p)
+        | Zone::Trash(p)
+        | Zone::Burst(p)
+        | Zone::Removed(p) => p,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::GameEvent;
+
+    const P1: PlayerId = PlayerId(0);
+    const P2: PlayerId = PlayerId(1);
+
+    fn moved(card: u32, from: Zone, to: Zone) -> Event {
+        Event::CardMoved {
+            card: InstanceId(card),
+            from,
+            to,
+        }
+    }
+
+    #[test]
+    fn the_opponents_draw_is_redacted_and_the_own_is_not() {
+        // Issue 18 item 5: instances are numbered in deck-list order, so the id is the card.
+        let draw = moved(37, Zone::Deck(P2), Zone::Hand(P2));
+        let r = draw.redacted_for(P1).expect("P2's draw is hidden from P1");
+        assert_eq!(
+            r.json,
+            serde_json::json!({"CardMoved": {"card": null, "from": {"Deck": 1}, "to": {"Hand": 1}}})
+        );
+        assert_eq!(r.text, "P2 draws a card");
+        assert_eq!(draw.redacted_for(P2), None, "P2 sees its own draw");
+        // A mulligan's return, hand to deck, is hidden too.
+        let back = moved(37, Zone::Hand(P2), Zone::Deck(P2));
+        assert_eq!(
+            back.redacted_for(P1).unwrap().text,
+            "P2 returns a card to the deck"
+        );
+    }
+
+    #[test]
+    fn a_move_with_an_open_end_names_its_card() {
+        // Played from hand, milled from the deck, returned to hand: one end is open.
+        for (from, to) in [
+            (Zone::Hand(P2), Zone::Field(P2)),
+            (Zone::Deck(P2), Zone::Trash(P2)),
+            (Zone::Field(P2), Zone::Hand(P2)),
+            (Zone::Burst(P2), Zone::Trash(P2)),
+        ] {
+            assert_eq!(
+                moved(5, from, to).redacted_for(P1),
+                None,
+                "{from:?} → {to:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_opponents_set_burst_is_face_down() {
+        // BS-10.1: a burst is set face down; the replaced one goes to the trash, seen.
+        let set = Event::BurstSet {
+            player: P2,
+            card: InstanceId(40),
+            replaced: Some(InstanceId(12)),
+        };
+        let r = set.redacted_for(P1).expect("hidden from P1");
+        assert_eq!(
+            r.json,
+            serde_json::json!({"BurstSet": {"player": 1, "card": null, "replaced": 12}})
+        );
+        assert_eq!(r.text, "P2 sets a new burst face down");
+        assert_eq!(set.redacted_for(P2), None);
+    }
+}

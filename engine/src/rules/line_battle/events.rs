@@ -168,7 +168,31 @@ pub enum Event {
     },
 }
 
-impl GameEvent for Event {}
+impl GameEvent for Event {
+    /// Hidden from `seat`: a card moved where `seat` sees neither end (the opponent's draw;
+    /// decks are hidden from both players, a hand from the opponent).
+    fn redacted_for(&self, seat: PlayerId) -> Option<crate::core::Redacted> {
+        let seen = |z: Zone| match z {
+            Zone::Deck(_) => false,
+            Zone::Hand(p) => p == seat,
+            _ => true,
+        };
+        match self {
+            Event::CardMoved { from, to, .. } if !seen(*from) && !seen(*to) => {
+                let who = from.owner();
+                let text = match (from, to) {
+                    (Zone::Deck(_), Zone::Hand(_)) => format!("{who} draws a card"),
+                    _ => format!("{who}'s card: {from} → {to}"),
+                };
+                Some(crate::core::Redacted {
+                    json: crate::core::event::nulled(self, "CardMoved", "card"),
+                    text,
+                })
+            }
+            _ => None,
+        }
+    }
+}
 
 fn target_text(g: &Game, t: &Target) -> String {
     match t {
@@ -313,5 +337,25 @@ pub fn line_name(l: Line) -> &'static str {
     match l {
         Line::Attack => "attack",
         Line::Defense => "defense",
+    }
+}
+
+#[cfg(test)]
+mod redaction_tests {
+    use super::*;
+
+    #[test]
+    fn the_opponents_draw_is_redacted() {
+        // Issue 18 item 5: the hand is hidden from the opponent, the deck from both.
+        let draw = Event::CardMoved {
+            card: InstanceId(9),
+            from: Zone::Deck(PlayerId(1)),
+            to: Zone::Hand(PlayerId(1)),
+        };
+        let r = draw.redacted_for(PlayerId(0)).expect("hidden from P1");
+        assert!(r.json["CardMoved"]["card"].is_null(), "{}", r.json);
+        assert_eq!(r.json["CardMoved"]["to"], serde_json::json!({"Hand": 1}));
+        assert_eq!(r.text, "P2 draws a card");
+        assert_eq!(draw.redacted_for(PlayerId(1)), None);
     }
 }
