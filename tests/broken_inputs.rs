@@ -141,3 +141,60 @@ fn every_broken_line_battle_deck_is_rejected_with_its_line() {
         }
     }
 }
+
+/// The checks of meaning (issue 17), through the command as an author runs it: each case of
+/// `tests/broken/checks/` fails `db build` and `lint` in one run with every line of its
+/// `expect.txt` (file:line, did-you-mean, valid values, the count of errors), and `db
+/// build` leaves the catalogue built before byte for byte the same. Cases: an unknown
+/// timing label (`When Blocking`), keyword (`crsh`), function in an inline script
+/// (`exhuast`), in script files and in a pack phrase's rhai, a card file with a byte order
+/// mark, and one pack with
+/// every kind of mistake at once (YAML, card, label, keyword, script syntax, unknown
+/// function, deck, dependency).
+#[test]
+fn every_check_of_meaning_reports_all_its_errors_in_one_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("cards.sqlite");
+    Catalogue::build(&[demo()], &out).unwrap();
+    let before = std::fs::read(&out).unwrap();
+    let mut cases: Vec<_> = std::fs::read_dir(root().join("checks"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 6, "the corpus holds {} cases", cases.len());
+    let mut failures = Vec::new();
+    for case in &cases {
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        let pack = case.join("pack");
+        let (pack, out_s) = (pack.to_str().unwrap(), out.to_str().unwrap());
+        for args in [vec!["db", "build", pack, "-o", out_s], vec!["lint", pack]] {
+            let o = std::process::Command::new(env!("CARGO_BIN_EXE_cardscript"))
+                .args(&args)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&o.stderr);
+            if o.status.success() {
+                failures.push(format!("{name} {}: succeeded", args[0]));
+            }
+            for want in expectations(&case.join("expect.txt")) {
+                if !err.contains(&want) {
+                    failures.push(format!("{name} {}: lacks `{want}`:\n{err}", args[0]));
+                }
+            }
+            // Never the place-less `0..0` nor a line 0.
+            if err.contains(":0:") {
+                failures.push(format!(
+                    "{name} {}: an error without its line:\n{err}",
+                    args[0]
+                ));
+            }
+        }
+        assert_eq!(
+            std::fs::read(&out).unwrap(),
+            before,
+            "{name} changed the catalogue"
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

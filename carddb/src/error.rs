@@ -100,11 +100,34 @@ impl LoadError {
 
 /// The closest of `candidates` to `word`, for a did-you-mean: the smallest edit distance
 /// (case-insensitive), accepted when at most a third of the word's length (at least 1)
-/// or when Jaro–Winkler similarity is ≥ 0.85.
+/// or when Jaro–Winkler similarity is ≥ 0.85. Failing that, for words of several parts
+/// (`When Blocking`), the shortest candidate that has every part, each as a word starting
+/// with the part's first four letters (`When This Spirit Blocks`).
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    close(word, candidates.iter().copied()).or_else(|| by_parts(word, &candidates))
+}
+
+fn by_parts(word: &str, candidates: &[&str]) -> Option<String> {
+    let stem = |w: &str| w.to_lowercase().chars().take(4).collect::<String>();
+    let parts: Vec<String> = word.split_whitespace().map(stem).collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    candidates
+        .iter()
+        .filter(|c| {
+            let words: Vec<String> = c.split_whitespace().map(stem).collect();
+            parts.iter().all(|p| words.contains(p))
+        })
+        .min_by_key(|c| (c.split_whitespace().count(), c.len()))
+        .map(|c| c.to_string())
+}
+
+fn close<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     let lower = word.to_lowercase();
     let allowed = (lower.chars().count() / 3).max(1);
     candidates
@@ -121,4 +144,32 @@ pub fn did_you_mean<'a>(
         .filter(|(d, jw, _)| *d <= allowed || *jw >= 0.85)
         .min_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)))
         .map(|(_, _, c)| c.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::did_you_mean;
+
+    #[test]
+    fn a_label_of_several_words_finds_the_one_with_all_its_words() {
+        let labels = [
+            "When Summoned",
+            "When This Spirit Attacks or Blocks",
+            "When This Spirit Blocks",
+            "While This Spirit Blocks",
+        ];
+        assert_eq!(
+            did_you_mean("When Blocking", labels).as_deref(),
+            Some("When This Spirit Blocks")
+        );
+        assert_eq!(
+            did_you_mean("When Sumoned", labels).as_deref(),
+            Some("When Summoned")
+        );
+        assert_eq!(
+            did_you_mean("Crsh", ["Crush", "Curse"]).as_deref(),
+            Some("Crush")
+        );
+        assert_eq!(did_you_mean("Nothing Alike", labels), None);
+    }
 }

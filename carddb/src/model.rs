@@ -396,7 +396,15 @@ pub struct Effect {
     /// A rhai script file, relative to the pack folder (`effects/DEMO-001.rhai`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script_file: Option<String>,
+    /// Which printed text runs when the effect has no script: `en` or `ja` ([`RUN_LANGUAGES`];
+    /// default: the pack's `text_language`, else English when there is English text, else
+    /// Japanese). Issue 17.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_language: Option<String>,
 }
+
+/// The languages whose card text the engine runs (`text_language`).
+pub const RUN_LANGUAGES: [&str; 2] = ["en", "ja"];
 
 /// A complete card definition (`cards/*.yaml`): every field the Battle Spirits rules read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -67,6 +67,10 @@ pub struct Manifest {
     /// on equal priority the later pack on the command line wins.
     #[serde(default)]
     pub priority: i32,
+    /// Which printed text of its cards runs when an effect has both and no script: `en`
+    /// (the default) or `ja` (issue 17); an effect's own `text_language` wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_language: Option<String>,
 }
 
 /// A card together with the file it came from, for error messages and overrides.
@@ -132,11 +136,41 @@ impl Pack {
 
     /// Validates a pack already in memory. Errors as [`Pack::load`].
     pub fn from_files(files: PackFiles) -> Result<Pack, LoadError> {
+        match Pack::from_files_partial(files) {
+            (Some(pack), errors) if errors.is_empty() => Ok(pack),
+            (_, errors) => Err(LoadError::Invalid(Diagnostics(errors))),
+        }
+    }
+
+    /// Reads the pack folder at `dir` as far as it reads: see [`Pack::from_files_partial`].
+    ///
+    /// Errors: [`LoadError::Io`] when a file cannot be read.
+    pub fn load_partial(
+        dir: &std::path::Path,
+    ) -> Result<(Option<Pack>, Vec<Diagnostic>), LoadError> {
+        Ok(Pack::from_files_partial(PackFiles::read_dir(dir)?))
+    }
+
+    /// Every mistake of a pack in memory (file, line, column, field), and the pack as far as
+    /// it reads, so that later checks (labels, keywords, scripts, dependencies) still see the
+    /// rest in the same run (issue 17): the cards of a file with a mistake are left out; the
+    /// pack is `None` only when `pack.yaml` is missing or does not read.
+    pub fn from_files_partial(files: PackFiles) -> (Option<Pack>, Vec<Diagnostic>) {
         let mut errors = Vec::new();
         let manifest = read_manifest(&files, &mut errors);
         let mut cards = Vec::new();
         for (rel, text) in files.under("cards", &[".yaml", ".yml"]) {
             read_cards(&files, rel, text, &mut cards, &mut errors);
+        }
+        // The pack's text language goes with each effect into the catalogue.
+        if let Some(l) = manifest
+            .as_ref()
+            .and_then(|m| m.text_language.as_ref())
+            .filter(|l| crate::model::RUN_LANGUAGES.contains(&l.as_str()))
+        {
+            for e in cards.iter_mut().flat_map(|c| c.def.effects.iter_mut()) {
+                e.text_language.get_or_insert_with(|| l.clone());
+            }
         }
         validate::cards(
             &files,
@@ -192,9 +226,10 @@ impl Pack {
         }
         // A pack that depends on others may use their cards in its decks: its decks are
         // checked when the packs are overlaid (`overlay::resolve`), with the cards of the
-        // packs it depends on.
+        // packs it depends on. A pack alone: against every card that read, even one with a
+        // mistake of its own, so that a deck is not blamed for a card misspelt elsewhere.
         let alone = manifest.as_ref().is_some_and(|m| m.depends.is_empty());
-        if errors.is_empty() && alone {
+        if alone {
             let lookup = |id: &str| cards.iter().find(|c| c.def.id == id).map(|c| &c.def);
             let ids: Vec<&str> = cards.iter().map(|c| c.def.id.as_str()).collect();
             for d in &decks {
@@ -203,18 +238,20 @@ impl Pack {
                 errors.extend(deck::check_cards(&files, &d.file, &d.deck, &lookup, &ids));
             }
         }
-        match manifest {
-            Some(manifest) if errors.is_empty() => Ok(Pack {
-                manifest,
-                cards,
-                decks,
-                keywords,
-                files,
-                labels,
-                phrases,
-            }),
-            _ => Err(LoadError::Invalid(Diagnostics(errors))),
-        }
+        // A card file with a mistake is left out of later checks; the rest go on.
+        let broken: std::collections::BTreeSet<std::path::PathBuf> =
+            errors.iter().map(|d| d.file.clone()).collect();
+        cards.retain(|c| !broken.contains(&files.display_path(&c.file)));
+        let pack = manifest.map(|manifest| Pack {
+            manifest,
+            cards,
+            decks,
+            keywords,
+            files,
+            labels,
+            phrases,
+        });
+        (pack, errors)
     }
 }
 
@@ -246,6 +283,15 @@ fn read_manifest(files: &PackFiles, errors: &mut Vec<Diagnostic>) -> Option<Mani
             "name",
             format!("`{}` is not a usable pack name", manifest.name),
             Some("use letters, digits and `-`, without spaces around or slashes".into()),
+        ));
+    }
+    if let Some(l) = &manifest.text_language
+        && !crate::model::RUN_LANGUAGES.contains(&l.as_str())
+    {
+        errors.push(file.error(
+            "text_language",
+            format!("`{l}` is not a language whose card text runs"),
+            Some("`en` or `ja`".into()),
         ));
     }
     for (i, dep) in manifest.depends.iter().enumerate() {

@@ -130,6 +130,15 @@ fn common_problems(files: &PackFiles, c: &CardDef) -> Vec<Problem> {
                 out_lang(&mut push, &format!("{f}.text.{lang}"), lang, help);
             }
         }
+        if let Some(l) = &e.text_language
+            && !crate::model::RUN_LANGUAGES.contains(&l.as_str())
+        {
+            push(
+                &format!("{f}.text_language"),
+                format!("`{l}` is not a language whose text runs"),
+                Some("`en` or `ja`"),
+            );
+        }
         if e.script.is_some() && e.script_file.is_some() {
             push(
                 &format!("{f}.script_file"),

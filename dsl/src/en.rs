@@ -18,16 +18,17 @@ use pack::{phrase_action, sentence_keyword_problem};
 #[grammar = "grammar/en.pest"]
 struct EnParser;
 
-fn expected_of(e: &pest::error::Error<Rule>) -> Vec<String> {
-    match &e.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut v: Vec<String> = positives.iter().map(|r| format!("{r:?}")).collect();
-            v.sort();
-            v.dedup();
-            v
-        }
-        pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
-    }
+/// The grammar rules in the parse tree of one sentence read alone (`None`: not
+/// understood), for the phrasebook's checks.
+#[cfg(test)]
+pub(crate) fn sentence_rules(s: &str) -> Option<Vec<String>> {
+    let pairs = EnParser::parse(Rule::sentence, s).ok()?;
+    Some(
+        pairs
+            .flatten()
+            .map(|p| format!("{:?}", p.as_rule()))
+            .collect(),
+    )
 }
 
 /// Parse a printed effect: header then body.
@@ -113,7 +114,7 @@ pub(crate) fn parse_printed(text: &str, vocab: &Vocabulary) -> ParseOutcome {
                 end: close,
             },
             text: text[off..close].to_string(),
-            expected: vec!["timing".into()],
+            expected: vec![crate::phrasebook::TIMING_HINT.into()],
         });
         body_start = close;
     }
@@ -212,7 +213,7 @@ pub(crate) fn parse_structured(
                 unparsed.push(Unparsed {
                     span: Span { start: 0, end: 0 },
                     text: cond.to_string(),
-                    expected: vec!["timing".into()],
+                    expected: vec![crate::phrasebook::TIMING_HINT.into()],
                 });
             }
         }
@@ -551,7 +552,14 @@ fn read_sentence(s: &str, vocab: &Vocabulary) -> Read {
                 return Read::Built(acts, st, None);
             }
         }
-        Err(e) => Read::Failed(expected_of(&e)),
+        Err(e) => {
+            let templates: Vec<&str> = vocab.phrases().map(|p| p.template.as_str()).collect();
+            Read::Failed(crate::phrasebook::stopped_in(
+                s,
+                crate::phrasebook::error_offset(&e),
+                &templates,
+            ))
+        }
     };
     match phrase_action(s, vocab) {
         Some(a) => Read::Built(vec![a], SentenceState::default(), None),

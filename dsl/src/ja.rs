@@ -8,21 +8,13 @@ use pest_derive::Parser;
 use crate::ast::*;
 use crate::{ParseOutcome, Unparsed, none_if_na, split};
 
+/// Expected at an unknown Japanese timing.
+const JA_TIMING_HINT: &str =
+    "a timing in 『…』 the Japanese grammar knows (e.g. 『このスピリットの召喚時』)";
+
 #[derive(Parser)]
 #[grammar = "grammar/ja.pest"]
 struct JaParser;
-
-fn expected_of(e: &pest::error::Error<Rule>) -> Vec<String> {
-    match &e.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut v: Vec<String> = positives.iter().map(|r| format!("{r:?}")).collect();
-            v.sort();
-            v.dedup();
-            v
-        }
-        pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
-    }
-}
 
 /// Parse the header at the start of `text`; returns its end (0 if none) and fills `effect`.
 fn parse_header(text: &str, effect: &mut EffectText) -> usize {
@@ -125,7 +117,7 @@ pub(crate) fn parse_printed(text: &str, vocab: &crate::Vocabulary) -> ParseOutco
                 end: close,
             },
             text: text[off..close].to_string(),
-            expected: vec!["j_timing".into()],
+            expected: vec![JA_TIMING_HINT.into()],
         });
     }
     effect.body = parse_body(text, start, &mut unparsed, &mut effect.once_per_turn);
@@ -193,7 +185,7 @@ pub(crate) fn parse_structured(
                 unparsed.push(Unparsed {
                     span: Span { start: 0, end: 0 },
                     text: c.to_string(),
-                    expected: vec!["j_timing".into()],
+                    expected: vec![JA_TIMING_HINT.into()],
                 });
             }
         }
@@ -358,7 +350,10 @@ fn parse_body(
                 unparsed.push(Unparsed {
                     span,
                     text: s.to_string(),
-                    expected: expected_of(&e),
+                    expected: vec![
+                        crate::phrasebook::stopped_at(s, crate::phrasebook::error_offset(&e)),
+                        "a sentence the Japanese grammar knows (dsl/src/grammar/ja.pest)".into(),
+                    ],
                 });
                 out.push(Action::Unparsed {
                     text: s.to_string(),

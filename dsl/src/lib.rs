@@ -17,6 +17,7 @@ mod en;
 pub mod explain;
 pub mod explain_words;
 mod ja;
+pub mod phrasebook;
 pub mod phrases;
 mod split;
 mod template;
@@ -43,7 +44,10 @@ pub struct Unparsed {
     pub span: Span,
     /// The text itself.
     pub text: String,
-    /// The tokens pest expected at the failure point (rule names).
+    /// What would have been understood there, in the author's words, one line each: where
+    /// the sentence stopped being understood and the nearest phrases the grammar knows
+    /// ([`phrasebook::stopped`]), or why a matched sentence is refused. Never grammar rule
+    /// names.
     pub expected: Vec<String>,
 }
 
@@ -206,6 +210,35 @@ pub fn parse_effect_with(
             vocab,
         ),
     }
+}
+
+/// A Japanese effect text under a card model's timing label, which may be English (a card
+/// whose only printed text is Japanese, or whose pack says its Japanese text is the one
+/// that runs): a Japanese label (`このスピリットの召喚時`) reads as Japanese; an English one
+/// (`When Summoned`, a pack's label) gives the timing as in English, and the Japanese
+/// grammar reads the body.
+pub fn parse_ja_effect_with(
+    levels: &[u8],
+    condition: Option<&str>,
+    keywords: &[(String, Option<String>)],
+    steps: &[String],
+    details: &str,
+    vocab: &Vocabulary,
+) -> ParseOutcome {
+    let ja = parse_effect_with(levels, condition, keywords, steps, details, Lang::Ja, vocab);
+    if ja.timing_mapped || none_if_na(condition).is_none() {
+        return ja;
+    }
+    let head = en::parse_structured(levels, condition, keywords, steps, "", vocab);
+    if !head.timing_mapped {
+        return ja;
+    }
+    let body = parse_effect_with(levels, None, keywords, steps, details, Lang::Ja, vocab);
+    let mut effect = body.effect;
+    if head.effect.timing.is_some() {
+        effect.timing = head.effect.timing;
+    }
+    ParseOutcome::finish(effect, true, body.unparsed)
 }
 
 /// The hook name (as [`compile::hook_name`] writes it and the engine's `from_hook_name`

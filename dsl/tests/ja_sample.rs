@@ -50,3 +50,35 @@ fn japanese_sample_headers_all_map() {
         "{complete} < {JA_COMPLETE_FLOOR}"
     );
 }
+
+/// Issue 17: Japanese text under the card model's English timing label (a card whose only
+/// text is Japanese): the label gives the timing, the Japanese grammar the body.
+#[test]
+fn japanese_text_under_an_english_label_is_understood() {
+    let v = dsl::Vocabulary::default();
+    let out = dsl::parse_ja_effect_with(
+        &[1],
+        Some("When Summoned"),
+        &[],
+        &[],
+        "自分はデッキから2枚ドローする。",
+        &v,
+    );
+    assert!(out.complete, "{:?}", out.unparsed);
+    assert_eq!(
+        dsl::compile::hook_name(out.effect.timing.as_ref()),
+        "when_summoned"
+    );
+    let rhai = dsl::compile::to_rhai(&out.effect, None);
+    assert!(rhai.contains("draw(2)"), "{rhai}");
+    // An unknown English label stays not understood.
+    let out = dsl::parse_ja_effect_with(
+        &[1],
+        Some("When Blocking"),
+        &[],
+        &[],
+        "自分はデッキから2枚ドローする。",
+        &v,
+    );
+    assert!(!out.complete);
+}

@@ -51,11 +51,22 @@ pub enum CardsCommand {
     Show {
         /// The card id, e.g. `DEMO-R01`.
         id: String,
+        /// Print the card as JSON inside the report of `docs/json-output.md` (an unknown id
+        /// is its diagnostic, with the nearest id).
+        #[arg(long)]
+        json: bool,
     },
 }
 
 /// Runs the query and prints the cards.
 pub fn run(args: CardsArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if let CardsCommand::Show { id, json: true } = &args.command {
+        // Every failure, opening the cards included, is a diagnostic of the report.
+        return super::json::or_report(true, "cards show", || {
+            let card = serde_json::to_value(args.source.open()?.card(id)?)?;
+            super::json::emit("cards show", &[], &[], card)
+        });
+    }
     let cat = args.source.open()?;
     match args.command {
         CardsCommand::Search {
@@ -122,7 +133,8 @@ pub fn run(args: CardsArgs) -> Result<(), Box<dyn std::error::Error>> {
             }
             say!("{} card(s)", cards.len());
         }
-        CardsCommand::Show { id } => {
+        CardsCommand::Show { json: true, .. } => unreachable!("answered above"),
+        CardsCommand::Show { id, json: false } => {
             let card = cat.card(&id)?;
             let text = serde_yaml::to_string(&card)?;
             say!("{}", text.trim_end());

@@ -23,6 +23,9 @@ pub enum DbCommand {
         /// The catalogue file to write (a new file, or a catalogue to replace).
         #[arg(short, long, default_value = "cards.sqlite")]
         out: PathBuf,
+        /// Print the diagnostics and what was built as JSON (`docs/json-output.md`).
+        #[arg(long)]
+        json: bool,
     },
     /// Bring a catalogue of an older schema up to this cardscript's, in one transaction.
     Migrate {
@@ -33,45 +36,59 @@ pub enum DbCommand {
 
 /// Builds and prints what was built.
 pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let (packs, out) = match args.command {
-        DbCommand::Build { packs, out } => (packs, out),
+    let (packs, out, json) = match args.command {
+        DbCommand::Build { packs, out, json } => (packs, out, json),
         DbCommand::Migrate { file } => {
             let cat = carddb::Catalogue::open(&file)?;
             say!("{} is at schema v{}", file.display(), cat.schema_version()?);
             return Ok(());
         }
     };
-    let loaded = super::source::load_packs(&packs)?;
-    // Scripts are compiled before anything is written: a syntax error names its file,
-    // line and column and leaves the old catalogue as it was.
-    let (in_memory, _) = carddb::Catalogue::build_in_memory(&loaded)?;
-    if in_memory.game()? != carddb::GameKind::BattleSpirits {
-        // The card library, labels and keywords below are Battle Spirits'; carddb has
-        // checked the line battle's timings at load. Its scripts: syntax only.
+    super::json::or_report(json, "db build", || build(&packs, &out, json))
+}
+
+fn build(
+    packs: &[PathBuf],
+    out: &std::path::Path,
+    json: bool,
+) -> Result<(), Box<dyn std::error::Error>> {
+    // Every check at once (issue 17): YAML, cards, decks, dependencies, labels, keywords,
+    // scripts. Nothing is written while an error remains; the old catalogue stays.
+    let checked = super::checks::check_all(packs)?;
+    if json {
+        if !checked.errors.is_empty() {
+            return super::json::emit(
+                "db build",
+                &checked.errors,
+                &checked.warnings,
+                serde_json::Value::Null,
+            );
+        }
+        let (_, report) = carddb::Catalogue::build(&checked.packs, out)?;
+        let result = serde_json::json!({
+            "out": out.display().to_string(),
+            "schema": carddb::catalogue::SCHEMA_VERSION,
+            "packs": report.packs.iter().map(|(n, v)| serde_json::json!({"name": n, "version": v})).collect::<Vec<_>>(),
+            "overrides": report.overrides.iter().map(|o| serde_json::json!({"id": o.id, "by_pack": o.by_pack, "over_pack": o.over_pack})).collect::<Vec<_>>(),
+            "rows": report.rows,
+            "hash": report.hash,
+        });
+        return super::json::emit("db build", &[], &checked.warnings, result);
+    }
+    if let Some(cat) = &checked.catalogue
+        && cat.game()? != carddb::GameKind::BattleSpirits
+    {
+        // The labels, keywords and card text read above are Battle Spirits'; carddb
+        // checked the other game's timings at load, `checks` its scripts.
         say!("note: not a Battle Spirits catalogue: its timing, keyword and text checks skipped");
-        super::lint::script_syntax(&loaded)?;
-        // What the ruleset cannot run: a script calling a function it lacks is an error.
-        let (errors, warnings) = super::lint::line_battle_gaps(&loaded)?;
-        for w in &warnings {
-            say!("warning: {w}");
-        }
-        if !errors.is_empty() {
-            return Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into());
-        }
-        return finish(&loaded, &out);
     }
-    // Keyword names and values, timing labels (issue 12 item 4), each at its file:line,
-    // before the strict build would report the first of them without its place.
-    let (problems, warnings) = super::source::located_checks(&loaded, &in_memory)?;
-    // A keyword no pack declares does nothing (`lint` lists it as an error).
-    for d in &warnings {
-        say!("warning: {d}");
+    for w in &checked.warnings {
+        say!("warning: {w}");
     }
-    if !problems.is_empty() {
-        return Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into());
+    if !checked.errors.is_empty() {
+        return Err(carddb::LoadError::Invalid(carddb::Diagnostics(checked.errors)).into());
     }
-    super::source::library(&in_memory, false)?;
-    finish(&loaded, &out)
+    finish(&checked.packs, out)
 }
 
 /// Writes the catalogue and prints what was built.

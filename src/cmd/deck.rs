@@ -28,13 +28,26 @@ pub enum DeckCommand {
         /// `format:` line, else `saga`, or `line-battle` for a line-battle catalogue.
         #[arg(long)]
         format: Option<String>,
+        /// Print the diagnostics and the verdict as JSON (`docs/json-output.md`).
+        #[arg(long)]
+        json: bool,
     },
 }
 
 /// Checks the deck; every problem is printed with its line.
 pub fn run(args: DeckArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let DeckCommand::Check { deck, format } = args.command;
-    let cat = args.source.open()?;
+    let DeckCommand::Check { deck, format, json } = args.command;
+    let source = args.source;
+    super::json::or_report(json, "deck check", || check(&source, &deck, format, json))
+}
+
+fn check(
+    source: &SourceArgs,
+    deck: &str,
+    format: Option<String>,
+    json: bool,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let cat = source.open()?;
     if let Some(f) = format
         .as_deref()
         .filter(|f| carddb::DeckFormat::by_name(f).is_none())
@@ -43,10 +56,19 @@ pub fn run(args: DeckArgs) -> Result<(), Box<dyn std::error::Error>> {
         return Err(format!("unknown format `{f}` ({names})").into());
     }
     let cards = cat.cards()?;
-    let loaded = super::play::deck_file(&cat, &deck)?;
+    let loaded = super::play::deck_file(&cat, deck)?;
     // The command line's format, else the deck file's own `format:` line, else the game's.
     let format = carddb::format::format_for(format.as_deref(), &loaded.deck, cat.game()?)?;
     let problems = carddb::deck::check(&loaded, &cards, &format);
+    if json {
+        let result = serde_json::json!({
+            "deck": deck,
+            "cards": loaded.deck.len(),
+            "format": format.name,
+            "legal": problems.is_empty(),
+        });
+        return super::json::emit("deck check", &problems, &[], result);
+    }
     if problems.is_empty() {
         say!(
             "{}: {} cards, legal in the {} format",

@@ -24,50 +24,167 @@ pub struct LintArgs {
     /// Also list the effects that are fine.
     #[arg(long)]
     pub all: bool,
+    /// Print the diagnostics, every effect's status and the totals as JSON
+    /// (`docs/json-output.md`).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What `lint` says about one effect or card keyword.
+struct Item {
+    card: String,
+    /// The effect's index, or `None` for a card keyword.
+    effect: Option<usize>,
+    keyword: Option<String>,
+    file: String,
+    /// `cannot_act`, `scripted`, `from_text`, `no_text`, `partly_understood`,
+    /// `keyword_without_rules`.
+    status: &'static str,
+    /// Why, one line each, in the author's words.
+    details: Vec<String>,
+}
+
+impl Item {
+    fn heading(&self) -> String {
+        match (&self.keyword, self.effect) {
+            (Some(k), _) => format!(
+                "{} keyword {k} ({}): no rules for this keyword yet: inert",
+                self.card, self.file
+            ),
+            (None, Some(i)) => {
+                let what = match self.status {
+                    "cannot_act" => "understood, but cannot act:",
+                    "scripted" => "scripted",
+                    "from_text" => "runs from its text",
+                    "no_text" => "no text and no script: inert",
+                    _ => "partly understood: inert until scripted",
+                };
+                format!("{} effect {i} ({}): {what}", self.card, self.file)
+            }
+            (None, None) => self.card.clone(),
+        }
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "card": self.card,
+            "effect": self.effect,
+            "keyword": self.keyword,
+            "file": self.file,
+            "status": self.status,
+            "details": self.details,
+        })
+    }
 }
 
 /// Prints one line per effect that needs attention (all with `--all`) and the totals.
 pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let json = args.json;
+    super::json::or_report(json, "lint", || lint(args))
+}
+
+fn lint(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
     let mut dirs = args.source.packs.clone();
     dirs.extend(args.pack.clone());
     if dirs.is_empty() {
         return Err("lint needs a pack folder (`lint DIR` or `lint --pack DEP --pack DIR`)".into());
     }
-    let mut packs = super::source::load_packs(&dirs)?;
-    let (catalogue, _) = carddb::Catalogue::build_in_memory(&packs)?;
-    let pack = packs.pop().expect("one pack at least");
-    if pack.manifest.game != carddb::GameKind::BattleSpirits {
-        return lint_other_game(&pack);
+    // Every check at once (issue 17); the effect report below reads what did load.
+    let checked = super::checks::check_all(&dirs)?;
+    let json = args.json;
+    if !json {
+        for w in &checked.warnings {
+            say!("warning: {w}");
+        }
     }
-    // Lenient here: the gaps of every script that compiles; the strict build below
-    // reports syntax errors with their place.
-    let lenient = super::source::library(&catalogue, true)?;
+    let fail = |result: serde_json::Value| -> Result<(), Box<dyn std::error::Error>> {
+        if json {
+            super::json::emit("lint", &checked.errors, &checked.warnings, result)
+        } else if checked.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(carddb::LoadError::Invalid(carddb::Diagnostics(checked.errors.clone())).into())
+        }
+    };
+    let (Some(_), true) = (&checked.catalogue, checked.all_packs_read) else {
+        return fail(serde_json::Value::Null);
+    };
+    let Some(pack) = checked.packs.last() else {
+        return fail(serde_json::Value::Null);
+    };
+    if pack.manifest.game != carddb::GameKind::BattleSpirits {
+        let totals = lint_other_game(pack, json)?;
+        return fail(totals);
+    }
+    let Some(lenient) = &checked.library else {
+        return fail(serde_json::Value::Null);
+    };
+    let (items, totals) = effects(pack, lenient);
+    if json {
+        let listed: Vec<serde_json::Value> = items
+            .iter()
+            .filter(|i| args.all || !matches!(i.status, "scripted" | "from_text"))
+            .map(Item::json)
+            .collect();
+        return fail(
+            serde_json::json!({"pack": pack.manifest.name, "items": listed, "totals": totals}),
+        );
+    }
+    for i in items
+        .iter()
+        .filter(|i| args.all || !matches!(i.status, "scripted" | "from_text"))
+    {
+        say!("{}", i.heading());
+        for d in &i.details {
+            say!("    {d}");
+        }
+    }
+    let n = |k: &str| totals[k].as_u64().unwrap_or(0);
+    say!(
+        "{} cards, {} effects: {} run from text, {} scripted, {} partly understood, {} without text, {} understood but cannot act; {} gaps",
+        n("cards"),
+        n("effects"),
+        n("from_text"),
+        n("scripted"),
+        n("partly_understood"),
+        n("no_text"),
+        n("cannot_act"),
+        n("gaps")
+    );
+    fail(serde_json::Value::Null)
+}
+
+/// Every effect and card keyword of `pack` with its status, and the totals (JSON object:
+/// `cards`, `effects`, `from_text`, `scripted`, `partly_understood`, `no_text`,
+/// `cannot_act`, `gaps`).
+fn effects(pack: &carddb::Pack, lenient: &engine::CardLibrary) -> (Vec<Item>, serde_json::Value) {
+    // Lenient: the gaps of every script that compiles (the errors are listed apart).
     let host = lenient.scripts();
     let vocab = host.vocabulary();
     let keywords = lenient.keyword_rules();
-    // Issue 12 item 4: keyword names and values, timing labels, at file:line.
-    let check = engine::rules::battle_spirits::script::vocab::check_pack(&pack, vocab);
-    let problems: Vec<_> = check.errors.into_iter().chain(check.undeclared).collect();
-    for d in &problems {
-        say!("{d}");
-    }
+    let mut items = Vec::new();
     let (mut scripted, mut parsed, mut partial, mut textless) = (0, 0, 0, 0);
     let (mut gapped, mut gap_count) = (0, 0);
     for card in &pack.cards {
         let c = &card.def;
+        let item = |effect, status, details| Item {
+            card: c.id.clone(),
+            effect,
+            keyword: None,
+            file: card.file.clone(),
+            status,
+            details,
+        };
         for k in &c.keywords {
             if !keywords.has_rules(&k.name) {
                 gap_count += 1;
-                say!(
-                    "{} keyword {} ({}): no rules for this keyword yet: inert",
-                    c.id,
-                    k.name,
-                    card.file
-                );
+                items.push(Item {
+                    keyword: Some(k.name.clone()),
+                    ..item(None, "keyword_without_rules", Vec::new())
+                });
             }
         }
         for (i, e) in c.effects.iter().enumerate() {
-            let at = format!("{} effect {i} ({})", c.id, card.file);
             let gaps = match host.effects_of(&c.id).and_then(|v| v.get(i)) {
                 Some(ce) => match &ce.script {
                     Ok(ast) => support::gaps(ast, keywords),
@@ -81,99 +198,91 @@ pub fn run(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
             if understood && !gaps.is_empty() {
                 gapped += 1;
                 gap_count += gaps.len();
-                say!("{at}: understood, but cannot act:");
-                for g in &gaps {
-                    say!("    {g}");
-                }
+                let details = gaps.iter().map(ToString::to_string).collect();
+                items.push(item(Some(i), "cannot_act", details));
                 continue;
             }
             if is_script {
                 scripted += 1;
-                if args.all {
-                    say!("{at}: scripted");
-                }
+                items.push(item(Some(i), "scripted", Vec::new()));
                 continue;
             }
             match parse_text_in(e, vocab) {
                 None => {
                     textless += 1;
-                    say!("{at}: no English text and no script: inert");
+                    items.push(item(Some(i), "no_text", Vec::new()));
                 }
                 Some((_, out)) if out.complete => {
                     parsed += 1;
-                    if args.all {
-                        say!("{at}: runs from its text");
-                    }
+                    items.push(item(Some(i), "from_text", Vec::new()));
                 }
                 Some((text, out)) => {
                     partial += 1;
                     gap_count += 1;
-                    say!("{at}: partly understood: inert until scripted");
+                    let mut details = Vec::new();
                     if !out.timing_mapped {
-                        say!(
-                            "    timing `{}` is not a known hook",
+                        details.push(format!(
+                            "timing `{}` is not a known hook",
                             e.timing.as_deref().unwrap_or("")
-                        );
+                        ));
                     }
                     for u in &out.unparsed {
-                        let span = text.get(u.span.start..u.span.end).unwrap_or(&u.text);
-                        say!(
-                            "    not understood at {}..{}: `{span}`",
-                            u.span.start,
-                            u.span.end
-                        );
-                        if !u.expected.is_empty() {
-                            say!("      expected one of: {}", u.expected.join(", "));
-                        }
+                        // A place-less part (a timing label, a keyword) quotes its own text.
+                        let span = text
+                            .get(u.span.start..u.span.end)
+                            .filter(|s| !s.is_empty())
+                            .unwrap_or(&u.text);
+                        details.push(format!("not understood: `{span}`"));
+                        details.extend(u.expected.iter().map(|l| format!("  {l}")));
                     }
+                    items.push(item(Some(i), "partly_understood", details));
                 }
             }
         }
     }
-    let total = scripted + parsed + partial + textless + gapped;
-    say!(
-        "{} cards, {total} effects: {parsed} run from text, {scripted} scripted, {partial} partly understood, {textless} without text, {gapped} understood but cannot act; {gap_count} gaps",
-        pack.cards.len()
-    );
-    if !problems.is_empty() {
-        return Err(format!("{} declaration errors (listed above)", problems.len()).into());
-    }
-    // Every script compiles (syntax errors with file:line:column, as `db build` reports
-    // them); what a script does is only known when it runs (`play --strict`, `exercise`).
-    super::source::library(&catalogue, false)?;
-    Ok(())
+    let totals = serde_json::json!({
+        "cards": pack.cards.len(),
+        "effects": scripted + parsed + partial + textless + gapped,
+        "from_text": parsed,
+        "scripted": scripted,
+        "partly_understood": partial,
+        "no_text": textless,
+        "cannot_act": gapped,
+        "gaps": gap_count,
+    });
+    (items, totals)
 }
 
 /// A pack of another game than Battle Spirits: the grammar, labels and keywords checked
 /// above are Battle Spirits'; carddb has checked its timings (`validate::line_battle`) at
-/// load. Counts its effects and compiles every script (syntax, file:line:column).
-fn lint_other_game(pack: &carddb::Pack) -> Result<(), Box<dyn std::error::Error>> {
-    say!(
-        "note: pack {} is for {}: Battle Spirits text, label and keyword checks skipped",
-        pack.manifest.name,
-        pack.manifest.game.name()
-    );
+/// load and [`super::checks::check_all`] its scripts. Counts its effects.
+fn lint_other_game(
+    pack: &carddb::Pack,
+    json: bool,
+) -> Result<serde_json::Value, Box<dyn std::error::Error>> {
     let effects: Vec<&carddb::Effect> = pack.cards.iter().flat_map(|c| &c.def.effects).collect();
     let scripted = effects
         .iter()
         .filter(|e| e.script.is_some() || e.script_file.is_some())
         .count();
-    say!(
-        "{} cards, {} effects: {scripted} scripted, {} from text",
-        pack.cards.len(),
-        effects.len(),
-        effects.len() - scripted
-    );
-    script_syntax(std::slice::from_ref(pack))?;
-    let (errors, warnings) = line_battle_gaps(std::slice::from_ref(pack))?;
-    for w in &warnings {
-        say!("warning: {w}");
+    if !json {
+        say!(
+            "note: pack {} is for {}: Battle Spirits text, label and keyword checks skipped",
+            pack.manifest.name,
+            pack.manifest.game.name()
+        );
+        say!(
+            "{} cards, {} effects: {scripted} scripted, {} from text",
+            pack.cards.len(),
+            effects.len(),
+            effects.len() - scripted
+        );
     }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into())
-    }
+    Ok(serde_json::json!({
+        "pack": pack.manifest.name,
+        "game": pack.manifest.game.name(),
+        "totals": {"cards": pack.cards.len(), "effects": effects.len(), "scripted": scripted, "from_text": effects.len() - scripted},
+    }))
 }
 
 /// The effects of line-battle `packs` that cannot act, read by the ruleset itself
@@ -226,45 +335,4 @@ pub fn line_battle_gaps(
         }
     }
     Ok((errors, warnings))
-}
-
-/// Compiles every rhai script of `packs` (`effects/`, `lib/`, inline `script:`) for its
-/// syntax alone, for a game whose card library these commands do not build.
-///
-/// Errors: every script that does not compile, at its file, line and column.
-pub fn script_syntax(packs: &[carddb::Pack]) -> Result<(), Box<dyn std::error::Error>> {
-    let rhai = engine::script::sandboxed_engine();
-    let mut problems = Vec::new();
-    for p in packs {
-        let mut check = |rel: &str, field: String, at_line: usize, source: &str| {
-            if let Err(e) = rhai.compile(source) {
-                let pos = e.position();
-                problems.push(carddb::Diagnostic {
-                    file: p.files.display_path(rel),
-                    line: at_line + pos.line().unwrap_or(1),
-                    column: pos.position().unwrap_or(1),
-                    field,
-                    message: format!("script does not compile: {}", e.err_type()),
-                    help: None,
-                });
-            }
-        };
-        for (rel, source) in p.script_files() {
-            check(rel, String::new(), 0, source);
-        }
-        for card in &p.cards {
-            for (i, e) in card.def.effects.iter().enumerate() {
-                if let Some(source) = &e.script {
-                    let field = format!("{}effects[{i}].script", card.prefix);
-                    // Inline lines are counted from the card's own line in its file.
-                    check(&card.file, field, 0, source);
-                }
-            }
-        }
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(carddb::LoadError::Invalid(carddb::Diagnostics(problems)).into())
-    }
 }

@@ -11,6 +11,7 @@ macro_rules! say {
 
 pub mod any_game;
 pub mod cards;
+pub mod checks;
 pub mod coverage;
 pub mod db;
 pub mod deck;
@@ -19,6 +20,7 @@ pub mod exercise;
 pub mod explain;
 pub mod human;
 pub mod import;
+pub mod json;
 pub mod lint;
 pub mod play;
 pub mod protocol;

@@ -342,6 +342,7 @@ fn convert(
             zone: Default::default(),
             script: None,
             script_file: None,
+            text_language: None,
         });
     }
     Ok(CardDef {

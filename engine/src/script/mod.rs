@@ -2,6 +2,7 @@
 //! and when they run belongs to the game (`rules/<game>/script/`); nothing here imports a
 //! ruleset, so the host and the games form no import circle.
 
+pub mod calls;
 pub mod reference;
 pub mod sandbox;
 

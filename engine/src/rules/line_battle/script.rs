@@ -3,11 +3,11 @@
 //! a card's `script`/`script_file`, or its English text read by the pack's phrases
 //! (`phrases/*.yaml`, through `dsl::Vocabulary`) into rhai.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use carddb::{CardDef, CardId};
-use rhai::{AST, ASTNode, Engine, Expr, Stmt};
+use rhai::{AST, Engine};
 use serde::{Deserialize, Serialize};
 
 use crate::script::{ScriptError, ScriptOrigin, ScriptSources};
@@ -170,12 +170,7 @@ pub fn compile<'a>(
 ) -> Result<Compiled, ScriptError> {
     let engine = engine();
     let vocab = vocabulary(sources)?;
-    let known: BTreeSet<String> = engine
-        .gen_fn_signatures(true)
-        .iter()
-        .filter_map(|s| s.split('(').next())
-        .map(|n| n.rsplit(' ').next().unwrap_or(n).to_string())
-        .collect();
+    let known = crate::script::calls::registered_names(&engine);
     let mut effects = BTreeMap::new();
     for def in cards {
         let mut list = Vec::new();
@@ -198,9 +193,10 @@ pub fn compile<'a>(
                         }
                         Err(e.to_string())
                     }
-                    Ok(ast) => match unknown_calls(&ast, &known).first() {
+                    Ok(ast) => match crate::script::calls::unknown_calls(&ast, &known).first() {
                         Some(f) => Err(format!(
-                            "it calls `{f}`, which the line battle's script API does not have"
+                            "it calls `{}`, which the line battle's script API does not have",
+                            f.name
                         )),
                         None => Ok((Rc::new(ast), src)),
                     },
@@ -300,31 +296,4 @@ fn source_of(
         ));
     }
     Ok((origin, Ok(dsl::compile::to_rhai(&out.effect, Some(text)))))
-}
-
-/// Names of functions `ast` calls that neither the engine nor the script defines.
-fn unknown_calls(ast: &AST, known: &BTreeSet<String>) -> Vec<String> {
-    let defined: BTreeSet<String> = ast.iter_functions().map(|f| f.name.to_string()).collect();
-    let mut out: Vec<String> = Vec::new();
-    ast.walk(&mut |path: &[ASTNode]| {
-        let call = match path.last() {
-            Some(ASTNode::Expr(Expr::FnCall(x, _))) => x,
-            Some(ASTNode::Stmt(Stmt::FnCall(x, _))) => x,
-            _ => return true,
-        };
-        let name = call.name.as_str();
-        if name.chars().all(|c| c.is_alphanumeric() || c == '_')
-            && !known.contains(name)
-            && !defined.contains(name)
-            && !matches!(
-                name,
-                "print" | "debug" | "type_of" | "is_def_fn" | "is_def_var"
-            )
-            && !out.iter().any(|n| n == name)
-        {
-            out.push(name.to_string());
-        }
-        true
-    });
-    out
 }

@@ -126,8 +126,10 @@ pub fn engine_with_api() -> Engine {
     e
 }
 
-/// What the text grammar understood of an effect's English text (`None`: no text).
-/// The same reading the engine runs, for `cardscript lint` and `explain`.
+/// What the text grammar understood of the effect's text that runs (`None`: no text): the
+/// language its `text_language` names when it has that text, else English, else Japanese
+/// (issue 17: a card printed only in Japanese runs from its Japanese text). The same
+/// reading the engine runs, for `cardscript lint` and `explain`.
 pub fn parse_text(e: &carddb::Effect) -> Option<(String, dsl::ParseOutcome)> {
     parse_text_in(e, &dsl::Vocabulary::default())
 }
@@ -137,7 +139,13 @@ pub fn parse_text_in(
     e: &carddb::Effect,
     vocab: &dsl::Vocabulary,
 ) -> Option<(String, dsl::ParseOutcome)> {
-    let text = e.text.get("en").filter(|t| !t.trim().is_empty())?;
+    let has = |l: &str| e.text.get(l).filter(|t| !t.trim().is_empty());
+    let lang = match e.text_language.as_deref() {
+        Some("ja") if has("ja").is_some() => "ja",
+        _ if has("en").is_some() => "en",
+        _ => "ja",
+    };
+    let text = has(lang)?;
     let steps: Vec<String> = e
         .steps
         .iter()
@@ -147,15 +155,19 @@ pub fn parse_text_in(
             carddb::Step::Burst => "Burst".to_string(),
         })
         .collect();
-    let out = dsl::parse_effect_with(
-        &e.levels,
-        e.timing.as_deref(),
-        &[],
-        &steps,
-        text,
-        dsl::Lang::En,
-        vocab,
-    );
+    let out = if lang == "ja" {
+        dsl::parse_ja_effect_with(&e.levels, e.timing.as_deref(), &[], &steps, text, vocab)
+    } else {
+        dsl::parse_effect_with(
+            &e.levels,
+            e.timing.as_deref(),
+            &[],
+            &steps,
+            text,
+            dsl::Lang::En,
+            vocab,
+        )
+    };
     Some((text.clone(), out))
 }
 

@@ -23,6 +23,7 @@ pub(crate) mod ctx;
 pub mod hooks;
 pub mod host;
 pub mod keywords;
+pub mod phrasebook;
 pub mod query;
 pub(crate) mod run;
 pub mod state;

@@ -122,19 +122,6 @@ const KEYWORD_ARGS: &[(&str, usize)] = &[
     ("lacks_keyword", 1),
 ];
 
-/// Functions rhai itself provides to every script (not in any package's metadata).
-const RHAI_KEYWORD_FNS: &[&str] = &[
-    "Fn",
-    "call",
-    "curry",
-    "type_of",
-    "is_def_var",
-    "is_def_fn",
-    "is_shared",
-    "print",
-    "debug",
-];
-
 /// What the registrations say the engine cannot do: stubs and unwatchable events as
 /// (name, number of parameters), and event arguments that must be `true`
 /// (a doc saying "`in_battle` must be true") as (name, parameters, argument index,
@@ -228,7 +215,11 @@ impl Limits {
     /// unwatchable events, keywords without rules in `keywords`, `inert(…)` calls.
     pub fn gaps(&self, ast: &AST, keywords: &KeywordRules) -> Vec<Gap> {
         let mut out: Vec<Gap> = Vec::new();
-        let defined: BTreeSet<String> = ast.iter_functions().map(|f| f.name.to_string()).collect();
+        if !self.known.is_empty() {
+            for u in crate::script::calls::unknown_calls(ast, &self.known) {
+                out.push(Gap::UnknownFunction { function: u.name });
+            }
+        }
         ast.walk(&mut |path: &[ASTNode]| {
             let (call, object) = match path.last() {
                 Some(ASTNode::Expr(Expr::FnCall(x, _))) => (x, 0),
@@ -237,20 +228,6 @@ impl Limits {
                 Some(ASTNode::Expr(Expr::MethodCall(x, _))) => (x, 1),
                 _ => return true,
             };
-            let name = call.name.as_str();
-            if !self.known.is_empty()
-                && !defined.contains(name)
-                && !self.known.contains(name)
-                && !RHAI_KEYWORD_FNS.contains(&name)
-                && name.chars().all(|c| c.is_alphanumeric() || c == '_')
-            {
-                let g = Gap::UnknownFunction {
-                    function: name.to_string(),
-                };
-                if !out.contains(&g) {
-                    out.push(g);
-                }
-            }
             for g in self.call_gaps(call, object, keywords) {
                 if !out.contains(&g) {
                     out.push(g);

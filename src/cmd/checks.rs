@@ -1,0 +1,180 @@
+//! Every check of meaning on pack folders, all in one run (issue 17): YAML and card
+//! fields, decks, dependencies, timing labels and keyword names, script syntax and the
+//! functions scripts call. A stage never stops the next: a card file with a mistake is left
+//! out of the later stages and the rest is still checked. `db build` and `lint` print what
+//! [`check_all`] finds; nothing is written while an error remains.
+
+use std::path::PathBuf;
+
+use carddb::{Catalogue, Diagnostic, GameKind, LoadError, Pack};
+
+/// What [`check_all`] found.
+pub struct Checked {
+    /// The packs as far as they read (a card file with a mistake left out); a pack whose
+    /// `pack.yaml` does not read is missing.
+    pub packs: Vec<Pack>,
+    /// The catalogue of `packs` built in memory, when they build (dependencies aside).
+    pub catalogue: Option<Catalogue>,
+    /// The lenient card library of that catalogue (Battle Spirits only): a broken script
+    /// only fails its own effect.
+    pub library: Option<engine::CardLibrary>,
+    /// Every error, sorted by file, line and column.
+    pub errors: Vec<Diagnostic>,
+    /// What does not stop a build (e.g. line-battle card text the phrases do not cover).
+    pub warnings: Vec<Diagnostic>,
+    /// Whether every folder gave a pack (each `pack.yaml` read).
+    pub all_packs_read: bool,
+}
+
+/// Runs every check on the pack folders `dirs` (overlay order) and collects every error.
+///
+/// Errors: only what stops reading at all (a folder or file that cannot be read, the
+/// in-memory SQLite failing); mistakes in the packs are in [`Checked::errors`].
+pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>> {
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    let mut packs = Vec::new();
+    let mut all_packs_read = true;
+    for d in dirs {
+        let (pack, mut errs) = Pack::load_partial(d)?;
+        errors.append(&mut errs);
+        match pack {
+            Some(p) => packs.push(p),
+            None => all_packs_read = false,
+        }
+    }
+    // A pack that depends on the demo pack gets the embedded one (issue 17).
+    let packs = super::source::with_embedded_demo(packs)?;
+    let catalogue = build(&packs, all_packs_read, &mut errors)?;
+    let mut library = None;
+    if let Some(cat) = &catalogue
+        && cat.game()? == GameKind::BattleSpirits
+    {
+        // Timing labels and keyword names, with a did-you-mean and the valid values, read
+        // with the vocabulary of the lenient library (kept for `lint`'s report).
+        let lib = super::source::library(cat, true)?;
+        for p in &packs {
+            let check = engine::rules::battle_spirits::script::vocab::check_pack(
+                p,
+                lib.scripts().vocabulary(),
+            );
+            errors.extend(check.errors);
+            // Issue 17: a keyword no pack declares is a mistake at `db build` too.
+            errors.extend(check.undeclared);
+        }
+        library = Some(lib);
+    }
+    for p in &packs {
+        errors.extend(scripts(p));
+        if p.manifest.game == GameKind::LineBattle {
+            // Card text the line battle's phrases do not cover (the unknown calls of its
+            // scripts are found by `scripts` above, at their own line).
+            if let Ok((_, mut w)) = super::lint::line_battle_gaps(std::slice::from_ref(p)) {
+                warnings.append(&mut w);
+            }
+        }
+    }
+    // Last, what only the engine's own build finds (a phrase's rhai, a keyword script):
+    // when nothing above did, its first error.
+    if errors.is_empty()
+        && let Some(cat) = &catalogue
+        && cat.game()? == GameKind::BattleSpirits
+        && let Err(e) = super::source::library(cat, false)
+    {
+        errors.push(Diagnostic {
+            file: dirs.last().cloned().unwrap_or_default(),
+            line: 1,
+            column: 1,
+            field: String::new(),
+            message: e.to_string(),
+            help: None,
+        });
+    }
+    sort_dedup(&mut errors);
+    sort_dedup(&mut warnings);
+    Ok(Checked {
+        packs,
+        catalogue,
+        library,
+        errors,
+        warnings,
+        all_packs_read,
+    })
+}
+
+fn sort_dedup(v: &mut Vec<Diagnostic>) {
+    v.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+    v.dedup();
+}
+
+/// The in-memory catalogue of `packs`. A dependency mistake is recorded and the packs are
+/// built without their `depends`, so the later stages still run; when a pack did not read,
+/// its dependants' complaints would be false and are not recorded.
+fn build(
+    packs: &[Pack],
+    all_read: bool,
+    errors: &mut Vec<Diagnostic>,
+) -> Result<Option<Catalogue>, LoadError> {
+    if packs.is_empty() {
+        return Ok(None);
+    }
+    match Catalogue::build_in_memory(packs) {
+        Ok((c, _)) => return Ok(Some(c)),
+        Err(LoadError::Invalid(d)) => {
+            if all_read {
+                errors.extend(d.0);
+            }
+        }
+        Err(e) => return Err(e),
+    }
+    let loose: Vec<Pack> = packs
+        .iter()
+        .cloned()
+        .map(|mut p| {
+            p.manifest.depends.clear();
+            p
+        })
+        .collect();
+    // The decks of packs with dependencies are checked at overlay, which failed: check
+    // them against every card that did load (a card of a missing pack reads as unknown).
+    let all: Vec<&carddb::CardDef> = packs
+        .iter()
+        .flat_map(|p| p.cards.iter().map(|c| &c.def))
+        .collect();
+    let ids: Vec<&str> = all.iter().map(|c| c.id.as_str()).collect();
+    let lookup = |id: &str| all.iter().copied().find(|c| c.id == id);
+    for p in packs.iter().filter(|p| !p.manifest.depends.is_empty()) {
+        for d in &p.decks {
+            for mut e in carddb::deck::check_cards(&p.files, &d.file, &d.deck, &lookup, &ids) {
+                e.help = Some(match e.help {
+                    Some(h) => format!("{h}; the packs it depends on are not all loaded"),
+                    None => "the packs it depends on are not all loaded".into(),
+                });
+                errors.push(e);
+            }
+        }
+    }
+    match Catalogue::build_in_memory(&loose) {
+        Ok((c, _)) => Ok(Some(c)),
+        // Two packs of one name, or of two games: nothing more to check together.
+        Err(LoadError::Invalid(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Every script of `pack` checked with its game's engine ([`engine::script::calls::check_pack`]).
+fn scripts(pack: &Pack) -> Vec<Diagnostic> {
+    use engine::script::calls::check_pack;
+    match pack.manifest.game {
+        GameKind::BattleSpirits => check_pack(
+            pack,
+            &engine::rules::battle_spirits::script::host::engine_with_api(),
+            "the Battle Spirits script API (docs/script-api.md)",
+        ),
+        GameKind::LineBattle => check_pack(
+            pack,
+            &engine::rules::line_battle::script::engine(),
+            "the line battle's script API",
+        ),
+    }
+}
