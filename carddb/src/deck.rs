@@ -47,6 +47,25 @@ fn one() -> u32 {
 /// Errors: one diagnostic per malformed line (line and column), a second `master:` line,
 /// or the YAML error.
 pub fn parse(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Vec<Diagnostic>> {
+    match parse_lenient(files, rel, text) {
+        (Some(deck), errors) if errors.is_empty() => Ok(deck),
+        (_, errors) => Err(errors),
+    }
+}
+
+/// [`parse`], keeping the deck as far as it reads: a `.txt` deck with malformed lines comes
+/// back with its well-formed lines beside the errors, so that they are still checked
+/// against the cards in the same run (issue 17); a YAML deck that does not read is `None`.
+pub fn parse_lenient(files: &PackFiles, rel: &str, text: &str) -> (Option<Deck>, Vec<Diagnostic>) {
+    match parse_strict(files, rel, text) {
+        Ok(deck) => (Some(deck), Vec::new()),
+        Err((deck, errors)) => (deck, errors),
+    }
+}
+
+type Partial = (Option<Deck>, Vec<Diagnostic>);
+
+fn parse_strict(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Partial> {
     let stem = rel
         .rsplit('/')
         .next()
@@ -62,7 +81,7 @@ pub fn parse(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Vec<Diagn
     let parsed: YamlDeck = file
         .value(text)
         .and_then(|v| file.typed(v, ""))
-        .map_err(|e| vec![e])?;
+        .map_err(|e| (None, vec![e]))?;
     let entries: Vec<DeckEntry> = parsed
         .cards
         .into_iter()
@@ -80,7 +99,7 @@ pub fn parse(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Vec<Diagn
         .map(|e| count_error(files, rel, e.line, e.count))
         .collect();
     if !too_many.is_empty() {
-        return Err(too_many);
+        return Err((None, too_many));
     }
     let master = parsed.master.map(|card| DeckEntry {
         count: 1,
@@ -91,7 +110,7 @@ pub fn parse(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Vec<Diagn
     if let Some(f) = &parsed.format
         && let Some(e) = format_error(files, rel, file.locations().find("format").line, f)
     {
-        return Err(vec![e]);
+        return Err((None, vec![e]));
     }
     Ok(Deck {
         name: parsed.name.unwrap_or(stem),
@@ -101,12 +120,7 @@ pub fn parse(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Vec<Diagn
     })
 }
 
-fn parse_txt(
-    files: &PackFiles,
-    rel: &str,
-    text: &str,
-    name: String,
-) -> Result<Deck, Vec<Diagnostic>> {
+fn parse_txt(files: &PackFiles, rel: &str, text: &str, name: String) -> Result<Deck, Partial> {
     let mut entries = Vec::new();
     let mut master: Option<DeckEntry> = None;
     let mut format: Option<String> = None;
@@ -176,20 +190,21 @@ fn parse_txt(
                 field: String::new(),
                 message: format!("`{line}` is not a deck line"),
                 help: Some(
-                    "write `COUNTx CARD-ID: Card Name`, e.g. `3x DEMO-001: Ember Whelp`".into(),
+                    "write `COUNTx CARD-ID: Card Name`, e.g. `3x DEMO-R01: Cinder Pup` (a demo card)".into(),
                 ),
             }),
         }
     }
+    let deck = Deck {
+        name,
+        entries,
+        master,
+        format,
+    };
     if errors.is_empty() {
-        Ok(Deck {
-            name,
-            entries,
-            master,
-            format,
-        })
+        Ok(deck)
     } else {
-        Err(errors)
+        Err((Some(deck), errors))
     }
 }
 
@@ -446,6 +461,19 @@ pub struct DeckFile {
 ///
 /// Errors: [`crate::LoadError::Io`], or [`crate::LoadError::Invalid`] with every malformed line.
 pub fn load_file(path: &std::path::Path) -> Result<DeckFile, crate::LoadError> {
+    match load_file_lenient(path)? {
+        (Some(deck), errors) if errors.is_empty() => Ok(deck),
+        (_, errors) => Err(crate::LoadError::Invalid(crate::Diagnostics(errors))),
+    }
+}
+
+/// [`load_file`], keeping the deck as far as it reads beside its malformed lines (see
+/// [`parse_lenient`]), so a caller can check the rest in the same run.
+///
+/// Errors: [`crate::LoadError::Io`] when the file cannot be read.
+pub fn load_file_lenient(
+    path: &std::path::Path,
+) -> Result<(Option<DeckFile>, Vec<Diagnostic>), crate::LoadError> {
     let text = std::fs::read_to_string(path).map_err(|source| crate::LoadError::Io {
         path: path.to_path_buf(),
         source,
@@ -461,22 +489,29 @@ pub fn load_file(path: &std::path::Path) -> Result<DeckFile, crate::LoadError> {
             .unwrap_or_default(),
         files: BTreeMap::from([(rel.clone(), text.clone())]),
     };
-    let deck =
-        parse(&files, &rel, &text).map_err(|e| crate::LoadError::Invalid(crate::Diagnostics(e)))?;
-    Ok(DeckFile { deck, files, rel })
+    let (deck, errors) = parse_lenient(&files, &rel, &text);
+    Ok((deck.map(|deck| DeckFile { deck, files, rel }), errors))
 }
 
 /// Every problem of a deck file against `cards` and `format`: unknown cards first; the
 /// format limits only when every card is known.
 pub fn check(deck: &DeckFile, cards: &[CardDef], format: &DeckFormat) -> Vec<Diagnostic> {
-    let by_id: BTreeMap<&str, &CardDef> = cards.iter().map(|c| (c.id.as_str(), c)).collect();
-    let lookup = |id: &str| by_id.get(id).copied();
-    let ids: Vec<&str> = by_id.keys().copied().collect();
-    let unknown = check_cards(&deck.files, &deck.rel, &deck.deck, &lookup, &ids);
+    let unknown = check_known(deck, cards);
     if !unknown.is_empty() {
         return unknown;
     }
+    let by_id: BTreeMap<&str, &CardDef> = cards.iter().map(|c| (c.id.as_str(), c)).collect();
+    let lookup = |id: &str| by_id.get(id).copied();
     check_format(&deck.files, &deck.rel, &deck.deck, &lookup, format)
+}
+
+/// The unknown cards of a deck file and the names that do not match their ids, against
+/// `cards`, each at its line with a did-you-mean (no format limits).
+pub fn check_known(deck: &DeckFile, cards: &[CardDef]) -> Vec<Diagnostic> {
+    let by_id: BTreeMap<&str, &CardDef> = cards.iter().map(|c| (c.id.as_str(), c)).collect();
+    let lookup = |id: &str| by_id.get(id).copied();
+    let ids: Vec<&str> = by_id.keys().copied().collect();
+    check_cards(&deck.files, &deck.rel, &deck.deck, &lookup, &ids)
 }
 
 #[cfg(test)]

@@ -200,28 +200,28 @@ impl Pack {
         }
         let mut decks = Vec::new();
         for (rel, text) in files.under("decks", &[".txt", ".yaml", ".yml"]) {
-            match deck::parse(&files, rel, text) {
-                Ok(d) => {
-                    if let Some(first) = decks.iter().find(|x: &&LoadedDeck| x.deck.name == d.name)
-                    {
-                        errors.push(Diagnostic {
-                            file: files.display_path(rel),
-                            line: 1,
-                            column: 1,
-                            field: String::new(),
-                            message: format!("a second deck named `{}`", d.name),
-                            help: Some(format!(
-                                "{} has that name already",
-                                files.display_path(&first.file).display()
-                            )),
-                        });
-                    }
-                    decks.push(LoadedDeck {
-                        deck: d,
-                        file: rel.to_string(),
-                    })
+            // A deck with malformed lines keeps its other lines, checked below in the
+            // same run; its errors keep the pack from loading (`from_files`).
+            let (deck, mut errs) = deck::parse_lenient(&files, rel, text);
+            errors.append(&mut errs);
+            if let Some(d) = deck {
+                if let Some(first) = decks.iter().find(|x: &&LoadedDeck| x.deck.name == d.name) {
+                    errors.push(Diagnostic {
+                        file: files.display_path(rel),
+                        line: 1,
+                        column: 1,
+                        field: String::new(),
+                        message: format!("a second deck named `{}`", d.name),
+                        help: Some(format!(
+                            "{} has that name already",
+                            files.display_path(&first.file).display()
+                        )),
+                    });
                 }
-                Err(mut e) => errors.append(&mut e),
+                decks.push(LoadedDeck {
+                    deck: d,
+                    file: rel.to_string(),
+                })
             }
         }
         // A pack that depends on others may use their cards in its decks: its decks are

@@ -338,3 +338,34 @@ fn a_card_file_with_a_utf8_bom_loads() {
     assert_eq!(p.cards.len(), 1);
     assert_eq!(p.cards[0].def.name, "Plain Whelp");
 }
+
+/// Issue 17 ("every mistake in one run"): a deck file with a malformed line still has its
+/// other lines checked, so an unknown card and a wrong name on them are reported in the
+/// same run as the malformed line, each at its own line.
+#[test]
+fn a_deck_with_a_malformed_line_still_reports_its_unknown_cards() {
+    let files = PackFiles::from_memory(
+        "p",
+        [
+            (
+                "pack.yaml".to_string(),
+                "name: p\nversion: 1.0.0\ngame: battle-spirits\n".to_string(),
+            ),
+            ("cards/x.yaml".to_string(), CARD.to_string()),
+            (
+                "decks/d.txt".to_string(),
+                "x3 X-1\n4x X-9: Plain Whelp\n4x X-1: Plane Whelp\n".to_string(),
+            ),
+        ],
+    );
+    let (_, errors) = Pack::from_files_partial(files);
+    let got: Vec<(usize, String)> = errors.iter().map(|d| (d.line, d.message.clone())).collect();
+    assert_eq!(
+        got,
+        vec![
+            (1, "`x3 X-1` is not a deck line".to_string()),
+            (2, "unknown card `X-9`".to_string()),
+            (3, "`X-1` is `Plain Whelp`, not `Plane Whelp`".to_string()),
+        ]
+    );
+}

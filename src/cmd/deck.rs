@@ -56,6 +56,19 @@ fn check(
         return Err(format!("unknown format `{f}` ({names})").into());
     }
     let cards = cat.cards()?;
+    let path = std::path::Path::new(deck);
+    if path.is_file()
+        && let (file, mut errors) = carddb::deck::load_file_lenient(path)?
+        && !errors.is_empty()
+    {
+        // Every mistake in one run (issue 17): the well-formed lines are still checked
+        // against the cards beside the malformed ones.
+        if let Some(file) = &file {
+            errors.extend(carddb::deck::check_known(file, &cards));
+            errors.sort_by_key(|d| d.line);
+        }
+        return Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into());
+    }
     let loaded = super::play::deck_file(&cat, deck)?;
     // The command line's format, else the deck file's own `format:` line, else the game's.
     let format = carddb::format::format_for(format.as_deref(), &loaded.deck, cat.game()?)?;

@@ -1,0 +1,42 @@
+//! What a new user ran into when trying the tools (session 6 try-out): each test is one
+//! finding, written so that it failed before its fix.
+
+mod support;
+
+use support::{cardscript, text};
+
+/// Issue 17 ("every mistake in one run"): `deck check FILE` on a deck with a malformed
+/// line still checks its other lines against the catalogue, so an unknown card (with a
+/// did-you-mean) and a name that does not match its id are reported beside the malformed
+/// line, in line order, each with file:line.
+#[test]
+fn deck_check_reports_malformed_lines_and_unknown_cards_in_one_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let deck = tmp.path().join("mine.txt");
+    std::fs::write(
+        &deck,
+        "format: casual\nx3 DEMO-R01\n4x DEMO-R99\n4x DEMO-R02: Kiln Lizzard\n",
+    )
+    .unwrap();
+    let o = cardscript(&["deck", "check", deck.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let t = text(&o);
+    let at = |line: usize| format!("mine.txt:{line}:1: ");
+    let lines: Vec<&str> = t.lines().collect();
+    let find = |needle: &str| lines.iter().position(|l| l.contains(needle));
+    let malformed = find(&format!("{}`x3 DEMO-R01` is not a deck line", at(2)));
+    let unknown = find(&format!("{}unknown card `DEMO-R99`", at(3)));
+    let name = find(&format!(
+        "{}`DEMO-R02` is `Kiln Lizard`, not `Kiln Lizzard`",
+        at(4)
+    ));
+    assert!(
+        malformed.is_some() && unknown.is_some() && name.is_some(),
+        "{t}"
+    );
+    assert!(malformed < unknown && unknown < name, "in line order: {t}");
+    assert!(t.contains("did you mean `DEMO-R09`?"), "{t}");
+    // The malformed line's help shows a card that exists (it showed `DEMO-001`, no card).
+    assert!(t.contains("e.g. `3x DEMO-R01: Cinder Pup`"), "{t}");
+    assert!(t.contains("3 error(s)"), "{t}");
+}
