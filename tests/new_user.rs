@@ -40,3 +40,41 @@ fn deck_check_reports_malformed_lines_and_unknown_cards_in_one_run() {
     assert!(t.contains("e.g. `3x DEMO-R01: Cinder Pup`"), "{t}");
     assert!(t.contains("3 error(s)"), "{t}");
 }
+
+/// `play --p1 human`: the placement question (BS-5.2 step 4, cores onto the summoned
+/// spirit) shows how to type a placement, not a payment, and its example is accepted
+/// (seed 1: P1 keeps, summons Gullwing Lancer #8, pays 3 from reserve, then places 1 core
+/// and the soul core: LV2, BP 4000 in the demo pack).
+#[test]
+fn the_placement_question_shows_a_typed_placement_that_works() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cardscript"))
+        .args(["play", "--p1", "human"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1\n5\npay 3 reserve\nplace 1 reserve soul reserve\nq\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    let place = out
+        .find("P1: Place cores on Gullwing Lancer")
+        .expect("the placement question");
+    let help = &out[place..];
+    let help = &help[..help.find("choose 1-").unwrap()];
+    assert!(
+        help.contains("or type a whole placement, e.g. `place 1 reserve soul reserve`"),
+        "{help}"
+    );
+    assert!(!help.contains("`pay "), "{help}");
+    assert!(
+        out.contains("P1 summons Gullwing Lancer (cost 3, paid 3 cores from reserve), LV2 BP 4000"),
+        "{out}"
+    );
+}

@@ -15,9 +15,14 @@ use super::describe;
 
 type Error = Box<dyn std::error::Error>;
 
-/// How to type a whole payment, shown at payment and placement questions.
+/// How to type a whole payment, shown at payment questions.
 const PAY_HELP: &str = "or type a whole payment, e.g. `pay 2 reserve 1 #8` \
-     (`soul reserve` for the soul core; `place …` likewise)";
+     (`soul reserve` for the soul core)";
+
+/// How to type a whole placement, shown at placement questions (a `pay` example there
+/// sent people to a verb the question refuses).
+const PLACE_HELP: &str = "or type a whole placement, e.g. `place 1 reserve soul reserve` \
+     (`soul reserve` for the soul core, `1 #8` for a core from card #8)";
 
 /// Prints the board as `view` shows it (the state after the events printed before the
 /// question), the question and its numbered options, and reads answers until one is
@@ -39,9 +44,10 @@ pub fn ask(
     for (i, o) in req.options.iter().enumerate() {
         writeln!(out, "  {:>2}. {}", i + 1, o.label)?;
     }
-    let paying = matches!(req.kind, DecisionKind::PayFrom | DecisionKind::PlaceCore);
-    if paying {
-        writeln!(out, "  ({PAY_HELP})")?;
+    match req.kind {
+        DecisionKind::PayFrom => writeln!(out, "  ({PAY_HELP})")?,
+        DecisionKind::PlaceCore => writeln!(out, "  ({PLACE_HELP})")?,
+        _ => {}
     }
     loop {
         write!(
