@@ -1,6 +1,8 @@
 //! What a new user ran into when trying the tools (session 6 try-out): each test is one
 //! finding, written so that it failed before its fix.
 
+#[path = "support/server.rs"]
+mod server;
 mod support;
 
 use support::{cardscript, text};
@@ -77,4 +79,28 @@ fn the_placement_question_shows_a_typed_placement_that_works() {
         out.contains("P1 summons Gullwing Lancer (cost 3, paid 3 cores from reserve), LV2 BP 4000"),
         "{out}"
     );
+}
+
+/// `serve` (docs/serve.md "The API": errors are `{"error": …}`): a game id that is not a
+/// number, a `since` that is not one and an unknown API path answer JSON errors (404, 400,
+/// 404) like the API's other errors; they answered plain text or an empty body.
+#[test]
+fn serve_answers_bad_paths_and_queries_with_json_errors() {
+    let s = server::Server::start(&[]);
+    for (path, status, says) in [
+        ("/api/games/abc", 404, "no game `abc`"),
+        ("/api/games/abc/replay", 404, "no game `abc`"),
+        ("/api/games/0?since=x", 400, "`since` must be"),
+        ("/api/nothing", 404, "no such API call"),
+    ] {
+        let (code, body) = s.http("GET", path, "");
+        assert_eq!(code, status, "{path}: {body}");
+        let v: serde_json::Value = serde_json::from_str(&body)
+            .unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {body:?}"));
+        let msg = v["error"].as_str().unwrap_or_default();
+        assert!(msg.contains(says), "{path}: {body}");
+    }
+    let (code, body) = s.http("POST", "/api/games/abc/answer", "{\"id\":0}");
+    assert_eq!(code, 404, "{body}");
+    assert!(body.contains("no game `abc`"), "{body}");
 }

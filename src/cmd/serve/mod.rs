@@ -102,37 +102,82 @@ fn router(tx: Tx) -> Router {
         .route(
             "/api/games/{id}",
             get(
-                |State(tx): State<Tx>, Path(id): Path<usize>, Query(q): Query<Since>| {
-                    ask(tx, Call::State(id, q.since.unwrap_or(0)))
+                |State(tx): State<Tx>, GameId(id): GameId, Query(q): Query<Since>| async move {
+                    match q.since.as_deref().map(str::parse::<usize>) {
+                        None => ask(tx, Call::State(id, 0)).await,
+                        Some(Ok(since)) => ask(tx, Call::State(id, since)).await,
+                        Some(Err(_)) => json_error(
+                            StatusCode::BAD_REQUEST,
+                            "`since` must be a log position (a number)".into(),
+                        ),
+                    }
                 },
             ),
         )
         .route(
             "/api/games/{id}/answer",
-            post(
-                |State(tx): State<Tx>, Path(id): Path<usize>, body: String| {
-                    ask(tx, Call::Answer(id, body))
-                },
-            ),
+            post(|State(tx): State<Tx>, GameId(id): GameId, body: String| {
+                ask(tx, Call::Answer(id, body))
+            }),
         )
         .route(
             "/api/games/{id}/replay",
-            get(|State(tx): State<Tx>, Path(id): Path<usize>| ask(tx, Call::Replay(id))),
+            get(|State(tx): State<Tx>, GameId(id): GameId| ask(tx, Call::Replay(id))),
         )
         .route(
             "/api/games/{id}/log",
-            get(|State(tx): State<Tx>, Path(id): Path<usize>| ask(tx, Call::Log(id))),
+            get(|State(tx): State<Tx>, GameId(id): GameId| ask(tx, Call::Log(id))),
         )
         .route(
             "/api/replays",
             post(|State(tx): State<Tx>, body: String| ask(tx, Call::LoadReplay(body))),
         )
+        .fallback(|| async {
+            json_error(
+                StatusCode::NOT_FOUND,
+                "no such API call (docs/serve.md lists them)".into(),
+            )
+        })
         .with_state(tx)
 }
 
+/// `?since=N`, read as text so that a bad value gets a JSON error, not axum's plain text.
 #[derive(serde::Deserialize)]
 struct Since {
-    since: Option<usize>,
+    since: Option<String>,
+}
+
+/// A game id from the path (`/api/games/{id}/…`). One that is not a number names no game:
+/// 404 with `{"error": …}`, as every API error (docs/serve.md), not axum's plain text.
+struct GameId(usize);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for GameId {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Response> {
+        let Path(raw) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        raw.parse().map(GameId).map_err(|_| {
+            json_error(
+                StatusCode::NOT_FOUND,
+                format!("no game `{raw}` (a game id is a number)"),
+            )
+        })
+    }
+}
+
+/// `{"error": message}` with `status`.
+fn json_error(status: StatusCode, message: String) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        serde_json::json!({ "error": message }).to_string(),
+    )
+        .into_response()
 }
 
 /// Sends `call` to the game thread and turns its reply into a response. The wait is short
