@@ -104,3 +104,48 @@ fn serve_answers_bad_paths_and_queries_with_json_errors() {
     assert_eq!(code, 404, "{body}");
     assert!(body.contains("no game `abc`"), "{body}");
 }
+
+/// A new pack with one deck: `play --pack PACK` plays that deck's mirror match, as `sim`
+/// does with one deck; it failed with "fewer than two decks: name two deck files" though
+/// a deck name would do. The pack: five vanilla red spirits and a 20-card casual deck
+/// (casual: 20-60 cards, at most 4 of a card).
+#[test]
+fn play_on_a_pack_with_one_deck_plays_its_mirror() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = tmp.path();
+    std::fs::create_dir_all(p.join("cards")).unwrap();
+    std::fs::create_dir_all(p.join("decks")).unwrap();
+    std::fs::write(
+        p.join("pack.yaml"),
+        "name: one-deck\nversion: 0.1.0\ngame: battle-spirits\n",
+    )
+    .unwrap();
+    let mut deck = String::from("format: casual\n");
+    for (id, name) in [
+        ("OD-1", "Spark Kit"),
+        ("OD-2", "Spark Pup"),
+        ("OD-3", "Spark Cub"),
+        ("OD-4", "Spark Imp"),
+        ("OD-5", "Spark Elf"),
+    ] {
+        std::fs::write(
+            p.join(format!("cards/{id}.yaml")),
+            format!(
+                "id: {id}\nname: {name}\nkind: spirit\ncost: 1\ncolours: [red]\n\
+                 levels:\n  - {{level: 1, cores: 1, bp: 2000}}\n"
+            ),
+        )
+        .unwrap();
+        deck.push_str(&format!("4x {id}: {name}\n"));
+    }
+    std::fs::write(p.join("decks/sparks.txt"), deck).unwrap();
+    let o = cardscript(&["play", "--pack", p.to_str().unwrap()]);
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(
+        t.contains("P1 plays the deck «sparks»; P2 plays the deck «sparks»"),
+        "{t}"
+    );
+    // Played to its end (BS-0.4: life or deck out).
+    assert!(t.contains(" wins on turn ") || t.contains("draw"), "{t}");
+}

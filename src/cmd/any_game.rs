@@ -73,10 +73,12 @@ pub fn deck(
     let file = match given {
         Some(g) => deck_file(cat, g)?,
         None => {
+            // One deck plays its mirror match, as in `sim`.
             let decks = cat.decks()?;
             let (_, d) = decks
                 .get(index)
-                .ok_or("the catalogue has fewer than two decks: name two deck files")?;
+                .or(decks.first())
+                .ok_or("the catalogue has no deck: name two decks (files or deck names)")?;
             deck_file(cat, &d.name)?
         }
     };

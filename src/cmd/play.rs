@@ -46,7 +46,7 @@ pub enum Protocol {
 #[derive(Args)]
 pub struct PlayArgs {
     /// The first player's deck: a deck file (.txt or .yaml) or a deck name of the catalogue.
-    /// Default: the catalogue's first two decks.
+    /// Default: the catalogue's first two decks (its only deck: a mirror match).
     pub deck_a: Option<String>,
     /// The second player's deck.
     pub deck_b: Option<String>,
@@ -268,10 +268,12 @@ fn deck(
     let file = match given {
         Some(g) => deck_file(cat, g)?,
         None => {
+            // One deck plays its mirror match, as in `sim`.
             let decks = cat.decks()?;
             let (pack, d) = decks
                 .get(index)
-                .ok_or("the catalogue has fewer than two decks: name two deck files")?;
+                .or(decks.first())
+                .ok_or("the catalogue has no deck: name two decks (files or deck names)")?;
             catalogue_deck_file(pack, d)
         }
     };

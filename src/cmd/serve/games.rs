@@ -239,11 +239,13 @@ impl Games {
                         let known: Vec<&str> = self.decks.iter().map(|d| d.name.as_str()).collect();
                         format!("no deck `{n}` (known: {})", known.join(", "))
                     }),
-                None => {
-                    self.decks.get(index).cloned().ok_or_else(|| {
-                        "the catalogue has fewer than two decks: name both".to_string()
-                    })
-                }
+                // One deck plays its mirror match, as in `play` and `sim`.
+                None => self
+                    .decks
+                    .get(index)
+                    .or(self.decks.first())
+                    .cloned()
+                    .ok_or_else(|| "the catalogue has no deck".to_string()),
             }
         };
         let decks = [deck(req.deck_a.as_ref(), 0)?, deck(req.deck_b.as_ref(), 1)?];
