@@ -149,3 +149,24 @@ fn play_on_a_pack_with_one_deck_plays_its_mirror() {
     // Played to its end (BS-0.4: life or deck out).
     assert!(t.contains(" wins on turn ") || t.contains("draw"), "{t}");
 }
+
+/// `db build --pack DIR` builds like `db build DIR`: every other command that reads cards
+/// takes `--pack`, and docs/pack-format.md says `db build` does too; it was refused as an
+/// unexpected argument. Same packs, same catalogue hash.
+#[test]
+fn db_build_takes_pack_like_the_other_commands() {
+    let tmp = tempfile::tempdir().unwrap();
+    let hash = |args: &[&str], out: &str| -> String {
+        let out = tmp.path().join(out);
+        let mut all = vec!["db", "build", "--json", "-o", out.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let o = cardscript(&all);
+        assert!(o.status.success(), "{}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["result"]["hash"].as_str().unwrap().to_string()
+    };
+    let expansion = "scripts/battle-spirits-demo-expansion";
+    let positional = hash(&[expansion], "a.sqlite");
+    assert_eq!(hash(&["--pack", expansion], "b.sqlite"), positional);
+    assert_eq!(positional.len(), 64, "a sha-256 in hex");
+}

@@ -18,8 +18,12 @@ pub enum DbCommand {
     /// by id; every override is listed). The old file is replaced only on success.
     Build {
         /// Pack folders, in overlay order.
-        #[arg(required = true)]
+        #[arg(required_unless_present = "pack")]
         packs: Vec<PathBuf>,
+        /// A pack folder, as the other commands take it (repeat to overlay); these come
+        /// before the folders named without `--pack`.
+        #[arg(long = "pack", value_name = "DIR")]
+        pack: Vec<PathBuf>,
         /// The catalogue file to write (a new file, or a catalogue to replace).
         #[arg(short, long, default_value = "cards.sqlite")]
         out: PathBuf,
@@ -37,7 +41,12 @@ pub enum DbCommand {
 /// Builds and prints what was built.
 pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
     let (packs, out, json) = match args.command {
-        DbCommand::Build { packs, out, json } => (packs, out, json),
+        DbCommand::Build {
+            packs,
+            pack,
+            out,
+            json,
+        } => (pack.into_iter().chain(packs).collect::<Vec<_>>(), out, json),
         DbCommand::Migrate { file } => {
             let cat = carddb::Catalogue::open(&file)?;
             say!("{} is at schema v{}", file.display(), cat.schema_version()?);
