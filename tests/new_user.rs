@@ -170,3 +170,40 @@ fn db_build_takes_pack_like_the_other_commands() {
     assert_eq!(hash(&["--pack", expansion], "b.sqlite"), positional);
     assert_eq!(positional.len(), 64, "a sha-256 in hex");
 }
+
+/// A `depends` entry that misspells a loaded pack's name names that pack (did-you-mean);
+/// it only said to add the pack to the command line.
+#[test]
+fn a_misspelt_dependency_names_the_loaded_pack() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = tmp.path().join("base");
+    let modp = tmp.path().join("mod");
+    for d in [&base, &modp] {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    std::fs::write(
+        base.join("pack.yaml"),
+        "name: tide-pack\nversion: 0.1.0\ngame: battle-spirits\n",
+    )
+    .unwrap();
+    std::fs::write(
+        modp.join("pack.yaml"),
+        "name: tide-mod\nversion: 0.1.0\ngame: battle-spirits\n\
+         depends:\n  - {name: tide-pak, version: \">=0.1\"}\n",
+    )
+    .unwrap();
+    let o = cardscript(&[
+        "lint",
+        "--pack",
+        base.to_str().unwrap(),
+        modp.to_str().unwrap(),
+    ]);
+    let t = text(&o);
+    assert!(!o.status.success(), "{t}");
+    assert!(
+        t.contains("pack.yaml:5:")
+            && t.contains("needs pack `tide-pak` >=0.1, which is not loaded")
+            && t.contains("did you mean `tide-pack`, which is loaded?"),
+        "{t}"
+    );
+}

@@ -74,7 +74,7 @@ pub fn resolve(packs: &[Pack]) -> Result<Resolved<'_>, LoadError> {
                         "needs pack `{}` {}, which is not loaded",
                         dep.name, dep.version
                     ),
-                    Some("add that pack to the command line before this one".into()),
+                    Some(loaded_like(&dep.name, names.keys().copied())),
                 )),
                 Some(found) => {
                     let req = semver::VersionReq::parse(&dep.version);
@@ -169,4 +169,15 @@ fn manifest_error(p: &Pack, field: &str, message: String, help: Option<String>) 
         .unwrap_or("");
     let file = crate::yamlfile::YamlFile::new(&p.files, "pack.yaml", text);
     file.error(field, message, help)
+}
+
+/// Help for a dependency no loaded pack has: the nearest loaded pack's name (a misspelt
+/// `depends` entry), else how to load it. `loaded` in a fixed order (the names' map).
+fn loaded_like<'a>(wanted: &str, loaded: impl IntoIterator<Item = &'a str>) -> String {
+    match crate::error::did_you_mean(wanted, loaded) {
+        Some(near) => format!(
+            "did you mean `{near}`, which is loaded? Else add that pack to the command line before this one"
+        ),
+        None => "add that pack to the command line before this one".into(),
+    }
 }
