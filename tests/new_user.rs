@@ -207,3 +207,58 @@ fn a_misspelt_dependency_names_the_loaded_pack() {
         "{t}"
     );
 }
+
+/// A mod that overrides a demo card under a new name (`depends: battle-spirits-demo`, the
+/// embedded demo): the demo's own decks still play by name, with the mod's card, as they
+/// do in `sim` (overlay: the higher priority wins, docs/pack-format.md). `play MOD
+/// red-ember` refused them: "`DEMO-R01` is `Cinder Pup Prime`, not `Cinder Pup`".
+#[test]
+fn a_demo_deck_plays_by_name_when_a_mod_renames_one_of_its_cards() {
+    let tmp = tempfile::tempdir().unwrap();
+    let m = tmp.path();
+    std::fs::create_dir_all(m.join("cards")).unwrap();
+    std::fs::write(
+        m.join("pack.yaml"),
+        "name: renamer\nversion: 0.1.0\ngame: battle-spirits\npriority: 5\n\
+         depends:\n  - {name: battle-spirits-demo, version: \">=0.1\"}\n",
+    )
+    .unwrap();
+    let demo = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scripts/battle-spirits-demo/cards/DEMO-R01.yaml"),
+    )
+    .unwrap();
+    let renamed = demo.replace("name: Cinder Pup", "name: Cinder Pup Prime");
+    assert_ne!(renamed, demo);
+    std::fs::write(m.join("cards/DEMO-R01.yaml"), renamed).unwrap();
+    let o = cardscript(&[
+        "play",
+        "--pack",
+        m.to_str().unwrap(),
+        "red-ember",
+        "gloom-grove",
+    ]);
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(
+        t.contains("override: DEMO-R01 from renamer replaces the one from battle-spirits-demo"),
+        "{t}"
+    );
+    assert!(t.contains("P1 plays the deck «red-ember»"), "{t}");
+    assert!(t.contains(" wins on turn ") || t.contains("draw"), "{t}");
+    // A deck file of the user's own is still held to the names it writes.
+    let own = m.join("mine.txt");
+    std::fs::write(&own, "4x DEMO-R01: Cinder Pup\n").unwrap();
+    let o = cardscript(&[
+        "deck",
+        "check",
+        "--pack",
+        m.to_str().unwrap(),
+        own.to_str().unwrap(),
+    ]);
+    assert!(
+        text(&o).contains("`DEMO-R01` is `Cinder Pup Prime`, not `Cinder Pup`"),
+        "{}",
+        text(&o)
+    );
+}

@@ -321,9 +321,15 @@ pub fn deck_file(cat: &carddb::Catalogue, given: &str) -> Result<carddb::deck::D
     for (p, path, text) in cat.files()? {
         if p == *pack && path.starts_with("decks/") {
             let files = carddb::PackFiles::from_memory(&p, [(path.clone(), text.clone())]);
-            if let Ok(deck) = carddb::deck::parse(&files, &path, &text)
+            if let Ok(mut deck) = carddb::deck::parse(&files, &path, &text)
                 && deck.name == d.name
             {
+                // Its names were checked against its own pack's cards when the pack
+                // loaded; a card another pack overrides may be named otherwise now (the
+                // override is listed), as the deck plays without a name from `sim`.
+                for e in &mut deck.entries {
+                    e.name = None;
+                }
                 return Ok(carddb::deck::DeckFile {
                     deck,
                     files,
