@@ -262,3 +262,33 @@ fn a_demo_deck_plays_by_name_when_a_mod_renames_one_of_its_cards() {
         text(&o)
     );
 }
+
+/// `play --pack scripts/line-battle-demo --p1 human`: the person at P1 reads the log as P1
+/// may see it (docs/protocol.md "Per seat"): P2's opening draws are "P2 draws a card",
+/// never a card's name (the text log printed "Stag Charger (#66): P2 deck → P2 hand");
+/// P1's own draws keep their names. Seed 1: each player draws 5; P2 goes first and skips
+/// its first draw (LB-0.3); P1 draws its sixth card before its first question.
+#[test]
+fn a_line_battle_human_does_not_read_the_opponents_draws() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cardscript"))
+        .args([
+            "play",
+            "--pack",
+            "scripts/line-battle-demo",
+            "--p1",
+            "human",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"q\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(!out.contains("P2 deck → P2 hand"), "{out}");
+    assert_eq!(out.matches("P2 draws a card").count(), 5, "{out}");
+    assert_eq!(out.matches(": P1 deck → P1 hand").count(), 6, "{out}");
+}

@@ -5,7 +5,7 @@
 use std::io::{BufRead, Write};
 
 use carddb::{Catalogue, Deck, GameKind};
-use engine::core::Step;
+use engine::core::{PlayerId, Step};
 use engine::driver::replay::AnyReplay;
 use engine::driver::sim::{SimConfig, simulate};
 use engine::driver::{CardInput, DynGame, GameOptions, Prepared, Robot};
@@ -171,13 +171,20 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
         std::panic::set_hook(Box::new(|_| {}));
     }
     let robots = [robot(args.p1), robot(args.p2)];
+    // A person at one seat reads the log as that seat may see it (the opponent's draws
+    // name no card; docs/protocol.md "Per seat"); hot-seat and robots get the full log.
+    let viewer = match robots {
+        [None, Some(_)] => Some(PlayerId(0)),
+        [Some(_), None] => Some(PlayerId(1)),
+        _ => None,
+    };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
     let mut printed = 0;
     let outcome = loop {
         let step = guarded(|| g.next())?;
-        printed = print_new(g.as_ref(), printed, args.log, &mut out)?;
+        printed = print_new(g.as_ref(), printed, args.log, viewer, &mut out)?;
         let req = match step {
             Step::Over(r) => break Some(r),
             Step::Decision(r) => r,
@@ -245,14 +252,24 @@ fn ask_index(
     }
 }
 
+/// Prints the events from `from` on; for `viewer` (a person at one seat) the text
+/// formats print an event that names a card the seat cannot see redacted. `--log json`
+/// stays the full record (docs/protocol.md).
 fn print_new(
     g: &dyn DynGame,
     from: usize,
     format: LogFormat,
+    viewer: Option<PlayerId>,
     out: &mut impl Write,
 ) -> Result<usize, Error> {
     let n = g.log_len();
     for i in from..n {
+        if format != LogFormat::Json
+            && let Some(r) = viewer.and_then(|seat| g.redacted_event(i, seat))
+        {
+            writeln!(out, "{}", r.text)?;
+            continue;
+        }
         match format {
             LogFormat::Json => writeln!(out, "{}", g.event_json(i))?,
             LogFormat::Text => {
