@@ -57,15 +57,6 @@ pub fn parse(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Vec<Diagn
 /// back with its well-formed lines beside the errors, so that they are still checked
 /// against the cards in the same run (issue 17); a YAML deck that does not read is `None`.
 pub fn parse_lenient(files: &PackFiles, rel: &str, text: &str) -> (Option<Deck>, Vec<Diagnostic>) {
-    match parse_strict(files, rel, text) {
-        Ok(deck) => (Some(deck), Vec::new()),
-        Err((deck, errors)) => (deck, errors),
-    }
-}
-
-type Partial = (Option<Deck>, Vec<Diagnostic>);
-
-fn parse_strict(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Partial> {
     let stem = rel
         .rsplit('/')
         .next()
@@ -77,11 +68,23 @@ fn parse_strict(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Partia
     if rel.ends_with(".txt") {
         return parse_txt(files, rel, text, stem);
     }
+    match parse_yaml(files, rel, text, stem) {
+        Ok(deck) => (Some(deck), Vec::new()),
+        Err(errors) => (None, errors),
+    }
+}
+
+fn parse_yaml(
+    files: &PackFiles,
+    rel: &str,
+    text: &str,
+    stem: String,
+) -> Result<Deck, Vec<Diagnostic>> {
     let file = YamlFile::new(files, rel, text);
     let parsed: YamlDeck = file
         .value(text)
         .and_then(|v| file.typed(v, ""))
-        .map_err(|e| (None, vec![e]))?;
+        .map_err(|e| vec![e])?;
     let entries: Vec<DeckEntry> = parsed
         .cards
         .into_iter()
@@ -99,7 +102,7 @@ fn parse_strict(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Partia
         .map(|e| count_error(files, rel, e.line, e.count))
         .collect();
     if !too_many.is_empty() {
-        return Err((None, too_many));
+        return Err(too_many);
     }
     let master = parsed.master.map(|card| DeckEntry {
         count: 1,
@@ -110,7 +113,7 @@ fn parse_strict(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Partia
     if let Some(f) = &parsed.format
         && let Some(e) = format_error(files, rel, file.locations().find("format").line, f)
     {
-        return Err((None, vec![e]));
+        return Err(vec![e]);
     }
     Ok(Deck {
         name: parsed.name.unwrap_or(stem),
@@ -120,7 +123,13 @@ fn parse_strict(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Partia
     })
 }
 
-fn parse_txt(files: &PackFiles, rel: &str, text: &str, name: String) -> Result<Deck, Partial> {
+/// The deck as far as it reads and one diagnostic per malformed line.
+fn parse_txt(
+    files: &PackFiles,
+    rel: &str,
+    text: &str,
+    name: String,
+) -> (Option<Deck>, Vec<Diagnostic>) {
     let mut entries = Vec::new();
     let mut master: Option<DeckEntry> = None;
     let mut format: Option<String> = None;
@@ -201,11 +210,7 @@ fn parse_txt(files: &PackFiles, rel: &str, text: &str, name: String) -> Result<D
         master,
         format,
     };
-    if errors.is_empty() {
-        Ok(deck)
-    } else {
-        Err((Some(deck), errors))
-    }
+    (Some(deck), errors)
 }
 
 /// The most copies one deck line or entry may give: far above any format's limit, low
