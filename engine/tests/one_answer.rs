@@ -7,7 +7,7 @@
 use engine::core::{InstanceId, PlayerId};
 use engine::players::{Player, play_game_capped};
 use engine::rules::battle_spirits::testkit::{
-    decision, effect, give_reserve, must, play, put, scenario, scripted_spirit,
+    chooser, decision, give_reserve, must, play, put, scenario,
 };
 use engine::rules::battle_spirits::{CorePick, CoreSource, GreedyPlayer, Zone};
 use engine::{AnswerError, Choice, DecisionKind, Game, Replay};
@@ -283,23 +283,6 @@ fn bs_5_2_games_with_whole_answers_replay_and_old_single_core_replays_load() {
             old.log_hash()
         );
     }
-}
-
-/// "When summoned: destroy one opposing spirit; then you may draw a card."
-fn chooser() -> carddb::CardDef {
-    scripted_spirit(
-        "S-CHO",
-        0,
-        1000,
-        vec![effect(
-            "when_summoned",
-            r#"
-            let t = choose_targets(opponent_spirits(), 1);
-            destroy(t);
-            if may("Draw a card?") { draw(1); }
-            "#,
-        )],
-    )
 }
 
 #[test]

@@ -7,29 +7,12 @@ use engine::players::{Player, RandomPlayer, play_game_capped};
 use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::Zone;
 use engine::rules::battle_spirits::testkit::{
-    decision, effect, give_reserve, must, play, put, scenario, scripted_spirit,
+    chooser, decision, effect, give_reserve, must, play, put, scenario, scripted_spirit,
 };
 use engine::{AnswerError, CardLibrary, Choice, DecisionKind, Game, Replay};
 
 const P0: PlayerId = PlayerId(0);
 const P1: PlayerId = PlayerId(1);
-
-/// "When summoned: destroy one opposing spirit; then you may draw a card."
-fn chooser() -> carddb::CardDef {
-    scripted_spirit(
-        "S-CHO",
-        0,
-        1000,
-        vec![effect(
-            "when_summoned",
-            r#"
-            let t = choose_targets(opponent_spirits(), 1);
-            destroy(t);
-            if may("Draw a card?") { draw(1); }
-            "#,
-        )],
-    )
-}
 
 fn stopped_game() -> (Game, [engine::core::InstanceId; 2]) {
     let mut g = scenario(vec![chooser()], 31);

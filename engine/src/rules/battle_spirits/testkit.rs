@@ -258,6 +258,24 @@ pub fn scripted_spirit(id: &str, cost: u32, bp: u32, effects: Vec<Effect>) -> Ca
     c
 }
 
+/// A free spirit (S-CHO, 1000 BP) whose "when summoned" asks two questions: destroy one
+/// opposing spirit (a target choice), then "you may draw a card" (a yes/no).
+pub fn chooser() -> CardDef {
+    scripted_spirit(
+        "S-CHO",
+        0,
+        1000,
+        vec![effect(
+            "when_summoned",
+            r#"
+            let t = choose_targets(opponent_spirits(), 1);
+            destroy(t);
+            if may("Draw a card?") { draw(1); }
+            "#,
+        )],
+    )
+}
+
 /// A red magic (cost `cost`) with effects.
 pub fn scripted_magic(id: &str, cost: u32, effects: Vec<Effect>) -> CardDef {
     let mut c = card(id, CardKind::Magic, cost, Colour::Red, 0, 0, &[]);
