@@ -84,6 +84,13 @@ impl DeckFormat {
         }
     }
 
+    /// [`DeckFormat::by_name`], or an error naming `name` and listing [`DeckFormat::NAMES`]:
+    /// ``unknown format `x` (saga, japanese, casual, line-battle)``.
+    pub fn named(name: &str) -> Result<DeckFormat, String> {
+        DeckFormat::by_name(name)
+            .ok_or_else(|| format!("unknown format `{name}` ({})", DeckFormat::NAMES.join(", ")))
+    }
+
     /// The names `by_name` knows, for help texts.
     pub const NAMES: [&'static str; 4] = ["saga", "japanese", "casual", "line-battle"];
 
@@ -116,8 +123,7 @@ pub fn format_for(given: Option<&str>, deck: &Deck, game: GameKind) -> Result<De
     let Some(name) = given.or(deck.format.as_deref()) else {
         return Ok(DeckFormat::for_game(game));
     };
-    let format = DeckFormat::by_name(name)
-        .ok_or_else(|| format!("unknown format `{name}` ({})", DeckFormat::NAMES.join(", ")))?;
+    let format = DeckFormat::named(name)?;
     if given.is_none() && format.game != game {
         return Err(format!(
             "the deck names the {} format, which is for {}, not {}",

@@ -48,12 +48,9 @@ fn check(
     json: bool,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let cat = source.open()?;
-    if let Some(f) = format
-        .as_deref()
-        .filter(|f| carddb::DeckFormat::by_name(f).is_none())
-    {
-        let names = carddb::DeckFormat::NAMES.join(", ");
-        return Err(format!("unknown format `{f}` ({names})").into());
+    // A mistyped `--format` is refused before the deck is read.
+    if let Some(f) = format.as_deref() {
+        carddb::DeckFormat::named(f)?;
     }
     let cards = cat.cards()?;
     let path = std::path::Path::new(deck);

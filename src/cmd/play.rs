@@ -246,12 +246,9 @@ fn ai(c: Controller, seed: u64, decisions: u64) -> Option<Box<dyn Player<Game>>>
 ///
 /// Errors: a format that is not one of Battle Spirits' ([`carddb::DeckFormat::NAMES`]).
 pub fn rules_of(format: Option<&str>) -> Result<RulesConfig, Error> {
-    match format {
-        None | Some("saga") => Ok(RulesConfig::saga()),
-        Some("casual") => Ok(RulesConfig::casual()),
-        Some("japanese") => Ok(RulesConfig::japanese()),
-        Some(other) => Err(format!("unknown format `{other}` (saga, japanese, casual)").into()),
-    }
+    let name = format.unwrap_or("saga");
+    RulesConfig::preset(name)
+        .ok_or_else(|| format!("unknown format `{name}` (saga, japanese, casual)").into())
 }
 
 /// A deck given as a file path or as a deck name of the catalogue; `None` takes the

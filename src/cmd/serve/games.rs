@@ -394,9 +394,9 @@ impl Games {
             let r: engine::Replay = serde_json::from_value(req.replay.clone())
                 .map_err(|e| format!("not a Battle Spirits replay file: {e}"))?;
             // The format whose rules the replay was played with (BS-0.1).
-            let format = [None, Some("japanese"), Some("casual")]
-                .into_iter()
-                .find(|f| rules_of(*f).is_ok_and(|c| c == r.config))
+            let format = engine::rules::battle_spirits::RulesConfig::preset(&r.config.name)
+                .filter(|c| *c == r.config)
+                .map(|_| r.config.name.as_str())
                 .ok_or("the replay's rules are none of saga, japanese or casual")?;
             let deck = |i: usize, ids: &[carddb::CardId]| Deck {
                 name: format!("P{} (replay)", i + 1),
@@ -410,7 +410,7 @@ impl Games {
                     })
                     .collect(),
                 master: None,
-                format: format.map(str::to_string),
+                format: Some(format.to_string()),
             };
             let any = AnyReplay {
                 game: self.kind.name().to_string(),
@@ -422,7 +422,7 @@ impl Games {
                     .cloned()
                     .unwrap_or_default(),
             };
-            (any, format.map(str::to_string))
+            (any, Some(format.to_string()))
         } else {
             let r: AnyReplay = serde_json::from_value(req.replay)
                 .map_err(|e| format!("not a replay file: {e}"))?;

@@ -79,6 +79,17 @@ impl RulesConfig {
         }
     }
 
+    /// The preset named `saga`, `casual` or `japanese` (BS-0.1), the names deck formats
+    /// use (`carddb::DeckFormat`); `None` for any other name.
+    pub fn preset(name: &str) -> Option<RulesConfig> {
+        match name {
+            "saga" => Some(RulesConfig::saga()),
+            "casual" => Some(RulesConfig::casual()),
+            "japanese" => Some(RulesConfig::japanese()),
+            _ => None,
+        }
+    }
+
     /// Casual: Saga's play with a deck of 20 to 60 cards (at most 4 of a card name): the
     /// project's own format for small packs, not an official one (`carddb::DeckFormat::casual`).
     pub fn casual() -> RulesConfig {

@@ -25,16 +25,9 @@ impl GameDriver for BattleSpiritsDriver {
     }
 
     fn prepare(&self, input: CardInput, preset: Option<&str>) -> Result<Arc<dyn Prepared>, String> {
-        let config = match preset.unwrap_or("saga") {
-            "saga" => RulesConfig::saga(),
-            "casual" => RulesConfig::casual(),
-            "japanese" => RulesConfig::japanese(),
-            other => {
-                return Err(format!(
-                    "no rules preset {other:?} (saga, japanese, casual; BS-0.1)"
-                ));
-            }
-        };
+        let name = preset.unwrap_or("saga");
+        let config = RulesConfig::preset(name)
+            .ok_or_else(|| format!("no rules preset {name:?} (saga, japanese, casual; BS-0.1)"))?;
         let library =
             CardLibrary::with_keywords(input.cards, &input.sources, &input.keywords, input.lenient)
                 .map_err(|e| e.to_string())?;
