@@ -552,6 +552,10 @@ fn read_sentence(s: &str, vocab: &Vocabulary) -> Read {
                 return Read::Built(acts, st, None);
             }
         }
+        Err(e) if vocab.is_quiet() => Read::Failed(vec![crate::phrasebook::stopped_at(
+            s,
+            crate::phrasebook::error_offset(&e),
+        )]),
         Err(e) => {
             let templates: Vec<&str> = vocab.phrases().map(|p| p.template.as_str()).collect();
             Read::Failed(crate::phrasebook::stopped_in(

@@ -156,6 +156,8 @@ pub struct Vocabulary {
     labels: Vec<LabelEntry>,
     phrases: Vec<CompiledPhrase>,
     vm: Option<Arc<pest_vm::Vm>>,
+    /// No did-you-mean for sentences not understood (see [`Vocabulary::quiet`]).
+    quiet: bool,
 }
 
 impl fmt::Debug for Vocabulary {
@@ -248,7 +250,22 @@ impl Vocabulary {
             labels,
             phrases: compiled,
             vm,
+            quiet: false,
         })
+    }
+
+    /// This vocabulary without the did-you-mean of a sentence not understood: its
+    /// [`crate::Unparsed::expected`] keeps only where the sentence stopped. For a reader
+    /// that shows no message (an engine building its card library), since weighing every
+    /// phrase against every sentence not understood costs most of a build (issue 15).
+    pub fn quiet(mut self) -> Vocabulary {
+        self.quiet = true;
+        self
+    }
+
+    /// Whether this vocabulary leaves the did-you-mean out ([`Vocabulary::quiet`]).
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
     }
 
     /// The declared keywords.

@@ -190,3 +190,19 @@ fn bad_declarations_are_errors_with_the_valid_kinds() {
             .contains("number, colour, family, target, filter, duration, sentence")
     );
 }
+
+#[test]
+fn a_quiet_vocabulary_reads_the_same_and_leaves_out_only_the_did_you_mean() {
+    // Issue 15: a library build shows no message, so it skips weighing every phrase.
+    let text = "Gian 1000 BP. Gather 2 sparks.";
+    let loud = parse_en_with(text, &vocab());
+    let quiet = parse_en_with(text, &vocab().quiet());
+    assert_eq!(loud.effect, quiet.effect);
+    assert_eq!(loud.complete, quiet.complete);
+    assert_eq!(loud.unparsed.len(), 1);
+    assert_eq!(quiet.unparsed.len(), 1);
+    let (l, q) = (&loud.unparsed[0].expected, &quiet.unparsed[0].expected);
+    assert!(l.iter().any(|e| e.starts_with("did you mean")), "{l:?}");
+    assert_eq!(q, &l[..1], "the quiet one keeps where the sentence stopped");
+    assert!(q[0].contains("Gian 1000 BP."), "{q:?}");
+}

@@ -147,17 +147,20 @@ pub fn vocabulary(sources: &ScriptSources) -> Result<dsl::Vocabulary, ScriptErro
             }));
         }
     }
-    dsl::Vocabulary::new(Vec::new(), Vec::new(), phrases).map_err(|es| ScriptError::Module {
-        origin: ScriptOrigin::File {
-            pack: String::new(),
-            path: "phrases/".into(),
-        },
-        message: es
-            .iter()
-            .map(|e| e.message.clone())
-            .collect::<Vec<_>>()
-            .join("; "),
-    })
+    // Quiet: a card's error quotes the words not understood, never a did-you-mean.
+    dsl::Vocabulary::new(Vec::new(), Vec::new(), phrases)
+        .map(dsl::Vocabulary::quiet)
+        .map_err(|es| ScriptError::Module {
+            origin: ScriptOrigin::File {
+                pack: String::new(),
+                path: "phrases/".into(),
+            },
+            message: es
+                .iter()
+                .map(|e| e.message.clone())
+                .collect::<Vec<_>>()
+                .join("; "),
+        })
 }
 
 /// Compiles every effect of `cards`. Errors: see [`super::library::LineLibrary::new`].

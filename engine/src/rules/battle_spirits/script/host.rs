@@ -268,7 +268,9 @@ impl ScriptHost {
                 dsl::Vocabulary::new(declared, Vec::new(), Vec::new()).unwrap_or_default()
             }
             Err(e) => return Err(e),
-        };
+        }
+        // The library shows no parse message (`lint` and `explain` do): no did-you-mean.
+        .quiet();
         let mut effects = BTreeMap::new();
         let mut any_may_ask = false;
         let mut watched = std::collections::BTreeSet::new();
