@@ -33,6 +33,10 @@ pub struct CompiledEffect {
     /// A constant, step or turn effect whose script calls `when(…)`: it gives standing
     /// watchers while it applies (BS-8.1).
     pub standing: bool,
+    /// Why the script does nothing, when it only calls `inert(…)` (card text not
+    /// understood, [`dsl::compile::static_inert`]): a constant effect is then not run at
+    /// every read (issue 15), with the same report.
+    pub inert: Option<String>,
 }
 
 /// Functions whose presence in a script means it may stop for a decision.
@@ -310,6 +314,7 @@ impl ScriptHost {
                             may_ask: false,
                             origin: None,
                             standing: false,
+                            inert: None,
                         });
                         continue;
                     }
@@ -346,6 +351,7 @@ impl ScriptHost {
                                 may_ask: false,
                                 origin: Some(origin),
                                 standing: false,
+                                inert: None,
                             });
                             any_script = true;
                             continue;
@@ -397,6 +403,7 @@ impl ScriptHost {
                         may_ask,
                         origin: Some(origin),
                         standing,
+                        inert: dsl::compile::static_inert(&src),
                     });
                     continue;
                 } else {
@@ -409,6 +416,7 @@ impl ScriptHost {
                         may_ask: false,
                         origin: None,
                         standing: false,
+                        inert: None,
                     });
                     continue;
                 };
@@ -439,6 +447,7 @@ impl ScriptHost {
                     may_ask,
                     origin: Some(origin),
                     standing,
+                    inert: None,
                 });
             }
             if any_script {

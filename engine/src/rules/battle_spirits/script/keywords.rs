@@ -232,6 +232,7 @@ pub fn compile(
                 may_ask,
                 origin: Some(origin),
                 standing,
+                inert: None,
             });
             zones.push(e.zone);
         }

@@ -1183,12 +1183,13 @@ impl Game {
         if !oc && (!applies || !self.level_ok(c, &e.levels)) {
             return;
         }
-        let ast = match &e.script {
-            Ok(ast) => ast,
-            Err(reason) => {
+        let ast = match (&e.script, &e.inert) {
+            (Ok(_), Some(reason)) | (Err(reason), _) => {
+                // The run's outcome is known: `inert(reason)` (reported once).
                 out.failed.push((c, i, None, reason.clone(), true));
                 return;
             }
+            (Ok(ast), None) => ast,
         };
         let mut rc = RunCtx::new(c, i, p);
         rc.this = unit;
