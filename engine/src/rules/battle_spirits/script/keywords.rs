@@ -233,6 +233,7 @@ pub fn compile(
                 origin: Some(origin),
                 standing,
                 inert: None,
+                reads_summoning: false,
             });
             zones.push(e.zone);
         }

@@ -27,6 +27,7 @@ pub mod phrasebook;
 pub mod query;
 pub(crate) mod run;
 pub mod state;
+mod summoning;
 pub mod support;
 pub mod vocab;
 mod watch;
