@@ -92,8 +92,13 @@ impl Game {
     /// BS-5.2 step 3: the symbols of every card on `p`'s field, as effects make them count
     /// (`Game::card_symbols`).
     pub fn field_symbols(&self, p: PlayerId) -> std::rc::Rc<FieldSymbols> {
-        // Cached until the next event while no cost is being read (`while_summoning`).
-        let cache = self.rt.summoning.get().is_none();
+        // Cached until the next event, unless a cost is being read with constants of its own
+        // (`while_summoning`, `script::summoning`).
+        let cache = self.rt.summoning.get().is_none() || !self.host.has_constant || {
+            let now = self.constant_mods();
+            let base = self.rt.const_cache.borrow();
+            base.as_ref().is_some_and(|b| std::rc::Rc::ptr_eq(b, &now))
+        };
         if cache && let Some(s) = &self.rt.symbols_cache.borrow()[p.index()] {
             return s.clone();
         }

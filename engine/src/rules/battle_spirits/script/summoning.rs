@@ -34,6 +34,7 @@ impl Game {
         let mut at = 0;
         self.rt.computing_const.set(true);
         let mut ok = true;
+        let mut same = true;
         for &(p, c, i, start, end, clean) in &base.summoning_spans {
             let e = self
                 .effects_of_instance(c)
@@ -48,6 +49,7 @@ impl Game {
                 ok = false;
                 break;
             }
+            same &= one.mods[..] == base.mods[start..end];
             mods.extend_from_slice(&base.mods[at..start]);
             mods.append(&mut one.mods);
             at = end;
@@ -55,6 +57,11 @@ impl Game {
         self.rt.computing_const.set(false);
         if !ok {
             return None;
+        }
+        if same {
+            // The very constants in force: what is derived from them is shared too
+            // (`Game::field_symbols`).
+            return Some(base);
         }
         mods.extend_from_slice(&base.mods[at..]);
         Some(Rc::new(Constants {
