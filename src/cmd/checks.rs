@@ -75,11 +75,10 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
         }
     }
     // Last, what only the engine's own build finds (a phrase's rhai, a keyword script):
-    // when nothing above did, its first error.
+    // when nothing above did, its first error — the one a strict build stops at, which
+    // the lenient build recorded (issue 15: no second build).
     if errors.is_empty()
-        && let Some(cat) = &catalogue
-        && cat.game()? == GameKind::BattleSpirits
-        && let Err(e) = super::source::library(cat, false)
+        && let Some(e) = library.as_ref().and_then(|l| l.strict_error())
     {
         errors.push(Diagnostic {
             file: dirs.last().cloned().unwrap_or_default(),

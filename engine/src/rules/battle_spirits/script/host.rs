@@ -64,6 +64,8 @@ pub struct ScriptHost {
     /// the library's definition index): its list in `lists`, if it has one — found
     /// without comparing strings (issue 15).
     pub(crate) by_def: Vec<Option<u32>>,
+    /// The first lenient fallback, as the strict build's error ([`ScriptHost::strict_error`]).
+    strict_error: Option<ScriptError>,
     pub(crate) any_may_ask: bool,
     /// Whether any effect is constant (then BP and restrictions consult effects).
     pub(crate) has_constant: bool,
@@ -261,10 +263,13 @@ impl ScriptHost {
         // Pack labels and phrases (issue 12); a lenient build reads the cards without them
         // when they do not compile (a strict build, `db build` and `lint`, reports it).
         let declared = super::vocab::keyword_entries(keywords);
+        // The error a strict build would have stopped at: the first lenient fallback.
+        let mut strict_error = None;
         let vocab = match super::vocab::of_sources(sources, declared.clone(), Some(&engine)) {
             Ok(v) => v,
             // Lenient: the declared keyword names still count; the labels and phrases wait.
-            Err(_) if lenient => {
+            Err(e) if lenient => {
+                strict_error.get_or_insert(e);
                 dsl::Vocabulary::new(declared, Vec::new(), Vec::new()).unwrap_or_default()
             }
             Err(e) => return Err(e),
@@ -274,8 +279,15 @@ impl ScriptHost {
         let mut effects = BTreeMap::new();
         let mut any_may_ask = false;
         let mut watched = std::collections::BTreeSet::new();
-        let keywords =
-            super::keywords::compile(&engine, sources, keywords, lenient, &mut watched, &vocab)?;
+        let keywords = super::keywords::compile(
+            &engine,
+            sources,
+            keywords,
+            lenient,
+            &mut watched,
+            &vocab,
+            &mut strict_error,
+        )?;
         let mut summoning_cards = std::collections::BTreeSet::new();
         // Keyword effects ask and trigger as the card's own (issue 12): per card, whether
         // one of its printed keywords may ask, and how many triggered effects they give;
@@ -302,6 +314,13 @@ impl ScriptHost {
                     Ok(t) => t,
                     // Only a scripted effect needs its timing understood now.
                     Err(label) if lenient || !has_script => {
+                        if has_script {
+                            strict_error.get_or_insert_with(|| ScriptError::UnknownTiming {
+                                card: d.id.clone(),
+                                effect: i,
+                                label: label.clone(),
+                            });
+                        }
                         v.push(CompiledEffect {
                             triggers: vec![],
                             levels: e.levels.clone(),
@@ -338,6 +357,12 @@ impl ScriptHost {
                     match sources.files.get(&pack).and_then(|f| f.get(path)) {
                         Some(s) => (s.clone(), origin),
                         None if lenient => {
+                            strict_error.get_or_insert_with(|| ScriptError::MissingFile {
+                                card: d.id.clone(),
+                                effect: i,
+                                pack: pack.clone(),
+                                path: path.clone(),
+                            });
                             v.push(CompiledEffect {
                                 triggers,
                                 levels: e.levels.clone(),
@@ -428,7 +453,12 @@ impl ScriptHost {
                         any_may_ask |= may_ask;
                         Ok(Rc::new(ast))
                     }
-                    Err(err) if lenient => Err(syntax(&origin, &err).to_string()),
+                    Err(err) if lenient => {
+                        let e = syntax(&origin, &err);
+                        let message = e.to_string();
+                        strict_error.get_or_insert(e);
+                        Err(message)
+                    }
                     Err(err) => return Err(syntax(&origin, &err)),
                 };
                 v.push(CompiledEffect {
@@ -522,7 +552,16 @@ impl ScriptHost {
             watched,
             vocab,
             keywords,
+            strict_error,
         })
+    }
+
+    /// The error a strict build of the same scripts stops at (`None` from a strict build,
+    /// and from a lenient one that took no fallback): the first broken script, missing
+    /// file, unknown label of a scripted effect or pack vocabulary that does not compile,
+    /// in build order. Lets `db build` skip a second, strict build (issue 15).
+    pub fn strict_error(&self) -> Option<&ScriptError> {
+        self.strict_error.as_ref()
     }
 
     /// The packs' keywords, timing labels and phrases this host's card texts were read
