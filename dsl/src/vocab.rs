@@ -387,8 +387,8 @@ fn compile_cached(
     if let Some(vm) = cache.lock().ok().and_then(|m| m.get(grammar).cloned()) {
         return Ok(vm);
     }
-    let (_, optimized) = pest_meta::parse_and_optimize(grammar)?;
-    let vm = Arc::new(pest_vm::Vm::new(optimized));
+    // Without pest_meta's optimiser when the grammar allows (issue 15, `pest_compile`).
+    let vm = Arc::new(pest_vm::Vm::new(crate::pest_compile::compile(grammar)?));
     if let Ok(mut m) = cache.lock() {
         if m.len() > 64 {
             m.clear();
