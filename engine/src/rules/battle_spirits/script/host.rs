@@ -48,10 +48,8 @@ pub(crate) const ASKING: &[&str] = &[
     "pay_cost",
 ];
 
-/// The rhai the text grammar wrote for each effect without a script, by (card, effect),
-/// with its hook (`None`: no text): filled by a library's first build and read by the
-/// builds on other threads, so card text is parsed once per library (issue 15).
-pub type GeneratedCache = std::sync::Mutex<BTreeMap<(CardId, usize), Option<(String, String)>>>;
+pub use super::textcache::GeneratedCache;
+use super::textcache::{cached_text, prefill_text};
 
 /// The compiled scripts of a library and the sandboxed engine that runs them.
 pub struct ScriptHost {
@@ -96,28 +94,6 @@ impl std::fmt::Debug for ScriptHost {
             .field("cards", &self.effects.len())
             .finish()
     }
-}
-
-/// The generated rhai of effect `i` of `card`: from `cache` when a build already wrote it,
-/// else `write()` (stored in `cache`).
-fn cached_text(
-    cache: Option<&GeneratedCache>,
-    card: &CardId,
-    i: usize,
-    write: impl FnOnce() -> Option<(String, String)>,
-) -> Option<(String, String)> {
-    let Some(cache) = cache else {
-        return write();
-    };
-    let key = (card.clone(), i);
-    if let Some(hit) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return hit;
-    }
-    let out = write();
-    if let Ok(mut m) = cache.lock() {
-        m.insert(key, out.clone());
-    }
-    out
 }
 
 /// The sandboxed engine ([`sandboxed_engine`]) with the Battle Spirits script API
@@ -297,6 +273,10 @@ impl ScriptHost {
         let mut gives_keywords = std::collections::BTreeSet::new();
         let mut by_def = Vec::new();
         let mut lists = Vec::new();
+        let defs: Vec<&CardDef> = defs.into_iter().collect();
+        if let Some(cache) = generated {
+            prefill_text(cache, &defs, &vocab);
+        }
         for d in defs {
             by_def.push(None);
             let (asks, n) = keywords.of_card(d);
