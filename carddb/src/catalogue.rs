@@ -9,10 +9,10 @@ use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
 
 use crate::error::{LoadError, did_you_mean};
-use crate::replace::{check_target, replace_atomically};
 use crate::model::{CardDef, CardKind, Colour, Deck};
 use crate::overlay::{self, Override};
 use crate::pack::Pack;
+use crate::replace::{check_target, replace_atomically};
 
 /// Schema migrations: entry `i` takes a catalogue from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[

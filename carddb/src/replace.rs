@@ -26,7 +26,9 @@ pub(crate) fn check_target(out: &Path) -> Result<(), LoadError> {
         if let Err(e) = Catalogue::probe(out) {
             return Err(LoadError::NotACatalogue {
                 path: out.to_path_buf(),
-                why: format!("exists and is not a cardscript catalogue ({e}); refusing to replace it"),
+                why: format!(
+                    "exists and is not a cardscript catalogue ({e}); refusing to replace it"
+                ),
             });
         }
     }
@@ -60,8 +62,7 @@ pub(crate) fn replace_atomically(
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644))
-            .map_err(io)?;
+        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644)).map_err(io)?;
     }
     tmp.persist(out).map_err(|e| io(e.error))?;
     Catalogue::open(out)

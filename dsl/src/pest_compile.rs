@@ -55,7 +55,9 @@ fn convert(e: &Expr) -> Option<OptimizedExpr> {
         Expr::Insens(s) => O::Insens(s.clone()),
         Expr::Range(a, z) => O::Range(a.clone(), z.clone()),
         // The stack's built-in rules: the restorer would wrap what reaches them.
-        Expr::Ident(n) if matches!(n.as_str(), "POP" | "POP_ALL" | "DROP" | "PEEK" | "PEEK_ALL") => {
+        Expr::Ident(n)
+            if matches!(n.as_str(), "POP" | "POP_ALL" | "DROP" | "PEEK" | "PEEK_ALL") =>
+        {
             return None;
         }
         Expr::Ident(n) => O::Ident(n.clone()),
@@ -75,11 +77,9 @@ fn convert(e: &Expr) -> Option<OptimizedExpr> {
             seq(v)?
         }
         Expr::RepMax(x, m) => seq((0..*m).map(|_| b(x).map(O::Opt)).collect::<Option<_>>()?)?,
-        Expr::RepMinMax(x, n, m) => seq(
-            (0..*m)
-                .map(|i| if i < *n { convert(x) } else { b(x).map(O::Opt) })
-                .collect::<Option<_>>()?,
-        )?,
+        Expr::RepMinMax(x, n, m) => seq((0..*m)
+            .map(|i| if i < *n { convert(x) } else { b(x).map(O::Opt) })
+            .collect::<Option<_>>()?)?,
         Expr::Skip(s) => O::Skip(s.clone()),
         // PUSH, PEEK[..] and any form of a later pest: the optimiser's way.
         _ => return None,
@@ -114,7 +114,14 @@ mod tests {
         let (_, theirs) = pest_meta::parse_and_optimize(g).unwrap();
         let theirs = pest_vm::Vm::new(theirs);
         for s in [
-            "xxyw", "xxyyyzzww", "xxzw", "xyw", "xxywww", "xxyzzzw", "xxy", "xxyzw",
+            "xxyw",
+            "xxyyyzzww",
+            "xxzw",
+            "xyw",
+            "xxywww",
+            "xxyzzzw",
+            "xxy",
+            "xxyzw",
         ] {
             assert_eq!(
                 ours.parse("a", s).map(|p| p.as_str().to_string()).ok(),
@@ -207,7 +214,13 @@ mod tests {
         let pairs = |vm: &pest_vm::Vm, rule: &str, s: &str| {
             vm.parse(rule, s).ok().map(|p| {
                 p.flatten()
-                    .map(|x| (x.as_rule().to_string(), x.as_span().start(), x.as_span().end()))
+                    .map(|x| {
+                        (
+                            x.as_rule().to_string(),
+                            x.as_span().start(),
+                            x.as_span().end(),
+                        )
+                    })
                     .collect::<Vec<_>>()
             })
         };

@@ -137,5 +137,8 @@ fn card_script_errors_are_recorded_first_one_first() {
     assert_eq!(recorded, strict);
     let mut card = scripted_spirit("S-5", 0, 1000, vec![effect("When The Moon Rises", "")]);
     card.effects[0].script = None;
-    assert_eq!(both(vec![card], &ScriptSources::default(), &[]), (None, None));
+    assert_eq!(
+        both(vec![card], &ScriptSources::default(), &[]),
+        (None, None)
+    );
 }
