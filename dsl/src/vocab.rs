@@ -225,8 +225,7 @@ impl Vocabulary {
         }
         let mut vm = None;
         if errors.is_empty() && !compiled.is_empty() {
-            let grammar = format!("{EN_GRAMMAR}\n{rules}");
-            match compile_cached(&grammar) {
+            match compile_cached(&rules) {
                 Ok(v) => vm = Some(v),
                 Err(es) => errors.push(VocabError {
                     what: "phrase",
@@ -375,8 +374,9 @@ impl Vocabulary {
     }
 }
 
-/// The phrase grammar compiled once per process (a library's scripts are compiled once
-/// per thread that plays, and the same phrases need not be compiled again).
+/// The English grammar with the phrase rules `grammar`, compiled once per process (a
+/// library's scripts are compiled once per thread that plays, and the same phrases need
+/// not be compiled again).
 fn compile_cached(
     grammar: &str,
 ) -> Result<Arc<pest_vm::Vm>, Vec<pest::error::Error<pest_meta::parser::Rule>>> {
@@ -388,7 +388,9 @@ fn compile_cached(
         return Ok(vm);
     }
     // Without pest_meta's optimiser when the grammar allows (issue 15, `pest_compile`).
-    let vm = Arc::new(pest_vm::Vm::new(crate::pest_compile::compile(grammar)?));
+    let vm = Arc::new(pest_vm::Vm::new(crate::pest_compile::compile_with_en(
+        EN_GRAMMAR, grammar,
+    )?));
     if let Ok(mut m) = cache.lock() {
         if m.len() > 64 {
             m.clear();
