@@ -33,21 +33,8 @@ pub(crate) fn compile_with_en(
     phrases: &str,
 ) -> Result<Vec<OptimizedRule>, Vec<pest::error::Error<pest_meta::parser::Rule>>> {
     use std::collections::BTreeSet;
-    use std::sync::OnceLock;
-    type Base = Option<(BTreeSet<String>, Vec<OptimizedRule>)>;
-    static EN: OnceLock<(&'static str, Base)> = OnceLock::new();
-    let (text, base) = EN.get_or_init(|| {
-        let base = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, en)
-            .ok()
-            .and_then(|pairs| pest_meta::parser::consume_rules(pairs).ok())
-            .and_then(|rules| {
-                let names = rules.iter().map(|r| r.name.clone()).collect();
-                Some((names, plain(&rules)?))
-            });
-        (en, base)
-    });
     let whole = || compile(&format!("{en}\n{phrases}"));
-    let Some((names, en_rules)) = base.as_ref().filter(|_| *text == en) else {
+    let Some((names, en_rules)) = en_base(en) else {
         return whole();
     };
     let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, phrases)
@@ -77,6 +64,28 @@ pub(crate) fn compile_with_en(
         }
         None => whole(),
     }
+}
+
+/// The English grammar's rule names, and its rules converted for `pest_vm`.
+pub(crate) type EnBase = (std::collections::BTreeSet<String>, Vec<OptimizedRule>);
+
+/// The English grammar `en` parsed and converted on first use (by [`compile_with_en`], or
+/// ahead of it by [`crate::vocab::prepare`]); `None` when `en` is not the text first given
+/// or does not convert.
+pub(crate) fn en_base(en: &'static str) -> Option<&'static EnBase> {
+    use std::sync::OnceLock;
+    static EN: OnceLock<(&'static str, Option<EnBase>)> = OnceLock::new();
+    let (text, base) = EN.get_or_init(|| {
+        let base = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, en)
+            .ok()
+            .and_then(|pairs| pest_meta::parser::consume_rules(pairs).ok())
+            .and_then(|rules| {
+                let names = rules.iter().map(|r| r.name.clone()).collect();
+                Some((names, plain(&rules)?))
+            });
+        (en, base)
+    });
+    base.as_ref().filter(|_| *text == en)
 }
 
 /// `grammar` parsed and validated into pest's AST (the steps of

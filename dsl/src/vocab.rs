@@ -374,6 +374,14 @@ impl Vocabulary {
     }
 }
 
+/// Prepares, once per process, the part of the phrase grammar every vocabulary with
+/// phrases shares (the English grammar, parsed for `pest_vm`). A command that will read
+/// card text may call it on a thread of its own while it does other work (issue 15);
+/// [`Vocabulary::new`] waits for it or does it itself. Nothing else changes.
+pub fn prepare() {
+    crate::pest_compile::en_base(EN_GRAMMAR);
+}
+
 /// The English grammar with the phrase rules `grammar`, compiled once per process (a
 /// library's scripts are compiled once per thread that plays, and the same phrases need
 /// not be compiled again).

@@ -38,6 +38,9 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
     let mut warnings = Vec::new();
     let mut packs = Vec::new();
     let mut all_packs_read = true;
+    // The phrase grammar's English part is ready by the time the library reads card text
+    // (issue 15); prepared on a thread of its own while the packs load.
+    std::thread::spawn(dsl::vocab::prepare);
     for d in dirs {
         let (pack, mut errs) = Pack::load_partial(d)?;
         errors.append(&mut errs);
