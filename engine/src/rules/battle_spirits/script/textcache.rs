@@ -52,12 +52,30 @@ pub(crate) fn prefill_text(cache: &GeneratedCache, defs: &[&CardDef], vocab: &ds
     if jobs.len() < 32 {
         return;
     }
-    let written: Vec<_> = jobs
+    // Reprints print the same effect: each distinct effect (all its fields, as JSON) is
+    // read once.
+    let mut distinct: BTreeMap<String, usize> = BTreeMap::new();
+    let mut unique: Vec<&carddb::Effect> = Vec::new();
+    let slots: Vec<usize> = jobs
+        .iter()
+        .map(|(_, e)| {
+            let key = serde_json::to_string(e).expect("an effect serialises");
+            *distinct.entry(key).or_insert_with(|| {
+                unique.push(e);
+                unique.len() - 1
+            })
+        })
+        .collect();
+    let written: Vec<_> = unique
         .into_par_iter()
-        .map(|(k, e)| (k, super::host::generated_with_hook_in(e, vocab)))
+        .map(|e| super::host::generated_with_hook_in(e, vocab))
         .collect();
     if let Ok(mut m) = cache.lock() {
-        m.extend(written);
+        m.extend(
+            jobs.into_iter()
+                .zip(slots)
+                .map(|((k, _), slot)| (k, written[slot].clone())),
+        );
     }
 }
 
@@ -104,7 +122,36 @@ mod tests {
             assert_eq!(m[&(d.id.clone(), 0)], alone, "{}", d.id);
         }
         assert_eq!(written, cards.len(), "every effect has text");
-        drop(m);
+        let m = {
+            let copy = m.clone();
+            drop(m);
+            copy
+        };
+        // Reprints (the same effect on other cards) get what their first printing got.
+        let reprints: Vec<CardDef> = cards
+            .iter()
+            .take(20)
+            .map(|c| {
+                let mut r = c.clone();
+                r.id = format!("R-{}", c.id);
+                r
+            })
+            .collect();
+        let both: Vec<&CardDef> = cards.iter().chain(&reprints).collect();
+        let again = GeneratedCache::default();
+        prefill_text(&again, &both, &vocab);
+        let again = again.lock().unwrap();
+        for r in &reprints {
+            let first = &r.id.as_str()[2..];
+            assert_eq!(
+                again[&(r.id.clone(), 0)],
+                m[&(first.to_string(), 0)],
+                "{}",
+                r.id
+            );
+        }
+        assert_eq!(again.len(), cards.len() + reprints.len());
+        drop(again);
         // A second build finds everything cached: nothing is written again.
         let before = cache.lock().unwrap().clone();
         prefill_text(&cache, &defs, &vocab);
