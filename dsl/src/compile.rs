@@ -1368,6 +1368,36 @@ fn uses(body: &[Action], pred: &dyn Fn(&Action) -> bool) -> bool {
     })
 }
 
+/// Why a card text not fully understood does nothing (the reason its script gives `inert`).
+pub const NOT_UNDERSTOOD: &str = "card text not fully understood; write a script for this effect";
+
+/// The reason a script written by [`to_rhai`] does nothing at all, when it is one of those
+/// that only call `inert(reason)` and return (text not understood, a dangling pronoun);
+/// `None` for any other script. Lets an engine skip running a script whose outcome is known
+/// (issue 15: a constant effect is read after every event).
+pub fn static_inert(src: &str) -> Option<String> {
+    let mut lines = src.lines().map(str::trim).filter(|l| !l.starts_with("//"));
+    let first = lines.next()?;
+    let literal = first.strip_prefix("inert(\"")?.strip_suffix("\");")?;
+    if lines.next() != Some("return;") {
+        return None;
+    }
+    let mut out = String::new();
+    let mut chars = literal.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next()? {
+                'n' => out.push('\n'),
+                c @ ('"' | '\\') => out.push(c),
+                _ => return None,
+            },
+            '"' => return None,
+            c => out.push(c),
+        }
+    }
+    (lit(&out) == format!("\"{literal}\"")).then_some(out)
+}
+
 /// Compile an effect's body to rhai statements (no function wrapper). `comment` is put on top
 /// as `// …` (typically the printed text). An effect with unparsed sentences compiles to a
 /// script that calls `inert(reason)` and returns: it never runs half.
@@ -1380,10 +1410,7 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     }
     let unparsed = uses(&effect.body, &|a| matches!(a, Action::Unparsed { .. }));
     if unparsed {
-        e.line(
-            0,
-            "inert(\"card text not fully understood; write a script for this effect\");",
-        );
+        e.line(0, &format!("inert({});", lit(NOT_UNDERSTOOD)));
         e.line(0, "return;");
     }
     let mut body = Emitter::new();

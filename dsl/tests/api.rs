@@ -119,6 +119,23 @@ fn unknown_sentences_are_kept_and_make_the_effect_inert() {
     let src = dsl::compile::to_rhai(&o.effect, None);
     assert!(src.starts_with("inert("));
     assert!(src.contains("// NOT UNDERSTOOD: Juggle three moons."));
+    // Its outcome is known without running it (issue 15): the reason `inert` gives.
+    let with_comment = dsl::compile::to_rhai(&o.effect, Some("Draw a card.\nJuggle."));
+    for s in [&src, &with_comment] {
+        assert_eq!(
+            dsl::compile::static_inert(s).as_deref(),
+            Some(dsl::compile::NOT_UNDERSTOOD)
+        );
+    }
+    // A script that acts, or calls `inert` only on some path, is not known.
+    let draw = dsl::compile::to_rhai(&parse_en("(When Summoned) Draw a card.").effect, None);
+    assert_eq!(dsl::compile::static_inert(&draw), None);
+    let branch = "if hand_size() > 2 {\n    inert(\"x\");\n    return;\n}\ndraw(1);";
+    assert_eq!(dsl::compile::static_inert(branch), None);
+    assert_eq!(
+        dsl::compile::static_inert("inert(\"a \\\"b\\\"\");\nreturn;"),
+        Some("a \"b\"".into())
+    );
 }
 
 #[test]

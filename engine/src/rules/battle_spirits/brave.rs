@@ -152,9 +152,9 @@ impl Game {
         let kind_ok = h.kind == CardKind::Spirit || (c.ultimates && h.kind == CardKind::Ultimate);
         let mut cost = h.cost;
         let mut colours = h.colours.clone();
-        for m in self.mods_of(host) {
+        for m in self.mods_of(host).iter() {
             if let crate::rules::battle_spirits::script::ModKind::Colour(x) = m {
-                colours.push(x);
+                colours.push(*x);
             }
         }
         for o in self.braves_on(host) {

@@ -75,6 +75,17 @@ impl Game {
     /// being summoned: effects "while summoning …" (`while_summoning`) apply to it
     /// (ruling BSS01-109: its nexus's symbol counts as three white symbols).
     pub fn quote_card(&self, p: PlayerId, card: InstanceId) -> CostQuote {
+        let cached = self.rt.quote_cache.borrow();
+        if let Some((_, _, q)) = cached.iter().find(|(x, c, _)| *x == p && *c == card) {
+            return *q;
+        }
+        drop(cached);
+        let q = self.quote_card_now(p, card);
+        self.rt.quote_cache.borrow_mut().push((p, card, q));
+        q
+    }
+
+    fn quote_card_now(&self, p: PlayerId, card: InstanceId) -> CostQuote {
         let def = self.def_of(card);
         let watched = !self.host.summoning_cards.is_empty()
             && self
@@ -84,11 +95,10 @@ impl Game {
         if !watched {
             return self.quote(p, def);
         }
+        // The constants are cached per card being summoned (`Runtime::const_cache_summoning`).
         let before = self.rt.summoning.replace(Some(card));
-        self.invalidate_constants();
         let q = self.quote(p, def);
         self.rt.summoning.set(before);
-        self.invalidate_constants();
         q
     }
 

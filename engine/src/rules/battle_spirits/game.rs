@@ -121,8 +121,10 @@ pub(crate) struct State {
     pub unsupported_reported: BTreeSet<CardId>,
     pub triggers: TriggerQueue<Hook>,
     pub losses: Vec<(PlayerId, LossReason)>,
-    pub log: Vec<Event>,
-    pub answers: Vec<Choice>,
+    /// Shared by copies of the game until one writes (issue 15).
+    pub log: crate::core::SharedVec<Event>,
+    /// Shared by copies like the log.
+    pub answers: crate::core::SharedVec<Choice>,
     /// Per player: how many of `answers` they gave (a random player resumes its draws
     /// from here, issue 16 kind 6).
     #[serde(default)]

@@ -91,7 +91,20 @@ impl Game {
 
     /// BS-5.2 step 3: the symbols of every card on `p`'s field, as effects make them count
     /// (`Game::card_symbols`).
-    pub fn field_symbols(&self, p: PlayerId) -> FieldSymbols {
+    pub fn field_symbols(&self, p: PlayerId) -> std::rc::Rc<FieldSymbols> {
+        // Cached until the next event while no cost is being read (`while_summoning`).
+        let cache = self.rt.summoning.get().is_none();
+        if cache && let Some(s) = &self.rt.symbols_cache.borrow()[p.index()] {
+            return s.clone();
+        }
+        let s = std::rc::Rc::new(self.field_symbols_now(p));
+        if cache {
+            self.rt.symbols_cache.borrow_mut()[p.index()] = Some(s.clone());
+        }
+        s
+    }
+
+    fn field_symbols_now(&self, p: PlayerId) -> FieldSymbols {
         let mut s = FieldSymbols::default();
         for c in self.pile(super::types::Zone::Field(p)) {
             let one = self.card_symbols(*c);

@@ -12,10 +12,7 @@ use crate::rules::battle_spirits::script::{LifeCoreSink, ModKind, Protect, Query
 
 impl Game {
     /// The modifiers on `c` now, with a fast path when no effect can give any.
-    fn mods_now(&self, c: InstanceId) -> Vec<ModKind> {
-        if self.st.scripts.modifiers.is_empty() && !self.host.has_constant {
-            return Vec::new();
-        }
+    fn mods_now(&self, c: InstanceId) -> super::script::run::ModsOf<'_> {
         self.mods_of(c)
     }
 
@@ -138,12 +135,11 @@ impl Game {
             multi: d.multi.clone(),
             ultimate: u32::from(d.ultimate),
         };
-        let mods = if self.on_field(c) {
-            self.mods_now(c)
-        } else {
-            Vec::new()
-        };
-        for m in &mods {
+        if !self.on_field(c) {
+            return s;
+        }
+        let mods = self.mods_now(c);
+        for m in mods.iter() {
             match m {
                 ModKind::SymbolsAs(n, Some(col)) => {
                     s = FieldSymbols::default();
@@ -161,7 +157,7 @@ impl Game {
                 _ => {}
             }
         }
-        for m in &mods {
+        for m in mods.iter() {
             if let ModKind::GainSymbols(n, col) = m {
                 *s.colours.entry(*col).or_default() += n;
             }

@@ -33,6 +33,13 @@ pub struct CompiledEffect {
     /// A constant, step or turn effect whose script calls `when(…)`: it gives standing
     /// watchers while it applies (BS-8.1).
     pub standing: bool,
+    /// Why the script does nothing, when it only calls `inert(…)` (card text not
+    /// understood, [`dsl::compile::static_inert`]): a constant effect is then not run at
+    /// every read (issue 15), with the same report.
+    pub inert: Option<String>,
+    /// Whether the script calls `while_summoning`: its outcome depends on the card whose
+    /// cost is being read (`Game::quote_card`, `script::summoning`).
+    pub reads_summoning: bool,
 }
 
 /// Functions whose presence in a script means it may stop for a decision.
@@ -72,6 +79,10 @@ pub struct ScriptHost {
     /// Cards with a script calling `while_summoning`: only with one of them on the field is
     /// a cost read with the card being summoned in view (`Game::quote_card`).
     pub(crate) summoning_cards: std::collections::BTreeSet<CardId>,
+    /// Whether a script other than a card effect's (a `lib/` module, a keyword's) names
+    /// `while_summoning`: then a cost read re-evaluates every constant effect
+    /// (`script::summoning`).
+    pub(crate) summoning_elsewhere: bool,
     /// Cards with an effect that may ask a question.
     pub(crate) asking_cards: std::collections::BTreeSet<CardId>,
     /// Cards with effects that trigger at a timing (not constant, not Main/Flash), with how
@@ -234,6 +245,7 @@ impl ScriptHost {
         lenient: bool,
         generated: Option<&GeneratedCache>,
     ) -> Result<ScriptHost, ScriptError> {
+        let keyword_defs = keywords;
         let mut engine = engine_with_api();
         install_pack_modules(&mut engine, sources)?;
         // Pack labels and phrases (issue 12); a lenient build reads the cards without them
@@ -309,6 +321,8 @@ impl ScriptHost {
                             may_ask: false,
                             origin: None,
                             standing: false,
+                            inert: None,
+                            reads_summoning: false,
                         });
                         continue;
                     }
@@ -351,6 +365,8 @@ impl ScriptHost {
                                 may_ask: false,
                                 origin: Some(origin),
                                 standing: false,
+                                inert: None,
+                                reads_summoning: false,
                             });
                             any_script = true;
                             continue;
@@ -402,6 +418,8 @@ impl ScriptHost {
                         may_ask,
                         origin: Some(origin),
                         standing,
+                        inert: dsl::compile::static_inert(&src),
+                        reads_summoning: src.contains("while_summoning"),
                     });
                     continue;
                 } else {
@@ -414,6 +432,8 @@ impl ScriptHost {
                         may_ask: false,
                         origin: None,
                         standing: false,
+                        inert: None,
+                        reads_summoning: false,
                     });
                     continue;
                 };
@@ -449,6 +469,8 @@ impl ScriptHost {
                     may_ask,
                     origin: Some(origin),
                     standing,
+                    inert: None,
+                    reads_summoning: src.contains("while_summoning"),
                 });
             }
             if any_script {
@@ -512,6 +534,16 @@ impl ScriptHost {
             *triggered.entry(id).or_default() += n;
             any_may_ask = true;
         }
+        let summoning_elsewhere = sources
+            .files
+            .values()
+            .flat_map(|f| f.iter())
+            .any(|(path, src)| !path.starts_with("effects/") && src.contains("while_summoning"))
+            || keyword_defs.iter().flat_map(|k| &k.def.effects).any(|e| {
+                e.script
+                    .as_ref()
+                    .is_some_and(|s| s.contains("while_summoning"))
+            });
         let zone_effects = lists
             .iter()
             .flatten()
@@ -526,6 +558,7 @@ impl ScriptHost {
             has_constant,
             zone_effects,
             summoning_cards,
+            summoning_elsewhere,
             asking_cards,
             triggered,
             burst_cards,

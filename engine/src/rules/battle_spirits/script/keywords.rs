@@ -248,6 +248,8 @@ pub fn compile(
                 may_ask,
                 origin: Some(origin),
                 standing,
+                inert: None,
+                reads_summoning: false,
             });
             zones.push(e.zone);
         }

@@ -28,6 +28,7 @@ pub mod phrasebook;
 pub mod query;
 pub(crate) mod run;
 pub mod state;
+mod summoning;
 pub mod support;
 mod textcache;
 pub mod vocab;

@@ -40,6 +40,41 @@ pub(crate) struct Constants {
     pub watchers: Vec<SubTrigger>,
     /// Effects that could not be evaluated: (card, effect, reason), reported once.
     pub failed: Vec<(InstanceId, u32, Option<u32>, String, bool)>,
+    /// Where the effects that read `while_summoning` put their modifiers in `mods`
+    /// (`script::summoning`): (controller, card, effect, start, end, clean), `clean` when
+    /// the run gave no watcher and no failure.
+    pub summoning_spans: Vec<(PlayerId, InstanceId, u32, usize, usize, bool)>,
+}
+
+/// The modifiers on one card now ([`Game::mods_of`]): stored ones, then constant ones, in
+/// the order they were given.
+pub(crate) struct ModsOf<'a> {
+    card: InstanceId,
+    stored: &'a [super::state::Modifier],
+    constant: Option<ConstMods>,
+}
+
+impl ModsOf<'_> {
+    /// Each modifier, stored ones first.
+    pub(crate) fn iter(&self) -> impl DoubleEndedIterator<Item = &ModKind> {
+        let c = self.card;
+        let constant = self.constant.as_deref().map_or(&[][..], |k| &k.mods[..]);
+        self.stored
+            .iter()
+            .filter(move |m| m.card == c)
+            .map(|m| &m.kind)
+            .chain(
+                constant
+                    .iter()
+                    .filter(move |(x, _)| *x == c)
+                    .map(|(_, k)| k),
+            )
+    }
+
+    /// Whether `kind` is one of them.
+    pub(crate) fn contains(&self, kind: &ModKind) -> bool {
+        self.iter().any(|m| m == kind)
+    }
 }
 
 /// The constants in force, shared until the next event.
@@ -61,6 +96,14 @@ pub(crate) struct Runtime {
     pub strict_scripts: bool,
     pub depth: u32,
     pub const_cache: RefCell<Option<ConstMods>>,
+    /// The constants while a card's cost is read (`summoning`): that card and its constants.
+    pub const_cache_summoning: RefCell<Vec<(InstanceId, ConstMods)>>,
+    /// Each player's field symbols (BS-5.2 step 3) while no cost is being read, cleared with
+    /// the constants and when stored modifiers end (`Game::field_symbols`).
+    pub symbols_cache: RefCell<[Option<Rc<super::super::levels::FieldSymbols>>; 2]>,
+    /// Hand-card costs read since the last event (`Game::quote_card`): a decision's options
+    /// and its view read the same ones.
+    pub quote_cache: RefCell<Vec<(PlayerId, InstanceId, super::super::cost::CostQuote)>>,
     /// A card whose cores are all being moved off (it is leaving the field or being
     /// depleted): its passing levels are not logged.
     pub emptying: Option<InstanceId>,
@@ -1070,6 +1113,7 @@ impl Game {
     /// A spirit a "this turn" bonus kept above 0 BP is then destroyed (BS-5.3.1), still in
     /// this turn.
     pub(crate) fn end_turn_effects(&mut self) {
+        self.forget_derived();
         let s = &mut self.st.scripts;
         s.modifiers.retain(|m| m.until == Until::While);
         s.once.clear();
@@ -1084,6 +1128,7 @@ impl Game {
     /// BS-6.7: "this battle" modifiers and watchers end; a spirit a battle bonus kept above
     /// 0 BP is then destroyed (BS-5.3.1).
     pub(crate) fn end_battle_effects(&mut self) {
+        self.forget_derived();
         let s = &mut self.st.scripts;
         s.modifiers.retain(|m| m.until != Until::Battle);
         s.subs.retain(|w| w.until != Until::Battle);
@@ -1092,13 +1137,26 @@ impl Game {
 
     /// A card leaving the field loses its modifiers.
     pub(crate) fn forget_card(&mut self, c: InstanceId) {
+        self.forget_derived();
         self.st.scripts.modifiers.retain(|m| m.card != c);
     }
 
     // ---- constant effects (BS-8.1), evaluated when read --------------------------------
 
+    /// Forgets the field symbols and costs read (not the constants, which are read again
+    /// only after the next event): stored modifiers are ending.
+    fn forget_derived(&self) {
+        *self.rt.symbols_cache.borrow_mut() = [None, None];
+        self.rt.quote_cache.borrow_mut().clear();
+    }
+
+    /// Forgets what is derived from the state (constants, field symbols, costs): after an
+    /// event.
     pub(crate) fn invalidate_constants(&self) {
         *self.rt.const_cache.borrow_mut() = None;
+        self.rt.const_cache_summoning.borrow_mut().clear();
+        *self.rt.symbols_cache.borrow_mut() = [None, None];
+        self.rt.quote_cache.borrow_mut().clear();
     }
 
     /// What every constant effect that applies now gives (cached until the next event):
@@ -1108,8 +1166,28 @@ impl Game {
         if !self.host.has_constant || self.rt.computing_const.get() {
             return Rc::new(Constants::default());
         }
-        if let Some(c) = self.rt.const_cache.borrow().as_ref() {
-            return c.clone();
+        let summoning = self.rt.summoning.get();
+        match summoning {
+            None => {
+                if let Some(c) = self.rt.const_cache.borrow().as_ref() {
+                    return c.clone();
+                }
+            }
+            Some(s) => {
+                let cache = self.rt.const_cache_summoning.borrow();
+                if let Some((_, c)) = cache.iter().find(|(x, _)| *x == s) {
+                    return c.clone();
+                }
+            }
+        }
+        if let Some(s) = summoning
+            && let Some(c) = self.constants_while_summoning(s)
+        {
+            self.rt
+                .const_cache_summoning
+                .borrow_mut()
+                .push((s, c.clone()));
+            return c;
         }
         self.rt.computing_const.set(true);
         let mut out = Constants::default();
@@ -1126,7 +1204,14 @@ impl Game {
                 let braved = self.is_braved_brave(c);
                 for (i, e) in effs.iter().enumerate() {
                     if self.brave_form_ok(c, i, braved, &e.triggers) {
+                        let before = (out.mods.len(), out.watchers.len(), out.failed.len());
                         self.apply_constant(p, c, i as u32, e, &battle, &mut out);
+                        if e.reads_summoning {
+                            let clean =
+                                (out.watchers.len(), out.failed.len()) == (before.1, before.2);
+                            let span = (p, c, i as u32, before.0, out.mods.len(), clean);
+                            out.summoning_spans.push(span);
+                        }
                     }
                 }
             }
@@ -1153,13 +1238,20 @@ impl Game {
         self.rt.const_gained.borrow_mut().clear();
         self.rt.computing_const.set(false);
         let out = Rc::new(out);
-        *self.rt.const_cache.borrow_mut() = Some(out.clone());
+        match summoning {
+            None => *self.rt.const_cache.borrow_mut() = Some(out.clone()),
+            Some(s) => self
+                .rt
+                .const_cache_summoning
+                .borrow_mut()
+                .push((s, out.clone())),
+        }
         out
     }
 
     /// Evaluates constant effect `i` of `c` (controlled by `p`) into `out` if it applies
     /// now: its timing (BS-8.1), its levels, or [While OC] (BS-13.3).
-    fn apply_constant(
+    pub(super) fn apply_constant(
         &self,
         p: PlayerId,
         c: InstanceId,
@@ -1183,12 +1275,13 @@ impl Game {
         if !oc && (!applies || !self.level_ok(c, &e.levels)) {
             return;
         }
-        let ast = match &e.script {
-            Ok(ast) => ast,
-            Err(reason) => {
+        let ast = match (&e.script, &e.inert) {
+            (Ok(_), Some(reason)) | (Err(reason), _) => {
+                // The run's outcome is known: `inert(reason)` (reported once).
                 out.failed.push((c, i, None, reason.clone(), true));
                 return;
             }
+            (Ok(ast), None) => ast,
         };
         let mut rc = RunCtx::new(c, i, p);
         rc.this = unit;
@@ -1237,26 +1330,13 @@ impl Game {
         }
     }
 
-    /// Every modifier on `c` now: stored ones and constant ones.
-    pub(crate) fn mods_of(&self, c: InstanceId) -> Vec<ModKind> {
-        let mut v: Vec<ModKind> = self
-            .st
-            .scripts
-            .modifiers
-            .iter()
-            .filter(|m| m.card == c)
-            .map(|m| m.kind.clone())
-            .collect();
-        if self.host.has_constant {
-            v.extend(
-                self.constant_mods()
-                    .mods
-                    .iter()
-                    .filter(|(x, _)| *x == c)
-                    .map(|(_, k)| k.clone()),
-            );
+    /// Every modifier on `c` now: stored ones and constant ones (read in place, issue 15).
+    pub(crate) fn mods_of(&self, c: InstanceId) -> ModsOf<'_> {
+        ModsOf {
+            card: c,
+            stored: &self.st.scripts.modifiers,
+            constant: self.host.has_constant.then(|| self.constant_mods()),
         }
-        v
     }
 
     /// BP change from modifiers.

@@ -108,9 +108,9 @@ fn meets(g: &Game, c: InstanceId, cond: &dsl::phrases::BraveCondition) -> bool {
     let colour_ok = |x: &dsl::ast::Colour| {
         let name = format!("{x:?}");
         let mut colours = g.colours_of(c);
-        for m in g.mods_of(c) {
+        for m in g.mods_of(c).iter() {
             if let ModKind::Colour(k) = m {
-                colours.push(k);
+                colours.push(*k);
             }
         }
         colours

@@ -1,0 +1,68 @@
+//! Costs read for a view (issue 15): the constants "while summoning" are evaluated per hand
+//! card (BS-5.2 step 3; ruling BSS01-109), cached until the next event, and the view's
+//! costs agree with what playing the card pays.
+
+mod support;
+
+use carddb::Colour;
+use engine::rules::battle_spirits::Zone;
+use engine::rules::battle_spirits::testkit::{effect, give_reserve, play, put, scripted_spirit};
+use engine::{Event, Game};
+use support::rulings::*;
+
+fn to_pay(g: &Game, card: &str) -> u32 {
+    let view = g.view(P0);
+    let hand = view.players[P0.index()].hand.as_ref().expect("own hand");
+    hand.iter()
+        .find(|h| h.card == card)
+        .expect("in hand")
+        .to_pay
+}
+
+/// S-DBL's symbol counts as two while a spirit costing 6 or more is summoned; S-SYM gains a
+/// blue symbol (another constant, kept while S-DBL's is read again). R-06 (cost 6, 3 red
+/// reduction) sees 3 red symbols, R-04 (cost 4, 2 red reduction) 2, in the same view.
+#[test]
+fn bs_5_2_each_hand_card_reads_its_own_while_summoning_constants() {
+    let dbl = scripted_spirit(
+        "S-DBL",
+        0,
+        3000,
+        vec![effect(
+            "constant",
+            "if while_summoning(cost_at_least(my_hand(), 6)) { symbols_as(this_card(), 2, \"\", \"while\"); }",
+        )],
+    );
+    let sym = scripted_spirit(
+        "S-SYM",
+        0,
+        3000,
+        vec![effect(
+            "constant",
+            "gain_symbols(this_card(), 1, \"blue\", \"while\");",
+        )],
+    );
+    let mut g = game(vec![dbl, sym], 301);
+    put(&mut g, P0, "S-DBL", Zone::Field(P0), 1);
+    put(&mut g, P0, "S-SYM", Zone::Field(P0), 1);
+    let r04 = put(&mut g, P0, "R-04", Zone::Hand(P0), 0);
+    put(&mut g, P0, "R-06", Zone::Hand(P0), 0);
+    let field = g.field_symbols(P0);
+    assert_eq!(field.colours.get(&Colour::Red), Some(&2));
+    assert_eq!(field.colours.get(&Colour::Blue), Some(&1));
+    assert_eq!(to_pay(&g, "R-06"), 6 - 3, "S-DBL doubled: 3 red symbols");
+    assert_eq!(to_pay(&g, "R-04"), 4 - 2, "not doubled: 2 red symbols");
+    // Read again in the same state (cached), then after the events of a summon.
+    assert_eq!(to_pay(&g, "R-06"), 3);
+    give_reserve(&mut g, P0, 6);
+    play(&mut g, r04);
+    let paid = g.log().iter().find_map(|e| match e {
+        Event::Played { card, paid, .. } if *card == r04 => Some(*paid),
+        _ => None,
+    });
+    assert_eq!(paid, Some(2), "R-04 paid what the view said");
+    // R-04 on the field adds a red symbol: 3 without S-DBL's doubling, 4 with it; R-06's
+    // reduction stays capped at its 3 symbols.
+    assert_eq!(g.field_symbols(P0).colours.get(&Colour::Red), Some(&3));
+    assert_eq!(to_pay(&g, "R-06"), 3);
+}
