@@ -12,6 +12,7 @@ use crate::error::{LoadError, did_you_mean};
 use crate::model::{CardDef, CardKind, Colour, Deck};
 use crate::overlay::{self, Override};
 use crate::pack::Pack;
+use crate::replace::{check_target, replace_atomically};
 
 /// Schema migrations: entry `i` takes a catalogue from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
@@ -148,56 +149,39 @@ impl Catalogue {
     /// Errors: [`LoadError::Invalid`] for dependency problems, [`LoadError::Sqlite`] and
     /// [`LoadError::Io`] for the file.
     pub fn build(packs: &[Pack], out: &Path) -> Result<(Catalogue, BuildReport), LoadError> {
-        if out.is_dir() {
-            return Err(LoadError::NotACatalogue {
+        check_target(out)?;
+        let mut report = None;
+        let cat = replace_atomically(out, |tmp| {
+            let mut conn = Connection::open(tmp).map_err(sql(out))?;
+            report = Some(fill(&mut conn, packs, out)?);
+            Ok(())
+        })?;
+        Ok((cat, report.expect("filled before the file was replaced")))
+    }
+
+    /// Writes this catalogue (one built in memory, [`Catalogue::build_in_memory`]) to the
+    /// file `out`, as [`Catalogue::build`] would have built it from the same packs: the
+    /// same rows and hash, in a temporary file beside `out` renamed over it when complete
+    /// (SQLite's `VACUUM INTO`, then an fsync), so `db build` fills the tables once
+    /// (issue 15). Returns the catalogue opened at `out`.
+    ///
+    /// Errors: as [`Catalogue::build`] for the file ([`LoadError::NotACatalogue`] when `out`
+    /// is a folder or another program's file, [`LoadError::Sqlite`], [`LoadError::Io`]).
+    pub fn write_to(&self, out: &Path) -> Result<Catalogue, LoadError> {
+        check_target(out)?;
+        replace_atomically(out, |tmp| {
+            let tmp = tmp.to_str().ok_or_else(|| LoadError::Io {
                 path: out.to_path_buf(),
-                why: "is a folder; name the catalogue file to write".into(),
-            });
-        }
-        if out.exists() {
-            // Only a catalogue is ever replaced: never a device, a document or another
-            // program's database.
-            if !out.is_file() {
-                return Err(LoadError::NotACatalogue {
-                    path: out.to_path_buf(),
-                    why: "is not a regular file; refusing to replace it".into(),
-                });
-            }
-            if let Err(e) = Catalogue::probe(out) {
-                return Err(LoadError::NotACatalogue {
-                    path: out.to_path_buf(),
-                    why: format!(
-                        "exists and is not a cardscript catalogue ({e}); refusing to replace it"
-                    ),
-                });
-            }
-        }
-        let dir = match out.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let io = |source| LoadError::Io {
-            path: out.to_path_buf(),
-            source,
-        };
-        let tmp = tempfile::Builder::new()
-            .prefix(".cardscript-build-")
-            .suffix(".sqlite")
-            .tempfile_in(dir)
-            .map_err(io)?;
-        let mut conn = Connection::open(tmp.path()).map_err(sql(out))?;
-        let report = fill(&mut conn, packs, out)?;
-        drop(conn);
-        // tempfile creates 0600; a catalogue is as readable as any file the user writes.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644))
-                .map_err(io)?;
-        }
-        tmp.persist(out).map_err(|e| io(e.error))?;
-        let cat = Catalogue::open(out)?;
-        Ok((cat, report))
+                source: std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "the temporary file's path is not UTF-8",
+                ),
+            })?;
+            self.conn
+                .execute("VACUUM INTO ?1", [tmp])
+                .map_err(sql(out))?;
+            Ok(())
+        })
     }
 
     /// Builds the catalogue of `packs` in memory (for `play --pack`). Errors as
@@ -273,7 +257,7 @@ impl Catalogue {
     }
 
     /// Whether `path` is a cardscript catalogue: its schema version, read without writing.
-    fn probe(path: &Path) -> Result<i64, String> {
+    pub(crate) fn probe(path: &Path) -> Result<i64, String> {
         let flags =
             rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags).map_err(|e| e.to_string())?;

@@ -16,6 +16,7 @@ pub mod locate;
 pub mod model;
 pub mod overlay;
 pub mod pack;
+mod replace;
 pub mod source;
 pub mod validate;
 pub mod yamlfile;

@@ -158,9 +158,24 @@ impl Pack {
     pub fn from_files_partial(files: PackFiles) -> (Option<Pack>, Vec<Diagnostic>) {
         let mut errors = Vec::new();
         let manifest = read_manifest(&files, &mut errors);
+        // Card files are read in parallel (rayon, issue 15); cards and errors are kept in
+        // file order, as a reading one file after another gives them.
+        let card_files: Vec<(&str, &str)> = files.under("cards", &[".yaml", ".yml"]).collect();
+        let read: Vec<(Vec<LoadedCard>, Vec<Diagnostic>)> = {
+            use rayon::prelude::*;
+            card_files
+                .par_iter()
+                .map(|(rel, text)| {
+                    let (mut cards, mut errors) = (Vec::new(), Vec::new());
+                    read_cards(&files, rel, text, &mut cards, &mut errors);
+                    (cards, errors)
+                })
+                .collect()
+        };
         let mut cards = Vec::new();
-        for (rel, text) in files.under("cards", &[".yaml", ".yml"]) {
-            read_cards(&files, rel, text, &mut cards, &mut errors);
+        for (mut c, mut e) in read {
+            cards.append(&mut c);
+            errors.append(&mut e);
         }
         // The pack's text language goes with each effect into the catalogue.
         if let Some(l) = manifest

@@ -17,6 +17,7 @@ mod en;
 pub mod explain;
 pub mod explain_words;
 mod ja;
+mod pest_compile;
 pub mod phrasebook;
 pub mod phrases;
 mod split;

@@ -225,8 +225,7 @@ impl Vocabulary {
         }
         let mut vm = None;
         if errors.is_empty() && !compiled.is_empty() {
-            let grammar = format!("{EN_GRAMMAR}\n{rules}");
-            match compile_cached(&grammar) {
+            match compile_cached(&rules) {
                 Ok(v) => vm = Some(v),
                 Err(es) => errors.push(VocabError {
                     what: "phrase",
@@ -375,8 +374,17 @@ impl Vocabulary {
     }
 }
 
-/// The phrase grammar compiled once per process (a library's scripts are compiled once
-/// per thread that plays, and the same phrases need not be compiled again).
+/// Prepares, once per process, the part of the phrase grammar every vocabulary with
+/// phrases shares (the English grammar, parsed for `pest_vm`). A command that will read
+/// card text may call it on a thread of its own while it does other work (issue 15);
+/// [`Vocabulary::new`] waits for it or does it itself. Nothing else changes.
+pub fn prepare() {
+    crate::pest_compile::en_base(EN_GRAMMAR);
+}
+
+/// The English grammar with the phrase rules `grammar`, compiled once per process (a
+/// library's scripts are compiled once per thread that plays, and the same phrases need
+/// not be compiled again).
 fn compile_cached(
     grammar: &str,
 ) -> Result<Arc<pest_vm::Vm>, Vec<pest::error::Error<pest_meta::parser::Rule>>> {
@@ -387,8 +395,10 @@ fn compile_cached(
     if let Some(vm) = cache.lock().ok().and_then(|m| m.get(grammar).cloned()) {
         return Ok(vm);
     }
-    let (_, optimized) = pest_meta::parse_and_optimize(grammar)?;
-    let vm = Arc::new(pest_vm::Vm::new(optimized));
+    // Without pest_meta's optimiser when the grammar allows (issue 15, `pest_compile`).
+    let vm = Arc::new(pest_vm::Vm::new(crate::pest_compile::compile_with_en(
+        EN_GRAMMAR, grammar,
+    )?));
     if let Ok(mut m) = cache.lock() {
         if m.len() > 64 {
             m.clear();

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use carddb::{Catalogue, Diagnostic, GameKind, LoadError, Pack};
+use carddb::{BuildReport, Catalogue, Diagnostic, GameKind, LoadError, Pack};
 
 /// What [`check_all`] found.
 pub struct Checked {
@@ -15,6 +15,9 @@ pub struct Checked {
     pub packs: Vec<Pack>,
     /// The catalogue of `packs` built in memory, when they build (dependencies aside).
     pub catalogue: Option<Catalogue>,
+    /// What building `catalogue` did, when it is the catalogue of `packs` as given (not
+    /// rebuilt without dependencies): `db build` then writes it as it is (issue 15).
+    pub report: Option<BuildReport>,
     /// The lenient card library of that catalogue (Battle Spirits only): a broken script
     /// only fails its own effect.
     pub library: Option<engine::CardLibrary>,
@@ -35,6 +38,9 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
     let mut warnings = Vec::new();
     let mut packs = Vec::new();
     let mut all_packs_read = true;
+    // The phrase grammar's English part is ready by the time the library reads card text
+    // (issue 15); prepared on a thread of its own while the packs load.
+    std::thread::spawn(dsl::vocab::prepare);
     for d in dirs {
         let (pack, mut errs) = Pack::load_partial(d)?;
         errors.append(&mut errs);
@@ -45,7 +51,10 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
     }
     // A pack that depends on the demo pack gets the embedded one (issue 17).
     let packs = super::source::with_embedded_demo(packs)?;
-    let catalogue = build(&packs, all_packs_read, &mut errors)?;
+    let (catalogue, report) = match build(&packs, all_packs_read, &mut errors)? {
+        Some((c, r)) => (Some(c), r),
+        None => (None, None),
+    };
     let mut library = None;
     if let Some(cat) = &catalogue
         && cat.game()? == GameKind::BattleSpirits
@@ -75,11 +84,10 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
         }
     }
     // Last, what only the engine's own build finds (a phrase's rhai, a keyword script):
-    // when nothing above did, its first error.
+    // when nothing above did, its first error — the one a strict build stops at, which
+    // the lenient build recorded (issue 15: no second build).
     if errors.is_empty()
-        && let Some(cat) = &catalogue
-        && cat.game()? == GameKind::BattleSpirits
-        && let Err(e) = super::source::library(cat, false)
+        && let Some(e) = library.as_ref().and_then(|l| l.strict_error())
     {
         errors.push(Diagnostic {
             file: dirs.last().cloned().unwrap_or_default(),
@@ -95,6 +103,7 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
     Ok(Checked {
         packs,
         catalogue,
+        report,
         library,
         errors,
         warnings,
@@ -109,17 +118,18 @@ fn sort_dedup(v: &mut Vec<Diagnostic>) {
 
 /// The in-memory catalogue of `packs`. A dependency mistake is recorded and the packs are
 /// built without their `depends`, so the later stages still run; when a pack did not read,
-/// its dependants' complaints would be false and are not recorded.
+/// its dependants' complaints would be false and are not recorded. The report comes only
+/// with the catalogue of `packs` as given.
 fn build(
     packs: &[Pack],
     all_read: bool,
     errors: &mut Vec<Diagnostic>,
-) -> Result<Option<Catalogue>, LoadError> {
+) -> Result<Option<(Catalogue, Option<BuildReport>)>, LoadError> {
     if packs.is_empty() {
         return Ok(None);
     }
     match Catalogue::build_in_memory(packs) {
-        Ok((c, _)) => return Ok(Some(c)),
+        Ok((c, r)) => return Ok(Some((c, Some(r)))),
         Err(LoadError::Invalid(d)) => {
             if all_read {
                 errors.extend(d.0);
@@ -155,7 +165,7 @@ fn build(
         }
     }
     match Catalogue::build_in_memory(&loose) {
-        Ok((c, _)) => Ok(Some(c)),
+        Ok((c, _)) => Ok(Some((c, None))),
         // Two packs of one name, or of two games: nothing more to check together.
         Err(LoadError::Invalid(_)) => Ok(None),
         Err(e) => Err(e),

@@ -73,7 +73,7 @@ fn build(
                 serde_json::Value::Null,
             );
         }
-        let (_, report) = carddb::Catalogue::build(&checked.packs, out)?;
+        let report = write(&checked, out)?;
         let result = serde_json::json!({
             "out": out.display().to_string(),
             "schema": carddb::catalogue::SCHEMA_VERSION,
@@ -97,15 +97,7 @@ fn build(
     if !checked.errors.is_empty() {
         return Err(carddb::LoadError::Invalid(carddb::Diagnostics(checked.errors)).into());
     }
-    finish(&checked.packs, out)
-}
-
-/// Writes the catalogue and prints what was built.
-fn finish(
-    loaded: &[carddb::Pack],
-    out: &std::path::Path,
-) -> Result<(), Box<dyn std::error::Error>> {
-    let (_, report) = carddb::Catalogue::build(loaded, out)?;
+    let report = write(&checked, out)?;
     say!(
         "built {} (schema v{})",
         out.display(),
@@ -127,4 +119,19 @@ fn finish(
     }
     say!("  hash {}", report.hash);
     Ok(())
+}
+
+/// Writes the catalogue the checks built in memory to `out` (issue 15: the tables are
+/// filled once); builds it from the packs when the checks have none.
+fn write(
+    checked: &super::checks::Checked,
+    out: &std::path::Path,
+) -> Result<carddb::BuildReport, carddb::LoadError> {
+    match (&checked.catalogue, &checked.report) {
+        (Some(cat), Some(report)) => {
+            cat.write_to(out)?;
+            Ok(report.clone())
+        }
+        _ => carddb::Catalogue::build(&checked.packs, out).map(|(_, r)| r),
+    }
 }

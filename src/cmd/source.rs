@@ -96,6 +96,8 @@ pub fn library(
     cat: &Catalogue,
     lenient: bool,
 ) -> Result<engine::CardLibrary, Box<dyn std::error::Error>> {
+    // Ready by the time the library reads card text (issue 15; see `checks::check_all`).
+    std::thread::spawn(dsl::vocab::prepare);
     let mut sources = engine::rules::battle_spirits::script::host::ScriptSources::default();
     for (pack, path, source) in cat.files()? {
         sources.add_file(&pack, &path, &source);

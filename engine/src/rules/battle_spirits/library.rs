@@ -36,6 +36,8 @@ struct Inner {
     declared: Vec<carddb::LoadedKeyword>,
     /// The rhai written from card text, shared by the builds on every thread.
     generated: Arc<GeneratedCache>,
+    /// What a strict build would have failed with ([`CardLibrary::strict_error`]).
+    strict_error: Option<ScriptError>,
 }
 
 thread_local! {
@@ -112,6 +114,7 @@ impl CardLibrary {
             Some(&generated),
         )?);
         let keywords = KeywordRules::declared(declared);
+        let strict_error = host.strict_error().cloned();
         HOSTS.with(|m| m.borrow_mut().insert((hash.clone(), lenient), host));
         let index = cards
             .keys()
@@ -127,6 +130,7 @@ impl CardLibrary {
             keywords,
             declared: declared.to_vec(),
             generated,
+            strict_error,
         })))
     }
 
@@ -154,6 +158,15 @@ impl CardLibrary {
             m.insert(key, host.clone());
         });
         host
+    }
+
+    /// The error [`CardLibrary::with_keywords`] with `lenient: false` returns for the same
+    /// cards, sources and keywords, when this library was built leniently and took a
+    /// fallback (a broken script, a missing script file, an unknown timing label of a
+    /// scripted effect, pack labels or phrases that do not compile); `None` otherwise.
+    /// `db build` reads it instead of building the library a second time (issue 15).
+    pub fn strict_error(&self) -> Option<&ScriptError> {
+        self.0.strict_error.as_ref()
     }
 
     /// The keywords whose rules this library's games have (case-insensitive; Burst, BS-10,

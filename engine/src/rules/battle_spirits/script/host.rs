@@ -55,10 +55,8 @@ pub(crate) const ASKING: &[&str] = &[
     "pay_cost",
 ];
 
-/// The rhai the text grammar wrote for each effect without a script, by (card, effect),
-/// with its hook (`None`: no text): filled by a library's first build and read by the
-/// builds on other threads, so card text is parsed once per library (issue 15).
-pub type GeneratedCache = std::sync::Mutex<BTreeMap<(CardId, usize), Option<(String, String)>>>;
+pub use super::textcache::GeneratedCache;
+use super::textcache::{cached_text, prefill_text};
 
 /// The compiled scripts of a library and the sandboxed engine that runs them.
 pub struct ScriptHost {
@@ -71,6 +69,8 @@ pub struct ScriptHost {
     /// the library's definition index): its list in `lists`, if it has one — found
     /// without comparing strings (issue 15).
     pub(crate) by_def: Vec<Option<u32>>,
+    /// The first lenient fallback, as the strict build's error ([`ScriptHost::strict_error`]).
+    strict_error: Option<ScriptError>,
     pub(crate) any_may_ask: bool,
     /// Whether any effect is constant (then BP and restrictions consult effects).
     pub(crate) has_constant: bool,
@@ -105,28 +105,6 @@ impl std::fmt::Debug for ScriptHost {
             .field("cards", &self.effects.len())
             .finish()
     }
-}
-
-/// The generated rhai of effect `i` of `card`: from `cache` when a build already wrote it,
-/// else `write()` (stored in `cache`).
-fn cached_text(
-    cache: Option<&GeneratedCache>,
-    card: &CardId,
-    i: usize,
-    write: impl FnOnce() -> Option<(String, String)>,
-) -> Option<(String, String)> {
-    let Some(cache) = cache else {
-        return write();
-    };
-    let key = (card.clone(), i);
-    if let Some(hit) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return hit;
-    }
-    let out = write();
-    if let Ok(mut m) = cache.lock() {
-        m.insert(key, out.clone());
-    }
-    out
 }
 
 /// The sandboxed engine ([`sandboxed_engine`]) with the Battle Spirits script API
@@ -273,10 +251,13 @@ impl ScriptHost {
         // Pack labels and phrases (issue 12); a lenient build reads the cards without them
         // when they do not compile (a strict build, `db build` and `lint`, reports it).
         let declared = super::vocab::keyword_entries(keywords);
+        // The error a strict build would have stopped at: the first lenient fallback.
+        let mut strict_error = None;
         let vocab = match super::vocab::of_sources(sources, declared.clone(), Some(&engine)) {
             Ok(v) => v,
             // Lenient: the declared keyword names still count; the labels and phrases wait.
-            Err(_) if lenient => {
+            Err(e) if lenient => {
+                strict_error.get_or_insert(e);
                 dsl::Vocabulary::new(declared, Vec::new(), Vec::new()).unwrap_or_default()
             }
             Err(e) => return Err(e),
@@ -286,8 +267,15 @@ impl ScriptHost {
         let mut effects = BTreeMap::new();
         let mut any_may_ask = false;
         let mut watched = std::collections::BTreeSet::new();
-        let keywords =
-            super::keywords::compile(&engine, sources, keywords, lenient, &mut watched, &vocab)?;
+        let keywords = super::keywords::compile(
+            &engine,
+            sources,
+            keywords,
+            lenient,
+            &mut watched,
+            &vocab,
+            &mut strict_error,
+        )?;
         let mut summoning_cards = std::collections::BTreeSet::new();
         // Keyword effects ask and trigger as the card's own (issue 12): per card, whether
         // one of its printed keywords may ask, and how many triggered effects they give;
@@ -297,6 +285,10 @@ impl ScriptHost {
         let mut gives_keywords = std::collections::BTreeSet::new();
         let mut by_def = Vec::new();
         let mut lists = Vec::new();
+        let defs: Vec<&CardDef> = defs.into_iter().collect();
+        if let Some(cache) = generated {
+            prefill_text(cache, &defs, &vocab);
+        }
         for d in defs {
             by_def.push(None);
             let (asks, n) = keywords.of_card(d);
@@ -314,6 +306,13 @@ impl ScriptHost {
                     Ok(t) => t,
                     // Only a scripted effect needs its timing understood now.
                     Err(label) if lenient || !has_script => {
+                        if has_script {
+                            strict_error.get_or_insert_with(|| ScriptError::UnknownTiming {
+                                card: d.id.clone(),
+                                effect: i,
+                                label: label.clone(),
+                            });
+                        }
                         v.push(CompiledEffect {
                             triggers: vec![],
                             levels: e.levels.clone(),
@@ -352,6 +351,12 @@ impl ScriptHost {
                     match sources.files.get(&pack).and_then(|f| f.get(path)) {
                         Some(s) => (s.clone(), origin),
                         None if lenient => {
+                            strict_error.get_or_insert_with(|| ScriptError::MissingFile {
+                                card: d.id.clone(),
+                                effect: i,
+                                pack: pack.clone(),
+                                path: path.clone(),
+                            });
                             v.push(CompiledEffect {
                                 triggers,
                                 levels: e.levels.clone(),
@@ -448,7 +453,12 @@ impl ScriptHost {
                         any_may_ask |= may_ask;
                         Ok(Rc::new(ast))
                     }
-                    Err(err) if lenient => Err(syntax(&origin, &err).to_string()),
+                    Err(err) if lenient => {
+                        let e = syntax(&origin, &err);
+                        let message = e.to_string();
+                        strict_error.get_or_insert(e);
+                        Err(message)
+                    }
                     Err(err) => return Err(syntax(&origin, &err)),
                 };
                 v.push(CompiledEffect {
@@ -555,7 +565,16 @@ impl ScriptHost {
             watched,
             vocab,
             keywords,
+            strict_error,
         })
+    }
+
+    /// The error a strict build of the same scripts stops at (`None` from a strict build,
+    /// and from a lenient one that took no fallback): the first broken script, missing
+    /// file, unknown label of a scripted effect or pack vocabulary that does not compile,
+    /// in build order. Lets `db build` skip a second, strict build (issue 15).
+    pub fn strict_error(&self) -> Option<&ScriptError> {
+        self.strict_error.as_ref()
     }
 
     /// The packs' keywords, timing labels and phrases this host's card texts were read

@@ -132,6 +132,7 @@ pub fn compile(
     lenient: bool,
     watched: &mut std::collections::BTreeSet<super::state::WatchKind>,
     vocab: &dsl::Vocabulary,
+    strict_error: &mut Option<ScriptError>,
 ) -> Result<Keywords, ScriptError> {
     let mut out = Keywords::default();
     for lk in keywords {
@@ -152,6 +153,10 @@ pub fn compile(
                     // Lenient: checked where constants are read, so it is logged
                     // (`EffectFailed`) rather than never firing unseen.
                     None if lenient => {
+                        strict_error.get_or_insert_with(|| ScriptError::Module {
+                            origin: origin.clone(),
+                            message: format!("unknown timing {label:?}"),
+                        });
                         unknown = Some(format!("{origin}: unknown timing {label:?}"));
                         vec![Trigger::Constant]
                     }
@@ -187,7 +192,13 @@ pub fn compile(
                 (None, None) => (None, origin),
             };
             let script = match src {
-                None if lenient => Err(format!("{origin}: no script")),
+                None if lenient => {
+                    strict_error.get_or_insert_with(|| ScriptError::Module {
+                        origin: origin.clone(),
+                        message: "the keyword effect's script is missing".into(),
+                    });
+                    Err(format!("{origin}: no script"))
+                }
                 None => {
                     return Err(ScriptError::Module {
                         origin,
@@ -199,7 +210,12 @@ pub fn compile(
                         ast.set_source(format!("{}:{}", lk.pack, origin));
                         Ok((Rc::new(ast), src))
                     }
-                    Err(err) if lenient => Err(crate::script::syntax(&origin, &err).to_string()),
+                    Err(err) if lenient => {
+                        let e = crate::script::syntax(&origin, &err);
+                        let message = e.to_string();
+                        strict_error.get_or_insert(e);
+                        Err(message)
+                    }
                     Err(err) => return Err(crate::script::syntax(&origin, &err)),
                 },
             };

@@ -15,6 +15,7 @@
 //! | `watch` | watched happenings (`ev_exhausted(…)` …): queued where they happen, resolved after |
 //! | `keywords` | keywords declared by packs: their compiled effects, which keywords a card has now, `keyword_value()` |
 //! | `zones` | effects from the hand or the trash (`zone:`), summoning requirements and additional costs |
+//! | `textcache` | the rhai written from card text, cached per library, written in parallel |
 //! | `support` | what the engine cannot do yet (stubs, unwatchable events, keywords without rules) and the gaps of an effect |
 
 pub mod actions;
@@ -29,6 +30,7 @@ pub(crate) mod run;
 pub mod state;
 mod summoning;
 pub mod support;
+mod textcache;
 pub mod vocab;
 mod watch;
 mod zones;
