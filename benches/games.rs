@@ -16,6 +16,8 @@ use engine::{CardLibrary, Game};
 
 fn one_game(lib: &CardLibrary, decks: &[Vec<String>; 2], seed: u64) -> usize {
     let mut g = Game::new(RulesConfig::saga(), lib.clone(), decks.clone(), seed).unwrap();
+    // As `sim` plays: options without their text (no person reads them).
+    g.set_labels(false);
     let mut players: [Box<dyn Player<Game>>; 2] =
         [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
     play_game(&mut g, &mut players).unwrap();

@@ -19,6 +19,9 @@ impl Game {
     }
 
     fn fighter_label(&self, verb: &str, c: InstanceId) -> String {
+        if self.rt.no_labels {
+            return String::new();
+        }
         format!(
             "{verb} with {} {} (LV{} BP {})",
             self.name(c),
@@ -59,7 +62,7 @@ impl Game {
         if !forced {
             v.push(Labelled {
                 choice: Choice::EndAttack,
-                label: "End the attack step".into(),
+                label: self.lbl(|| "End the attack step".into()),
             });
         }
         v
@@ -94,7 +97,7 @@ impl Game {
         }
         v.push(Labelled {
             choice: Choice::NoBlock,
-            label: "Do not block".into(),
+            label: self.lbl(|| "Do not block".into()),
         });
         v
     }
@@ -120,7 +123,9 @@ impl Game {
             if let Some((_, q)) = self.playable(p, c) {
                 v.push(Labelled {
                     choice: Choice::UseMagic { card: c },
-                    label: format!("Use {} [Flash] (cost {}, pay {})", d.name, q.cost, q.to_pay),
+                    label: self.lbl(|| {
+                        format!("Use {} [Flash] (cost {}, pay {})", d.name, q.cost, q.to_pay)
+                    }),
                 });
             }
         }
@@ -128,7 +133,7 @@ impl Game {
         v.extend(self.field_effect_options(p, true));
         v.push(Labelled {
             choice: Choice::Pass,
-            label: "Pass".into(),
+            label: self.lbl(|| "Pass".into()),
         });
         v
     }
@@ -156,11 +161,13 @@ impl Game {
             .into_iter()
             .map(|(from, soul)| Labelled {
                 choice: Choice::PayFrom { from, soul },
-                label: format!(
-                    "Pay {} from {}",
-                    if soul { "the soul core" } else { "a core" },
-                    self.source_label(from)
-                ),
+                label: self.lbl(|| {
+                    format!(
+                        "Pay {} from {}",
+                        if soul { "the soul core" } else { "a core" },
+                        self.source_label(from)
+                    )
+                }),
             })
             .collect()
     }

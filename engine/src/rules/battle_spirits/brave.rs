@@ -206,6 +206,9 @@ impl Game {
     }
 
     fn pair_label(&self, verb: &str, a: InstanceId, b: InstanceId) -> String {
+        if self.rt.no_labels {
+            return String::new();
+        }
         format!("{verb} {} {a} onto {} {b}", self.name(a), self.name(b))
     }
 
@@ -229,12 +232,14 @@ impl Game {
                 if self.available_cores(p) - kept >= q.to_pay {
                     v.push(Labelled {
                         choice: Choice::SummonOnto { card: c, host: h },
-                        label: format!(
-                            "{} (cost {}, pay {})",
-                            self.pair_label("Summon", c, h),
-                            q.cost,
-                            q.to_pay
-                        ),
+                        label: self.lbl(|| {
+                            format!(
+                                "{} (cost {}, pay {})",
+                                self.pair_label("Summon", c, h),
+                                q.cost,
+                                q.to_pay
+                            )
+                        }),
                     });
                 }
             }
@@ -261,7 +266,8 @@ impl Game {
                 }
                 Some(h) => v.push(Labelled {
                     choice: Choice::Unbrave { brave: b },
-                    label: format!("Unbrave {} {b} from {} {h}", self.name(b), self.name(h)),
+                    label: self
+                        .lbl(|| format!("Unbrave {} {b} from {} {h}", self.name(b), self.name(h))),
                 }),
             }
         }
@@ -270,11 +276,13 @@ impl Game {
                 if first != second && self.can_swap(first, second) {
                     v.push(Labelled {
                         choice: Choice::SwapBraves { first, second },
-                        label: format!(
-                            "Swap the braves of {} {first} and {} {second}",
-                            self.name(first),
-                            self.name(second)
-                        ),
+                        label: self.lbl(|| {
+                            format!(
+                                "Swap the braves of {} {first} and {} {second}",
+                                self.name(first),
+                                self.name(second)
+                            )
+                        }),
                     });
                 }
             }
@@ -474,7 +482,8 @@ impl Game {
             if placed >= min {
                 options.push(Labelled {
                     choice: Choice::DonePlacing,
-                    label: format!("Keep {} {brave} with {placed} core(s)", self.name(brave)),
+                    label: self
+                        .lbl(|| format!("Keep {} {brave} with {placed} core(s)", self.name(brave))),
                 });
             }
             // Not from the card still being summoned (BS-5.2 step 6 is not over).
@@ -498,7 +507,7 @@ impl Game {
                         from: *from,
                         soul: *soul,
                     },
-                    label: label(self, *from, *soul),
+                    label: self.lbl(|| label(self, *from, *soul)),
                 });
             }
             if placed < min {
@@ -522,7 +531,7 @@ impl Game {
                         from: *from,
                         soul: *soul,
                     },
-                    label: label(self, *from, *soul),
+                    label: self.lbl(|| label(self, *from, *soul)),
                 });
             }
             let q = Question {

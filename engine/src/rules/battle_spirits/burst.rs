@@ -42,7 +42,7 @@ impl Game {
             };
             v.push(Labelled {
                 choice: Choice::SetBurst { card: c },
-                label: format!("Set {} as your burst{over}", d.name),
+                label: self.lbl(|| format!("Set {} as your burst{over}", d.name)),
             });
         }
         v
@@ -86,11 +86,11 @@ impl Game {
             options: vec![
                 Labelled {
                     choice: Choice::Yes,
-                    label: format!("Activate {} (no cost)", self.name(card)),
+                    label: self.lbl(|| format!("Activate {} (no cost)", self.name(card))),
                 },
                 Labelled {
                     choice: Choice::No,
-                    label: "Keep it set".into(),
+                    label: self.lbl(|| "Keep it set".into()),
                 },
             ],
         };
@@ -173,11 +173,11 @@ impl Game {
             options: vec![
                 Labelled {
                     choice: Choice::Yes,
-                    label: format!("Pay {}", q.to_pay),
+                    label: self.lbl(|| format!("Pay {}", q.to_pay)),
                 },
                 Labelled {
                     choice: Choice::No,
-                    label: "Do not pay".into(),
+                    label: self.lbl(|| "Do not pay".into()),
                 },
             ],
         };

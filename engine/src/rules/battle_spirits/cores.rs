@@ -39,19 +39,21 @@ impl Game {
                 if to != from {
                     v.push(Labelled {
                         choice: Choice::MoveCore { from, to, soul },
-                        label: format!(
-                            "Move {} from {} to {}",
-                            if soul { "the soul core" } else { "a core" },
-                            self.source_label(from),
-                            self.source_label(to)
-                        ),
+                        label: self.lbl(|| {
+                            format!(
+                                "Move {} from {} to {}",
+                                if soul { "the soul core" } else { "a core" },
+                                self.source_label(from),
+                                self.source_label(to)
+                            )
+                        }),
                     });
                 }
             }
         }
         v.push(Labelled {
             choice: Choice::DoneMoving,
-            label: "Done moving cores".into(),
+            label: self.lbl(|| "Done moving cores".into()),
         });
         v
     }

@@ -844,12 +844,12 @@ impl Game {
     pub(crate) fn mulligan_options(&self, p: PlayerId) -> Vec<Labelled<Choice>> {
         let mut v = vec![Labelled {
             choice: Choice::Keep,
-            label: "Keep this hand".into(),
+            label: self.lbl(|| "Keep this hand".into()),
         }];
         if self.st.mulligans_used[p.index()] < self.st.config.mulligans {
             v.push(Labelled {
                 choice: Choice::Mulligan,
-                label: "Mulligan (shuffle the hand back, draw a new one)".into(),
+                label: self.lbl(|| "Mulligan (shuffle the hand back, draw a new one)".into()),
             });
         }
         v

@@ -48,22 +48,24 @@ impl Game {
                 };
                 v.push(Labelled {
                     choice,
-                    label: format!(
-                        "{verb} {}{} (cost {}, pay {}{})",
-                        self.name(c),
-                        if matches!(zone, Zone::Tecoto(_)) {
-                            " from tecoto"
-                        } else {
-                            ""
-                        },
-                        q.cost,
-                        q.to_pay,
-                        if q.min_cores > 0 {
-                            format!(", then place {}", q.min_cores)
-                        } else {
-                            String::new()
-                        }
-                    ),
+                    label: self.lbl(|| {
+                        format!(
+                            "{verb} {}{} (cost {}, pay {}{})",
+                            self.name(c),
+                            if matches!(zone, Zone::Tecoto(_)) {
+                                " from tecoto"
+                            } else {
+                                ""
+                            },
+                            q.cost,
+                            q.to_pay,
+                            if q.min_cores > 0 {
+                                format!(", then place {}", q.min_cores)
+                            } else {
+                                String::new()
+                            }
+                        )
+                    }),
                 });
             }
         }
@@ -77,12 +79,12 @@ impl Game {
         if self.has_core_moves() {
             v.push(Labelled {
                 choice: Choice::MoveCores,
-                label: "Move cores".into(),
+                label: self.lbl(|| "Move cores".into()),
             });
         }
         v.push(Labelled {
             choice: Choice::EndMain,
-            label: "End the main step".into(),
+            label: self.lbl(|| "End the main step".into()),
         });
         v
     }
@@ -115,6 +117,9 @@ impl Game {
     }
 
     fn core_label(&self, verb: &str, s: CoreSource, soul: bool) -> String {
+        if self.rt.no_labels {
+            return String::new();
+        }
         format!(
             "{verb} {} from {}",
             if soul { "the soul core" } else { "a core" },
@@ -154,16 +159,18 @@ impl Game {
         if pl.placed >= pl.min || v.is_empty() {
             v.push(Labelled {
                 choice: Choice::DonePlacing,
-                label: format!(
-                    "Done ({} core{} on it{})",
-                    pl.placed,
-                    if pl.placed == 1 { "" } else { "s" },
-                    if pl.placed < pl.min {
-                        ": too few, it will be depleted"
-                    } else {
-                        ""
-                    }
-                ),
+                label: self.lbl(|| {
+                    format!(
+                        "Done ({} core{} on it{})",
+                        pl.placed,
+                        if pl.placed == 1 { "" } else { "s" },
+                        if pl.placed < pl.min {
+                            ": too few, it will be depleted"
+                        } else {
+                            ""
+                        }
+                    )
+                }),
             });
         }
         v

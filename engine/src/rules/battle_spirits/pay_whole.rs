@@ -254,7 +254,7 @@ impl Game {
         }
         seen.into_iter()
             .map(|p| Labelled {
-                label: label(self, &p),
+                label: self.lbl(|| label(self, &p)),
                 choice: make(p),
             })
             .collect()

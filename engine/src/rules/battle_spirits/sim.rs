@@ -233,6 +233,8 @@ fn play_one(
     };
     game.set_strict(cfg.check_every_event);
     game.set_strict_scripts(cfg.strict_scripts);
+    // No person reads the options: their text is not rendered (issue 15).
+    game.set_labels(false);
     let mut players: [Box<dyn Player<Game>>; 2] =
         [cfg.players[0].make(seed, 0), cfg.players[1].make(seed, 1)];
     // Strict mode panics on a broken invariant; catch it so one game cannot stop the run.

@@ -122,6 +122,8 @@ pub(crate) struct Runtime {
     pub const_seen: Option<RefCell<ConstantRuns>>,
     /// A BS-5.3.1 check is in progress (`Game::check_zero_bp`, a re-entrance guard).
     pub checking_bp: bool,
+    /// Options carry no text (`Game::set_labels`).
+    pub no_labels: bool,
 }
 
 /// Constant-effect evaluations seen (`exercise`): (card, effect) → runs that collected a
@@ -928,6 +930,9 @@ impl Game {
     }
 
     fn reached_label(&self, r: &Reached) -> String {
+        if self.rt.no_labels {
+            return String::new();
+        }
         let (card, effect) = r.card_effect();
         let text = self
             .def_of(card)
@@ -1393,10 +1398,12 @@ impl Game {
                         };
                         Labelled {
                             choice: Choice::OneOf { index: k as u32 },
-                            label: format!(
-                                "[{step}] {}",
-                                e.text.get("en").cloned().unwrap_or_default()
-                            ),
+                            label: self.lbl(|| {
+                                format!(
+                                    "[{step}] {}",
+                                    e.text.get("en").cloned().unwrap_or_default()
+                                )
+                            }),
                         }
                     })
                     .collect();
@@ -1435,7 +1442,7 @@ impl Game {
                 if !self.st.scripts.activated.contains(&(c, i)) && self.usable_now(c, i, p) {
                     v.push(Labelled {
                         choice: Choice::UseEffect { card: c, effect: i },
-                        label: format!("Use the effect of {} {c}", self.name(c)),
+                        label: self.lbl(|| format!("Use the effect of {} {c}", self.name(c))),
                     });
                 }
             }

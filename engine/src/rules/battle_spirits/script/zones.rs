@@ -171,11 +171,13 @@ impl Game {
                     if !self.st.scripts.activated.contains(&(c, i)) && self.usable_now(c, i, p) {
                         v.push(Labelled {
                             choice: Choice::UseEffect { card: c, effect: i },
-                            label: format!(
-                                "Use the effect of {} {c} from the {}",
-                                self.name(c),
-                                z.name()
-                            ),
+                            label: self.lbl(|| {
+                                format!(
+                                    "Use the effect of {} {c} from the {}",
+                                    self.name(c),
+                                    z.name()
+                                )
+                            }),
                         });
                     }
                 }

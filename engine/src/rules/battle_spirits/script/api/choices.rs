@@ -59,7 +59,7 @@ pub(super) fn pick_within(
                 .iter()
                 .map(|c| Labelled {
                     choice: Choice::Target { card: *c },
-                    label: format!("{} {c}", g.name(*c)),
+                    label: g.lbl(|| format!("{} {c}", g.name(*c))),
                 })
                 .collect();
             if picked.len() >= min {
