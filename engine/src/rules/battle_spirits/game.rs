@@ -105,7 +105,9 @@ pub(crate) enum Phase {
 pub(crate) struct State {
     pub config: RulesConfig,
     pub seed: u64,
-    pub decks: [Vec<CardId>; 2],
+    /// The decks as given (two); shared by copies of the game (issue 15).
+    #[serde(deserialize_with = "two_decks")]
+    pub decks: crate::core::SharedVec<Vec<CardId>>,
     pub catalogue_hash: String,
     pub rng: GameRng,
     pub cards: Vec<CardInstance>,
@@ -141,6 +143,14 @@ pub(crate) struct State {
     /// Braves unbraved or swapped, with the turn (the loop guard of `brave.rs`).
     #[serde(default)]
     pub brave_moves: Vec<(InstanceId, u32, super::brave::BraveMove)>,
+}
+
+/// A save's decks: exactly two, as `[Vec<CardId>; 2]` reads them.
+fn two_decks<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<crate::core::SharedVec<Vec<CardId>>, D::Error> {
+    let decks = <[Vec<CardId>; 2] as serde::Deserialize>::deserialize(d)?;
+    Ok(decks.to_vec().into())
 }
 
 /// A game of Battle Spirits: a deterministic state machine driven by decisions.
@@ -287,7 +297,7 @@ impl Game {
 
     /// The decks as given to [`Game::new`].
     pub fn decks(&self) -> &[Vec<CardId>; 2] {
-        &self.st.decks
+        self.st.decks[..].try_into().expect("two decks")
     }
 
     /// The card library.

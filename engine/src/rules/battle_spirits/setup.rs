@@ -37,7 +37,7 @@ impl Game {
             catalogue_hash: library.hash().to_string(),
             config,
             seed,
-            decks: decks.clone(),
+            decks: decks.to_vec().into(),
             rng,
             cards: Vec::new(),
             zones: Zones::default(),

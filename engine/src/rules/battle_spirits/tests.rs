@@ -408,7 +408,7 @@ fn bs_0_5_card_count_is_constant() {
     let c = g.pile(Zone::Hand(P0))[0];
     g.st.zones.move_to(c, Zone::Trash(P0));
     g.check_invariants().unwrap(); // moved, not lost
-    g.st.decks[0].push("R-00".into());
+    g.st.decks.make_mut()[0].push("R-00".into());
     assert!(matches!(
         g.check_invariants(),
         Err(InvariantError::Cards(_))
