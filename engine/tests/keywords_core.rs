@@ -114,27 +114,10 @@ fn a_spirit_without_crush_discards_nothing() {
 /// the card that has the keyword, once, instead of never firing unseen.
 #[test]
 fn an_unknown_keyword_timing_is_an_error_naming_its_file() {
-    use carddb::keyword::{KeywordDef, KeywordEffect, KeywordKind, ValueKind};
-    let decl = carddb::LoadedKeyword {
-        def: KeywordDef {
-            name: "Glimmer".into(),
-            names: Default::default(),
-            kind: KeywordKind::Triggered,
-            value: ValueKind::None,
-            description: "test".into(),
-            engine: false,
-            phrase: false,
-            effects: vec![KeywordEffect {
-                timing: Some("When This Spirit Sparkles".into()),
-                zone: Default::default(),
-                steps: vec![],
-                script: Some("draw(1);".into()),
-                script_file: None,
-            }],
-        },
-        pack: "mine".into(),
-        file: "keywords/glimmer.yaml".into(),
-    };
+    let decl = engine::rules::battle_spirits::testkit::glimmer_keyword(
+        "When This Spirit Sparkles",
+        Some("draw(1);"),
+    );
     let card = with_keyword(scripted_spirit("KW-GLIM", 2, 3000, vec![]), "glimmer", None);
     let sources = engine::script::ScriptSources::default();
     let err = engine::CardLibrary::with_keywords(

@@ -5,12 +5,7 @@ use engine::CardLibrary;
 use engine::rules::battle_spirits::testkit::{effect, scripted_spirit};
 use engine::script::{ScriptError, ScriptOrigin, ScriptSources};
 
-fn file_card(id: &str, path: &str) -> carddb::CardDef {
-    let mut e = effect("When Summoned", "");
-    e.script = None;
-    e.script_file = Some(path.to_string());
-    scripted_spirit(id, 0, 1000, vec![e])
-}
+use engine::rules::battle_spirits::testkit::file_spirit as file_card;
 
 #[test]
 fn syntax_error_in_a_pack_file_names_file_line_and_column() {

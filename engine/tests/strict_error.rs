@@ -19,36 +19,9 @@ fn both(
     (strict, lenient.strict_error().cloned())
 }
 
-fn file_card(id: &str, path: &str) -> carddb::CardDef {
-    let mut e = effect("When Summoned", "");
-    e.script = None;
-    e.script_file = Some(path.to_string());
-    scripted_spirit(id, 0, 1000, vec![e])
-}
+use engine::rules::battle_spirits::testkit::file_spirit as file_card;
 
-fn keyword(timing: &str, script: Option<&str>) -> carddb::LoadedKeyword {
-    use carddb::keyword::{KeywordDef, KeywordEffect, KeywordKind, ValueKind};
-    carddb::LoadedKeyword {
-        def: KeywordDef {
-            name: "Glimmer".into(),
-            names: Default::default(),
-            kind: KeywordKind::Triggered,
-            value: ValueKind::None,
-            description: "test".into(),
-            engine: false,
-            phrase: false,
-            effects: vec![KeywordEffect {
-                timing: Some(timing.into()),
-                zone: Default::default(),
-                steps: vec![],
-                script: script.map(str::to_string),
-                script_file: None,
-            }],
-        },
-        pack: "mine".into(),
-        file: "keywords/glimmer.yaml".into(),
-    }
-}
+use engine::rules::battle_spirits::testkit::glimmer_keyword as keyword;
 
 #[test]
 fn a_clean_lenient_build_records_no_strict_error() {

@@ -469,3 +469,37 @@ pub fn scripted_synthetic_cards() -> Vec<CardDef> {
     }
     cards
 }
+
+/// A triggered keyword "Glimmer" declared by pack `mine` in `keywords/glimmer.yaml`, with
+/// one effect at `timing` running `script` (`None`: an effect with no script).
+pub fn glimmer_keyword(timing: &str, script: Option<&str>) -> carddb::LoadedKeyword {
+    use carddb::keyword::{KeywordDef, KeywordEffect, KeywordKind, ValueKind};
+    carddb::LoadedKeyword {
+        def: KeywordDef {
+            name: "Glimmer".into(),
+            names: Default::default(),
+            kind: KeywordKind::Triggered,
+            value: ValueKind::None,
+            description: "test".into(),
+            engine: false,
+            phrase: false,
+            effects: vec![KeywordEffect {
+                timing: Some(timing.into()),
+                zone: Default::default(),
+                steps: vec![],
+                script: script.map(str::to_string),
+                script_file: None,
+            }],
+        },
+        pack: "mine".into(),
+        file: "keywords/glimmer.yaml".into(),
+    }
+}
+
+/// A spirit whose one "When Summoned" effect runs the pack script file `path`.
+pub fn file_spirit(id: &str, path: &str) -> CardDef {
+    let mut e = effect("When Summoned", "");
+    e.script = None;
+    e.script_file = Some(path.to_string());
+    scripted_spirit(id, 0, 1000, vec![e])
+}
