@@ -11,11 +11,6 @@ use crate::core::{InstanceId, Orientation, PlayerId};
 use crate::rules::battle_spirits::script::{LifeCoreSink, ModKind, Protect, Query};
 
 impl Game {
-    /// The modifiers on `c` now, with a fast path when no effect can give any.
-    fn mods_now(&self, c: InstanceId) -> super::script::run::ModsOf<'_> {
-        self.mods_of(c)
-    }
-
     /// BS-6.3: whether `blocker` may now be declared the blocker of `attacker`: a
     /// spirit/ultimate that may block (no "cannot block"), refreshed — or exhausted with
     /// "can block while exhausted" (never heavily exhausted, BS-13.4) — and not excluded by
@@ -24,7 +19,7 @@ impl Game {
         if !self.is_spirit_like(blocker) {
             return false;
         }
-        let bm = self.mods_now(blocker);
+        let bm = self.mods_of(blocker);
         if self.is_exhausted(blocker)
             && (self.st.cards[blocker.index()].orientation == Orientation::UpsideDown
                 || !bm.contains(&ModKind::BlockWhileExhausted))
@@ -38,8 +33,8 @@ impl Game {
     /// its "cannot block", or the attacker's "cannot be blocked (by …)" (BS-6.3; ruling
     /// K21: such a spirit cannot be attacked by "attack that spirit" either).
     pub fn block_forbidden(&self, blocker: InstanceId, attacker: InstanceId) -> bool {
-        self.mods_now(blocker).contains(&ModKind::CannotBlock)
-            || self.mods_now(attacker).iter().any(|m| match m {
+        self.mods_of(blocker).contains(&ModKind::CannotBlock)
+            || self.mods_of(attacker).iter().any(|m| match m {
                 ModKind::CannotBeBlocked(None) => true,
                 ModKind::CannotBeBlocked(Some(q)) => q.eval(self).contains(&blocker),
                 _ => false,
@@ -49,13 +44,13 @@ impl Game {
     /// BS-6.3: whether the defender must block `attacker` when one of their spirits can
     /// (`must_block`).
     pub fn must_be_blocked(&self, attacker: InstanceId) -> bool {
-        self.mods_now(attacker).contains(&ModKind::MustBeBlocked)
+        self.mods_of(attacker).contains(&ModKind::MustBeBlocked)
     }
 
     /// BS-6.5.1: where the life cores `attacker`'s attack removes go (the reserve unless an
     /// effect replaces it; the latest such effect wins).
     pub fn life_core_sink(&self, attacker: InstanceId) -> LifeCoreSink {
-        self.mods_now(attacker)
+        self.mods_of(attacker)
             .iter()
             .rev()
             .find_map(|m| match m {
@@ -69,7 +64,7 @@ impl Game {
     /// they pay N cores"; several such effects add up), from the reserve or their field
     /// cards (BS-5.2 step 5).
     pub fn attack_tax(&self, c: InstanceId) -> u32 {
-        self.mods_now(c)
+        self.mods_of(c)
             .iter()
             .map(|m| if let ModKind::AttackTax(n) = m { *n } else { 0 })
             .sum()
@@ -86,14 +81,14 @@ impl Game {
 
     /// BS-6.1: whether `c` must attack if able ("must attack if able").
     pub fn must_attack(&self, c: InstanceId) -> bool {
-        self.mods_now(c).contains(&ModKind::MustAttack)
+        self.mods_of(c).contains(&ModKind::MustAttack)
     }
 
     /// The level `card` is treated as by an effect ("treated as LV1", "as its highest
     /// level"; the latest such effect wins), `None` when none applies.
     pub(crate) fn treated_level(&self, card: InstanceId) -> Option<u8> {
         let def = self.def_of(card);
-        self.mods_now(card).iter().rev().find_map(|m| match m {
+        self.mods_of(card).iter().rev().find_map(|m| match m {
             ModKind::Level(n) => Some(*n),
             ModKind::HighestLevel => def.levels.iter().map(|r| r.level).max(),
             _ => None,
@@ -120,7 +115,7 @@ impl Game {
             .any(|x| x.eq_ignore_ascii_case(f))
             || (self.on_field(c)
                 && self
-                    .mods_now(c)
+                    .mods_of(c)
                     .iter()
                     .any(|m| matches!(m, ModKind::Family(x) if x.eq_ignore_ascii_case(f))))
     }
@@ -138,7 +133,7 @@ impl Game {
         if !self.on_field(c) {
             return s;
         }
-        let mods = self.mods_now(c);
+        let mods = self.mods_of(c);
         for m in mods.iter() {
             match m {
                 ModKind::SymbolsAs(n, Some(col)) => {
@@ -175,7 +170,7 @@ impl Game {
         what: Protect,
         source: InstanceId,
     ) -> bool {
-        self.mods_now(c).iter().any(|m| match m {
+        self.mods_of(c).iter().any(|m| match m {
             ModKind::Protected {
                 what: w,
                 protector,

@@ -247,8 +247,8 @@ pub(crate) fn whose_ok(w: Whose, controller: PlayerId, turn_player: PlayerId) ->
 }
 
 /// A step's saved starting point. What only grows (log, answers) or never changes in play
-/// (decks, configuration, catalogue hash, card identities) is kept out of the copy: only
-/// orientations are saved for the cards.
+/// (configuration, catalogue hash, card identities) is kept out of the copy (the decks are
+/// shared, `SharedVec`): only orientations are saved for the cards.
 pub(crate) struct Snapshot {
     state: State,
     log_len: usize,
@@ -261,7 +261,6 @@ impl Game {
     fn snapshot(&mut self) -> Snapshot {
         let log = std::mem::take(&mut self.st.log);
         let answers = std::mem::take(&mut self.st.answers);
-        let decks = std::mem::take(&mut self.st.decks);
         let hash = std::mem::take(&mut self.st.catalogue_hash);
         let cards = std::mem::take(&mut self.st.cards);
         let state = self.st.clone();
@@ -269,7 +268,6 @@ impl Game {
         let log_len = log.len();
         self.st.log = log;
         self.st.answers = answers;
-        self.st.decks = decks;
         self.st.catalogue_hash = hash;
         self.st.cards = cards;
         Snapshot {
@@ -283,7 +281,6 @@ impl Game {
         let mut log = std::mem::take(&mut self.st.log);
         log.truncate(s.log_len);
         let answers = std::mem::take(&mut self.st.answers);
-        let decks = std::mem::take(&mut self.st.decks);
         let hash = std::mem::take(&mut self.st.catalogue_hash);
         let mut cards = std::mem::take(&mut self.st.cards);
         if cards.len() != s.orientations.len() {
@@ -297,7 +294,6 @@ impl Game {
         self.st = s.state;
         self.st.log = log;
         self.st.answers = answers;
-        self.st.decks = decks;
         self.st.catalogue_hash = hash;
         self.st.cards = cards;
     }
@@ -1160,8 +1156,7 @@ impl Game {
     pub(crate) fn invalidate_constants(&self) {
         *self.rt.const_cache.borrow_mut() = None;
         self.rt.const_cache_summoning.borrow_mut().clear();
-        *self.rt.symbols_cache.borrow_mut() = [None, None];
-        self.rt.quote_cache.borrow_mut().clear();
+        self.forget_derived();
     }
 
     /// What every constant effect that applies now gives (cached until the next event):
@@ -1346,9 +1341,6 @@ impl Game {
 
     /// BP change from modifiers.
     pub(crate) fn bp_delta(&self, c: InstanceId) -> i64 {
-        if self.st.scripts.modifiers.is_empty() && !self.host.has_constant {
-            return 0;
-        }
         self.mods_of(c)
             .iter()
             .map(|m| if let ModKind::Bp(n) = m { *n } else { 0 })
@@ -1357,9 +1349,6 @@ impl Game {
 
     /// Whether a modifier forbids `c` to attack (or block).
     pub(crate) fn forbidden(&self, c: InstanceId, kind: &ModKind) -> bool {
-        if self.st.scripts.modifiers.is_empty() && !self.host.has_constant {
-            return false;
-        }
         self.mods_of(c).contains(kind)
     }
 
