@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use carddb::{Catalogue, Pack};
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine::players::Player;
+use engine::players::{Player, Sight};
 use engine::rules::battle_spirits::{GreedyPlayer, RulesConfig, Step};
 use engine::{CardLibrary, Game};
 
@@ -42,8 +42,7 @@ fn latencies(
         let mut g = Game::new(RulesConfig::saga(), lib.clone(), decks.clone(), seed).unwrap();
         let mut step = g.next();
         while let Step::Decision(req) = step {
-            let view = g.view(req.player);
-            let c = greedy.decide(&view, &req);
+            let c = greedy.decide(&Sight::of(&g, req.player), &req);
             let t = Instant::now();
             g.answer(c).unwrap();
             step = g.next();
@@ -89,8 +88,7 @@ fn benches(c: &mut Criterion) {
     let mut greedy = GreedyPlayer::new();
     for _ in 0..40 {
         if let Step::Decision(req) = mid.next() {
-            let view = mid.view(req.player);
-            let c = greedy.decide(&view, &req);
+            let c = greedy.decide(&Sight::of(&mid, req.player), &req);
             mid.answer(c).unwrap();
         }
     }

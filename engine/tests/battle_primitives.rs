@@ -227,7 +227,7 @@ fn must_be_blocked_while_a_spirit_can_block() {
 /// offered, it blocks (with its weakest spirit when none would win).
 #[test]
 fn greedy_player_blocks_when_it_must() {
-    use engine::players::Player;
+    use engine::players::{Player, Sight};
     use engine::rules::battle_spirits::GreedyPlayer;
     let brute = scripted_spirit(
         "S-BRUTE",
@@ -247,8 +247,7 @@ fn greedy_player_blocks_when_it_must() {
     pass_flashes(&mut g);
     let r = decision(&mut g);
     assert_eq!(r.kind, DecisionKind::BlockOrNot);
-    let view = g.view(P0);
-    let c = GreedyPlayer::new().decide(&view, &r);
+    let c = GreedyPlayer::new().decide(&Sight::of(&g, P0), &r);
     assert_eq!(c, Choice::Block { blocker: weak });
 }
 

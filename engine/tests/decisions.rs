@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use engine::core::InstanceId;
-use engine::players::{Player, RandomPlayer};
+use engine::players::{Player, RandomPlayer, Sight};
 use engine::rules::battle_spirits::testkit::{synthetic_deck, synthetic_library};
 use engine::rules::battle_spirits::{CoreSource, RulesConfig};
 use engine::{AnswerError, Choice, DecisionKind, Game, Step};
@@ -103,8 +103,11 @@ fn every_decision_kind_refuses_illegal_answers_and_changes_nothing() {
                     assert_eq!(g.to_json(), before, "a refused answer changed the game");
                 }
             }
-            let view = g.view(req.player);
-            let c = Player::<Game>::decide(&mut players[req.player.index()], &view, &req);
+            let c = Player::<Game>::decide(
+                &mut players[req.player.index()],
+                &Sight::of(&g, req.player),
+                &req,
+            );
             g.answer(c).unwrap();
         }
         // After the end every answer is refused.

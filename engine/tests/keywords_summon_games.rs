@@ -8,7 +8,7 @@ mod kwsupport;
 
 use carddb::{CardDef, CardKind, Colour};
 use engine::Game;
-use engine::players::{Player, RandomPlayer};
+use engine::players::{Player, RandomPlayer, Sight};
 use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::testkit::{card, saga_library, scenario_with, strict};
 use engine::{Event, Replay};
@@ -67,8 +67,7 @@ fn games_with_the_summoning_keywords_end_and_every_keyword_works() {
                             g.pending_preview()
                         );
                     }
-                    let view = g.view(req.player);
-                    let c = players[req.player.index()].decide(&view, &req);
+                    let c = players[req.player.index()].decide(&Sight::of(&g, req.player), &req);
                     g.answer(c).unwrap();
                 }
             }

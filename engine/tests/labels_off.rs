@@ -1,7 +1,7 @@
 //! Options without their text (`Game::set_labels(false)`, issue 15): a simulation renders
 //! no label, and the game it plays is the one a person would see with labels.
 
-use engine::players::{Player, RandomPlayer};
+use engine::players::{Player, RandomPlayer, Sight};
 use engine::rules::battle_spirits::testkit::{synthetic_deck, synthetic_library};
 use engine::rules::battle_spirits::{GreedyPlayer, RulesConfig};
 use engine::{Game, Step};
@@ -26,8 +26,7 @@ fn play(labels: bool, seed: u64, random: bool) -> (Game, usize) {
             Step::Over(_) => break,
             Step::Decision(req) => {
                 labelled += req.options.iter().filter(|o| !o.label.is_empty()).count();
-                let view = g.view(req.player);
-                let c = players[req.player.index()].decide(&view, &req);
+                let c = players[req.player.index()].decide(&Sight::of(&g, req.player), &req);
                 g.answer(c).unwrap();
             }
         }

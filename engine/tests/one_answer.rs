@@ -5,7 +5,7 @@
 //! events before it.
 
 use engine::core::{InstanceId, PlayerId};
-use engine::players::{Player, play_game_capped};
+use engine::players::{Player, Sight, play_game_capped};
 use engine::rules::battle_spirits::testkit::{
     chooser, decision, give_reserve, must, play, put, scenario,
 };
@@ -248,14 +248,10 @@ fn bs_5_2_games_with_whole_answers_replay_and_old_single_core_replays_load() {
     /// Greedy, except that payments and placements take the listed default whole answer.
     struct Whole(GreedyPlayer);
     impl Player<Game> for Whole {
-        fn decide(
-            &mut self,
-            view: &engine::rules::battle_spirits::View,
-            req: &engine::DecisionRequest,
-        ) -> Choice {
+        fn decide(&mut self, sight: &Sight<'_, Game>, req: &engine::DecisionRequest) -> Choice {
             match req.options.first() {
                 Some(o) if o.choice.is_shortcut() => o.choice.clone(),
-                _ => self.0.decide(view, req),
+                _ => self.0.decide(sight, req),
             }
         }
     }

@@ -3,7 +3,7 @@
 //! ends, and a save or a replay taken at any point continues exactly as the game itself.
 
 use engine::core::InstanceId;
-use engine::players::{Player, RandomPlayer};
+use engine::players::{Player, RandomPlayer, Sight};
 use engine::rules::battle_spirits::RulesConfig;
 use engine::rules::battle_spirits::testkit::{synthetic_deck, synthetic_library};
 use engine::{Choice, Game, Replay, Step};
@@ -54,8 +54,11 @@ fn play_with_noise(g: &mut Game, seed: u64, noise: &[Choice]) -> usize {
                 assert_eq!(g.to_json(), before, "a refused answer changed the game");
             }
         }
-        let view = g.view(req.player);
-        let c = Player::<Game>::decide(&mut players[req.player.index()], &view, &req);
+        let c = Player::<Game>::decide(
+            &mut players[req.player.index()],
+            &Sight::of(g, req.player),
+            &req,
+        );
         g.answer(c).unwrap();
     }
     panic!("no end after 20,000 decisions");

@@ -1,6 +1,6 @@
 //! Replay equality and save/resume equality (DESIGN principle 1).
 
-use engine::players::{Player, RandomPlayer};
+use engine::players::{Player, RandomPlayer, Sight};
 use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::RulesConfig;
 use engine::rules::battle_spirits::testkit::{synthetic_cards, synthetic_deck, synthetic_library};
@@ -22,8 +22,7 @@ fn play<P: Player<Game>>(g: &mut Game, players: &mut [P; 2], limit: usize) -> us
         match g.next() {
             Step::Over(_) => return i,
             Step::Decision(req) => {
-                let view = g.view(req.player);
-                let c = players[req.player.index()].decide(&view, &req);
+                let c = players[req.player.index()].decide(&Sight::of(g, req.player), &req);
                 g.answer(c).unwrap();
             }
         }

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use engine::players::{Player, RandomPlayer};
+use engine::players::{Player, RandomPlayer, Sight};
 use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::{RulesConfig, Step, TextLog};
 use engine::{Game, Replay};
@@ -169,15 +169,14 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
             Step::Over(result) => break Some(result),
             Step::Decision(req) => req,
         };
-        let view = game.view(req.player);
         let choice = match &mut ais[req.player.index()] {
-            Some(player) => player.decide(&view, &req),
+            Some(player) => player.decide(&Sight::of(&game, req.player), &req),
             // With a JSON log on stdout, the conversation goes to stderr.
             None if args.log == LogFormat::Json => {
                 match human::ask(
                     &game,
                     &declared,
-                    &view,
+                    &game.view(req.player),
                     &req,
                     &mut input,
                     &mut std::io::stderr(),
@@ -186,7 +185,14 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
                     None => break None,
                 }
             }
-            None => match human::ask(&game, &declared, &view, &req, &mut input, &mut out)? {
+            None => match human::ask(
+                &game,
+                &declared,
+                &game.view(req.player),
+                &req,
+                &mut input,
+                &mut out,
+            )? {
                 Some(c) => c,
                 None => break None,
             },

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::{DynGame, DynOption, DynRequest, Robot};
 use crate::core::{GameResult, PlayerId, Rules, Step};
-use crate::players::{Player, RandomPlayer};
+use crate::players::{Player, RandomPlayer, Sight};
 
 /// A typed game with what the plain form needs from its ruleset: the text of an event and
 /// its greedy player. Robots keep their own state across calls (a random seat draws once
@@ -97,9 +97,9 @@ where
 
     fn robot_index(&mut self, robot: Robot, seed: u64) -> Result<usize, String> {
         let req = self.pending()?;
-        let view = self.game.view(req.player);
+        let sight = Sight::of(&self.game, req.player);
         let choice = match robot {
-            Robot::Greedy => self.greedy.decide(&view, &req),
+            Robot::Greedy => self.greedy.decide(&sight, &req),
             Robot::Random => {
                 let seat = req.player.index();
                 let answered = self.game.answered()[seat];
@@ -107,7 +107,7 @@ where
                     Some((s, p)) if *s == seed => p,
                     slot => &mut slot.insert((seed, RandomPlayer::resumed(seed, answered))).1,
                 };
-                Player::<G>::decide(p, &view, &req)
+                Player::<G>::decide(p, &sight, &req)
             }
         };
         req.options

@@ -2,6 +2,8 @@
 //! seat may see. Built in: a seeded random player; each ruleset brings its greedy player
 //! (`rules::battle_spirits::GreedyPlayer`). `play_game` drives a game to its end.
 
+use std::cell::OnceCell;
+
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
@@ -11,10 +13,44 @@ use crate::core::{GameResult, PlayerId, Request, Rules, Step};
 /// The decision request of ruleset `G`.
 pub type RequestOf<G> = Request<<G as Rules>::Kind, <G as Rules>::Choice>;
 
+/// What the deciding seat may see: its view of ruleset `G` (hidden information hidden),
+/// built on first use. A player that answers without looking (an effect's "yes", a core
+/// from the reserve) costs the game no view; one built is kept for the decision.
+pub struct Sight<'a, G: Rules> {
+    source: Option<(&'a G, PlayerId)>,
+    view: OnceCell<G::View>,
+}
+
+impl<'a, G: Rules> Sight<'a, G> {
+    /// What `player` sees of `game` now, built when first asked.
+    pub fn of(game: &'a G, player: PlayerId) -> Sight<'a, G> {
+        Sight {
+            source: Some((game, player)),
+            view: OnceCell::new(),
+        }
+    }
+
+    /// A view already built (a client's, a test's).
+    pub fn from_view(view: G::View) -> Sight<'a, G> {
+        Sight {
+            source: None,
+            view: OnceCell::from(view),
+        }
+    }
+
+    /// The seat's view (`Rules::view`), built on the first call.
+    pub fn view(&self) -> &G::View {
+        self.view.get_or_init(|| {
+            let (game, player) = self.source.expect("a sight without a view has a game");
+            game.view(player)
+        })
+    }
+}
+
 /// Answers decisions of ruleset `G`. Must return one of `request.options`' choices.
 pub trait Player<G: Rules> {
-    /// Chooses an answer to `request`, seeing only `view`.
-    fn decide(&mut self, view: &G::View, request: &RequestOf<G>) -> G::Choice;
+    /// Chooses an answer to `request`, seeing only what `sight` shows (its view).
+    fn decide(&mut self, sight: &Sight<'_, G>, request: &RequestOf<G>) -> G::Choice;
 }
 
 /// Picks uniformly among the legal options, with its own seeded rng.
@@ -44,7 +80,7 @@ impl RandomPlayer {
 }
 
 impl<G: Rules> Player<G> for RandomPlayer {
-    fn decide(&mut self, _view: &G::View, request: &RequestOf<G>) -> G::Choice {
+    fn decide(&mut self, _sight: &Sight<'_, G>, request: &RequestOf<G>) -> G::Choice {
         // Shortcuts (one-answer payments) are left out: the same draws as before they existed.
         let options: Vec<_> = request
             .options
@@ -82,8 +118,8 @@ pub fn play_game_capped<G: Rules>(
         match game.next() {
             Step::Over(r) => return Ok(r),
             Step::Decision(req) => {
-                let view = game.view(req.player);
-                let c = players[req.player.index()].decide(&view, &req);
+                let sight = Sight::of(&*game, req.player);
+                let c = players[req.player.index()].decide(&sight, &req);
                 game.answer(c).map_err(|error| PlayError::IllegalAnswer {
                     player: req.player,
                     error,

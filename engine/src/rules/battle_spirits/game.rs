@@ -339,7 +339,18 @@ impl Game {
     ) -> Option<&[crate::rules::battle_spirits::script::CompiledEffect]> {
         match self.def_index.get(card.index()) {
             Some(&i) => self.host.effects_at(i),
-            None => self.effects_of_instance(card),
+            None => self.host.effects_of(self.card_id(card)),
+        }
+    }
+
+    /// [`Game::effects_of_instance`], for a card with a constant effect (`None` otherwise).
+    pub(crate) fn constants_of_instance(
+        &self,
+        card: InstanceId,
+    ) -> Option<&[crate::rules::battle_spirits::script::CompiledEffect]> {
+        match self.def_index.get(card.index()) {
+            Some(&i) => self.host.constants_at(i),
+            None => self.host.effects_of(self.card_id(card)),
         }
     }
 

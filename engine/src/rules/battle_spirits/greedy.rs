@@ -10,7 +10,7 @@ use carddb::CardKind;
 
 use super::Game;
 use crate::core::InstanceId;
-use crate::players::Player;
+use crate::players::{Player, Sight};
 use crate::rules::battle_spirits::{Choice, CoreSource, DecisionKind, DecisionRequest, View};
 
 /// The greedy player (deterministic; no rng).
@@ -44,8 +44,40 @@ fn level_up_target(view: &View) -> Option<(InstanceId, u32)> {
         .min_by_key(|(id, need)| (*need, *id))
 }
 
+/// The answers that need no look at the board: an effect's first option, passing on
+/// flash, and paying or placing from the reserve.
+fn without_looking(req: &DecisionRequest) -> Option<Choice> {
+    match req.kind {
+        DecisionKind::EffectChoice => Some(req.options[0].choice.clone()),
+        DecisionKind::FlashOrPass => Some(Choice::Pass),
+        DecisionKind::PayFrom | DecisionKind::PlaceCore => {
+            if req.kind == DecisionKind::PlaceCore && req.is_legal(&Choice::DonePlacing) {
+                return Some(Choice::DonePlacing);
+            }
+            [false, true]
+                .into_iter()
+                .map(|soul| match req.kind {
+                    DecisionKind::PayFrom => Choice::PayFrom {
+                        from: CoreSource::Reserve,
+                        soul,
+                    },
+                    _ => Choice::PlaceFrom {
+                        from: CoreSource::Reserve,
+                        soul,
+                    },
+                })
+                .find(|c| req.is_legal(c))
+        }
+        _ => None,
+    }
+}
+
 impl Player<Game> for GreedyPlayer {
-    fn decide(&mut self, view: &View, req: &DecisionRequest) -> Choice {
+    fn decide(&mut self, sight: &Sight<'_, Game>, req: &DecisionRequest) -> Choice {
+        if let Some(c) = without_looking(req) {
+            return c;
+        }
+        let view = sight.view();
         let me = &view.players[view.me.index()];
         let opp = &view.players[view.me.other().index()];
         let has = |c: &Choice| req.is_legal(c);
@@ -103,24 +135,6 @@ impl Player<Game> for GreedyPlayer {
                 Choice::EndMain
             }
             DecisionKind::PayFrom | DecisionKind::PlaceCore => {
-                let want = |soul| match req.kind {
-                    DecisionKind::PayFrom => Choice::PayFrom {
-                        from: CoreSource::Reserve,
-                        soul,
-                    },
-                    _ => Choice::PlaceFrom {
-                        from: CoreSource::Reserve,
-                        soul,
-                    },
-                };
-                if req.kind == DecisionKind::PlaceCore && has(&Choice::DonePlacing) {
-                    return Choice::DonePlacing;
-                }
-                for c in [want(false), want(true)] {
-                    if has(&c) {
-                        return c;
-                    }
-                }
                 // From the field card with the most cores.
                 req.choices()
                     .filter_map(|c| match c {

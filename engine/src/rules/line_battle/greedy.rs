@@ -10,7 +10,7 @@ use super::decision::{Choice, DecisionKind, DecisionRequest, Target};
 use super::events::Outcome;
 use super::game::Game;
 use super::view::View;
-use crate::players::Player;
+use crate::players::{Player, Sight};
 
 /// The greedy line-battle player (no state; the same view and request give the same choice).
 #[derive(Debug, Clone, Copy, Default)]
@@ -105,7 +105,7 @@ impl GreedyPlayer {
 }
 
 impl Player<Game> for GreedyPlayer {
-    fn decide(&mut self, view: &View, request: &DecisionRequest) -> Choice {
-        self.choose_from(view, request)
+    fn decide(&mut self, sight: &Sight<'_, Game>, request: &DecisionRequest) -> Choice {
+        self.choose_from(sight.view(), request)
     }
 }

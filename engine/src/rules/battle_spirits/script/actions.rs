@@ -137,7 +137,13 @@ impl Game {
             return;
         }
         let lowering = |m: &Modifier| matches!(m.kind, ModKind::Bp(n) if n < 0);
-        if !self.host.has_constant && !self.st.scripts.modifiers.iter().any(lowering) {
+        // Only a BP-lowering modifier, stored or constant, takes a spirit to 0 here.
+        let constant_lowers = || {
+            self.host.has_constant
+                && (self.constant_mods().mods.iter())
+                    .any(|(_, k)| matches!(k, ModKind::Bp(n) if *n < 0))
+        };
+        if !self.st.scripts.modifiers.iter().any(lowering) && !constant_lowers() {
             return;
         }
         self.rt.checking_bp = true;

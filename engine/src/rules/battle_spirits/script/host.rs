@@ -69,6 +69,9 @@ pub struct ScriptHost {
     /// the library's definition index): its list in `lists`, if it has one — found
     /// without comparing strings (issue 15).
     pub(crate) by_def: Vec<Option<u32>>,
+    /// Per list in `lists`: whether it holds a constant effect (`Trigger::is_constant`),
+    /// so evaluating the constants skips the cards without one (issue 15).
+    pub(crate) constant_lists: Vec<bool>,
     /// The first lenient fallback, as the strict build's error ([`ScriptHost::strict_error`]).
     strict_error: Option<ScriptError>,
     pub(crate) any_may_ask: bool,
@@ -549,11 +552,16 @@ impl ScriptHost {
             .flatten()
             .chain(keywords.list.iter().flat_map(|k| &k.effects))
             .any(|e| !e.zone.is_field());
+        let constant_lists = lists
+            .iter()
+            .map(|v| v.iter().any(|e| e.triggers.iter().any(|t| t.is_constant())))
+            .collect();
         Ok(ScriptHost {
             engine,
             effects,
             lists,
             by_def,
+            constant_lists,
             any_may_ask,
             has_constant,
             zone_effects,
@@ -588,6 +596,13 @@ impl ScriptHost {
     pub fn effects_at(&self, index: u32) -> Option<&[CompiledEffect]> {
         let n = (*self.by_def.get(index as usize)?)?;
         Some(self.lists[n as usize].as_slice())
+    }
+
+    /// [`ScriptHost::effects_at`], for a definition with at least one constant effect
+    /// (`None` otherwise).
+    pub(crate) fn constants_at(&self, index: u32) -> Option<&[CompiledEffect]> {
+        let n = (*self.by_def.get(index as usize)?)? as usize;
+        self.constant_lists[n].then(|| self.lists[n].as_slice())
     }
 
     /// The compiled effects of a card (`None`: the card has no script at all).

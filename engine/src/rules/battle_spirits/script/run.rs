@@ -1197,13 +1197,14 @@ impl Game {
         for p in [a, a.other()] {
             for c in self.field(p) {
                 held.push((p, c));
-                let Some(effs) = self.effects_of_instance(c) else {
+                let Some(effs) = self.constants_of_instance(c) else {
                     continue;
                 };
                 // BS-9.2: a braved brave's effects are its host's.
                 let braved = self.is_braved_brave(c);
                 for (i, e) in effs.iter().enumerate() {
-                    if self.brave_form_ok(c, i, braved, &e.triggers) {
+                    let constant = e.triggers.iter().any(|t| t.is_constant());
+                    if constant && self.brave_form_ok(c, i, braved, &e.triggers) {
                         let before = (out.mods.len(), out.watchers.len(), out.failed.len());
                         self.apply_constant(p, c, i as u32, e, &battle, &mut out);
                         if e.reads_summoning {
