@@ -154,7 +154,7 @@ impl Game {
         }
         for m in mods.iter() {
             if let ModKind::GainSymbols(n, col) = m {
-                *s.colours.entry(*col).or_default() += n;
+                s.colours.add(*col, *n);
             }
         }
         s

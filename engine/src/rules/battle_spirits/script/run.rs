@@ -348,21 +348,10 @@ impl Game {
             return false;
         }
         if self.rt.asking.is_none() {
-            let v = self
-                .st
-                .cards
-                .iter()
-                .map(|c| {
-                    let mut triggered = self.host.triggered.get(&c.card).copied().unwrap_or(0);
-                    let mut asks = self.host.asking_cards.contains(&c.card)
-                        || self.host.burst_cards.contains(&c.card);
-                    // Its printed keywords' effects (issue 12) ask or trigger as its own.
-                    for k in &self.lib.def(&c.card).keywords {
-                        let (a, t) = self.host.keywords.asking(&k.name);
-                        asks |= a;
-                        triggered += t;
-                    }
-                    (asks, triggered)
+            let v = (0..self.st.cards.len())
+                .map(|i| match self.def_index.get(i) {
+                    Some(&d) => self.host.asking_by_def[d as usize],
+                    None => self.asking_of(&self.st.cards[i].card),
                 })
                 .collect();
             self.rt.asking = Some(v);
@@ -391,6 +380,20 @@ impl Game {
                 .subs
                 .iter()
                 .any(|s| asking[s.card.index()].0)
+    }
+
+    /// Whether card `id`'s effects, or those of a keyword printed on it, may ask, and how
+    /// many of them trigger at a timing (found by id; `ScriptHost::asking_by_def` by index).
+    fn asking_of(&self, id: &str) -> (bool, u32) {
+        let mut triggered = self.host.triggered.get(id).copied().unwrap_or(0);
+        let mut asks = self.host.asking_cards.contains(id) || self.host.burst_cards.contains(id);
+        // Its printed keywords' effects (issue 12) ask or trigger as its own.
+        for k in &self.lib.def(id).keywords {
+            let (a, t) = self.host.keywords.asking(&k.name);
+            asks |= a;
+            triggered += t;
+        }
+        (asks, triggered)
     }
 
     /// Whether a card has gained (`gain_keyword`, stored or constant) a keyword whose
@@ -512,7 +515,7 @@ impl Game {
         self.rt.depth += 1;
         let r = {
             let _g = ctx::enter_mut(self, Rc::new(rc));
-            lib.engine.run_ast_with_scope(&mut Scope::new(), &ast)
+            super::warm::run_warm(&lib.engine, &ast, &eff.calls)
         };
         self.rt.depth -= 1;
         if let Err(e) = r {
@@ -1289,7 +1292,7 @@ impl Game {
         let rc = Rc::new(rc);
         let r = {
             let _g = ctx::enter_ref(self, rc.clone());
-            self.host.engine.run_ast_with_scope(&mut Scope::new(), ast)
+            super::warm::run_warm(&self.host.engine, ast, &e.calls)
         };
         self.note_constant(c, i, &r, rc.collected.borrow().len());
         if let Err(e) = r {
