@@ -44,6 +44,30 @@ pub(crate) struct Constants {
     /// (`script::summoning`): (controller, card, effect, start, end, clean), `clean` when
     /// the run gave no watcher and no failure.
     pub summoning_spans: Vec<(PlayerId, InstanceId, u32, usize, usize, bool)>,
+    /// The [`kind_bits`] of `mods`, set when they are complete ([`Constants::sealed`]).
+    pub kinds: u8,
+}
+
+/// A modifier that changes a level (`ModsOf::may_have`).
+pub(crate) const LEVEL_MODS: u8 = 1;
+/// A modifier that changes symbols (`ModsOf::may_have`).
+pub(crate) const SYMBOL_MODS: u8 = 2;
+
+/// Which of the kinds queries skip when none is in force `k` is (issue 15).
+fn kind_bits(k: &ModKind) -> u8 {
+    match k {
+        ModKind::Level(_) | ModKind::HighestLevel => LEVEL_MODS,
+        ModKind::SymbolsAs(..) | ModKind::GainSymbols(..) => SYMBOL_MODS,
+        _ => 0,
+    }
+}
+
+impl Constants {
+    /// These constants with their modifiers' kinds noted, ready to share.
+    pub(crate) fn sealed(mut self) -> ConstMods {
+        self.kinds = self.mods.iter().fold(0, |b, (_, k)| b | kind_bits(k));
+        Rc::new(self)
+    }
 }
 
 /// The modifiers on one card now ([`Game::mods_of`]): stored ones, then constant ones, in
@@ -74,6 +98,14 @@ impl ModsOf<'_> {
     /// Whether `kind` is one of them.
     pub(crate) fn contains(&self, kind: &ModKind) -> bool {
         self.iter().any(|m| m == kind)
+    }
+
+    /// Whether one of them may be of the kinds `bits` ([`LEVEL_MODS`], [`SYMBOL_MODS`]):
+    /// false lets a query skip reading them.
+    pub(crate) fn may_have(&self, bits: u8) -> bool {
+        let c = self.card;
+        self.constant.as_ref().is_some_and(|k| k.kinds & bits != 0)
+            || (self.stored.iter()).any(|m| m.card == c && kind_bits(&m.kind) & bits != 0)
     }
 }
 
@@ -1241,7 +1273,7 @@ impl Game {
         }
         self.rt.const_gained.borrow_mut().clear();
         self.rt.computing_const.set(false);
-        let out = Rc::new(out);
+        let out = out.sealed();
         match summoning {
             None => *self.rt.const_cache.borrow_mut() = Some(out.clone()),
             Some(s) => self
