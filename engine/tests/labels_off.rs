@@ -3,7 +3,7 @@
 
 use engine::players::{Player, RandomPlayer, Sight};
 use engine::rules::battle_spirits::testkit::{synthetic_deck, synthetic_library};
-use engine::rules::battle_spirits::{GreedyPlayer, RulesConfig};
+use engine::rules::battle_spirits::{DecisionKind, GreedyPlayer, RulesConfig};
 use engine::{Game, Step};
 
 fn play(labels: bool, seed: u64, random: bool) -> (Game, usize) {
@@ -26,6 +26,10 @@ fn play(labels: bool, seed: u64, random: bool) -> (Game, usize) {
             Step::Over(_) => break,
             Step::Decision(req) => {
                 labelled += req.options.iter().filter(|o| !o.label.is_empty()).count();
+                // The rules' own prompts are text too (an effect's question keeps its own).
+                if req.kind != DecisionKind::EffectChoice {
+                    labelled += usize::from(!req.prompt.is_empty());
+                }
                 let c = players[req.player.index()].decide(&Sight::of(&g, req.player), &req);
                 g.answer(c).unwrap();
             }
@@ -40,7 +44,7 @@ fn a_game_without_labels_is_the_game_with_them() {
         let (with, n_with) = play(true, seed, random);
         let (without, n_without) = play(false, seed, random);
         assert!(n_with > 0, "labels are on by default");
-        assert_eq!(n_without, 0, "no option has text with labels off");
+        assert_eq!(n_without, 0, "no option or prompt has text with labels off");
         assert_eq!(with.log(), without.log(), "seed {seed}: same events");
         assert_eq!(
             with.answers(),

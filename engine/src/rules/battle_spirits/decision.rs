@@ -160,14 +160,15 @@ pub enum AnswerError {
 impl super::Game {
     /// Whether options carry their text (`Labelled::label`); on by default, not saved.
     /// A simulation or a search player that never shows options to a person turns it off:
-    /// labels are then empty and not rendered at all (issue 15), while the choices, and so
-    /// the game, are the same.
+    /// labels, and the prompts of the rules' own decisions, are then empty and not rendered
+    /// at all (issue 15), while the choices, and so the game, are the same.
     pub fn set_labels(&mut self, on: bool) {
         self.rt.no_labels = !on;
         self.cached = None;
     }
 
-    /// An option's label, rendered only when labels are on ([`Self::set_labels`]).
+    /// An option's label or a decision's prompt, rendered only when labels are on
+    /// ([`Self::set_labels`]).
     pub(crate) fn lbl(&self, text: impl FnOnce() -> String) -> String {
         if self.rt.no_labels {
             String::new()

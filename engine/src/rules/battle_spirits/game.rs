@@ -727,41 +727,45 @@ impl Game {
             Phase::Mulligan(p) => (
                 *p,
                 DecisionKind::Mulligan,
-                "Keep this hand or mulligan?".to_string(),
+                self.lbl(|| "Keep this hand or mulligan?".to_string()),
                 self.mulligan_options(*p),
             ),
             Phase::Main => (
                 active,
                 DecisionKind::MainAction,
-                "Main step: choose an action".to_string(),
+                self.lbl(|| "Main step: choose an action".to_string()),
                 self.main_options(),
             ),
             Phase::Pay(pm) => (
                 pm.player,
                 DecisionKind::PayFrom,
-                format!(
-                    "Pay for {}: {} core(s) left to pay",
-                    self.name(pm.card),
-                    pm.remaining
-                ),
+                self.lbl(|| {
+                    format!(
+                        "Pay for {}: {} core(s) left to pay",
+                        self.name(pm.card),
+                        pm.remaining
+                    )
+                }),
                 // BS-5.2: whole payments first (the default at the top), then core by core.
                 [self.pay_all_options(pm), self.pay_options(pm)].concat(),
             ),
             Phase::Place(pl) => (
                 pl.pay.player,
                 DecisionKind::PlaceCore,
-                format!(
-                    "Place cores on {} ({} placed, at least {})",
-                    self.name(pl.pay.card),
-                    pl.placed,
-                    pl.min
-                ),
+                self.lbl(|| {
+                    format!(
+                        "Place cores on {} ({} placed, at least {})",
+                        self.name(pl.pay.card),
+                        pl.placed,
+                        pl.min
+                    )
+                }),
                 [self.place_all_options(pl), self.place_options(pl)].concat(),
             ),
             Phase::CoreMove => (
                 active,
                 DecisionKind::CoreMovement,
-                "Move a core, or stop".to_string(),
+                self.lbl(|| "Move a core, or stop".to_string()),
                 self.move_options(),
             ),
             Phase::AttackTax {
@@ -770,34 +774,38 @@ impl Game {
             } => (
                 self.owner(*attacker),
                 DecisionKind::PayFrom,
-                format!(
-                    "Pay for {}'s attack: {remaining} core(s) left to pay",
-                    self.name(*attacker)
-                ),
+                self.lbl(|| {
+                    format!(
+                        "Pay for {}'s attack: {remaining} core(s) left to pay",
+                        self.name(*attacker)
+                    )
+                }),
                 self.tax_options(self.owner(*attacker)),
             ),
             Phase::AttackDeclare => (
                 active,
                 DecisionKind::AttackOrEnd,
-                "Attack step: attack or end the step".to_string(),
+                self.lbl(|| "Attack step: attack or end the step".to_string()),
                 self.attack_options_with_end(),
             ),
             Phase::Flash { to_act, window, .. } => (
                 *to_act,
                 DecisionKind::FlashOrPass,
-                format!(
-                    "Flash timing ({}): use a flash effect or pass",
-                    match window {
-                        FlashWindow::AfterAttack => "after the attack",
-                        FlashWindow::AfterBlock => "after the block",
-                    }
-                ),
+                self.lbl(|| {
+                    format!(
+                        "Flash timing ({}): use a flash effect or pass",
+                        match window {
+                            FlashWindow::AfterAttack => "after the attack",
+                            FlashWindow::AfterBlock => "after the block",
+                        }
+                    )
+                }),
                 self.flash_options(*to_act),
             ),
             Phase::Block => (
                 active.other(),
                 DecisionKind::BlockOrNot,
-                "Block the attack?".to_string(),
+                self.lbl(|| "Block the attack?".to_string()),
                 self.block_options_with_none(),
             ),
             _ => return None,
