@@ -158,7 +158,14 @@ pub struct Vocabulary {
     vm: Option<Arc<pest_vm::Vm>>,
     /// No did-you-mean for sentences not understood (see [`Vocabulary::quiet`]).
     quiet: bool,
+    /// Sentences already read with this vocabulary (shared by its copies).
+    memo: Arc<SentenceMemo>,
 }
+
+/// English sentences read with one vocabulary, by their text (issue 15): the reading
+/// depends only on the sentence and the vocabulary, so each is read once.
+pub(crate) type SentenceMemo =
+    std::sync::Mutex<std::collections::HashMap<String, crate::en::Read>>;
 
 impl fmt::Debug for Vocabulary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -250,6 +257,7 @@ impl Vocabulary {
             phrases: compiled,
             vm,
             quiet: false,
+            memo: Arc::default(),
         })
     }
 
@@ -259,7 +267,14 @@ impl Vocabulary {
     /// phrase against every sentence not understood costs most of a build (issue 15).
     pub fn quiet(mut self) -> Vocabulary {
         self.quiet = true;
+        // What was read with the did-you-mean is not what a quiet reading gives.
+        self.memo = Arc::default();
         self
+    }
+
+    /// The sentences read with this vocabulary ([`SentenceMemo`]).
+    pub(crate) fn memo(&self) -> &SentenceMemo {
+        &self.memo
     }
 
     /// Whether this vocabulary leaves the did-you-mean out ([`Vocabulary::quiet`]).
@@ -449,6 +464,38 @@ mod tests {
             Vocabulary::default().keyword("Anything"),
             KeywordCheck::Unchecked
         );
+    }
+
+    /// Issue 15: a sentence is read once per vocabulary; a reading from the memo, at
+    /// another place in another effect, is what a fresh vocabulary reads there, and a quiet
+    /// vocabulary never reuses a reading with the did-you-mean.
+    #[test]
+    fn a_sentence_is_read_once_per_vocabulary() {
+        let read = |text: &str, v: &Vocabulary| {
+            crate::parse_effect_with(&[], None, &[], &[], text, crate::Lang::En, v)
+        };
+        let v = Vocabulary::default();
+        let first = read("Draw 1 card. Zorp the flibber.", &v);
+        assert_eq!(v.memo().lock().unwrap().len(), 2);
+        assert_eq!(read("Draw 1 card. Zorp the flibber.", &v), first);
+        let moved = "Zorp the flibber. Draw 1 card. Draw 1 card.";
+        let again = read(moved, &v);
+        assert_eq!(v.memo().lock().unwrap().len(), 2, "both sentences were read before");
+        assert_eq!(again, read(moved, &Vocabulary::default()));
+        assert_eq!(again.unparsed.len(), 1);
+        assert_eq!(again.unparsed[0].span.start, 0);
+        assert_eq!(first.unparsed[0].span.start, 13);
+        let quiet = v.clone().quiet();
+        assert!(quiet.memo().lock().unwrap().is_empty());
+        let q = read("Draw 1 card. Zorp the flibber.", &quiet);
+        assert_eq!(
+            q,
+            read(
+                "Draw 1 card. Zorp the flibber.",
+                &Vocabulary::default().quiet()
+            )
+        );
+        assert_eq!(v.memo().lock().unwrap().len(), 2);
     }
 
     #[test]
