@@ -158,7 +158,8 @@ pub struct Vocabulary {
     vm: Option<Arc<pest_vm::Vm>>,
     /// No did-you-mean for sentences not understood (see [`Vocabulary::quiet`]).
     quiet: bool,
-    /// Sentences already read with this vocabulary (shared by its copies).
+    /// Sentences already read with this vocabulary (shared by its copies and by the
+    /// vocabularies of the same declarations, [`shared_memo`]).
     memo: Arc<SentenceMemo>,
 }
 
@@ -251,13 +252,13 @@ impl Vocabulary {
             return Err(errors);
         }
         Ok(Vocabulary {
+            memo: shared_memo(&keywords, &labels, &compiled, false),
             closed: !keywords.is_empty(),
             keywords,
             labels,
             phrases: compiled,
             vm,
             quiet: false,
-            memo: Arc::default(),
         })
     }
 
@@ -268,8 +269,19 @@ impl Vocabulary {
     pub fn quiet(mut self) -> Vocabulary {
         self.quiet = true;
         // What was read with the did-you-mean is not what a quiet reading gives.
-        self.memo = Arc::default();
+        self.memo = shared_memo(&self.keywords, &self.labels, &self.phrases, true);
         self
+    }
+
+    /// Whether this vocabulary and `other` share what they read (the same declarations,
+    /// both quiet or both not; issue 15: a reading ahead is found by the library).
+    pub fn shares_readings_with(&self, other: &Vocabulary) -> bool {
+        Arc::ptr_eq(&self.memo, &other.memo)
+    }
+
+    /// How many distinct sentences have been read with this vocabulary's memo.
+    pub fn sentences_read(&self) -> usize {
+        self.memo.lock().map_or(0, |m| m.len())
     }
 
     /// The sentences read with this vocabulary ([`SentenceMemo`]).
@@ -421,6 +433,36 @@ fn compile_cached(
         m.insert(grammar.to_string(), vm.clone());
     }
     Ok(vm)
+}
+
+/// The sentence memo of every vocabulary of these declarations (issue 15): a command may
+/// read card text ahead with a vocabulary built from the packs while the catalogue the
+/// library reads is still being filled, and the library's own vocabulary of the same
+/// declarations finds those readings. Holds the memos of the last 16 declaration sets; a
+/// vocabulary that declares nothing keeps a memo of its own.
+fn shared_memo(
+    keywords: &[KeywordEntry],
+    labels: &[LabelEntry],
+    phrases: &[CompiledPhrase],
+    quiet: bool,
+) -> Arc<SentenceMemo> {
+    use std::collections::BTreeMap;
+    use std::sync::{Mutex, OnceLock};
+    if keywords.is_empty() && labels.is_empty() && phrases.is_empty() {
+        return Arc::default();
+    }
+    static MEMOS: OnceLock<Mutex<BTreeMap<String, Arc<SentenceMemo>>>> = OnceLock::new();
+    let entries: Vec<&PhraseEntry> = phrases.iter().map(|p| &p.entry).collect();
+    let Ok(key) = serde_json::to_string(&(keywords, labels, entries, quiet)) else {
+        return Arc::default();
+    };
+    let Ok(mut memos) = MEMOS.get_or_init(Default::default).lock() else {
+        return Arc::default();
+    };
+    if memos.len() >= 16 && !memos.contains_key(&key) {
+        memos.clear();
+    }
+    memos.entry(key).or_default().clone()
 }
 
 fn strip_brackets(s: &str) -> &str {

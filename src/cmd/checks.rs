@@ -51,7 +51,18 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
     }
     // A pack that depends on the demo pack gets the embedded one (issue 17).
     let packs = super::source::with_embedded_demo(packs)?;
-    let (catalogue, report) = match build(&packs, all_packs_read, &mut errors)? {
+    // Card text is read ahead on a thread of its own while the catalogue is filled: the
+    // library built from the catalogue finds those sentences read (issue 15).
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let built = std::thread::scope(|s| {
+        if packs.iter().any(|p| p.manifest.game == GameKind::BattleSpirits) {
+            s.spawn(|| engine::rules::battle_spirits::script::read_ahead(&packs, &stop));
+        }
+        let built = build(&packs, all_packs_read, &mut errors);
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        built
+    });
+    let (catalogue, report) = match built? {
         Some((c, r)) => (Some(c), r),
         None => (None, None),
     };

@@ -79,6 +79,66 @@ pub(crate) fn prefill_text(cache: &GeneratedCache, defs: &[&CardDef], vocab: &ds
     }
 }
 
+/// Reads ahead the printed text of the effects without a script of `packs`' cards (with
+/// the Saga base pack a Battle Spirits catalogue adds), with the vocabulary a library of
+/// the catalogue of `packs` has, one effect at a time until `stop` is set. What it reads
+/// goes into the sentence memo that vocabulary shares with every vocabulary of the same
+/// declarations (`dsl::Vocabulary`), so the library built from that catalogue reads those
+/// sentences without parsing them again: `db build` and `lint` read ahead while the
+/// catalogue is filled (issue 15). Changes nothing else. Returns the vocabulary used;
+/// `None` when the packs' labels or phrases do not read (nothing is read ahead).
+pub fn read_ahead(
+    packs: &[carddb::Pack],
+    stop: &std::sync::atomic::AtomicBool,
+) -> Option<dsl::Vocabulary> {
+    use std::sync::atomic::Ordering;
+    let saga = carddb::base::SAGA_NAME;
+    let needs_saga = packs
+        .iter()
+        .any(|p| p.manifest.game == carddb::GameKind::BattleSpirits)
+        && !packs.iter().any(|p| p.manifest.name == saga);
+    let base = if needs_saga {
+        Some(carddb::base::saga().ok()?)
+    } else {
+        None
+    };
+    let all: Vec<&carddb::Pack> = base.iter().chain(packs).collect();
+    // As the catalogue stores them (`carddb::catalogue::fill`, `Catalogue::keywords`).
+    let mut sources = super::ScriptSources::default();
+    let mut keywords: Vec<carddb::LoadedKeyword> = Vec::new();
+    for p in &all {
+        let f = &p.files;
+        for (rel, body) in f
+            .under("effects", &[".rhai"])
+            .chain(f.under("lib", &[".rhai"]))
+            .chain(f.under("labels", &[".yaml", ".yml"]))
+            .chain(f.under("phrases", &[".yaml", ".yml"]))
+            .chain(f.under("keywords", &[".rhai", ".yaml", ".yml"]))
+        {
+            sources.add_file(&p.manifest.name, rel, body);
+        }
+        for k in p.loaded_keywords() {
+            keywords.retain(|x| x.def.key() != k.def.key());
+            keywords.push(k);
+        }
+    }
+    let entries = super::vocab::keyword_entries(&keywords);
+    let vocab = super::vocab::of_sources(&sources, entries, None)
+        .ok()?
+        .quiet();
+    for p in &all {
+        for e in p.cards.iter().flat_map(|c| &c.def.effects) {
+            if stop.load(Ordering::Relaxed) {
+                return Some(vocab);
+            }
+            if e.script.is_none() && e.script_file.is_none() {
+                super::host::parse_text_in(e, &vocab);
+            }
+        }
+    }
+    Some(vocab)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
