@@ -36,7 +36,7 @@ mod watch;
 mod zones;
 
 pub use hooks::{Trigger, Whose};
-pub use textcache::read_ahead;
+pub use textcache::{effects_read_ahead, read_ahead};
 pub use host::{CompiledEffect, ScriptError, ScriptHost, ScriptOrigin, ScriptSources, limits};
 pub use query::{Base, Filter, Query};
 pub use state::{

@@ -66,9 +66,19 @@ pub(crate) fn prefill_text(cache: &GeneratedCache, defs: &[&CardDef], vocab: &ds
             })
         })
         .collect();
+    let mut keys: Vec<Option<&String>> = vec![None; unique.len()];
+    for (key, &slot) in &distinct {
+        keys[slot] = Some(key);
+    }
+    // What `read_ahead` wrote with the same declarations is what this build would write.
+    let ahead = take_ahead(vocab);
     let written: Vec<_> = unique
         .into_par_iter()
-        .map(|e| super::host::generated_with_hook_in(e, vocab))
+        .zip(keys)
+        .map(|(e, key)| match key.and_then(|k| ahead.get(k)) {
+            Some(hit) => hit.clone(),
+            None => super::host::generated_with_hook_in(e, vocab),
+        })
         .collect();
     if let Ok(mut m) = cache.lock() {
         m.extend(
@@ -79,14 +89,14 @@ pub(crate) fn prefill_text(cache: &GeneratedCache, defs: &[&CardDef], vocab: &ds
     }
 }
 
-/// Reads ahead the printed text of the effects without a script of `packs`' cards (with
-/// the Saga base pack a Battle Spirits catalogue adds), with the vocabulary a library of
-/// the catalogue of `packs` has, one effect at a time until `stop` is set. What it reads
-/// goes into the sentence memo that vocabulary shares with every vocabulary of the same
-/// declarations (`dsl::Vocabulary`), so the library built from that catalogue reads those
-/// sentences without parsing them again: `db build` and `lint` read ahead while the
-/// catalogue is filled (issue 15). Changes nothing else. Returns the vocabulary used;
-/// `None` when the packs' labels or phrases do not read (nothing is read ahead).
+/// Writes ahead the rhai of the effects without a script of `packs`' cards (with the Saga
+/// base pack a Battle Spirits catalogue adds), with the vocabulary a library of the
+/// catalogue of `packs` has, one distinct effect at a time until `stop` is set: `db build`
+/// and `lint` read card text while the catalogue is filled (issue 15). The next library
+/// build whose vocabulary has the same declarations takes what was written instead of
+/// writing it again ([`prefill_text`]); its sentences are also in the memo that vocabulary
+/// shares (`dsl::Vocabulary`). Changes nothing else. Returns the vocabulary used; `None`
+/// when the packs' labels or phrases do not read (nothing is written ahead).
 pub fn read_ahead(
     packs: &[carddb::Pack],
     stop: &std::sync::atomic::AtomicBool,
@@ -126,17 +136,56 @@ pub fn read_ahead(
     let vocab = super::vocab::of_sources(&sources, entries, None)
         .ok()?
         .quiet();
-    for p in &all {
+    let mut written = BTreeMap::new();
+    'read: for p in &all {
         for e in p.cards.iter().flat_map(|c| &c.def.effects) {
             if stop.load(Ordering::Relaxed) {
-                return Some(vocab);
+                break 'read;
             }
-            if e.script.is_none() && e.script_file.is_none() {
-                super::host::parse_text_in(e, &vocab);
+            if e.script.is_some() || e.script_file.is_some() {
+                continue;
+            }
+            let key = serde_json::to_string(e).expect("an effect serialises");
+            if !written.contains_key(&key) {
+                let out = super::host::generated_with_hook_in(e, &vocab);
+                written.insert(key, out);
             }
         }
     }
+    if let Ok(mut a) = AHEAD.lock() {
+        *a = Some((vocab.clone(), written));
+    }
     Some(vocab)
+}
+
+/// What [`read_ahead`] wrote and no library has taken yet: the vocabulary it read with
+/// and, by each effect's JSON, the rhai and hook written (`None`: no text).
+type Ahead = (dsl::Vocabulary, BTreeMap<String, Option<(String, String)>>);
+
+static AHEAD: std::sync::Mutex<Option<Ahead>> = std::sync::Mutex::new(None);
+
+/// The effects read ahead with `vocab`'s declarations, taken (a library's first build uses
+/// them once); empty when none were, or with other declarations (those are kept).
+fn take_ahead(vocab: &dsl::Vocabulary) -> BTreeMap<String, Option<(String, String)>> {
+    let Ok(mut a) = AHEAD.lock() else {
+        return BTreeMap::new();
+    };
+    match a.take() {
+        Some((v, m)) if v.shares_readings_with(vocab) => m,
+        other => {
+            *a = other;
+            BTreeMap::new()
+        }
+    }
+}
+
+/// How many distinct effects [`read_ahead`] wrote that no library has taken yet.
+pub fn effects_read_ahead() -> usize {
+    AHEAD
+        .lock()
+        .ok()
+        .and_then(|a| a.as_ref().map(|(_, m)| m.len()))
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
