@@ -30,13 +30,14 @@ pub(crate) mod run;
 pub mod state;
 mod summoning;
 pub mod support;
+mod readahead;
 mod textcache;
 pub mod vocab;
 mod watch;
 mod zones;
 
 pub use hooks::{Trigger, Whose};
-pub use textcache::{effects_read_ahead, read_ahead};
+pub use readahead::{effects_read_ahead, forget_read_ahead, read_ahead};
 pub use host::{CompiledEffect, ScriptError, ScriptHost, ScriptOrigin, ScriptSources, limits};
 pub use query::{Base, Filter, Query};
 pub use state::{

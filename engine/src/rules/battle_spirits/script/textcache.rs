@@ -70,8 +70,14 @@ pub(crate) fn prefill_text(cache: &GeneratedCache, defs: &[&CardDef], vocab: &ds
     for (key, &slot) in &distinct {
         keys[slot] = Some(key);
     }
-    // What `read_ahead` wrote with the same declarations is what this build would write.
-    let ahead = take_ahead(vocab);
+    // What `read_ahead` wrote with the same declarations is what this build would write;
+    // while it is still writing, the build takes each effect from it or writes it itself
+    // (`readahead::written_or_write`), the two meeting halfway.
+    let ahead = match super::readahead::written_with(vocab) {
+        Some(super::readahead::Written::Running) => return,
+        Some(super::readahead::Written::Done(m)) => m,
+        None => BTreeMap::new(),
+    };
     let written: Vec<_> = unique
         .into_par_iter()
         .zip(keys)
@@ -87,105 +93,6 @@ pub(crate) fn prefill_text(cache: &GeneratedCache, defs: &[&CardDef], vocab: &ds
                 .map(|((k, _), slot)| (k, written[slot].clone())),
         );
     }
-}
-
-/// Writes ahead the rhai of the effects without a script of `packs`' cards (with the Saga
-/// base pack a Battle Spirits catalogue adds), with the vocabulary a library of the
-/// catalogue of `packs` has, one distinct effect at a time until `stop` is set: `db build`
-/// and `lint` read card text while the catalogue is filled (issue 15). The next library
-/// build whose vocabulary has the same declarations takes what was written instead of
-/// writing it again ([`prefill_text`]); its sentences are also in the memo that vocabulary
-/// shares (`dsl::Vocabulary`). Changes nothing else. Returns the vocabulary used; `None`
-/// when the packs' labels or phrases do not read (nothing is written ahead).
-pub fn read_ahead(
-    packs: &[carddb::Pack],
-    stop: &std::sync::atomic::AtomicBool,
-) -> Option<dsl::Vocabulary> {
-    use std::sync::atomic::Ordering;
-    let saga = carddb::base::SAGA_NAME;
-    let needs_saga = packs
-        .iter()
-        .any(|p| p.manifest.game == carddb::GameKind::BattleSpirits)
-        && !packs.iter().any(|p| p.manifest.name == saga);
-    let base = if needs_saga {
-        Some(carddb::base::saga().ok()?)
-    } else {
-        None
-    };
-    let all: Vec<&carddb::Pack> = base.iter().chain(packs).collect();
-    // As the catalogue stores them (`carddb::catalogue::fill`, `Catalogue::keywords`).
-    let mut sources = super::ScriptSources::default();
-    let mut keywords: Vec<carddb::LoadedKeyword> = Vec::new();
-    for p in &all {
-        let f = &p.files;
-        for (rel, body) in f
-            .under("effects", &[".rhai"])
-            .chain(f.under("lib", &[".rhai"]))
-            .chain(f.under("labels", &[".yaml", ".yml"]))
-            .chain(f.under("phrases", &[".yaml", ".yml"]))
-            .chain(f.under("keywords", &[".rhai", ".yaml", ".yml"]))
-        {
-            sources.add_file(&p.manifest.name, rel, body);
-        }
-        for k in p.loaded_keywords() {
-            keywords.retain(|x| x.def.key() != k.def.key());
-            keywords.push(k);
-        }
-    }
-    let entries = super::vocab::keyword_entries(&keywords);
-    let vocab = super::vocab::of_sources(&sources, entries, None)
-        .ok()?
-        .quiet();
-    let mut written = BTreeMap::new();
-    'read: for p in &all {
-        for e in p.cards.iter().flat_map(|c| &c.def.effects) {
-            if stop.load(Ordering::Relaxed) {
-                break 'read;
-            }
-            if e.script.is_some() || e.script_file.is_some() {
-                continue;
-            }
-            let key = serde_json::to_string(e).expect("an effect serialises");
-            if !written.contains_key(&key) {
-                let out = super::host::generated_with_hook_in(e, &vocab);
-                written.insert(key, out);
-            }
-        }
-    }
-    if let Ok(mut a) = AHEAD.lock() {
-        *a = Some((vocab.clone(), written));
-    }
-    Some(vocab)
-}
-
-/// What [`read_ahead`] wrote and no library has taken yet: the vocabulary it read with
-/// and, by each effect's JSON, the rhai and hook written (`None`: no text).
-type Ahead = (dsl::Vocabulary, BTreeMap<String, Option<(String, String)>>);
-
-static AHEAD: std::sync::Mutex<Option<Ahead>> = std::sync::Mutex::new(None);
-
-/// The effects read ahead with `vocab`'s declarations, taken (a library's first build uses
-/// them once); empty when none were, or with other declarations (those are kept).
-fn take_ahead(vocab: &dsl::Vocabulary) -> BTreeMap<String, Option<(String, String)>> {
-    let Ok(mut a) = AHEAD.lock() else {
-        return BTreeMap::new();
-    };
-    match a.take() {
-        Some((v, m)) if v.shares_readings_with(vocab) => m,
-        other => {
-            *a = other;
-            BTreeMap::new()
-        }
-    }
-}
-
-/// How many distinct effects [`read_ahead`] wrote that no library has taken yet.
-pub fn effects_read_ahead() -> usize {
-    AHEAD
-        .lock()
-        .ok()
-        .and_then(|a| a.as_ref().map(|(_, m)| m.len()))
-        .unwrap_or(0)
 }
 
 #[cfg(test)]
