@@ -152,7 +152,8 @@ fn collect(dir: &Path, rel: &str, out: &mut Vec<(String, PathBuf)>) -> Result<()
         if kind.is_symlink() {
             return Err(outside(&path));
         }
-        if path.is_dir() {
+        // The entry's own type (no second look-up: links were refused above).
+        if kind.is_dir() {
             collect(&path, &child, out)?;
         } else {
             out.push((child, path));

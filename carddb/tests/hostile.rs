@@ -46,9 +46,12 @@ fn files_read_in_parallel_fail_at_the_first_file_in_order() {
     for i in 0..40 {
         std::fs::write(pack.join(format!("lib/m{i:02}.rhai")), format!("// {i}\n")).unwrap();
     }
+    std::fs::create_dir_all(pack.join("lib/sub")).unwrap();
+    std::fs::write(pack.join("lib/sub/deep.rhai"), "// deep\n").unwrap();
     let files = carddb::PackFiles::read_dir(&pack).unwrap();
-    assert_eq!(files.files.len(), 41);
+    assert_eq!(files.files.len(), 42);
     assert_eq!(files.files["lib/m07.rhai"], "// 7\n");
+    assert_eq!(files.files["lib/sub/deep.rhai"], "// deep\n");
     std::fs::write(pack.join("cards/bad.yaml"), [0xff, 0xfe, b'x']).unwrap();
     std::os::unix::fs::symlink(tmp.path(), pack.join("lib/zz")).unwrap();
     let err = carddb::PackFiles::read_dir(&pack).unwrap_err().to_string();
