@@ -58,5 +58,8 @@ fn files_read_in_parallel_fail_at_the_first_file_in_order() {
     assert!(err.contains("cards/bad.yaml"), "{err}");
     std::fs::remove_file(pack.join("cards/bad.yaml")).unwrap();
     let err = carddb::PackFiles::read_dir(&pack).unwrap_err().to_string();
-    assert!(err.contains("lib/zz") && err.contains("symbolic link"), "{err}");
+    assert!(
+        err.contains("lib/zz") && err.contains("symbolic link"),
+        "{err}"
+    );
 }

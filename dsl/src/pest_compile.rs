@@ -280,7 +280,14 @@ mod tests {
         let (names, rules) = en_base(EN_PEST).unwrap();
         assert_eq!(rules, &plain(&at_run_time).unwrap());
         assert!(names.contains("sentence") && names.contains("target"));
-        for bad in ["", "4:rule", "4:ruleN", "4:ruleQs1:x", "9:ruleNs1:x", "4:ruleN~s1:x"] {
+        for bad in [
+            "",
+            "4:rule",
+            "4:ruleN",
+            "4:ruleQs1:x",
+            "9:ruleNs1:x",
+            "4:ruleN~s1:x",
+        ] {
             assert_eq!(decode(bad), None, "{bad:?}");
         }
         let one = decode("1:aNb2;3;i2:xy").unwrap();

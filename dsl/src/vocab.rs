@@ -165,8 +165,7 @@ pub struct Vocabulary {
 
 /// English sentences read with one vocabulary, by their text (issue 15): the reading
 /// depends only on the sentence and the vocabulary, so each is read once.
-pub(crate) type SentenceMemo =
-    std::sync::Mutex<std::collections::HashMap<String, crate::en::Read>>;
+pub(crate) type SentenceMemo = std::sync::Mutex<std::collections::HashMap<String, crate::en::Read>>;
 
 impl fmt::Debug for Vocabulary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -522,7 +521,11 @@ mod tests {
         assert_eq!(read("Draw 1 card. Zorp the flibber.", &v), first);
         let moved = "Zorp the flibber. Draw 1 card. Draw 1 card.";
         let again = read(moved, &v);
-        assert_eq!(v.memo().lock().unwrap().len(), 2, "both sentences were read before");
+        assert_eq!(
+            v.memo().lock().unwrap().len(),
+            2,
+            "both sentences were read before"
+        );
         assert_eq!(again, read(moved, &Vocabulary::default()));
         assert_eq!(again.unparsed.len(), 1);
         assert_eq!(again.unparsed[0].span.start, 0);

@@ -15,7 +15,12 @@ use engine::rules::battle_spirits::script::{
 };
 
 fn pack(name: &str) -> Pack {
-    Pack::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts").join(name)).unwrap()
+    Pack::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scripts")
+            .join(name),
+    )
+    .unwrap()
 }
 
 /// The library of `packs`' catalogue, read as `cardscript db build` reads it.

@@ -57,7 +57,10 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
     use engine::rules::battle_spirits::script::{forget_read_ahead, read_ahead};
     let stop = std::sync::atomic::AtomicBool::new(false);
     let (built, lib) = std::thread::scope(|s| {
-        if packs.iter().any(|p| p.manifest.game == GameKind::BattleSpirits) {
+        if packs
+            .iter()
+            .any(|p| p.manifest.game == GameKind::BattleSpirits)
+        {
             s.spawn(|| read_ahead(&packs, &stop));
         }
         let built = build(&packs, all_packs_read, &mut errors);

@@ -139,9 +139,10 @@ pub(crate) fn written_or_write(
     e: &carddb::Effect,
     vocab: &dsl::Vocabulary,
 ) -> Option<(String, String)> {
-    let ahead = AHEAD
-        .lock()
-        .is_ok_and(|a| a.as_ref().is_some_and(|a| a.vocab.shares_readings_with(vocab)));
+    let ahead = AHEAD.lock().is_ok_and(|a| {
+        a.as_ref()
+            .is_some_and(|a| a.vocab.shares_readings_with(vocab))
+    });
     if !ahead {
         return super::host::generated_with_hook_in(e, vocab);
     }
