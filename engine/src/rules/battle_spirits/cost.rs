@@ -91,7 +91,10 @@ impl Game {
             && self
                 .pile(Zone::Field(p))
                 .iter()
-                .any(|c| self.host.summoning_cards.contains(self.card_id(*c)));
+                .any(|&c| match self.def_index.get(c.index()) {
+                    Some(&d) => self.host.summoning_by_def[d as usize],
+                    None => self.host.summoning_cards.contains(self.card_id(c)),
+                });
         if !watched {
             return self.quote(p, def);
         }

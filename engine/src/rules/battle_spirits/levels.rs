@@ -1,7 +1,5 @@
 //! Levels and BP from the level table (BS-5.1, BS-5.3), and field symbols (BS-5.2 step 3).
 
-use std::collections::BTreeMap;
-
 use carddb::{CardKind, Colour, LevelRow};
 
 use super::game::Game;
@@ -12,11 +10,60 @@ use crate::core::{InstanceId, PlayerId};
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FieldSymbols {
     /// Symbols per colour.
-    pub colours: BTreeMap<Colour, u32>,
+    pub colours: ColourTally,
     /// Symbols of several colours, each counting once as any one of them.
     pub multi: Vec<Vec<Colour>>,
     /// Ultimate symbols (BS-12.4).
     pub ultimate: u32,
+}
+
+/// A count per colour, like a `BTreeMap<Colour, u32>` (a colour present with 0 differs from
+/// one absent; colours iterate in the printed order, `Colour::ALL`) in a fixed table: no
+/// allocation when symbols are counted after every event (issue 15).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ColourTally([Option<u32>; 6]);
+
+impl ColourTally {
+    /// The count of `c`, if present.
+    pub fn get(&self, c: &Colour) -> Option<&u32> {
+        self.0[*c as usize].as_ref()
+    }
+
+    /// Sets the count of `c`; returns the count it replaces.
+    pub fn insert(&mut self, c: Colour, n: u32) -> Option<u32> {
+        self.0[c as usize].replace(n)
+    }
+
+    /// Adds `n` to the count of `c` (present from then on).
+    pub fn add(&mut self, c: Colour, n: u32) {
+        *self.0[c as usize].get_or_insert(0) += n;
+    }
+
+    /// The counts present, in colour order.
+    pub fn values(&self) -> impl Iterator<Item = &u32> {
+        self.0.iter().flatten()
+    }
+
+    /// The counts present, to change in place.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut u32> {
+        self.0.iter_mut().flatten()
+    }
+
+    /// `(colour, count)` for each colour present, in colour order.
+    pub fn iter(&self) -> impl Iterator<Item = (Colour, u32)> + '_ {
+        (Colour::ALL.iter().zip(&self.0)).filter_map(|(c, n)| Some((*c, (*n)?)))
+    }
+}
+
+impl FromIterator<(Colour, u32)> for ColourTally {
+    /// A later count of a colour replaces an earlier one, as when collecting into a map.
+    fn from_iter<I: IntoIterator<Item = (Colour, u32)>>(iter: I) -> Self {
+        let mut t = ColourTally::default();
+        for (c, n) in iter {
+            t.insert(c, n);
+        }
+        t
+    }
 }
 
 impl Game {
@@ -113,12 +160,36 @@ impl Game {
         let mut s = FieldSymbols::default();
         for c in self.pile(super::types::Zone::Field(p)) {
             let one = self.card_symbols(*c);
-            for (col, n) in one.colours {
-                *s.colours.entry(col).or_default() += n;
+            for (col, n) in one.colours.iter() {
+                s.colours.add(col, n);
             }
             s.multi.extend(one.multi);
             s.ultimate += one.ultimate;
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_colour_tally_reads_like_the_map_it_replaces() {
+        use std::collections::BTreeMap;
+        let pairs = [(Colour::Blue, 2), (Colour::Red, 0), (Colour::Blue, 3)];
+        let t: ColourTally = pairs.into_iter().collect();
+        let m: BTreeMap<Colour, u32> = pairs.into_iter().collect();
+        let listed: Vec<(Colour, u32)> = m.iter().map(|(c, n)| (*c, *n)).collect();
+        assert_eq!(t.iter().collect::<Vec<_>>(), listed);
+        // A colour present with 0 is not one absent (as in the map).
+        assert_eq!(t.get(&Colour::Red), Some(&0));
+        assert_eq!(t.get(&Colour::Green), None);
+        assert_ne!(t, ColourTally::default().iter().collect());
+        let mut u = t;
+        u.add(Colour::Green, 4);
+        u.values_mut().for_each(|n| *n *= 2);
+        assert_eq!(u.values().sum::<u32>(), 14);
+        assert_eq!(u.insert(Colour::Green, 1), Some(8));
     }
 }

@@ -8,6 +8,7 @@ use carddb::{CardKind, LevelRow};
 use super::game::Game;
 use super::levels::FieldSymbols;
 use crate::core::{InstanceId, Orientation, PlayerId};
+use crate::rules::battle_spirits::script::run::{LEVEL_MODS, SYMBOL_MODS};
 use crate::rules::battle_spirits::script::{LifeCoreSink, ModKind, Protect, Query};
 
 impl Game {
@@ -88,7 +89,11 @@ impl Game {
     /// level"; the latest such effect wins), `None` when none applies.
     pub(crate) fn treated_level(&self, card: InstanceId) -> Option<u8> {
         let def = self.def_of(card);
-        self.mods_of(card).iter().rev().find_map(|m| match m {
+        let mods = self.mods_of(card);
+        if !mods.may_have(LEVEL_MODS) {
+            return None;
+        }
+        mods.iter().rev().find_map(|m| match m {
             ModKind::Level(n) => Some(*n),
             ModKind::HighestLevel => def.levels.iter().map(|r| r.level).max(),
             _ => None,
@@ -134,6 +139,9 @@ impl Game {
             return s;
         }
         let mods = self.mods_of(c);
+        if !mods.may_have(SYMBOL_MODS) {
+            return s;
+        }
         for m in mods.iter() {
             match m {
                 ModKind::SymbolsAs(n, Some(col)) => {
@@ -154,7 +162,7 @@ impl Game {
         }
         for m in mods.iter() {
             if let ModKind::GainSymbols(n, col) = m {
-                *s.colours.entry(*col).or_default() += n;
+                s.colours.add(*col, *n);
             }
         }
         s

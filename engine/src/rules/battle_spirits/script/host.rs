@@ -40,6 +40,8 @@ pub struct CompiledEffect {
     /// Whether the script calls `while_summoning`: its outcome depends on the card whose
     /// cost is being read (`Game::quote_card`, `script::summoning`).
     pub reads_summoning: bool,
+    /// The script's resolved calls, kept between its runs (`script::warm`, issue 15).
+    pub(crate) calls: std::cell::RefCell<rhai::Caches>,
 }
 
 /// Functions whose presence in a script means it may stop for a decision.
@@ -72,6 +74,11 @@ pub struct ScriptHost {
     /// Per list in `lists`: whether it holds a constant effect (`Trigger::is_constant`),
     /// so evaluating the constants skips the cards without one (issue 15).
     pub(crate) constant_lists: Vec<bool>,
+    /// Per definition (as `by_def`): whether an effect of it or of a keyword printed on it
+    /// may ask, and how many of them trigger at a timing (`Game::step_may_ask`, BS-8.4).
+    pub(crate) asking_by_def: Vec<(bool, u32)>,
+    /// Per definition (as `by_def`): whether it is one of `summoning_cards`.
+    pub(crate) summoning_by_def: Vec<bool>,
     /// The first lenient fallback, as the strict build's error ([`ScriptHost::strict_error`]).
     strict_error: Option<ScriptError>,
     pub(crate) any_may_ask: bool,
@@ -292,6 +299,15 @@ impl ScriptHost {
         if let Some(cache) = generated {
             prefill_text(cache, &defs, &vocab);
         }
+        // Per definition: its id and printed keywords, for `asking_by_def` below.
+        let def_keys: Vec<(CardId, Vec<String>)> = (defs.iter())
+            .map(|d| {
+                (
+                    d.id.clone(),
+                    d.keywords.iter().map(|k| k.name.clone()).collect(),
+                )
+            })
+            .collect();
         for d in defs {
             by_def.push(None);
             let (asks, n) = keywords.of_card(d);
@@ -326,6 +342,7 @@ impl ScriptHost {
                             standing: false,
                             inert: None,
                             reads_summoning: false,
+                            calls: Default::default(),
                         });
                         continue;
                     }
@@ -370,6 +387,7 @@ impl ScriptHost {
                                 standing: false,
                                 inert: None,
                                 reads_summoning: false,
+                                calls: Default::default(),
                             });
                             any_script = true;
                             continue;
@@ -423,6 +441,7 @@ impl ScriptHost {
                         standing,
                         inert: dsl::compile::static_inert(&src),
                         reads_summoning: src.contains("while_summoning"),
+                        calls: Default::default(),
                     });
                     continue;
                 } else {
@@ -437,6 +456,7 @@ impl ScriptHost {
                         standing: false,
                         inert: None,
                         reads_summoning: false,
+                        calls: Default::default(),
                     });
                     continue;
                 };
@@ -474,6 +494,7 @@ impl ScriptHost {
                     standing,
                     inert: None,
                     reads_summoning: src.contains("while_summoning"),
+                    calls: Default::default(),
                 });
             }
             if any_script {
@@ -552,6 +573,23 @@ impl ScriptHost {
             .flatten()
             .chain(keywords.list.iter().flat_map(|k| &k.effects))
             .any(|e| !e.zone.is_field());
+        let asking_by_def = def_keys
+            .iter()
+            .map(|(id, kws)| {
+                let mut triggered = triggered.get(id).copied().unwrap_or(0);
+                let mut asks = asking_cards.contains(id) || burst_cards.contains(id);
+                // Its printed keywords' effects (issue 12) ask or trigger as its own.
+                for k in kws {
+                    let (a, t) = keywords.asking(k);
+                    asks |= a;
+                    triggered += t;
+                }
+                (asks, triggered)
+            })
+            .collect();
+        let summoning_by_def = (def_keys.iter())
+            .map(|(id, _)| summoning_cards.contains(id))
+            .collect();
         let constant_lists = lists
             .iter()
             .map(|v| v.iter().any(|e| e.triggers.iter().any(|t| t.is_constant())))
@@ -562,6 +600,8 @@ impl ScriptHost {
             lists,
             by_def,
             constant_lists,
+            asking_by_def,
+            summoning_by_def,
             any_may_ask,
             has_constant,
             zone_effects,

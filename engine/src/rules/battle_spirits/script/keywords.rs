@@ -250,6 +250,7 @@ pub fn compile(
                 standing,
                 inert: None,
                 reads_summoning: false,
+                calls: Default::default(),
             });
             zones.push(e.zone);
         }

@@ -33,6 +33,7 @@ mod summoning;
 pub mod support;
 mod textcache;
 pub mod vocab;
+mod warm;
 mod watch;
 mod zones;
 

@@ -44,6 +44,30 @@ pub(crate) struct Constants {
     /// (`script::summoning`): (controller, card, effect, start, end, clean), `clean` when
     /// the run gave no watcher and no failure.
     pub summoning_spans: Vec<(PlayerId, InstanceId, u32, usize, usize, bool)>,
+    /// The [`kind_bits`] of `mods`, set when they are complete ([`Constants::sealed`]).
+    pub kinds: u8,
+}
+
+/// A modifier that changes a level (`ModsOf::may_have`).
+pub(crate) const LEVEL_MODS: u8 = 1;
+/// A modifier that changes symbols (`ModsOf::may_have`).
+pub(crate) const SYMBOL_MODS: u8 = 2;
+
+/// Which of the kinds queries skip when none is in force `k` is (issue 15).
+fn kind_bits(k: &ModKind) -> u8 {
+    match k {
+        ModKind::Level(_) | ModKind::HighestLevel => LEVEL_MODS,
+        ModKind::SymbolsAs(..) | ModKind::GainSymbols(..) => SYMBOL_MODS,
+        _ => 0,
+    }
+}
+
+impl Constants {
+    /// These constants with their modifiers' kinds noted, ready to share.
+    pub(crate) fn sealed(mut self) -> ConstMods {
+        self.kinds = self.mods.iter().fold(0, |b, (_, k)| b | kind_bits(k));
+        Rc::new(self)
+    }
 }
 
 /// The modifiers on one card now ([`Game::mods_of`]): stored ones, then constant ones, in
@@ -74,6 +98,14 @@ impl ModsOf<'_> {
     /// Whether `kind` is one of them.
     pub(crate) fn contains(&self, kind: &ModKind) -> bool {
         self.iter().any(|m| m == kind)
+    }
+
+    /// Whether one of them may be of the kinds `bits` ([`LEVEL_MODS`], [`SYMBOL_MODS`]):
+    /// false lets a query skip reading them.
+    pub(crate) fn may_have(&self, bits: u8) -> bool {
+        let c = self.card;
+        self.constant.as_ref().is_some_and(|k| k.kinds & bits != 0)
+            || (self.stored.iter()).any(|m| m.card == c && kind_bits(&m.kind) & bits != 0)
     }
 }
 
@@ -348,21 +380,10 @@ impl Game {
             return false;
         }
         if self.rt.asking.is_none() {
-            let v = self
-                .st
-                .cards
-                .iter()
-                .map(|c| {
-                    let mut triggered = self.host.triggered.get(&c.card).copied().unwrap_or(0);
-                    let mut asks = self.host.asking_cards.contains(&c.card)
-                        || self.host.burst_cards.contains(&c.card);
-                    // Its printed keywords' effects (issue 12) ask or trigger as its own.
-                    for k in &self.lib.def(&c.card).keywords {
-                        let (a, t) = self.host.keywords.asking(&k.name);
-                        asks |= a;
-                        triggered += t;
-                    }
-                    (asks, triggered)
+            let v = (0..self.st.cards.len())
+                .map(|i| match self.def_index.get(i) {
+                    Some(&d) => self.host.asking_by_def[d as usize],
+                    None => self.asking_of(&self.st.cards[i].card),
                 })
                 .collect();
             self.rt.asking = Some(v);
@@ -391,6 +412,20 @@ impl Game {
                 .subs
                 .iter()
                 .any(|s| asking[s.card.index()].0)
+    }
+
+    /// Whether card `id`'s effects, or those of a keyword printed on it, may ask, and how
+    /// many of them trigger at a timing (found by id; `ScriptHost::asking_by_def` by index).
+    fn asking_of(&self, id: &str) -> (bool, u32) {
+        let mut triggered = self.host.triggered.get(id).copied().unwrap_or(0);
+        let mut asks = self.host.asking_cards.contains(id) || self.host.burst_cards.contains(id);
+        // Its printed keywords' effects (issue 12) ask or trigger as its own.
+        for k in &self.lib.def(id).keywords {
+            let (a, t) = self.host.keywords.asking(&k.name);
+            asks |= a;
+            triggered += t;
+        }
+        (asks, triggered)
     }
 
     /// Whether a card has gained (`gain_keyword`, stored or constant) a keyword whose
@@ -512,7 +547,7 @@ impl Game {
         self.rt.depth += 1;
         let r = {
             let _g = ctx::enter_mut(self, Rc::new(rc));
-            lib.engine.run_ast_with_scope(&mut Scope::new(), &ast)
+            super::warm::run_warm(&lib.engine, &ast, &eff.calls)
         };
         self.rt.depth -= 1;
         if let Err(e) = r {
@@ -1238,7 +1273,7 @@ impl Game {
         }
         self.rt.const_gained.borrow_mut().clear();
         self.rt.computing_const.set(false);
-        let out = Rc::new(out);
+        let out = out.sealed();
         match summoning {
             None => *self.rt.const_cache.borrow_mut() = Some(out.clone()),
             Some(s) => self
@@ -1289,7 +1324,7 @@ impl Game {
         let rc = Rc::new(rc);
         let r = {
             let _g = ctx::enter_ref(self, rc.clone());
-            self.host.engine.run_ast_with_scope(&mut Scope::new(), ast)
+            super::warm::run_warm(&self.host.engine, ast, &e.calls)
         };
         self.note_constant(c, i, &r, rc.collected.borrow().len());
         if let Err(e) = r {

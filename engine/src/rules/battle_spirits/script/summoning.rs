@@ -3,8 +3,6 @@
 //! the effects that call `while_summoning` are run again, and their modifiers replace theirs
 //! in the constants in force without a card being summoned.
 
-use std::rc::Rc;
-
 use super::run::{ConstMods, Constants};
 use super::state::ModKind;
 use crate::core::InstanceId;
@@ -64,11 +62,15 @@ impl Game {
             return Some(base);
         }
         mods.extend_from_slice(&base.mods[at..]);
-        Some(Rc::new(Constants {
-            mods,
-            watchers: base.watchers.clone(),
-            failed: base.failed.clone(),
-            summoning_spans: Vec::new(),
-        }))
+        Some(
+            Constants {
+                mods,
+                watchers: base.watchers.clone(),
+                failed: base.failed.clone(),
+                summoning_spans: Vec::new(),
+                kinds: 0,
+            }
+            .sealed(),
+        )
     }
 }
