@@ -32,15 +32,28 @@ impl PackFiles {
             return Err(outside(&manifest));
         }
         files.insert("pack.yaml".to_string(), read(&manifest)?);
-        for folder in PACK_FOLDERS {
+        // Listed first, then read in parallel (rayon, issue 15). The error is the one a
+        // reading in listing order meets first: a file that does not read, else what
+        // stopped the listing.
+        let mut listed = Vec::new();
+        let stopped = PACK_FOLDERS.iter().try_for_each(|folder| {
             let sub = dir.join(folder);
             if sub.is_symlink() {
                 return Err(outside(&sub));
             }
             if sub.is_dir() {
-                collect(&sub, folder, &mut files)?;
+                collect(&sub, folder, &mut listed)?;
             }
+            Ok(())
+        });
+        let texts: Vec<Result<String, LoadError>> = {
+            use rayon::prelude::*;
+            listed.par_iter().map(|(_, path)| read(path)).collect()
+        };
+        for ((rel, _), text) in listed.into_iter().zip(texts) {
+            files.insert(rel, text?);
         }
+        stopped?;
         Ok(PackFiles {
             origin: dir.to_path_buf(),
             files,
@@ -113,7 +126,9 @@ fn without_bom(text: String) -> String {
     }
 }
 
-fn collect(dir: &Path, rel: &str, out: &mut BTreeMap<String, String>) -> Result<(), LoadError> {
+/// Lists the files under `dir` (relative path as `rel/…`, path) into `out`, in the
+/// order the folder gives them; stops at a symbolic link or a folder that does not read.
+fn collect(dir: &Path, rel: &str, out: &mut Vec<(String, PathBuf)>) -> Result<(), LoadError> {
     let entries = std::fs::read_dir(dir).map_err(|source| LoadError::Io {
         path: dir.to_path_buf(),
         source,
@@ -137,10 +152,11 @@ fn collect(dir: &Path, rel: &str, out: &mut BTreeMap<String, String>) -> Result<
         if kind.is_symlink() {
             return Err(outside(&path));
         }
-        if path.is_dir() {
+        // The entry's own type (no second look-up: links were refused above).
+        if kind.is_dir() {
             collect(&path, &child, out)?;
         } else {
-            out.insert(child, read(&path)?);
+            out.push((child, path));
         }
     }
     Ok(())

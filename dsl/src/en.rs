@@ -520,7 +520,8 @@ fn parse_body(
 }
 
 /// One sentence as read by [`read_sentence`].
-enum Read {
+#[derive(Clone)]
+pub(crate) enum Read {
     /// Matched: the actions, and why they are not usable (`Some`: matched by the built-in
     /// grammar but not understood, and no phrase matched either).
     Built(Vec<Action>, SentenceState, Option<String>),
@@ -528,9 +529,24 @@ enum Read {
     Failed(Vec<String>),
 }
 
+/// [`read_sentence_anew`], once per sentence and vocabulary: reprints and common
+/// sentences ("Select one of your opponent's spirits.") are read once (issue 15). The
+/// reading depends only on the sentence and the vocabulary.
+fn read_sentence(s: &str, vocab: &Vocabulary) -> Read {
+    if let Some(hit) = vocab.memo().lock().ok().and_then(|m| m.get(s).cloned()) {
+        return hit;
+    }
+    // Not locked while reading: a phrase's sentence slot reads a sentence too.
+    let read = read_sentence_anew(s, vocab);
+    if let Ok(mut m) = vocab.memo().lock() {
+        m.insert(s.to_string(), read.clone());
+    }
+    read
+}
+
 /// One sentence by the built-in grammar; when that does not understand it, by the first
 /// pack phrase that matches it whole (issue 12).
-fn read_sentence(s: &str, vocab: &Vocabulary) -> Read {
+fn read_sentence_anew(s: &str, vocab: &Vocabulary) -> Read {
     let builtin = match EnParser::parse(Rule::sentence, s) {
         Ok(pairs) => {
             let kw = sentence_keyword_problem(pairs.clone(), vocab);
@@ -669,8 +685,8 @@ fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {
     }
 }
 
-#[derive(Default)]
-struct SentenceState {
+#[derive(Default, Clone)]
+pub(crate) struct SentenceState {
     start_of_step: bool,
     once_whole: bool,
     /// A condition or event the grammar matched but the AST cannot express: the sentence

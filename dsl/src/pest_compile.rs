@@ -76,16 +76,117 @@ pub(crate) fn en_base(en: &'static str) -> Option<&'static EnBase> {
     use std::sync::OnceLock;
     static EN: OnceLock<(&'static str, Option<EnBase>)> = OnceLock::new();
     let (text, base) = EN.get_or_init(|| {
-        let base = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, en)
-            .ok()
-            .and_then(|pairs| pest_meta::parser::consume_rules(pairs).ok())
-            .and_then(|rules| {
-                let names = rules.iter().map(|r| r.name.clone()).collect();
-                Some((names, plain(&rules)?))
-            });
+        // The built-in grammar comes parsed and validated by the build (`build.rs`).
+        let built = (en == EN_PEST).then(|| decode(EN_RULES)).flatten();
+        let rules = built.or_else(|| {
+            pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, en)
+                .ok()
+                .and_then(|pairs| pest_meta::parser::consume_rules(pairs).ok())
+        });
+        let base = rules.and_then(|rules| {
+            let names = rules.iter().map(|r| r.name.clone()).collect();
+            Some((names, plain(&rules)?))
+        });
         (en, base)
     });
     base.as_ref().filter(|_| *text == en)
+}
+
+/// The text `build.rs` parsed into [`EN_RULES`].
+const EN_PEST: &str = include_str!("grammar/en.pest");
+
+/// [`EN_PEST`]'s rules, parsed and validated by `build.rs` (empty when it could not).
+const EN_RULES: &str = include_str!(concat!(env!("OUT_DIR"), "/en_rules.txt"));
+
+/// The rules `build.rs` encoded: per rule its name (`<byte length>:<bytes>`), its type
+/// (`N`ormal, `S`ilent, `A`tomic, `C`ompound-atomic, non-atomic `X`) and its expression,
+/// prefix (see `build.rs`). `None` when `text` is empty or not in that form.
+pub(crate) fn decode(text: &str) -> Option<Vec<Rule>> {
+    use pest_meta::ast::RuleType;
+    let mut r = Reader(text);
+    let mut rules = Vec::new();
+    while !r.0.is_empty() {
+        let name = r.string()?;
+        let ty = match r.byte()? {
+            b'N' => RuleType::Normal,
+            b'S' => RuleType::Silent,
+            b'A' => RuleType::Atomic,
+            b'C' => RuleType::CompoundAtomic,
+            b'X' => RuleType::NonAtomic,
+            _ => return None,
+        };
+        let expr = r.expr()?;
+        rules.push(Rule { name, ty, expr });
+    }
+    (!rules.is_empty()).then_some(rules)
+}
+
+/// What is left to decode of [`decode`]'s text.
+struct Reader<'a>(&'a str);
+
+impl Reader<'_> {
+    fn byte(&mut self) -> Option<u8> {
+        let b = *self.0.as_bytes().first()?;
+        self.0 = self.0.get(1..)?;
+        Some(b)
+    }
+
+    /// Digits up to `end`.
+    fn number(&mut self, end: char) -> Option<u32> {
+        let (n, rest) = self.0.split_once(end)?;
+        self.0 = rest;
+        n.parse().ok()
+    }
+
+    fn string(&mut self) -> Option<String> {
+        let len = self.number(':')? as usize;
+        let s = self.0.get(..len)?.to_string();
+        self.0 = self.0.get(len..)?;
+        Some(s)
+    }
+
+    fn boxed(&mut self) -> Option<Box<Expr>> {
+        self.expr().map(Box::new)
+    }
+
+    fn expr(&mut self) -> Option<Expr> {
+        Some(match self.byte()? {
+            b's' => Expr::Str(self.string()?),
+            b'i' => Expr::Insens(self.string()?),
+            b'r' => Expr::Range(self.string()?, self.string()?),
+            b'd' => Expr::Ident(self.string()?),
+            b'&' => Expr::PosPred(self.boxed()?),
+            b'!' => Expr::NegPred(self.boxed()?),
+            b'~' => Expr::Seq(self.boxed()?, self.boxed()?),
+            b'|' => Expr::Choice(self.boxed()?, self.boxed()?),
+            b'?' => Expr::Opt(self.boxed()?),
+            b'*' => Expr::Rep(self.boxed()?),
+            b'+' => Expr::RepOnce(self.boxed()?),
+            b'e' => {
+                let n = self.number(';')?;
+                Expr::RepExact(self.boxed()?, n)
+            }
+            b'm' => {
+                let n = self.number(';')?;
+                Expr::RepMin(self.boxed()?, n)
+            }
+            b'M' => {
+                let n = self.number(';')?;
+                Expr::RepMax(self.boxed()?, n)
+            }
+            b'b' => {
+                let n = self.number(';')?;
+                let m = self.number(';')?;
+                Expr::RepMinMax(self.boxed()?, n, m)
+            }
+            b'x' => {
+                let n = self.number(';')?;
+                Expr::Skip((0..n).map(|_| self.string()).collect::<Option<_>>()?)
+            }
+            b'u' => Expr::Push(self.boxed()?),
+            _ => return None,
+        })
+    }
 }
 
 /// `grammar` parsed and validated into pest's AST (the steps of
@@ -163,6 +264,38 @@ fn seq(v: Vec<OptimizedExpr>) -> Option<OptimizedExpr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 15: the English grammar `build.rs` parsed and validated decodes into the
+    /// rules pest_meta gives at run time (so the phrase grammar is the same), and text
+    /// not in the build's form decodes to nothing (the run-time parse is used).
+    #[test]
+    fn the_english_grammar_of_the_build_is_the_one_parsed_at_run_time() {
+        let pairs =
+            pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, EN_PEST).unwrap();
+        let at_run_time = pest_meta::parser::consume_rules(pairs).unwrap();
+        let built = decode(EN_RULES).expect("build.rs encoded the English grammar");
+        assert!(built.len() > 100, "{}", built.len());
+        assert_eq!(built, at_run_time);
+        assert_eq!(plain(&built), plain(&at_run_time));
+        let (names, rules) = en_base(EN_PEST).unwrap();
+        assert_eq!(rules, &plain(&at_run_time).unwrap());
+        assert!(names.contains("sentence") && names.contains("target"));
+        for bad in [
+            "",
+            "4:rule",
+            "4:ruleN",
+            "4:ruleQs1:x",
+            "9:ruleNs1:x",
+            "4:ruleN~s1:x",
+        ] {
+            assert_eq!(decode(bad), None, "{bad:?}");
+        }
+        let one = decode("1:aNb2;3;i2:xy").unwrap();
+        assert_eq!(
+            one[0].expr,
+            Expr::RepMinMax(Box::new(Expr::Insens("xy".into())), 2, 3)
+        );
+    }
 
     #[test]
     fn a_grammar_with_a_stack_operation_gets_the_optimiser() {

@@ -158,7 +158,14 @@ pub struct Vocabulary {
     vm: Option<Arc<pest_vm::Vm>>,
     /// No did-you-mean for sentences not understood (see [`Vocabulary::quiet`]).
     quiet: bool,
+    /// Sentences already read with this vocabulary (shared by its copies and by the
+    /// vocabularies of the same declarations, [`shared_memo`]).
+    memo: Arc<SentenceMemo>,
 }
+
+/// English sentences read with one vocabulary, by their text (issue 15): the reading
+/// depends only on the sentence and the vocabulary, so each is read once.
+pub(crate) type SentenceMemo = std::sync::Mutex<std::collections::HashMap<String, crate::en::Read>>;
 
 impl fmt::Debug for Vocabulary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -244,6 +251,7 @@ impl Vocabulary {
             return Err(errors);
         }
         Ok(Vocabulary {
+            memo: shared_memo(&keywords, &labels, &compiled, false),
             closed: !keywords.is_empty(),
             keywords,
             labels,
@@ -259,7 +267,25 @@ impl Vocabulary {
     /// phrase against every sentence not understood costs most of a build (issue 15).
     pub fn quiet(mut self) -> Vocabulary {
         self.quiet = true;
+        // What was read with the did-you-mean is not what a quiet reading gives.
+        self.memo = shared_memo(&self.keywords, &self.labels, &self.phrases, true);
         self
+    }
+
+    /// Whether this vocabulary and `other` share what they read (the same declarations,
+    /// both quiet or both not; issue 15: a reading ahead is found by the library).
+    pub fn shares_readings_with(&self, other: &Vocabulary) -> bool {
+        Arc::ptr_eq(&self.memo, &other.memo)
+    }
+
+    /// How many distinct sentences have been read with this vocabulary's memo.
+    pub fn sentences_read(&self) -> usize {
+        self.memo.lock().map_or(0, |m| m.len())
+    }
+
+    /// The sentences read with this vocabulary ([`SentenceMemo`]).
+    pub(crate) fn memo(&self) -> &SentenceMemo {
+        &self.memo
     }
 
     /// Whether this vocabulary leaves the did-you-mean out ([`Vocabulary::quiet`]).
@@ -408,6 +434,36 @@ fn compile_cached(
     Ok(vm)
 }
 
+/// The sentence memo of every vocabulary of these declarations (issue 15): a command may
+/// read card text ahead with a vocabulary built from the packs while the catalogue the
+/// library reads is still being filled, and the library's own vocabulary of the same
+/// declarations finds those readings. Holds the memos of the last 16 declaration sets; a
+/// vocabulary that declares nothing keeps a memo of its own.
+fn shared_memo(
+    keywords: &[KeywordEntry],
+    labels: &[LabelEntry],
+    phrases: &[CompiledPhrase],
+    quiet: bool,
+) -> Arc<SentenceMemo> {
+    use std::collections::BTreeMap;
+    use std::sync::{Mutex, OnceLock};
+    if keywords.is_empty() && labels.is_empty() && phrases.is_empty() {
+        return Arc::default();
+    }
+    static MEMOS: OnceLock<Mutex<BTreeMap<String, Arc<SentenceMemo>>>> = OnceLock::new();
+    let entries: Vec<&PhraseEntry> = phrases.iter().map(|p| &p.entry).collect();
+    let Ok(key) = serde_json::to_string(&(keywords, labels, entries, quiet)) else {
+        return Arc::default();
+    };
+    let Ok(mut memos) = MEMOS.get_or_init(Default::default).lock() else {
+        return Arc::default();
+    };
+    if memos.len() >= 16 && !memos.contains_key(&key) {
+        memos.clear();
+    }
+    memos.entry(key).or_default().clone()
+}
+
 fn strip_brackets(s: &str) -> &str {
     s.trim()
         .trim_start_matches(['(', '『', '【', '['])
@@ -449,6 +505,42 @@ mod tests {
             Vocabulary::default().keyword("Anything"),
             KeywordCheck::Unchecked
         );
+    }
+
+    /// Issue 15: a sentence is read once per vocabulary; a reading from the memo, at
+    /// another place in another effect, is what a fresh vocabulary reads there, and a quiet
+    /// vocabulary never reuses a reading with the did-you-mean.
+    #[test]
+    fn a_sentence_is_read_once_per_vocabulary() {
+        let read = |text: &str, v: &Vocabulary| {
+            crate::parse_effect_with(&[], None, &[], &[], text, crate::Lang::En, v)
+        };
+        let v = Vocabulary::default();
+        let first = read("Draw 1 card. Zorp the flibber.", &v);
+        assert_eq!(v.memo().lock().unwrap().len(), 2);
+        assert_eq!(read("Draw 1 card. Zorp the flibber.", &v), first);
+        let moved = "Zorp the flibber. Draw 1 card. Draw 1 card.";
+        let again = read(moved, &v);
+        assert_eq!(
+            v.memo().lock().unwrap().len(),
+            2,
+            "both sentences were read before"
+        );
+        assert_eq!(again, read(moved, &Vocabulary::default()));
+        assert_eq!(again.unparsed.len(), 1);
+        assert_eq!(again.unparsed[0].span.start, 0);
+        assert_eq!(first.unparsed[0].span.start, 13);
+        let quiet = v.clone().quiet();
+        assert!(quiet.memo().lock().unwrap().is_empty());
+        let q = read("Draw 1 card. Zorp the flibber.", &quiet);
+        assert_eq!(
+            q,
+            read(
+                "Draw 1 card. Zorp the flibber.",
+                &Vocabulary::default().quiet()
+            )
+        );
+        assert_eq!(v.memo().lock().unwrap().len(), 2);
     }
 
     #[test]

@@ -51,17 +51,40 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
     }
     // A pack that depends on the demo pack gets the embedded one (issue 17).
     let packs = super::source::with_embedded_demo(packs)?;
-    let (catalogue, report) = match build(&packs, all_packs_read, &mut errors)? {
+    // Card text is written ahead on a thread of its own while the catalogue is filled
+    // and the library built from it (issue 15): the library takes what it wrote, the two
+    // meeting halfway.
+    use engine::rules::battle_spirits::script::{forget_read_ahead, read_ahead};
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (built, lib) = std::thread::scope(|s| {
+        if packs
+            .iter()
+            .any(|p| p.manifest.game == GameKind::BattleSpirits)
+        {
+            s.spawn(|| read_ahead(&packs, &stop));
+        }
+        let built = build(&packs, all_packs_read, &mut errors);
+        // Timing labels and keyword names, with a did-you-mean and the valid values, are
+        // read below with the vocabulary of the lenient library (kept for `lint`'s report).
+        let lib = match &built {
+            Ok(Some((cat, _))) => match cat.game() {
+                Ok(GameKind::BattleSpirits) => Some(super::source::library(cat, true)),
+                Ok(_) => None,
+                Err(e) => Some(Err(e.into())),
+            },
+            _ => None,
+        };
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        (built, lib)
+    });
+    forget_read_ahead();
+    let (catalogue, report) = match built? {
         Some((c, r)) => (Some(c), r),
         None => (None, None),
     };
     let mut library = None;
-    if let Some(cat) = &catalogue
-        && cat.game()? == GameKind::BattleSpirits
-    {
-        // Timing labels and keyword names, with a did-you-mean and the valid values, read
-        // with the vocabulary of the lenient library (kept for `lint`'s report).
-        let lib = super::source::library(cat, true)?;
+    if let Some(lib) = lib {
+        let lib = lib?;
         for p in &packs {
             let check = engine::rules::battle_spirits::script::vocab::check_pack(
                 p,

@@ -401,9 +401,9 @@ impl ScriptHost {
                             });
                         }
                     }
-                } else if let Some((src, hook)) =
-                    cached_text(generated, &d.id, i, || generated_with_hook_in(e, &vocab))
-                {
+                } else if let Some((src, hook)) = cached_text(generated, &d.id, i, || {
+                    super::readahead::written_or_write(e, &vocab)
+                }) {
                     // No script: the text grammar writes one from the printed text (a card's
                     // script wins over its text; text not fully understood compiles to a
                     // script that calls `inert(…)`).

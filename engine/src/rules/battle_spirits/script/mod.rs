@@ -26,6 +26,7 @@ pub mod host;
 pub mod keywords;
 pub mod phrasebook;
 pub mod query;
+mod readahead;
 pub(crate) mod run;
 pub mod state;
 mod summoning;
@@ -39,6 +40,7 @@ mod zones;
 pub use hooks::{Trigger, Whose};
 pub use host::{CompiledEffect, ScriptError, ScriptHost, ScriptOrigin, ScriptSources, limits};
 pub use query::{Base, Filter, Query};
+pub use readahead::{effects_read_ahead, forget_read_ahead, read_ahead};
 pub use state::{
     BattleJoin, LifeCoreSink, ModKind, Modifier, Pending, Protect, Question, ScriptState, Until,
     WatchKind, Watched,
