@@ -343,15 +343,16 @@ impl Game {
         }
     }
 
-    /// [`Game::effects_of_instance`], for a card with a constant effect (`None` otherwise).
+    /// [`Game::effects_of_instance`], for a card with a constant effect (`None` otherwise;
+    /// an instance not indexed gets all its effects).
     pub(crate) fn constants_of_instance(
         &self,
         card: InstanceId,
     ) -> Option<&[crate::rules::battle_spirits::script::CompiledEffect]> {
-        match self.def_index.get(card.index()) {
-            Some(&i) => self.host.constants_at(i),
-            None => self.host.effects_of(self.card_id(card)),
-        }
+        (self.def_index.get(card.index())).map_or_else(
+            || self.effects_of_instance(card),
+            |&i| self.host.constants_at(i),
+        )
     }
 
     /// Records the definition index of instance `card` (made now, from `id`).

@@ -573,20 +573,6 @@ impl ScriptHost {
             .flatten()
             .chain(keywords.list.iter().flat_map(|k| &k.effects))
             .any(|e| !e.zone.is_field());
-        let asking_by_def = def_keys
-            .iter()
-            .map(|(id, kws)| {
-                let mut triggered = triggered.get(id).copied().unwrap_or(0);
-                let mut asks = asking_cards.contains(id) || burst_cards.contains(id);
-                // Its printed keywords' effects (issue 12) ask or trigger as its own.
-                for k in kws {
-                    let (a, t) = keywords.asking(k);
-                    asks |= a;
-                    triggered += t;
-                }
-                (asks, triggered)
-            })
-            .collect();
         let summoning_by_def = (def_keys.iter())
             .map(|(id, _)| summoning_cards.contains(id))
             .collect();
@@ -594,13 +580,13 @@ impl ScriptHost {
             .iter()
             .map(|v| v.iter().any(|e| e.triggers.iter().any(|t| t.is_constant())))
             .collect();
-        Ok(ScriptHost {
+        let mut host = ScriptHost {
             engine,
             effects,
             lists,
             by_def,
             constant_lists,
-            asking_by_def,
+            asking_by_def: Vec::new(),
             summoning_by_def,
             any_may_ask,
             has_constant,
@@ -614,7 +600,29 @@ impl ScriptHost {
             vocab,
             keywords,
             strict_error,
-        })
+        };
+        host.asking_by_def = (def_keys.iter())
+            .map(|(id, kws)| host.asking_of(id, kws.iter().map(String::as_str)))
+            .collect();
+        Ok(host)
+    }
+
+    /// Whether card `id`'s effects, or those of its printed keywords `printed`, may ask,
+    /// and how many of them trigger at a timing (`Game::step_may_ask`, BS-8.4).
+    pub(crate) fn asking_of<'k>(
+        &self,
+        id: &str,
+        printed: impl IntoIterator<Item = &'k str>,
+    ) -> (bool, u32) {
+        let mut triggered = self.triggered.get(id).copied().unwrap_or(0);
+        let mut asks = self.asking_cards.contains(id) || self.burst_cards.contains(id);
+        // Its printed keywords' effects (issue 12) ask or trigger as its own.
+        for k in printed {
+            let (a, t) = self.keywords.asking(k);
+            asks |= a;
+            triggered += t;
+        }
+        (asks, triggered)
     }
 
     /// The error a strict build of the same scripts stops at (`None` from a strict build,

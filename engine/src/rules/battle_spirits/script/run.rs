@@ -383,7 +383,11 @@ impl Game {
             let v = (0..self.st.cards.len())
                 .map(|i| match self.def_index.get(i) {
                     Some(&d) => self.host.asking_by_def[d as usize],
-                    None => self.asking_of(&self.st.cards[i].card),
+                    None => {
+                        let id = &self.st.cards[i].card;
+                        let printed = self.lib.def(id).keywords.iter();
+                        self.host.asking_of(id, printed.map(|k| k.name.as_str()))
+                    }
                 })
                 .collect();
             self.rt.asking = Some(v);
@@ -412,20 +416,6 @@ impl Game {
                 .subs
                 .iter()
                 .any(|s| asking[s.card.index()].0)
-    }
-
-    /// Whether card `id`'s effects, or those of a keyword printed on it, may ask, and how
-    /// many of them trigger at a timing (found by id; `ScriptHost::asking_by_def` by index).
-    fn asking_of(&self, id: &str) -> (bool, u32) {
-        let mut triggered = self.host.triggered.get(id).copied().unwrap_or(0);
-        let mut asks = self.host.asking_cards.contains(id) || self.host.burst_cards.contains(id);
-        // Its printed keywords' effects (issue 12) ask or trigger as its own.
-        for k in &self.lib.def(id).keywords {
-            let (a, t) = self.host.keywords.asking(&k.name);
-            asks |= a;
-            triggered += t;
-        }
-        (asks, triggered)
     }
 
     /// Whether a card has gained (`gain_keyword`, stored or constant) a keyword whose
