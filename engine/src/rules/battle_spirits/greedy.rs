@@ -48,6 +48,7 @@ fn level_up_target(view: &View) -> Option<(InstanceId, u32)> {
 /// flash, and paying or placing from the reserve.
 fn without_looking(req: &DecisionRequest) -> Option<Choice> {
     match req.kind {
+        // Effect choices: the first option (yes; the first target).
         DecisionKind::EffectChoice => Some(req.options[0].choice.clone()),
         DecisionKind::FlashOrPass => Some(Choice::Pass),
         DecisionKind::PayFrom | DecisionKind::PlaceCore => {
@@ -83,8 +84,9 @@ impl Player<Game> for GreedyPlayer {
         let has = |c: &Choice| req.is_legal(c);
         let first = || req.options[0].choice.clone();
         match req.kind {
-            // Effect choices: the first option (yes; the first target).
-            DecisionKind::EffectChoice => first(),
+            DecisionKind::EffectChoice | DecisionKind::FlashOrPass => {
+                unreachable!("answered without looking")
+            }
             DecisionKind::Mulligan => {
                 let cheap = me
                     .hand
@@ -212,7 +214,6 @@ impl Player<Game> for GreedyPlayer {
                     None => Choice::EndAttack,
                 }
             }
-            DecisionKind::FlashOrPass => Choice::Pass,
             DecisionKind::BlockOrNot => {
                 let attacker = view
                     .attacker
