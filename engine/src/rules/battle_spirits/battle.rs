@@ -40,7 +40,7 @@ impl Game {
             .map(|c| {
                 let tax = self.attack_tax(c);
                 let mut label = self.fighter_label("Attack", c);
-                if tax > 0 {
+                if tax > 0 && !self.rt.no_labels {
                     label.push_str(&format!(", paying {tax} core(s)"));
                 }
                 Labelled {
@@ -49,6 +49,24 @@ impl Game {
                 }
             })
             .collect()
+    }
+
+    /// Whether any spirit may attack now (`attack_options` is not empty), without building
+    /// the options.
+    pub(crate) fn any_attack_option(&self) -> bool {
+        self.refreshed_fighters(self.st.active)
+            .into_iter()
+            .any(|c| self.may_attack(c))
+    }
+
+    /// Whether any spirit may block the current attacker (`block_options` is not empty).
+    pub(crate) fn any_block_option(&self) -> bool {
+        let Some((attacker, _)) = self.battle_cards() else {
+            return false;
+        };
+        self.field(self.st.active.other())
+            .into_iter()
+            .any(|c| self.may_block(c, attacker))
     }
 
     /// BS-6.1: the attack options and, unless a spirit that must attack if able can
@@ -210,6 +228,7 @@ impl Game {
             blocker: None,
             blocked: false,
         });
+        self.invalidate_constants(); // no event of its own (`derived`)
         self.fire(Hook::WhenAttacks { card: attacker });
         // An effect made it attack a spirit: that block is declared, so the flash timing
         // before the block declaration is skipped (rulings K17, K20, K22).
@@ -337,6 +356,7 @@ impl Game {
         if self.st.scripts.end_battle {
             // BS-6.7: an effect ended the battle: no life taken, no BP compared.
             self.st.scripts.end_battle = false;
+            self.invalidate_constants(); // no event of its own (`derived`)
         } else if !b.blocked {
             // BS-6.5.1: life → reserve, as many as the attacker's symbols.
             if on_field(self, b.attacker) {
@@ -409,6 +429,7 @@ impl Game {
         self.st.battle = None;
         self.end_battle_join();
         self.st.scripts.battle_magic.clear();
+        self.invalidate_constants(); // no event of its own (`derived`)
         self.end_battle_effects();
         self.st.phase = Phase::AttackDeclare;
     }

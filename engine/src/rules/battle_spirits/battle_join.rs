@@ -60,6 +60,7 @@ impl Game {
             card,
             active: true,
         });
+        self.invalidate_constants(); // the join's BP is read before its event
         let bp = self.bp(attacker);
         self.emit(Event::JoinedForBattle { attacker, card, bp });
         Ok(())

@@ -144,6 +144,7 @@ impl Game {
             self.st.scripts.destroyed_this_turn.push(c);
             self.st.scripts.being_destroyed.push(c);
         }
+        self.invalidate_constants(); // no event of its own (`derived`)
         let hooks: Vec<Hook> = cs
             .iter()
             .map(|&(card, by_opponent)| Hook::WhenDestroyed { card, by_opponent })
@@ -201,6 +202,7 @@ impl Game {
     fn destroy_one(&mut self, c: InstanceId, by_opponent: bool) {
         let owner = self.owner(c);
         self.st.scripts.destroyed_this_turn.push(c);
+        self.invalidate_constants(); // no event of its own (`derived`)
         self.fire(Hook::WhenDestroyed {
             card: c,
             by_opponent,

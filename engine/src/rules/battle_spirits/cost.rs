@@ -1,7 +1,5 @@
 //! Cost arithmetic (BS-5.2 steps 1–4, BS-5.2.1, BS-12.4) and affordability.
 
-use std::collections::BTreeMap;
-
 use carddb::{CardDef, CardKind, Colour, Step as EffectStep};
 
 use super::game::Game;
@@ -27,15 +25,14 @@ pub struct CostQuote {
 /// A multi-colour symbol counts once, for any one of its colours: each is matched to a
 /// colour whose reduction is still unmet, as many as a matching allows.
 pub fn reduction(def: &CardDef, field: &FieldSymbols) -> u32 {
-    let mut unmet: BTreeMap<Colour, u32> = BTreeMap::new();
+    // Unmet reduction per colour (`Colour as usize`): a fixed table, no allocation.
+    let mut unmet = [0u32; 6];
     let mut colours = 0;
     for (c, n) in &def.reduction {
         let have = field.colours.get(c).copied().unwrap_or(0);
         let used = u32::from(*n).min(have);
         colours += used;
-        if u32::from(*n) > used {
-            unmet.insert(*c, u32::from(*n) - used);
-        }
+        unmet[*c as usize] = u32::from(*n) - used;
     }
     colours
         + match_multi(&field.multi, &mut unmet)
@@ -44,16 +41,17 @@ pub fn reduction(def: &CardDef, field: &FieldSymbols) -> u32 {
 
 /// The most multi-colour symbols that can each cover one unmet reduction of one of their
 /// colours (exhaustive search: a field rarely shows more than a few such symbols).
-fn match_multi(multi: &[Vec<Colour>], unmet: &mut BTreeMap<Colour, u32>) -> u32 {
+fn match_multi(multi: &[Vec<Colour>], unmet: &mut [u32; 6]) -> u32 {
     let Some((first, rest)) = multi.split_first() else {
         return 0;
     };
     let mut best = match_multi(rest, unmet);
     for c in first {
-        if unmet.get(c).copied().unwrap_or(0) > 0 {
-            *unmet.get_mut(c).expect("present") -= 1;
+        let i = *c as usize;
+        if unmet[i] > 0 {
+            unmet[i] -= 1;
             best = best.max(1 + match_multi(rest, unmet));
-            *unmet.get_mut(c).expect("present") += 1;
+            unmet[i] += 1;
         }
     }
     best

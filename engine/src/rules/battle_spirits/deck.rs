@@ -48,7 +48,11 @@ pub fn check_deck(
     deck: &[CardId],
 ) -> Result<(), DeckError> {
     let mut per_name: BTreeMap<&str, u32> = BTreeMap::new();
-    for id in deck {
+    // Copies of a card are usually listed together: one lookup per run of equal ids.
+    let mut rest = deck;
+    while let Some(id) = rest.first() {
+        let run = rest.iter().take_while(|x| *x == id).count();
+        rest = &rest[run..];
         let def = library.get(id).ok_or_else(|| DeckError::UnknownCard {
             player,
             card: id.clone(),
@@ -59,7 +63,7 @@ pub fn check_deck(
                 card: id.clone(),
             });
         }
-        *per_name.entry(def.name.as_str()).or_default() += 1;
+        *per_name.entry(def.name.as_str()).or_default() += run as u32;
     }
     let count = deck.len() as u32;
     if count < config.min_deck {

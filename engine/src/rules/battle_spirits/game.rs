@@ -361,6 +361,11 @@ impl Game {
             .lib
             .index_of(id)
             .unwrap_or_else(|| panic!("card {id} not in library"));
+        self.set_def_index(card, i);
+    }
+
+    /// Records that instance `card` is of the library's definition at `i`.
+    pub(crate) fn set_def_index(&mut self, card: InstanceId, i: u32) {
         let n = card.index();
         if n < self.def_index.len() {
             self.def_index[n] = i;
@@ -438,7 +443,9 @@ impl Game {
 
     pub(crate) fn emit(&mut self, e: Event) {
         self.cached = None;
-        self.invalidate_constants();
+        if !e.is_notice() {
+            self.invalidate_constants();
+        }
         if let Event::CoreMoved { from, to, .. } = &e {
             self.st.ledger.record(from.as_ref(), to.as_ref());
         }
@@ -671,11 +678,9 @@ impl Game {
         }
         match self.st.phase {
             Phase::TurnStart | Phase::AttackStart | Phase::BattleResolve | Phase::EndStep => true,
-            Phase::AttackDeclare => {
-                self.st.scripts.end_attack_step || self.attack_options().is_empty()
-            }
+            Phase::AttackDeclare => self.st.scripts.end_attack_step || !self.any_attack_option(),
             Phase::Block | Phase::Flash { .. } if self.st.scripts.end_battle => true,
-            Phase::Block => self.block_options().is_empty(),
+            Phase::Block => !self.any_block_option(),
             _ => false,
         }
     }
@@ -700,12 +705,13 @@ impl Game {
                 }
                 Phase::AttackDeclare if self.st.scripts.end_attack_step => {
                     self.st.scripts.end_attack_step = false;
+                    self.invalidate_constants(); // no event of its own (`derived`)
                     self.end_attack_step()
                 }
                 // BS-6.1: nothing can attack → the attack step ends.
-                Phase::AttackDeclare if self.attack_options().is_empty() => self.end_attack_step(),
+                Phase::AttackDeclare if !self.any_attack_option() => self.end_attack_step(),
                 // BS-6.3: nothing can block → no block.
-                Phase::Block if self.block_options().is_empty() => self.no_block(),
+                Phase::Block if !self.any_block_option() => self.no_block(),
                 Phase::BattleResolve => self.resolve_battle(),
                 Phase::EndStep => self.run_end_step(),
                 _ => return,

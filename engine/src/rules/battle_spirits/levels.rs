@@ -85,7 +85,7 @@ impl Game {
 
     /// The level a field card is at: from its cores, or the level an effect treats it as
     /// (level-bound effects follow it).
-    pub fn level(&self, card: InstanceId) -> Option<u8> {
+    pub(crate) fn level_now(&self, card: InstanceId) -> Option<u8> {
         let real = self.def_of(card).level_for_cores(self.cores_on(card))?;
         Some(self.treated_level(card).unwrap_or(real.level))
     }
@@ -93,7 +93,7 @@ impl Game {
     /// The BP of a field card at its level (0 when it has none), plus its braves' "when
     /// braved BP +" (BS-9.2) and the BP of a card joined to it for the battle, with the BP modifiers of effects (turn/battle ones and
     /// constant ones evaluated now, BS-8.1), never below 0.
-    pub fn bp(&self, card: InstanceId) -> u32 {
+    pub(crate) fn bp_now(&self, card: InstanceId) -> u32 {
         let mut base = self.level_row(card).and_then(|r| r.bp).unwrap_or(0);
         // BS-9.2: the braves' "when braved BP +".
         base += self.brave_bp_bonus(card);
@@ -139,8 +139,8 @@ impl Game {
     /// BS-5.2 step 3: the symbols of every card on `p`'s field, as effects make them count
     /// (`Game::card_symbols`).
     pub fn field_symbols(&self, p: PlayerId) -> std::rc::Rc<FieldSymbols> {
-        // Cached until the next event, unless a cost is being read with constants of its own
-        // (`while_summoning`, `script::summoning`).
+        // Cached until the next event (`check_derived`), unless a cost is being read with
+        // constants of its own (`while_summoning`, `script::summoning`).
         let cache = self.rt.summoning.get().is_none() || !self.host.has_constant || {
             let now = self.constant_mods();
             let base = self.rt.const_cache.borrow();

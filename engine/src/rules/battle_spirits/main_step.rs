@@ -290,6 +290,7 @@ impl Game {
             // "Magic used during this battle" (`magic_used_this_battle`).
             if self.st.battle.is_some() && !self.st.scripts.battle_magic.contains(&(pm.card, p)) {
                 self.st.scripts.battle_magic.push((pm.card, p));
+                self.invalidate_constants(); // no event of its own (`derived`)
             }
             // BS-5.5: choose its Main or Flash effect, resolve it, then the trash.
             let flash = matches!(pm.then, AfterPlay::Flash { .. });

@@ -70,8 +70,18 @@ impl Game {
             def_index: Vec::new(),
         };
         for p in PlayerId::BOTH {
+            // One lookup per run of equal ids (copies are usually listed together).
+            let mut last: Option<(&CardId, u32)> = None;
             for card in &decks[p.index()] {
                 let id = InstanceId(g.st.cards.len() as u32);
+                let def = match last {
+                    Some((c, i)) if c == card => i,
+                    _ => {
+                        let i = g.lib.index_of(card).expect("checked by check_deck");
+                        last = Some((card, i));
+                        i
+                    }
+                };
                 g.st.cards.push(CardInstance {
                     id,
                     card: card.clone(),
@@ -79,7 +89,7 @@ impl Game {
                     orientation: Orientation::Upright,
                 });
                 g.st.zones.insert(id, Zone::Deck(p));
-                g.index_def(id, card);
+                g.set_def_index(id, def);
             }
         }
         g.emit(Event::GameStarted { first });

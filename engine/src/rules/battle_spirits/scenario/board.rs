@@ -170,6 +170,7 @@ pub(super) fn set_up(
     // Set-up moves are no happenings for watchers.
     g.st.scripts.watch_queue.clear();
     g.cached = None;
+    g.invalidate_constants(); // the board was written, not played
     if let Err(e) = g.check_invariants() {
         return Err(Located::new(at, format!("the board breaks a rule: {e}")));
     }

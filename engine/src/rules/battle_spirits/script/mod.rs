@@ -11,6 +11,7 @@
 //! | `query` | lazy card queries and filters (BS-12.3 in the spirit queries) |
 //! | `actions` | rule-checked actions of effects |
 //! | `run` | which effects a hook reaches; running one; step transactions; constants |
+//! | `derived` | when constants, field symbols and costs read earlier must be read again |
 //! | `state` | the saved part: modifiers, once-per-turn, sub-triggers, pending question |
 //! | `watch` | watched happenings (`ev_exhausted(…)` …): queued where they happen, resolved after |
 //! | `keywords` | keywords declared by packs: their compiled effects, which keywords a card has now, `keyword_value()` |
@@ -21,6 +22,7 @@
 pub mod actions;
 pub mod api;
 pub(crate) mod ctx;
+mod derived;
 pub mod hooks;
 pub mod host;
 pub mod keywords;

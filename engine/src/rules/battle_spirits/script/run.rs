@@ -128,6 +128,13 @@ pub(crate) struct Runtime {
     pub strict_scripts: bool,
     pub depth: u32,
     pub const_cache: RefCell<Option<ConstMods>>,
+    /// Bumped whenever the derived values are forgotten (`invalidate_constants`).
+    pub derived_generation: Cell<u32>,
+    /// Per card instance: its level and BP as read in this generation.
+    pub card_memo: RefCell<Vec<super::derived::CardMemo>>,
+    /// In strict games, the parts of the state the derived values were computed with
+    /// (`Game::check_derived`).
+    pub derived_key: Cell<Option<super::derived::DerivedKey>>,
     /// The constants while a card's cost is read (`summoning`): that card and its constants.
     pub const_cache_summoning: RefCell<Vec<(InstanceId, ConstMods)>>,
     /// Each player's field symbols (BS-5.2 step 3) while no cost is being read, cleared with
@@ -328,6 +335,7 @@ impl Game {
         self.st.answers = answers;
         self.st.catalogue_hash = hash;
         self.st.cards = cards;
+        self.invalidate_constants();
     }
 
     /// Runs one step: the answer `base` (if any) then automatic procedures up to the next
@@ -340,7 +348,6 @@ impl Game {
         self.rt.asked = None;
         self.rt.watch_resolved = 0;
         self.rt.questions = 0;
-        self.invalidate_constants();
         if let Some(c) = &base {
             self.apply(c.clone());
         }
@@ -364,7 +371,6 @@ impl Game {
             }
         }
         self.rt.answers.clear();
-        self.invalidate_constants();
         self.cached = None;
     }
 
@@ -1056,6 +1062,7 @@ impl Game {
             }
             Hook::StepStart { player, step } => {
                 self.st.scripts.step = Some(step);
+                self.invalidate_constants(); // no event of its own (`derived`)
                 self.reach_field(
                     &mut due,
                     &|t, p| matches!(t, T::StartOfStep(w, s) if s == step && whose_ok(w, p, player)),
@@ -1084,6 +1091,7 @@ impl Game {
                     self.resolve_simultaneous(std::mem::take(&mut due));
                 }
                 self.st.scripts.step = None;
+                self.invalidate_constants();
             }
             Hook::BattleEnds { attacker, blocker } => {
                 self.reach_card(&mut due, attacker, &|t| t == T::WhenBattleEnds, &[attacker]);
@@ -1139,7 +1147,6 @@ impl Game {
     /// A spirit a "this turn" bonus kept above 0 BP is then destroyed (BS-5.3.1), still in
     /// this turn.
     pub(crate) fn end_turn_effects(&mut self) {
-        self.forget_derived();
         let s = &mut self.st.scripts;
         s.modifiers.retain(|m| m.until == Until::While);
         s.once.clear();
@@ -1147,44 +1154,43 @@ impl Game {
         s.activated.clear();
         s.end_battle = false;
         s.end_attack_step = false;
+        self.invalidate_constants(); // no event of its own (`derived`)
         self.check_zero_bp();
         self.st.scripts.destroyed_this_turn.clear();
+        self.invalidate_constants();
     }
 
     /// BS-6.7: "this battle" modifiers and watchers end; a spirit a battle bonus kept above
     /// 0 BP is then destroyed (BS-5.3.1).
     pub(crate) fn end_battle_effects(&mut self) {
-        self.forget_derived();
         let s = &mut self.st.scripts;
         s.modifiers.retain(|m| m.until != Until::Battle);
         s.subs.retain(|w| w.until != Until::Battle);
+        self.invalidate_constants(); // no event of its own (`derived`)
         self.check_zero_bp();
     }
 
     /// A card leaving the field loses its modifiers.
     pub(crate) fn forget_card(&mut self, c: InstanceId) {
-        self.forget_derived();
         self.st.scripts.modifiers.retain(|m| m.card != c);
+        self.invalidate_constants(); // no event of its own (`derived`)
     }
 
     // ---- constant effects (BS-8.1), evaluated when read --------------------------------
 
-    /// Forgets the field symbols and costs read (not the constants, which are read again
-    /// only after the next event): stored modifiers are ending.
-    fn forget_derived(&self) {
-        *self.rt.symbols_cache.borrow_mut() = [None, None];
-        self.rt.quote_cache.borrow_mut().clear();
-    }
-
     /// Forgets what is derived from the state (constants, field symbols, costs): after an
-    /// event.
+    /// event that is not a notice, or a change without an event of its own (`derived`).
     pub(crate) fn invalidate_constants(&self) {
         *self.rt.const_cache.borrow_mut() = None;
         self.rt.const_cache_summoning.borrow_mut().clear();
-        self.forget_derived();
+        *self.rt.symbols_cache.borrow_mut() = [None, None];
+        self.rt.quote_cache.borrow_mut().clear();
+        let g = &self.rt.derived_generation;
+        g.set(g.get().wrapping_add(1));
     }
 
-    /// What every constant effect that applies now gives (cached until the next event):
+    /// What every constant effect that applies now gives (cached until the next event that
+    /// is not a notice, or a change of `check_derived`'s key):
     /// modifiers and standing watchers. An effect that cannot be evaluated is noted in
     /// `failed` and reported once (`report_constants`).
     pub(crate) fn constant_mods(&self) -> ConstMods {
@@ -1195,16 +1201,19 @@ impl Game {
         match summoning {
             None => {
                 if let Some(c) = self.rt.const_cache.borrow().as_ref() {
+                    self.check_derived();
                     return c.clone();
                 }
             }
             Some(s) => {
                 let cache = self.rt.const_cache_summoning.borrow();
                 if let Some((_, c)) = cache.iter().find(|(x, _)| *x == s) {
+                    self.check_derived();
                     return c.clone();
                 }
             }
         }
+        self.note_derived();
         if let Some(s) = summoning
             && let Some(c) = self.constants_while_summoning(s)
         {

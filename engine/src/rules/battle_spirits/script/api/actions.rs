@@ -769,6 +769,7 @@ pub(super) fn register_actions(e: &mut Engine) {
             with_mut(|g, _| {
                 if g.battle_cards().is_some() {
                     g.st.scripts.end_battle = true;
+                    g.invalidate_constants(); // no event of its own (`derived`)
                 }
                 Ok(())
             })
@@ -783,6 +784,7 @@ pub(super) fn register_actions(e: &mut Engine) {
             with_mut(|g, _| {
                 g.st.scripts.end_battle = g.battle_cards().is_some();
                 g.st.scripts.end_attack_step = true;
+                g.invalidate_constants(); // no event of its own (`derived`)
                 Ok(())
             })
         }
