@@ -9,6 +9,7 @@ use std::path::Path;
 
 use carddb::{Catalogue, Pack};
 use criterion::{Criterion, criterion_group, criterion_main};
+use engine::driver::CardInput;
 use engine::players::{Player, play_game};
 use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::RulesConfig;
@@ -24,11 +25,20 @@ fn one_game(lib: &CardLibrary, decks: &[Vec<String>; 2], seed: u64) -> usize {
     g.answers().len()
 }
 
+/// The library of a pack as `cardscript` builds it: through a catalogue (the Saga base pack
+/// under it), with the keywords the packs declare and their scripts (`CardInput`).
+fn library(pack: Pack) -> (CardLibrary, Catalogue) {
+    let (cat, _) = Catalogue::build_in_memory(&[pack]).unwrap();
+    let input = CardInput::of_catalogue(&cat, true).unwrap();
+    let lib =
+        CardLibrary::with_keywords(input.cards, &input.sources, &input.keywords, true).unwrap();
+    (lib, cat)
+}
+
 fn benches(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let demo = Pack::load(&root.join("scripts/battle-spirits-demo")).unwrap();
-    let (cat, _) = Catalogue::build_in_memory(std::slice::from_ref(&demo)).unwrap();
-    let lib = CardLibrary::new(cat.cards().unwrap());
+    let (lib, cat) = library(demo);
     let decks = cat.decks().unwrap();
     let demo_decks = [decks[0].1.card_ids(), decks[1].1.card_ids()];
     let mut g = c.benchmark_group("games");
@@ -43,8 +53,7 @@ fn benches(c: &mut Criterion) {
     if let Ok(text) = std::fs::read_to_string(data.join("cards.jsonl")) {
         let imported =
             carddb::import::bss_json::import(&data.join("cards.jsonl"), &text, "bss").unwrap();
-        let pack = Pack::from_files(imported.files).unwrap();
-        let lib = CardLibrary::new(pack.cards.into_iter().map(|c| c.def));
+        let (lib, _) = library(Pack::from_files(imported.files).unwrap());
         let deck = |f: &str| {
             carddb::deck::load_file(&data.join("decks").join(f))
                 .unwrap()

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use carddb::{Catalogue, Pack};
 use criterion::{Criterion, criterion_group, criterion_main};
+use engine::driver::CardInput;
 use engine::players::{Player, Sight};
 use engine::rules::battle_spirits::{GreedyPlayer, RulesConfig, Step};
 use engine::{CardLibrary, Game};
@@ -23,7 +24,10 @@ fn demo() -> (CardLibrary, [Vec<String>; 2]) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let demo = Pack::load(&root.join("scripts/battle-spirits-demo")).unwrap();
     let (cat, _) = Catalogue::build_in_memory(std::slice::from_ref(&demo)).unwrap();
-    let lib = CardLibrary::new(cat.cards().unwrap());
+    // As `cardscript` builds it: with the keywords the packs declare (`CardInput`).
+    let input = CardInput::of_catalogue(&cat, true).unwrap();
+    let lib =
+        CardLibrary::with_keywords(input.cards, &input.sources, &input.keywords, true).unwrap();
     let decks = cat.decks().unwrap();
     (lib, [decks[0].1.card_ids(), decks[1].1.card_ids()])
 }

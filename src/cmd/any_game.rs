@@ -25,17 +25,7 @@ pub fn prepare(
 ) -> Result<std::sync::Arc<dyn Prepared>, Error> {
     let driver = engine::rules::driver(game)
         .ok_or_else(|| format!("this build has no ruleset for the game {}", game.name()))?;
-    let mut sources = engine::script::ScriptSources::default();
-    for (pack, path, source) in cat.files()? {
-        sources.add_file(&pack, &path, &source);
-    }
-    sources.pack_of = cat.card_packs()?.into_iter().collect();
-    let input = CardInput {
-        cards: cat.cards()?,
-        sources,
-        keywords: cat.keywords()?,
-        lenient,
-    };
+    let input = CardInput::of_catalogue(cat, lenient)?;
     let preset = (game == GameKind::BattleSpirits).then(|| format.unwrap_or("saga"));
     Ok(driver.prepare(input, preset)?)
 }

@@ -29,6 +29,28 @@ pub struct CardInput {
     pub lenient: bool,
 }
 
+impl CardInput {
+    /// Everything a catalogue holds for a ruleset: its cards, its packs' script files (with
+    /// the pack of each card) and the keywords its packs declare. Errors: the catalogue
+    /// cannot be read ([`carddb::LoadError`]).
+    pub fn of_catalogue(
+        cat: &carddb::Catalogue,
+        lenient: bool,
+    ) -> Result<CardInput, carddb::LoadError> {
+        let mut sources = ScriptSources::default();
+        for (pack, path, source) in cat.files()? {
+            sources.add_file(&pack, &path, &source);
+        }
+        sources.pack_of = cat.card_packs()?.into_iter().collect();
+        Ok(CardInput {
+            cards: cat.cards()?,
+            sources,
+            keywords: cat.keywords()?,
+            lenient,
+        })
+    }
+}
+
 /// How one game runs: its seed and the checks it makes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct GameOptions {

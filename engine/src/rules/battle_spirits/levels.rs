@@ -85,7 +85,7 @@ impl Game {
 
     /// The level a field card is at: from its cores, or the level an effect treats it as
     /// (level-bound effects follow it).
-    pub(crate) fn level_now(&self, card: InstanceId) -> Option<u8> {
+    pub fn level(&self, card: InstanceId) -> Option<u8> {
         let real = self.def_of(card).level_for_cores(self.cores_on(card))?;
         Some(self.treated_level(card).unwrap_or(real.level))
     }
@@ -93,7 +93,7 @@ impl Game {
     /// The BP of a field card at its level (0 when it has none), plus its braves' "when
     /// braved BP +" (BS-9.2) and the BP of a card joined to it for the battle, with the BP modifiers of effects (turn/battle ones and
     /// constant ones evaluated now, BS-8.1), never below 0.
-    pub(crate) fn bp_now(&self, card: InstanceId) -> u32 {
+    pub fn bp(&self, card: InstanceId) -> u32 {
         let mut base = self.level_row(card).and_then(|r| r.bp).unwrap_or(0);
         // BS-9.2: the braves' "when braved BP +".
         base += self.brave_bp_bonus(card);

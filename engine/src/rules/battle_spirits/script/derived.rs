@@ -1,5 +1,4 @@
-//! When values derived from the state (constant effects, field symbols, costs, each
-//! card's level and BP) must be
+//! When values derived from the state (constant effects, field symbols, costs) must be
 //! read again (issue 15): after an event that changes the state, and where a part of the
 //! state that has no event of its own changes (the step, the battle …: those places call
 //! `invalidate_constants`). In strict games a cached read checks that no such part changed
@@ -91,88 +90,6 @@ impl Game {
                 "derived values read stale: the state changed without invalidating them"
             );
         }
-    }
-}
-
-/// A card's level and BP as read since the derived values were last forgotten
-/// (`Game::level`, `Game::bp`); `generation` says when.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct CardMemo {
-    generation: u32,
-    level: Option<Option<u8>>,
-    bp: Option<u32>,
-}
-
-impl Game {
-    /// Whether a card's level and BP may be remembered now: not while a cost is read with
-    /// constants of its own (`while_summoning`) or while the constants are computed (they
-    /// read levels without themselves).
-    fn memo_usable(&self) -> bool {
-        self.rt.summoning.get().is_none() && !self.rt.computing_const.get()
-    }
-
-    fn memo(&self, card: InstanceId) -> CardMemo {
-        let m = self
-            .rt
-            .card_memo
-            .borrow()
-            .get(card.index())
-            .copied()
-            .unwrap_or_default();
-        if m.generation == self.rt.derived_generation.get() {
-            m
-        } else {
-            CardMemo::default()
-        }
-    }
-
-    fn remember(&self, card: InstanceId, f: impl FnOnce(&mut CardMemo)) {
-        let mut memo = self.rt.card_memo.borrow_mut();
-        if memo.len() <= card.index() {
-            memo.resize(card.index() + 1, CardMemo::default());
-        }
-        let generation = self.rt.derived_generation.get();
-        let m = &mut memo[card.index()];
-        if m.generation != generation {
-            *m = CardMemo {
-                generation,
-                ..CardMemo::default()
-            };
-        }
-        f(m);
-    }
-
-    /// `card`'s level (BS-5.1), remembered until the derived values are forgotten. In
-    /// strict games a remembered level is checked against one read afresh.
-    pub fn level(&self, card: InstanceId) -> Option<u8> {
-        if !self.memo_usable() {
-            return self.level_now(card);
-        }
-        if let Some(l) = self.memo(card).level {
-            if self.strict {
-                assert_eq!(l, self.level_now(card), "a remembered level is stale");
-            }
-            return l;
-        }
-        let l = self.level_now(card);
-        self.remember(card, |m| m.level = Some(l));
-        l
-    }
-
-    /// `card`'s BP (`Game::bp_now`), remembered like its level.
-    pub fn bp(&self, card: InstanceId) -> u32 {
-        if !self.memo_usable() {
-            return self.bp_now(card);
-        }
-        if let Some(b) = self.memo(card).bp {
-            if self.strict {
-                assert_eq!(b, self.bp_now(card), "a remembered BP is stale");
-            }
-            return b;
-        }
-        let b = self.bp_now(card);
-        self.remember(card, |m| m.bp = Some(b));
-        b
     }
 }
 

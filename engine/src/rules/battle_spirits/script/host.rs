@@ -79,6 +79,9 @@ pub struct ScriptHost {
     pub(crate) asking_by_def: Vec<(bool, u32)>,
     /// Per definition (as `by_def`): whether it is one of `summoning_cards`.
     pub(crate) summoning_by_def: Vec<bool>,
+    /// Per definition (as `by_def`): for each printed keyword, its index among the
+    /// declared keywords (`Keywords::index`), looked up once (issue 15).
+    pub(crate) printed_keywords_by_def: Vec<Vec<Option<u32>>>,
     /// The first lenient fallback, as the strict build's error ([`ScriptHost::strict_error`]).
     strict_error: Option<ScriptError>,
     pub(crate) any_may_ask: bool,
@@ -588,6 +591,7 @@ impl ScriptHost {
             constant_lists,
             asking_by_def: Vec::new(),
             summoning_by_def,
+            printed_keywords_by_def: Vec::new(),
             any_may_ask,
             has_constant,
             zone_effects,
@@ -603,6 +607,12 @@ impl ScriptHost {
         };
         host.asking_by_def = (def_keys.iter())
             .map(|(id, kws)| host.asking_of(id, kws.iter().map(String::as_str)))
+            .collect();
+        host.printed_keywords_by_def = (def_keys.iter())
+            .map(|(_, kws)| {
+                let index = |k: &String| host.keywords.index(k).map(|i| i as u32);
+                kws.iter().map(index).collect()
+            })
             .collect();
         Ok(host)
     }

@@ -84,7 +84,15 @@ impl Keywords {
 
     /// The index of keyword `name` (case-insensitive).
     pub fn index(&self, name: &str) -> Option<usize> {
-        self.by_key.get(&name.trim().to_lowercase()).copied()
+        let name = name.trim();
+        if name
+            .bytes()
+            .all(|b| b.is_ascii() && !b.is_ascii_uppercase())
+        {
+            // Already a key: no lower-case copy to make.
+            return self.by_key.get(name).copied();
+        }
+        self.by_key.get(&name.to_lowercase()).copied()
     }
 
     /// For the step snapshots (mid-script choices): whether an effect of keyword `name`
@@ -308,8 +316,15 @@ impl Game {
                 out[i].values.push(v);
             }
         };
-        for k in &self.def_of(c).keywords {
-            let Some(index) = kws.index(&k.name) else {
+        // The printed keywords' indices, looked up at library build when `c` is indexed.
+        let printed = (self.def_index.get(c.index()))
+            .and_then(|&d| self.host.printed_keywords_by_def.get(d as usize));
+        for (n, k) in self.def_of(c).keywords.iter().enumerate() {
+            let index = match printed {
+                Some(p) => p.get(n).copied().flatten().map(|i| i as usize),
+                None => kws.index(&k.name),
+            };
+            let Some(index) = index else {
                 continue;
             };
             if !self.level_ok(c, &k.levels) || !self.printed_timing_holds(c, k.timing.as_deref()) {

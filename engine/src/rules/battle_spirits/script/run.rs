@@ -128,10 +128,6 @@ pub(crate) struct Runtime {
     pub strict_scripts: bool,
     pub depth: u32,
     pub const_cache: RefCell<Option<ConstMods>>,
-    /// Bumped whenever the derived values are forgotten (`invalidate_constants`).
-    pub derived_generation: Cell<u32>,
-    /// Per card instance: its level and BP as read in this generation.
-    pub card_memo: RefCell<Vec<super::derived::CardMemo>>,
     /// In strict games, the parts of the state the derived values were computed with
     /// (`Game::check_derived`).
     pub derived_key: Cell<Option<super::derived::DerivedKey>>,
@@ -1185,8 +1181,6 @@ impl Game {
         self.rt.const_cache_summoning.borrow_mut().clear();
         *self.rt.symbols_cache.borrow_mut() = [None, None];
         self.rt.quote_cache.borrow_mut().clear();
-        let g = &self.rt.derived_generation;
-        g.set(g.get().wrapping_add(1));
     }
 
     /// What every constant effect that applies now gives (cached until the next event that
