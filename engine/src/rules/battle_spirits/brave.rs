@@ -606,5 +606,5 @@ impl Game {
 }
 
 #[cfg(test)]
-#[path = "brave_tests.rs"]
+#[path = "brave_tests/mod.rs"]
 mod tests;
