@@ -88,16 +88,11 @@ fn fill(conn: &mut Connection, packs: &[Pack], path: &Path) -> Result<BuildRepor
                     i as i64
                 ])
                 .map_err(&e)?;
-            // Scripts, and deck lists (so a deck named from the catalogue reports its errors
-            // at its file and line).
+            // What a library reads (scripts, labels, phrases, keywords: the engine reads them
+            // from here), and deck lists (so a deck named from the catalogue reports its
+            // errors at its file and line).
             for (rel, body) in p
-                .files
-                .under("effects", &[".rhai"])
-                .chain(p.files.under("lib", &[".rhai"]))
-                // Pack labels and phrases (issue 12): the engine reads them from here.
-                .chain(p.files.under("labels", &[".yaml", ".yml"]))
-                .chain(p.files.under("phrases", &[".yaml", ".yml"]))
-                .chain(p.files.under("keywords", &[".rhai", ".yaml", ".yml"]))
+                .source_files()
                 .chain(p.files.under("decks", &[".txt", ".yaml", ".yml"]))
             {
                 file_stmt.execute(params![m.name, rel, body]).map_err(&e)?;
