@@ -7,16 +7,13 @@ use pest_derive::Parser;
 
 use crate::ast::*;
 use crate::vocab::Vocabulary;
-
-mod pack;
 use crate::{ParseOutcome, Unparsed, none_if_na, split};
-pub(crate) use pack::keyword_problem;
-use pack::{phrase_action, sentence_keyword_problem};
 
 mod body;
 mod clause;
 mod condition;
 mod noun;
+mod pack;
 mod sentence;
 mod timing;
 pub(crate) use body::Read;
@@ -28,6 +25,8 @@ use noun::{
     first_target, number_in, number_in_level, number_of, owner_of, query_of, subject_of,
     subject_of_one, target_of, your_spirits,
 };
+pub(crate) use pack::keyword_problem;
+use pack::{phrase_action, sentence_keyword_problem};
 pub(crate) use sentence::SentenceState;
 use sentence::{build_sentence, duration_of};
 pub(crate) use timing::parse_timing;

@@ -1,4 +1,5 @@
-//! Timing labels (`When This Spirit Attacks`, `During Your Turn`, durations) → [`Timing`] (BS-8.1).
+//! Timing labels (`When This Spirit Attacks`, `During Your Attack Step`) → [`Timing`] (BS-8.1):
+//! whose card or turn, which step, combined labels.
 
 use super::*;
 
