@@ -134,6 +134,18 @@ impl Pack {
             .chain(self.files.under("keywords", &[".rhai"]))
     }
 
+    /// The pack's files a card library reads, as the catalogue stores them: its rhai
+    /// (`effects/`, `lib/`), the text it adds (`labels/`, `phrases/`, issue 12) and its
+    /// keyword declarations with their rhai (`keywords/`): path → source, in that order.
+    pub fn source_files(&self) -> impl Iterator<Item = (&str, &str)> {
+        let f = &self.files;
+        f.under("effects", &[".rhai"])
+            .chain(f.under("lib", &[".rhai"]))
+            .chain(f.under("labels", &[".yaml", ".yml"]))
+            .chain(f.under("phrases", &[".yaml", ".yml"]))
+            .chain(f.under("keywords", &[".rhai", ".yaml", ".yml"]))
+    }
+
     /// Validates a pack already in memory. Errors as [`Pack::load`].
     pub fn from_files(files: PackFiles) -> Result<Pack, LoadError> {
         match Pack::from_files_partial(files) {

@@ -1,5 +1,5 @@
 //! Official rulings on bursts (BS-10, BS-5.8) reproduced as engine scenarios; see
-//! `rulings.rs` for the conventions (card number, ruling index, paraphrased question and
+//! `rulings/main.rs` for the conventions (card number, ruling index, paraphrased question and
 //! answer, real cards when `../shared/data` is present, `RUL-…` stand-ins otherwise).
 
 mod support;

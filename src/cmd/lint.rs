@@ -292,20 +292,12 @@ fn lint_other_game(
 pub fn line_battle_gaps(
     packs: &[carddb::Pack],
 ) -> Result<(Vec<carddb::Diagnostic>, Vec<carddb::Diagnostic>), Box<dyn std::error::Error>> {
-    let mut sources = engine::script::ScriptSources::default();
-    let mut cards = Vec::new();
-    for p in packs {
-        // Every file: scripts, `lib/` and the phrases card text is read with.
-        for (rel, text) in &p.files.files {
-            sources.add_file(&p.manifest.name, rel, text);
-        }
-        for c in &p.cards {
-            sources
-                .pack_of
-                .insert(c.def.id.clone(), p.manifest.name.clone());
-            cards.push(c.def.clone());
-        }
-    }
+    // Scripts, `lib/` and the phrases card text is read with, as a catalogue has them.
+    let (sources, _) = engine::script::ScriptSources::of_packs(packs);
+    let cards: Vec<carddb::CardDef> = packs
+        .iter()
+        .flat_map(|p| p.cards.iter().map(|c| c.def.clone()))
+        .collect();
     let lib = engine::rules::line_battle::LineLibrary::lenient(cards, &sources)?;
     let (mut errors, mut warnings) = (Vec::new(), Vec::new());
     for (id, effect, why) in lib.gaps() {

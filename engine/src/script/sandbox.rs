@@ -113,6 +113,33 @@ impl ScriptSources {
             .insert(path.to_string(), source.to_string());
         self
     }
+
+    /// The sources of `packs`, taken in order, as a library of their catalogue reads them:
+    /// each pack's [`carddb::Pack::source_files`] (`effects/` and `lib/` rhai, `labels/`,
+    /// `phrases/`, `keywords/`), which pack each card comes from (a later pack's card of
+    /// the same id wins), and the keyword declarations, one per [`carddb::KeywordDef::key`]:
+    /// a later pack's declaration of a name replaces an earlier one and moves to the end,
+    /// as `carddb::Catalogue::keywords` reads them back.
+    pub fn of_packs<'a>(
+        packs: impl IntoIterator<Item = &'a carddb::Pack>,
+    ) -> (ScriptSources, Vec<carddb::LoadedKeyword>) {
+        let mut sources = ScriptSources::default();
+        let mut keywords: Vec<carddb::LoadedKeyword> = Vec::new();
+        for p in packs {
+            let name = &p.manifest.name;
+            for (rel, body) in p.source_files() {
+                sources.add_file(name, rel, body);
+            }
+            for c in &p.cards {
+                sources.pack_of.insert(c.def.id.clone(), name.clone());
+            }
+            for k in p.loaded_keywords() {
+                keywords.retain(|x| x.def.key() != k.def.key());
+                keywords.push(k);
+            }
+        }
+        (sources, keywords)
+    }
 }
 
 /// `import "lib/x"` (or `"x"`) resolves only to the importing script's own pack `lib/`.
@@ -222,4 +249,75 @@ pub fn install_pack_modules(
     }
     engine.set_module_resolver(PackResolver { modules });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Battle Spirits pack named `name` with `files` (path, text) besides its manifest.
+    fn pack(name: &str, files: &[(&str, String)]) -> carddb::Pack {
+        let manifest = format!("name: {name}\nversion: 1.0.0\ngame: battle-spirits\n");
+        let all = [("pack.yaml".to_string(), manifest)]
+            .into_iter()
+            .chain(files.iter().map(|(p, t)| (p.to_string(), t.clone())));
+        carddb::Pack::from_files(carddb::PackFiles::from_memory(name, all)).expect("pack loads")
+    }
+
+    fn keyword(name: &str, description: &str) -> String {
+        format!("name: {name}\nkind: constant\nvalue: none\ndescription: {description}\n")
+    }
+
+    /// Issue 12: a keyword two packs declare (names compared by `KeywordDef::key`, so case
+    /// aside) is the later pack's declaration, placed after the others: the list the
+    /// catalogue of the same packs reads back (`Catalogue::keywords`). Both packs' files
+    /// stay.
+    #[test]
+    fn a_keyword_declared_by_two_packs_is_the_later_packs_and_moves_to_the_end() {
+        let first = pack(
+            "first",
+            &[
+                (
+                    "keywords/tidecall.yaml",
+                    keyword("Tidecall", "the first pack's"),
+                ),
+                ("keywords/reefguard.yaml", keyword("Reefguard", "only here")),
+                ("lib/util.rhai", "fn two() { 2 }".into()),
+            ],
+        );
+        let second = pack(
+            "second",
+            &[(
+                "keywords/tidecall.yaml",
+                keyword("TIDECALL", "the second pack's"),
+            )],
+        );
+        let (sources, keywords) = ScriptSources::of_packs([&first, &second]);
+        let got: Vec<(&str, &str, &str)> = keywords
+            .iter()
+            .map(|k| {
+                (
+                    k.def.name.as_str(),
+                    k.pack.as_str(),
+                    k.def.description.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Reefguard", "first", "only here"),
+                ("TIDECALL", "second", "the second pack's"),
+            ]
+        );
+        // The catalogue of the two packs (with the Saga base pack its game puts first).
+        let saga = carddb::base::saga().expect("the embedded Saga pack loads");
+        let (_, with_base) = ScriptSources::of_packs([&saga, &first, &second]);
+        assert_eq!(with_base[with_base.len() - 2..], keywords[..]);
+        let (cat, _) = carddb::Catalogue::build_in_memory(&[first, second]).expect("builds");
+        assert_eq!(cat.keywords().expect("reads"), with_base);
+        assert_eq!(sources.files["first"]["lib/util.rhai"], "fn two() { 2 }");
+        assert!(sources.files["first"].contains_key("keywords/tidecall.yaml"));
+        assert!(sources.files["second"].contains_key("keywords/tidecall.yaml"));
+    }
 }

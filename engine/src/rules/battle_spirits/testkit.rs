@@ -151,16 +151,9 @@ pub fn synthetic_cards() -> Vec<CardDef> {
 /// issue 12) and the sources of their scripts.
 pub fn saga_keywords() -> (Vec<carddb::LoadedKeyword>, crate::script::ScriptSources) {
     let pack = carddb::base::saga().expect("the embedded Saga pack loads");
-    let mut sources = crate::script::ScriptSources::default();
-    // Its scripts, and its labels and phrases (the text the packs add, issue 12).
-    let lang = pack
-        .files
-        .under("labels", &[".yaml", ".yml"])
-        .chain(pack.files.under("phrases", &[".yaml", ".yml"]));
-    for (path, src) in pack.script_files().chain(lang) {
-        sources.add_file(&pack.manifest.name, path, src);
-    }
-    (pack.loaded_keywords(), sources)
+    // Its scripts, labels, phrases and keyword files (the text the packs add, issue 12).
+    let (sources, keywords) = crate::script::ScriptSources::of_packs([&pack]);
+    (keywords, sources)
 }
 
 /// The synthetic cards plus `extra` as a library with the Saga keywords declared: a card

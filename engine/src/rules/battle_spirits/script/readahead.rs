@@ -42,24 +42,7 @@ pub fn read_ahead(packs: &[carddb::Pack], stop: &AtomicBool) -> Option<dsl::Voca
     };
     let all: Vec<&carddb::Pack> = base.iter().chain(packs).collect();
     // As the catalogue stores them (`carddb::catalogue::fill`, `Catalogue::keywords`).
-    let mut sources = super::ScriptSources::default();
-    let mut keywords: Vec<carddb::LoadedKeyword> = Vec::new();
-    for p in &all {
-        let f = &p.files;
-        for (rel, body) in f
-            .under("effects", &[".rhai"])
-            .chain(f.under("lib", &[".rhai"]))
-            .chain(f.under("labels", &[".yaml", ".yml"]))
-            .chain(f.under("phrases", &[".yaml", ".yml"]))
-            .chain(f.under("keywords", &[".rhai", ".yaml", ".yml"]))
-        {
-            sources.add_file(&p.manifest.name, rel, body);
-        }
-        for k in p.loaded_keywords() {
-            keywords.retain(|x| x.def.key() != k.def.key());
-            keywords.push(k);
-        }
-    }
+    let (sources, keywords) = super::ScriptSources::of_packs(all.iter().copied());
     let entries = super::vocab::keyword_entries(&keywords);
     let vocab = super::vocab::of_sources(&sources, entries, None)
         .ok()?

@@ -1,0 +1,409 @@
+//! What an effect does: actions, their conditions, subjects and events, protections, and the slot
+//! values of pack phrases.
+
+use super::*;
+
+/// What a protection ("cannot be … by your opponent's effects") prevents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Protection {
+    /// Being exhausted.
+    Exhausted,
+    /// Being returned to hand or deck.
+    Returned,
+    /// Being selected.
+    Selected,
+}
+
+impl Protection {
+    /// The word the script API takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Protection::Exhausted => "exhausted",
+            Protection::Returned => "returned",
+            Protection::Selected => "selected",
+        }
+    }
+}
+
+/// A condition in "if …" sentences.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Condition {
+    /// "if this spirit has a "Soul Core" on it".
+    ThisHasSoulCore,
+    /// "if you control a … (spirit|nexus)": at least `n` matching cards.
+    YouControl(u32, Query),
+    /// "if you have less life than your opponent".
+    LessLifeThanOpponent,
+    /// "if you have fewer cards in your hand than your opponent".
+    FewerHandThanOpponent,
+    /// 「自分のバーストをセットしている」: you have a burst set.
+    BurstSet,
+    /// "if you have N or fewer life".
+    LifeAtMost(u32),
+    /// "if you spend a "Soul Core" as part of this card's (summoning) cost".
+    SoulCoreSpent,
+    /// "if you only have … spirits on the field".
+    OnlyHave(Query),
+    /// "if your opponent controls a …": at least `n` matching cards.
+    OpponentControls(u32, Query),
+    /// "if this spirit is exhausted".
+    ThisExhausted,
+    /// "if this spirit is refreshed".
+    ThisRefreshed,
+    /// "if this spirit has N or more BP".
+    ThisBpAtLeast(u32),
+    /// "if you only have N or fewer … spirits".
+    YouControlAtMost(u32, Query),
+    /// "if one of your … spirits has been destroyed this turn".
+    DestroyedThisTurn(Query),
+    /// "if you summon this spirit from your hand" / "… from the trash".
+    SummonedFrom(Zone),
+    /// "if it is a … card": the selected / revealed card matches.
+    SelectedIs(Query),
+    /// "if you have three or more red symbols" (on your field).
+    SymbolsAtLeast(u32, Colour),
+    /// "if it is your opponent's turn".
+    OpponentsTurn,
+    /// "if it is your turn".
+    YourTurn,
+    /// "if you destroy a spirit with this effect".
+    DestroyedByThisEffect,
+    /// "if N or more spirits are destroyed by this effect".
+    DestroyedByThisEffectAtLeast(u32),
+    /// "if used during your main step".
+    InStep(Whose, Step),
+    /// "if you summon a spirit with this effect".
+    SummonedByThisEffect,
+    /// "if your opponent has N or more cards in their trash".
+    OpponentTrashAtLeast(u32),
+    /// "if you have N or more cards in your trash".
+    TrashAtLeast(u32),
+    /// All of the conditions ("… and …").
+    All(Vec<Condition>),
+    /// At least one card matches the query ("if a nexus card is among the discarded cards").
+    AnyMatch(Query),
+    /// While a card matching the query is being summoned or placed (cost reduction).
+    WhileSummoning(Query),
+    /// The negation of a condition ("if it is not green").
+    Not(Box<Condition>),
+    /// "if your count is N or more" (BS-13.2): cores in your count area ≥ N.
+    CountAtLeast(u32),
+    /// "if your count is N or less" (BS-13.2): cores in your count area ≤ N.
+    CountAtMost(u32),
+    /// "Ultimate Trigger: if it hits, …" (BS-12.5): the trigger always happens (the
+    /// opponent's top deck card goes to the trash); the rest works only on a hit.
+    UltimateTriggerHits,
+}
+
+/// Who an event is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Subject {
+    /// This card.
+    This,
+    /// This card's attack.
+    ThisAttack,
+    /// Any card matching the query.
+    AnyOf(Query),
+    /// An attack by a card matching the query.
+    AttackOf(Query),
+}
+
+/// An event inside the text ("when one of your spirits is destroyed, …").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Event {
+    /// Is destroyed (BS-6.6).
+    Destroyed {
+        /// Which cards.
+        who: Subject,
+        /// By the opponent.
+        by_opponent: bool,
+        /// In battle, by comparing BP.
+        in_battle: bool,
+    },
+    /// Attacks (BS-6.1).
+    Attacks(Subject),
+    /// Blocks (BS-6.3).
+    Blocks(Subject),
+    /// Is blocked.
+    Blocked(Subject),
+    /// Is summoned.
+    Summoned(Subject),
+    /// Is exhausted.
+    Exhausted(Subject),
+    /// Is refreshed.
+    Refreshed(Subject),
+    /// Is returned to its owner's hand.
+    ReturnedToHand(Subject),
+    /// Is returned to its owner's hand or deck.
+    ReturnedToHandOrDeck(Subject),
+    /// Reduces the opponent's life.
+    ReducesOpponentLife(Subject),
+    /// Destroys an opposing spirit (matching `victim`'s filters, if any).
+    DestroysOpponentSpirit {
+        /// Which cards.
+        who: Subject,
+        /// Filters on the destroyed spirit ("with 3000 or fewer BP").
+        victim: Vec<Filter>,
+        /// In battle, by comparing BP.
+        in_battle: bool,
+    },
+    /// A player uses a magic card (matching the filters).
+    UsesMagic(Whose, Vec<Filter>),
+    /// A player summons a spirit matching the query.
+    Summons(Whose, Query),
+    /// Your life is reduced.
+    LoseLife,
+    /// Either player's life is reduced.
+    EitherLosesLife,
+    /// Your life is reduced by an attack from a card matching the query.
+    LifeReducedByAttackOf(Query),
+    /// You reduce your opponent's life.
+    ReduceOpponentLife,
+    /// The opponent draws.
+    OpponentDraws,
+    /// The opponent draws outside of their draw step.
+    OpponentDrawsOutsideDrawStep,
+    /// The opponent's effect discards at least N cards from your deck.
+    OpponentMillsYou(u32),
+    /// You draw a card with one of your effects.
+    YouDrawByEffect,
+    /// Your life increases.
+    LifeIncreases,
+    /// The battle ends (BS-6.7).
+    BattleEnds,
+    /// A core is placed into your reserve.
+    CorePlacedInReserve,
+    /// A core is placed onto this card.
+    CorePlacedOnThis,
+    /// You set a burst (BS-10.1).
+    YouSetBurst,
+    /// A card matching the query is discarded by this effect (or by your keyword effect).
+    Discarded(Query),
+    /// The end of this turn (BS-7.1).
+    EndOfTurn,
+}
+
+/// One thing an effect does.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Action {
+    /// Choose cards; later "it"/"them" refer to them.
+    Select(Target),
+    /// Draw N cards (BS-3).
+    Draw(Amount),
+    /// A player draws N cards (the opponent, or both players).
+    PlayerDraws(Whose, u32),
+    /// Draw until you have N cards in hand.
+    DrawUntil(u32),
+    /// Shuffle your deck.
+    Shuffle,
+    /// Destroy (BS-6.6).
+    Destroy(Target),
+    /// Exhaust.
+    Exhaust(Target),
+    /// Refresh.
+    Refresh(Target),
+    /// Return to their owner's hand.
+    ReturnToHand(Target),
+    /// Return to the owner's deck.
+    ReturnToDeck(Target, DeckPos),
+    /// BP +/- X for a duration (negative = "reduce its BP by X").
+    Bp {
+        /// Affected cards.
+        target: Target,
+        /// Signed change per unit.
+        amount: i64,
+        /// Multiplier, if any.
+        per: Option<Amount>,
+        /// How long.
+        duration: Duration,
+    },
+    /// Place N cores from a place to a place.
+    MoveCores {
+        /// How many.
+        count: CoreCount,
+        /// From where (void, or `On(target)` to remove from a card).
+        from: CorePlace,
+        /// To where.
+        to: CorePlace,
+        /// Multiplier ("for each …").
+        per: Option<Amount>,
+    },
+    /// Put the top N cards of a deck into the trash ("discard the top N cards of your deck").
+    Mill {
+        /// Whose deck.
+        whose: Whose,
+        /// How many.
+        count: Amount,
+    },
+    /// Discard N cards from hand.
+    Discard {
+        /// Who discards.
+        whose: Whose,
+        /// How many.
+        count: u32,
+        /// Which cards may be discarded (`None` = any).
+        filter: Option<Query>,
+    },
+    /// Put the selected cards (from hand) into the trash ("discards it").
+    DiscardSelected,
+    /// Discard your whole hand.
+    DiscardHand,
+    /// Discard N of your set bursts (a cost, 「自分のバースト1つを破棄することで」).
+    DiscardBurst(u32),
+    /// This spirit attacks the target ("attack that spirit").
+    AttackTarget(Target),
+    /// Pay cores as a cost ("pay a "Soul Core"", "pay two cores from this spirit").
+    PayCores {
+        /// How many.
+        count: CoreCount,
+        /// From which card (`None` = anywhere the player chooses).
+        from: Option<Target>,
+    },
+    /// Deploy (place) a nexus (BS-5.4).
+    Deploy {
+        /// Which card.
+        target: Target,
+        /// Without paying its cost.
+        free: bool,
+    },
+    /// Reveal (or view) the top N cards of your deck.
+    Reveal(Amount),
+    /// Add cards from the revealed cards to your hand.
+    AddToHand(Target),
+    /// Return the remaining revealed cards to the deck.
+    RemainingToDeck(DeckPos),
+    /// Discard the remaining revealed cards.
+    RemainingToTrash,
+    /// Cannot attack for a duration.
+    CannotAttack(Target, Duration),
+    /// Cannot block for a duration.
+    CannotBlock(Target, Duration),
+    /// Cannot be blocked (by cards matching the query, if given) for a duration.
+    CannotBeBlocked(Target, Option<Query>, Duration),
+    /// Gains N symbols of a colour.
+    GainSymbols(Target, u32, Colour, Duration),
+    /// Gains a family (spirit type).
+    GainFamily(Target, String, Duration),
+    /// Gains a keyword.
+    GainKeyword(Target, Keyword, Duration),
+    /// Cannot be destroyed (by the opponent's effects only, if `by_opponent`).
+    CannotBeDestroyed {
+        /// Which cards.
+        target: Target,
+        /// Only against the opponent's effects.
+        by_opponent: bool,
+        /// How long.
+        duration: Duration,
+    },
+    /// Cannot be exhausted / returned / selected by the opponent's effects.
+    CannotBe {
+        /// Which cards.
+        target: Target,
+        /// What the opponent's effects cannot do to them.
+        what: Protection,
+        /// How long.
+        duration: Duration,
+    },
+    /// "This spirit must attack if able".
+    MustAttack(Target, Duration),
+    /// "That spirit can block while exhausted".
+    CanBlockWhileExhausted(Target, Duration),
+    /// Count/treat the card's symbols as N symbols (of a colour) (BS-5.2 cost reduction).
+    SymbolsAs {
+        /// Which cards.
+        target: Target,
+        /// How many symbols each counts as.
+        count: u32,
+        /// Of which colour, if said.
+        colour: Option<Colour>,
+        /// How long.
+        duration: Duration,
+    },
+    /// "Treat it as its highest level".
+    TreatAsHighestLevel(Target, Duration),
+    /// "Treat it as LVn".
+    TreatAsLevel(Target, u8, Duration),
+    /// Summon (from hand / trash / revealed).
+    Summon {
+        /// What.
+        target: Target,
+        /// Without paying its cost.
+        free: bool,
+        /// Enters exhausted.
+        exhausted: bool,
+    },
+    /// "You may then pay this card's cost to activate its main/flash effect" (BS-10.4).
+    PayCostToActivate(StepKind),
+    /// "Activate this card's main effect without paying its cost".
+    ActivateFree(StepKind),
+    /// "Count +N" (positive) / "Count -N" (negative) (BS-13.2).
+    Count(i64),
+    /// "Heavily exhaust …" (BS-13.4).
+    HeavilyExhaust(Target),
+    /// "Put … into your tecoto" (BS-13.1): face up, in the owners' tecoto.
+    PutIntoTecoto(Target),
+    /// "… cannot attack unless they pay N cores" (an attack tax).
+    AttackTax {
+        /// Which cards.
+        target: Target,
+        /// Cores to pay per attack.
+        cores: u32,
+        /// How long.
+        duration: Duration,
+    },
+    /// 「アタックステップを終了する」: end the attack step.
+    EndAttackStep,
+    /// 「今行っているバトルを終了させる」: end the current battle.
+    EndBattle,
+    /// Sequence run only if the player says yes ("you may").
+    May(Vec<Action>),
+    /// Sequence run only if the preceding optional action was done ("If you do,").
+    IfYouDo(Vec<Action>),
+    /// Sequence run only if a condition holds.
+    If(Condition, Vec<Action>),
+    /// The other branch of the preceding `If` ("Otherwise,", "If it is not,").
+    Otherwise(Vec<Action>),
+    /// A triggered sub-effect: run the sequence each time the event happens, for the given
+    /// duration ("During this turn, when …"; `WhileActive` = as long as the effect applies).
+    When(Event, Duration, Vec<Action>),
+    /// Sequence run the given number of times ("For each …, …", "For every level …, …").
+    Repeat(Amount, Vec<Action>),
+    /// Sequence run once per turn (BS-8.3).
+    OncePerTurn(Vec<Action>),
+    /// A sentence read by a pack-declared phrase (issue 12): the phrase's rhai, with each
+    /// `{slot}` replaced by its value.
+    Phrase {
+        /// The phrase's template (`Gain {n:number} cores from the void`).
+        template: String,
+        /// The phrase's rhai (`gain_cores({n})`).
+        rhai: String,
+        /// Each slot's name and value, in template order.
+        slots: Vec<(String, SlotValue)>,
+    },
+    /// A sentence the grammar did not understand. The effect is not executable.
+    Unparsed {
+        /// The sentence.
+        text: String,
+        /// Where it is in the parsed text.
+        span: Span,
+    },
+}
+
+/// The value of a phrase slot (see `vocab::SlotKind`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum SlotValue {
+    /// A number.
+    Number(u32),
+    /// A colour.
+    Colour(Colour),
+    /// A family name.
+    Family(String),
+    /// Cards chosen or named.
+    Target(Target),
+    /// A set of cards.
+    Filter(Query),
+    /// How long.
+    Duration(Duration),
+    /// A nested sentence's actions.
+    Sentence(Vec<Action>),
+}

@@ -1,0 +1,263 @@
+//! An effect body sentence by sentence: each sentence read (built-in grammar, then pack phrases)
+//! and placed in the body ("If you do,", Ultimate Trigger hits, pronouns continuing a selection).
+
+use super::*;
+
+pub(super) fn parse_body(
+    text: &str,
+    body_start: usize,
+    unparsed: &mut Vec<Unparsed>,
+    start_of_step: &mut bool,
+    effect: &mut EffectText,
+    vocab: &Vocabulary,
+) -> Vec<Action> {
+    let body = &text[body_start..];
+    let mut out = Vec::new();
+    // Whether a "you may" sentence is open, for "If you do," in the next sentence.
+    for (a, b) in split::sentences(body, &['.', '!'], &['・', '\n']) {
+        let s = &body[a..b];
+        let span = Span {
+            start: body_start + a,
+            end: body_start + b,
+        };
+        // A number beyond any card's is refused, never capped (issue 16 kind 7).
+        if let Some(n) = split::number_out_of_range(s) {
+            unparsed.push(Unparsed {
+                span,
+                text: s.to_string(),
+                expected: vec![format!(
+                    "a number of at most {} (found {n})",
+                    split::MAX_TEXT_NUMBER
+                )],
+            });
+            out.push(Action::Unparsed {
+                text: s.to_string(),
+                span,
+            });
+            continue;
+        }
+        // "X: While This Spirit Attacks Confront" — reminder after a colon repeats the keyword.
+        match read_sentence(s, vocab) {
+            Read::Built(mut acts, st, rejected) => {
+                if let Some(why) = rejected {
+                    unparsed.push(Unparsed {
+                        span,
+                        text: s.to_string(),
+                        expected: vec![why],
+                    });
+                    acts = vec![Action::Unparsed {
+                        text: s.to_string(),
+                        span,
+                    }];
+                }
+                if st.start_of_step {
+                    *start_of_step = true;
+                }
+                if st.once_whole && (out.is_empty() || acts.is_empty()) {
+                    effect.once_per_turn = true;
+                }
+                // A pronoun must refer to something an earlier sentence selected, summoned,
+                // revealed or discarded; never to this card by default (issue 11 kind 5).
+                let mut probe = out.clone();
+                place_sentence(&mut probe, acts.clone());
+                if crate::compile::dangling_pronoun(&probe) {
+                    unparsed.push(Unparsed {
+                        span,
+                        text: s.to_string(),
+                        expected: vec![crate::compile::DANGLING.into()],
+                    });
+                    out.push(Action::Unparsed {
+                        text: s.to_string(),
+                        span,
+                    });
+                    continue;
+                }
+                match out.last_mut() {
+                    Some(Action::When(_, _, body)) if st.then => body.extend(acts),
+                    _ => place_sentence(&mut out, acts),
+                }
+            }
+            Read::Failed(expected) => {
+                unparsed.push(Unparsed {
+                    span,
+                    text: s.to_string(),
+                    expected,
+                });
+                out.push(Action::Unparsed {
+                    text: s.to_string(),
+                    span,
+                });
+            }
+        }
+    }
+    if matches!(out.as_slice(), [Action::May(_)]) && effect.body.is_empty() {
+        effect.optional = true;
+    }
+    out
+}
+
+/// One sentence as read by [`read_sentence`].
+#[derive(Clone)]
+pub(crate) enum Read {
+    /// Matched: the actions, and why they are not usable (`Some`: matched by the built-in
+    /// grammar but not understood, and no phrase matched either).
+    Built(Vec<Action>, SentenceState, Option<String>),
+    /// Not matched: pest's expected tokens.
+    Failed(Vec<String>),
+}
+
+/// [`read_sentence_anew`], once per sentence and vocabulary: reprints and common
+/// sentences ("Select one of your opponent's spirits.") are read once (issue 15). The
+/// reading depends only on the sentence and the vocabulary.
+pub(super) fn read_sentence(s: &str, vocab: &Vocabulary) -> Read {
+    if let Some(hit) = vocab.memo().lock().ok().and_then(|m| m.get(s).cloned()) {
+        return hit;
+    }
+    // Not locked while reading: a phrase's sentence slot reads a sentence too.
+    let read = read_sentence_anew(s, vocab);
+    if let Ok(mut m) = vocab.memo().lock() {
+        m.insert(s.to_string(), read.clone());
+    }
+    read
+}
+
+/// One sentence by the built-in grammar; when that does not understand it, by the first
+/// pack phrase that matches it whole (issue 12).
+fn read_sentence_anew(s: &str, vocab: &Vocabulary) -> Read {
+    let builtin = match EnParser::parse(Rule::sentence, s) {
+        Ok(pairs) => {
+            let kw = sentence_keyword_problem(pairs.clone(), vocab);
+            let mut st = SentenceState::default();
+            let acts = build_sentence(pairs, &mut st);
+            if let Some(why) = kw {
+                Read::Built(acts, st, Some(why))
+            } else if crate::has_unparsed(&acts) || st.lost || st.unruled {
+                let multiplier = format!("{acts:?}").contains("takes no multiplier");
+                let why = if st.lost {
+                    "a condition or event the effect AST can express".into()
+                } else if multiplier {
+                    "an action that takes a multiplier".into()
+                } else {
+                    "a sentence the engine has rules for".into()
+                };
+                Read::Built(acts, st, Some(why))
+            } else {
+                return Read::Built(acts, st, None);
+            }
+        }
+        Err(e) if vocab.is_quiet() => Read::Failed(vec![crate::phrasebook::stopped_at(
+            s,
+            crate::phrasebook::error_offset(&e),
+        )]),
+        Err(e) => {
+            let templates: Vec<&str> = vocab.phrases().map(|p| p.template.as_str()).collect();
+            Read::Failed(crate::phrasebook::stopped_in(
+                s,
+                crate::phrasebook::error_offset(&e),
+                &templates,
+            ))
+        }
+    };
+    match phrase_action(s, vocab) {
+        Some(a) => Read::Built(vec![a], SentenceState::default(), None),
+        None => builtin,
+    }
+}
+
+/// Put a parsed sentence into the body: "If you do," goes inside the preceding optional
+/// sentence, after its cost (the last action there); the rest of an Ultimate Trigger goes
+/// into its hit branch; anything else is attached (see [`attach`]).
+fn place_sentence(out: &mut Vec<Action>, acts: Vec<Action>) {
+    match acts.as_slice() {
+        [Action::IfYouDo(_)] if matches!(out.last(), Some(Action::May(_))) => {
+            if let Some(Action::May(prev)) = out.last_mut() {
+                prev.extend(acts);
+            }
+        }
+        // BS-12.5: after "Ultimate Trigger: if it hits, …" the rest of the effect
+        // works only on a hit ("Otherwise," is the guard branch).
+        [first, ..] if !matches!(first, Action::Otherwise(_)) && ut_open(out) => {
+            if let Some(Action::If(_, body)) = out.last_mut() {
+                attach(body, acts);
+            }
+        }
+        _ => attach(out, acts),
+    }
+}
+
+/// Whether the body ends with an Ultimate Trigger's hit branch (BS-12.5).
+fn ut_open(out: &[Action]) -> bool {
+    matches!(
+        out.last(),
+        Some(Action::If(Condition::UltimateTriggerHits, _))
+    )
+}
+
+/// Append a sentence's actions. A sentence about "it" / "them" that follows a sentence whose
+/// selection happened inside a wrapper ("When …, select …", "You may select …", "If …,
+/// select …") continues inside that wrapper, where the selection is.
+fn attach(out: &mut Vec<Action>, acts: Vec<Action>) {
+    // "it"/"them", or "the revealed/discarded cards", refer to what the previous sentence chose.
+    let depends = acts.first().is_some_and(|a| {
+        let d = format!("{a:?}");
+        !matches!(
+            a,
+            Action::Select(_) | Action::Reveal(_) | Action::Mill { .. }
+        ) && (d.contains("Selected")
+            || d.contains("Discarded")
+            || d.contains("Revealed")
+            // "Return the remaining cards …": the rest of what the sentence before revealed.
+            || matches!(a, Action::RemainingToDeck(_) | Action::RemainingToTrash))
+    });
+    if depends && let Some(body) = innermost_selecting_body(out) {
+        body.extend(acts);
+        return;
+    }
+    out.extend(acts);
+}
+
+fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {
+    let binds = |b: &Vec<Action>| {
+        let d = format!("{b:?}");
+        d.contains("Select(")
+            || d.contains("Choose {")
+            || d.contains("ChooseUnion {")
+            || d.contains("Reveal(")
+            || d.contains("Mill {")
+    };
+    let last = body.last_mut()?;
+    let inner = match last {
+        Action::May(b)
+        | Action::IfYouDo(b)
+        | Action::If(_, b)
+        | Action::Otherwise(b)
+        | Action::When(_, _, b)
+        | Action::Repeat(_, b)
+        | Action::OncePerTurn(b) => b,
+        _ => return None,
+    };
+    if !binds(inner) {
+        return None;
+    }
+    // Prefer a deeper wrapper that itself selects.
+    let deeper = matches!(
+        inner.last(),
+        Some(
+            Action::May(_)
+                | Action::IfYouDo(_)
+                | Action::If(..)
+                | Action::Otherwise(_)
+                | Action::When(..)
+                | Action::Repeat(..)
+                | Action::OncePerTurn(_)
+        )
+    ) && {
+        let mut probe = inner.clone();
+        innermost_selecting_body(&mut probe).is_some()
+    };
+    if deeper {
+        innermost_selecting_body(inner)
+    } else {
+        Some(inner)
+    }
+}

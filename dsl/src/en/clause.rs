@@ -1,0 +1,414 @@
+//! One clause (a verb phrase: draw, destroy, refresh, move cores, …) → its actions.
+
+use super::*;
+
+pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
+    let Some(c) = p.into_inner().next() else {
+        return Vec::new();
+    };
+    let rule = c.as_rule();
+    let t = || first_target(&c, Whose::You);
+    vec![match rule {
+        Rule::c_select => Action::Select(t()),
+        Rule::c_opp_select => Action::Select(first_target(&c, Whose::Opponent)),
+        Rule::c_draw => Action::Draw(Amount::Fixed(number_in(c))),
+        Rule::c_destroy => Action::Destroy(t()),
+        Rule::c_exhaust => Action::Exhaust(t()),
+        Rule::c_refresh => Action::Refresh(t()),
+        Rule::c_ret_hand => Action::ReturnToHand(t()),
+        Rule::c_ret_deck => Action::ReturnToDeck(t(), deck_pos_in(&c)),
+        Rule::c_remaining => Action::RemainingToDeck(deck_pos_in(&c)),
+        Rule::c_rem_trash => Action::RemainingToTrash,
+        Rule::c_gain_bp | Rule::c_bp_plus => Action::Bp {
+            target: t(),
+            amount: i64::from(direct_number(&c)),
+            per: None,
+            duration: Duration::WhileActive,
+        },
+        Rule::c_reduce_bp => Action::Bp {
+            target: t(),
+            amount: -i64::from(direct_number(&c)),
+            per: None,
+            duration: Duration::WhileActive,
+        },
+        Rule::c_gain_bp_kw => {
+            let target = t();
+            let name = c
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::kw_name)
+                .map(|k| k.as_str().to_string())
+                .unwrap_or_default();
+            return vec![
+                Action::Bp {
+                    target: target.clone(),
+                    amount: i64::from(direct_number(&c)),
+                    per: None,
+                    duration: Duration::WhileActive,
+                },
+                Action::GainKeyword(
+                    target,
+                    Keyword {
+                        name,
+                        modifier: None,
+                    },
+                    Duration::WhileActive,
+                ),
+            ];
+        }
+        Rule::c_gain_symbol => Action::GainSymbols(
+            t(),
+            direct_number(&c),
+            c.clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::colour)
+                .map(|x| colour_of(x.as_str()))
+                .unwrap_or(Colour::Red),
+            Duration::WhileActive,
+        ),
+        Rule::c_gain_family => Action::GainFamily(
+            t(),
+            c.clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::family)
+                .map(|f| f.as_str().to_string())
+                .unwrap_or_default(),
+            Duration::WhileActive,
+        ),
+        Rule::c_gain_kw => {
+            let target = t();
+            let mut name = String::new();
+            let mut colours = Vec::new();
+            for x in c.clone().into_inner() {
+                match x.as_rule() {
+                    Rule::kw_name => name = x.as_str().to_string(),
+                    Rule::colour => colours.push(x.as_str().to_string()),
+                    _ => {}
+                }
+            }
+            let modifier = if colours.is_empty() {
+                c.clone()
+                    .into_inner()
+                    .find(|x| x.as_rule() == Rule::kw_num)
+                    .map(|n| number_in(n).to_string())
+            } else {
+                Some(colours.join(", "))
+            };
+            Action::GainKeyword(target, Keyword { name, modifier }, Duration::WhileActive)
+        }
+        Rule::c_cannot_atk_blk => {
+            return vec![
+                Action::CannotAttack(t(), Duration::WhileActive),
+                Action::CannotBlock(t(), Duration::WhileActive),
+            ];
+        }
+        Rule::c_cannot_atk => Action::CannotAttack(t(), Duration::WhileActive),
+        Rule::c_cannot_destroyed => Action::CannotBeDestroyed {
+            target: t(),
+            by_opponent: c.clone().into_inner().any(|x| x.as_rule() == Rule::by_opp),
+            duration: Duration::WhileActive,
+        },
+        Rule::c_symbols_as => Action::SymbolsAs {
+            target: t(),
+            count: direct_number(&c),
+            colour: c
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::colour)
+                .map(|x| colour_of(x.as_str())),
+            duration: Duration::WhileActive,
+        },
+        Rule::c_must_attack => Action::MustAttack(t(), Duration::WhileActive),
+        Rule::c_block_exh => Action::CanBlockWhileExhausted(t(), Duration::WhileActive),
+        Rule::c_cannot_be => {
+            let what = if c
+                .clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::prot_exh)
+            {
+                Protection::Exhausted
+            } else if c
+                .clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::prot_ret)
+            {
+                Protection::Returned
+            } else {
+                Protection::Selected
+            };
+            Action::CannotBe {
+                target: t(),
+                what,
+                duration: Duration::WhileActive,
+            }
+        }
+        Rule::c_reveal_viewed => {
+            let mut target = t();
+            if let Target::Choose { query, .. } | Target::All(query) = &mut target {
+                query.zone = Zone::Revealed;
+            }
+            Action::Select(target)
+        }
+        Rule::c_treat_high => Action::TreatAsHighestLevel(t(), Duration::WhileActive),
+        Rule::c_cannot_blk => Action::CannotBlock(t(), Duration::WhileActive),
+        Rule::c_cannot_be_blocked => {
+            let by = by_query(&c);
+            Action::CannotBeBlocked(t(), by, Duration::WhileActive)
+        }
+        Rule::c_treat_lv => {
+            let lv = c
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::a_level)
+                .map(number_in_level)
+                .unwrap_or(1);
+            Action::TreatAsLevel(t(), lv, Duration::WhileActive)
+        }
+        Rule::c_send_cores => {
+            let mut count = CoreCount::Exactly(1);
+            let mut from = CorePlace::On(Target::Selected);
+            let mut to = CorePlace::Void;
+            for x in c.into_inner() {
+                match x.as_rule() {
+                    Rule::core_count => count = core_count_of(x),
+                    Rule::target => from = CorePlace::On(target_of(x, Whose::You)),
+                    Rule::core_place => to = core_place_of(x),
+                    _ => {}
+                }
+            }
+            Action::MoveCores {
+                count,
+                from,
+                to,
+                per: None,
+            }
+        }
+        Rule::c_place_cores | Rule::c_remove_cores => {
+            let mut count = CoreCount::Exactly(1);
+            let mut places = Vec::new();
+            let mut from_target = None;
+            let mut from_life = None;
+            for x in c.into_inner() {
+                match x.as_rule() {
+                    Rule::rm_life => {
+                        from_life = x.into_inner().next().map(|l| {
+                            if l.as_rule() == Rule::cp_opp_life {
+                                CorePlace::OpponentLife
+                            } else {
+                                CorePlace::Life
+                            }
+                        })
+                    }
+                    Rule::core_count => count = core_count_of(x),
+                    Rule::core_place => places.push(core_place_of(x)),
+                    Rule::target => from_target = Some(target_of(x, Whose::You)),
+                    _ => {}
+                }
+            }
+            if rule == Rule::c_place_cores {
+                let to = places.pop().unwrap_or(CorePlace::Reserve);
+                let from = places.pop().unwrap_or(CorePlace::Void);
+                Action::MoveCores {
+                    count,
+                    from,
+                    to,
+                    per: None,
+                }
+            } else {
+                Action::MoveCores {
+                    count,
+                    from: from_life
+                        .unwrap_or_else(|| CorePlace::On(from_target.unwrap_or(Target::Selected))),
+                    to: places.pop().unwrap_or(CorePlace::OwnersReserve),
+                    per: None,
+                }
+            }
+        }
+        Rule::c_mill => {
+            let whose = if c
+                .clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::o_opp || x.as_rule() == Rule::o_their)
+            {
+                Whose::Opponent
+            } else {
+                Whose::You
+            };
+            let count = c
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::number)
+                .map(number_of)
+                .unwrap_or(1);
+            Action::Mill {
+                whose,
+                count: Amount::Fixed(count),
+            }
+        }
+        Rule::c_discard => {
+            let count = number_in(c.clone());
+            let filter = c
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::np_body)
+                .map(|np| query_of(np, Owner::You))
+                .filter(|q| q.kind != CardKind::Card || !q.filters.is_empty());
+            Action::Discard {
+                whose: Whose::You,
+                count,
+                filter,
+            }
+        }
+        Rule::c_discard_it => Action::DiscardSelected,
+        Rule::c_draw_until => Action::DrawUntil(direct_number(&c)),
+        Rule::c_both_draw => Action::PlayerDraws(Whose::Either, direct_number(&c)),
+        Rule::c_opp_draw => Action::PlayerDraws(Whose::Opponent, direct_number(&c)),
+        Rule::c_both_discard => Action::Discard {
+            whose: Whose::Either,
+            count: direct_number(&c),
+            filter: None,
+        },
+        Rule::c_shuffle => Action::Shuffle,
+        Rule::c_opp_discard => {
+            let count = number_in(c.clone());
+            let filter = c
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::np_body)
+                .map(|np| query_of(np, Owner::Opponent))
+                .filter(|q| q.kind != CardKind::Card || !q.filters.is_empty());
+            Action::Discard {
+                whose: Whose::Opponent,
+                count,
+                filter,
+            }
+        }
+        Rule::c_disc_hand => Action::DiscardHand,
+        Rule::c_attack => Action::AttackTarget(t()),
+        Rule::c_mill_put | Rule::c_mill_n => Action::Mill {
+            whose: if c
+                .clone()
+                .into_inner()
+                .any(|x| matches!(x.as_rule(), Rule::o_opp | Rule::o_their))
+            {
+                Whose::Opponent
+            } else {
+                Whose::You
+            },
+            count: Amount::Fixed(number_in(c)),
+        },
+        Rule::c_pay_cores
+            if c.clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::cc_of_this) =>
+        {
+            Action::PayCores {
+                count: CoreCount::Exactly(number_in(c)),
+                from: Some(Target::This),
+            }
+        }
+        Rule::c_pay_cores => {
+            let cc = c
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::core_count);
+            // "Pay this spirit's "Soul Core"": the soul core must be on this spirit.
+            let this_soul = cc
+                .as_ref()
+                .is_some_and(|x| x.as_str().to_ascii_lowercase().starts_with("this spirit"));
+            let count = cc.map(core_count_of).unwrap_or(CoreCount::Exactly(1));
+            let from = c
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::target)
+                .map(|x| target_of(x, Whose::You))
+                .or_else(|| this_soul.then_some(Target::This));
+            Action::PayCores { count, from }
+        }
+        Rule::c_deploy => {
+            let mut target = t();
+            if c.as_str().to_ascii_lowercase().contains("revealed")
+                && let Target::Choose { query, .. } | Target::All(query) = &mut target
+            {
+                query.zone = Zone::Revealed;
+            }
+            Action::Deploy {
+                target,
+                free: c.clone().into_inner().any(|x| x.as_rule() == Rule::free),
+            }
+        }
+        Rule::c_reveal => Action::Reveal(Amount::Fixed(
+            c.into_inner()
+                .find(|x| x.as_rule() == Rule::number)
+                .map(number_of)
+                .unwrap_or(1),
+        )),
+        Rule::c_add_hand => {
+            let mut target = t();
+            if c.as_str().to_ascii_lowercase().contains("revealed")
+                && let Target::Choose { query, .. } | Target::All(query) = &mut target
+            {
+                query.zone = Zone::Revealed;
+            }
+            Action::AddToHand(target)
+        }
+        Rule::c_summon => {
+            let target = t();
+            let free = c.clone().into_inner().any(|x| x.as_rule() == Rule::free);
+            let exhausted = c.into_inner().any(|x| x.as_rule() == Rule::exh);
+            Action::Summon {
+                target,
+                free,
+                exhausted,
+            }
+        }
+        Rule::c_pay_act => Action::PayCostToActivate(
+            if c.into_inner().any(|x| x.as_rule() == Rule::s_kind_flash) {
+                StepKind::Flash
+            } else {
+                StepKind::Main
+            },
+        ),
+        Rule::c_end_attack => Action::EndAttackStep,
+        Rule::c_count => {
+            let n = i64::from(direct_number(&c));
+            if c.into_inner().any(|x| x.as_rule() == Rule::count_down) {
+                Action::Count(-n)
+            } else {
+                Action::Count(n)
+            }
+        }
+        Rule::c_heavy => Action::HeavilyExhaust(t()),
+        Rule::c_tecoto => match c
+            .clone()
+            .into_inner()
+            .find(|x| x.as_rule() == Rule::tec_top)
+        {
+            Some(top) => Action::PutIntoTecoto(Target::DeckTop(
+                top.into_inner()
+                    .find(|x| x.as_rule() == Rule::number)
+                    .map(number_of)
+                    .unwrap_or(1),
+            )),
+            None => Action::PutIntoTecoto(t()),
+        },
+        Rule::c_activate_free => Action::ActivateFree(
+            if c.clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::s_kind_flash)
+            {
+                StepKind::Flash
+            } else {
+                StepKind::Main
+            },
+        ),
+        Rule::c_attack_tax => Action::AttackTax {
+            target: t(),
+            cores: direct_number(&c),
+            duration: Duration::WhileActive,
+        },
+        _ => Action::Unparsed {
+            text: c.as_str().to_string(),
+            span: Span {
+                start: c.as_span().start(),
+                end: c.as_span().end(),
+            },
+        },
+    }]
+}

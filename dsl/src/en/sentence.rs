@@ -1,0 +1,344 @@
+//! One parsed sentence → actions: its wrappers ("You may", "If …", "When …"), trailing durations
+//! (BS-6.7) and "for each" multipliers.
+
+use super::*;
+
+#[derive(Default, Clone)]
+pub(crate) struct SentenceState {
+    pub(super) start_of_step: bool,
+    pub(super) once_whole: bool,
+    /// A condition or event the grammar matched but the AST cannot express: the sentence
+    /// must be reported, never run without it.
+    pub(super) lost: bool,
+    /// The sentence starts with "Then,": after a watcher sentence ("When …, draw a card.
+    /// Then, discard a card.") it continues inside that watcher.
+    pub(super) then: bool,
+    /// A sentence the grammar matched that the engine has no rules for ("This effect does
+    /// not duplicate"): reported as not understood.
+    pub(super) unruled: bool,
+}
+
+enum Wrap {
+    Repeat(Amount),
+    Otherwise,
+    When(Event, Duration),
+    May,
+    IfYouDo,
+    If(Condition),
+    Once,
+}
+
+enum Item {
+    Wrap(Wrap),
+    Act(Action),
+}
+
+pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<Action> {
+    let Some(sentence) = pairs.into_iter().next() else {
+        return Vec::new();
+    };
+    let mut items: Vec<Item> = Vec::new();
+    let mut default_dur: Option<Duration> = None;
+    // Clause actions waiting for their trailers.
+    let mut current: Vec<Action> = Vec::new();
+    let mut cur_dur: Option<Duration> = None;
+    let mut cur_per: Option<Amount> = None;
+    let mut cur_if: Option<Condition> = None;
+    let mut cur_once = false;
+    let mut cur_when: Option<(Event, Duration)> = None;
+    let mut pending: Vec<Wrap> = Vec::new();
+
+    let flush = |items: &mut Vec<Item>,
+                 current: &mut Vec<Action>,
+                 dur: Option<Duration>,
+                 per: Option<Amount>,
+                 cond: Option<Condition>,
+                 once: bool,
+                 when: Option<(Event, Duration)>| {
+        let mut acts: Vec<Action> = current
+            .drain(..)
+            .map(|a| apply_mods(a, dur, per.clone()))
+            .collect();
+        if let Some(c) = cond {
+            acts = vec![Action::If(c, acts)];
+        }
+        if let Some((e, when_dur)) = when {
+            acts = vec![Action::When(e, when_dur, acts)];
+        }
+        if once {
+            acts = vec![Action::OncePerTurn(acts)];
+        }
+        items.extend(acts.into_iter().map(Item::Act));
+    };
+
+    for p in sentence.into_inner() {
+        match p.as_rule() {
+            Rule::l_then if items.is_empty() && current.is_empty() => st.then = true,
+            Rule::l_then | Rule::conj | Rule::EOI => {}
+            // "This effect does not duplicate" has no rule in the digest: not understood.
+            Rule::s_no_dup => st.unruled = true,
+            Rule::s_once_only => st.once_whole = true,
+            Rule::l_start_step => st.start_of_step = true,
+            Rule::l_once => {
+                if items.is_empty() && current.is_empty() {
+                    st.once_whole = true;
+                }
+                pending.push(Wrap::Once)
+            }
+            // "X to Y" / "If you do,": Y is gated on the cost X (issue 11 kind 4).
+            Rule::l_if_you_do | Rule::conj_to => pending.push(Wrap::IfYouDo),
+            Rule::l_ut => pending.push(Wrap::If(Condition::UltimateTriggerHits)),
+            Rule::l_otherwise => pending.push(Wrap::Otherwise),
+            Rule::l_when => match p.into_inner().next().and_then(event_of) {
+                Some(e) => {
+                    pending.push(Wrap::When(e, default_dur.unwrap_or(Duration::WhileActive)))
+                }
+                None => st.lost = true,
+            },
+            Rule::tr_when => {
+                cur_when = p
+                    .into_inner()
+                    .next()
+                    .and_then(event_of)
+                    .map(|e| (e, default_dur.unwrap_or(Duration::WhileActive)));
+                st.lost |= cur_when.is_none();
+            }
+            Rule::tr_end_turn => cur_when = Some((Event::EndOfTurn, Duration::Turn)),
+            Rule::l_end_turn => pending.push(Wrap::When(Event::EndOfTurn, Duration::Turn)),
+            Rule::l_while_sum => match p.into_inner().next().and_then(condition_of) {
+                Some(c) => pending.push(Wrap::If(c)),
+                None => st.lost = true,
+            },
+            Rule::l_if => match p.into_inner().next().and_then(condition_of) {
+                Some(c) => pending.push(Wrap::If(c)),
+                None => st.lost = true,
+            },
+            Rule::l_may => pending.push(Wrap::May),
+            Rule::l_during => {
+                default_dur = p.into_inner().next().map(duration_of);
+            }
+            Rule::l_for_each => {
+                if let Some(n) = p.into_inner().next().map(|f| for_each_of(f, 1)) {
+                    pending.push(Wrap::Repeat(n));
+                }
+            }
+            Rule::clause => {
+                flush(
+                    &mut items,
+                    &mut current,
+                    cur_dur.or(default_dur),
+                    cur_per.take(),
+                    cur_if.take(),
+                    cur_once,
+                    cur_when.take(),
+                );
+                cur_dur = None;
+                cur_once = false;
+                items.extend(pending.drain(..).map(Item::Wrap));
+                current.extend(clause_of(p));
+            }
+            Rule::tr_duration => cur_dur = p.into_inner().next().map(duration_of),
+            Rule::tr_for_each => cur_per = p.into_inner().next().map(|f| for_each_of(f, 1)),
+            Rule::tr_if => {
+                cur_if = p.into_inner().next().and_then(condition_of);
+                st.lost |= cur_if.is_none();
+            }
+            Rule::tr_start_step => st.start_of_step = true,
+            Rule::tr_once => cur_once = true,
+            _ => {}
+        }
+    }
+    flush(
+        &mut items,
+        &mut current,
+        cur_dur.or(default_dur),
+        cur_per,
+        cur_if,
+        cur_once,
+        cur_when,
+    );
+    // Fold from the end: a wrapper takes everything after it in the sentence.
+    let mut acc: Vec<Action> = Vec::new();
+    for item in items.into_iter().rev() {
+        match item {
+            Item::Act(a) => acc.insert(0, a),
+            Item::Wrap(w) => {
+                let inner = std::mem::take(&mut acc);
+                acc = vec![match w {
+                    Wrap::Repeat(n) => Action::Repeat(n, inner),
+                    Wrap::Otherwise => Action::Otherwise(inner),
+                    Wrap::When(e, d) => Action::When(e, d, inner),
+                    Wrap::May => Action::May(inner),
+                    Wrap::IfYouDo => Action::IfYouDo(inner),
+                    Wrap::If(c) => Action::If(c, inner),
+                    Wrap::Once => Action::OncePerTurn(inner),
+                }];
+            }
+        }
+    }
+    acc
+}
+
+/// Apply a trailing duration / "for each" multiplier to an action.
+fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
+    match a {
+        Action::Bp {
+            target,
+            amount,
+            per: p0,
+            duration,
+        } => Action::Bp {
+            target,
+            amount,
+            per: per.map(|p| scale(p, 1)).or(p0),
+            duration: dur.unwrap_or(duration),
+        },
+        Action::CannotAttack(t, d) => Action::CannotAttack(t, dur.unwrap_or(d)),
+        Action::CannotBlock(t, d) => Action::CannotBlock(t, dur.unwrap_or(d)),
+        Action::CannotBeBlocked(t, q, d) => Action::CannotBeBlocked(t, q, dur.unwrap_or(d)),
+        Action::GainKeyword(t, k, d) => Action::GainKeyword(t, k, dur.unwrap_or(d)),
+        Action::GainFamily(t, f, d) => Action::GainFamily(t, f, dur.unwrap_or(d)),
+        Action::GainSymbols(t, n, c, d) => Action::GainSymbols(t, n, c, dur.unwrap_or(d)),
+        Action::TreatAsLevel(t, l, d) => Action::TreatAsLevel(t, l, dur.unwrap_or(d)),
+        Action::TreatAsHighestLevel(t, d) => Action::TreatAsHighestLevel(t, dur.unwrap_or(d)),
+        Action::MustAttack(t, d) => Action::MustAttack(t, dur.unwrap_or(d)),
+        Action::AttackTax {
+            target,
+            cores,
+            duration,
+        } => Action::AttackTax {
+            target,
+            cores,
+            duration: dur.unwrap_or(duration),
+        },
+        Action::SymbolsAs {
+            target,
+            count,
+            colour,
+            duration,
+        } => Action::SymbolsAs {
+            target,
+            count,
+            colour,
+            duration: dur.unwrap_or(duration),
+        },
+        Action::CanBlockWhileExhausted(t, d) => Action::CanBlockWhileExhausted(t, dur.unwrap_or(d)),
+        Action::CannotBe {
+            target,
+            what,
+            duration,
+        } => Action::CannotBe {
+            target,
+            what,
+            duration: dur.unwrap_or(duration),
+        },
+        Action::CannotBeDestroyed {
+            target,
+            by_opponent,
+            duration,
+        } => Action::CannotBeDestroyed {
+            target,
+            by_opponent,
+            duration: dur.unwrap_or(duration),
+        },
+        Action::Draw(Amount::Fixed(n)) if per.is_some() => {
+            Action::Draw(per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)))
+        }
+        Action::Reveal(Amount::Fixed(n)) if per.is_some() => {
+            Action::Reveal(per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)))
+        }
+        Action::Select(Target::Choose {
+            count: Count::Exactly(n),
+            query,
+            chooser,
+        }) if per.is_some() => {
+            let count = match per {
+                Some(Amount::PerEach(_, q)) => Count::PerEach(n, q),
+                _ => Count::Exactly(n),
+            };
+            Action::Select(Target::Choose {
+                count,
+                query,
+                chooser,
+            })
+        }
+        Action::Mill {
+            whose,
+            count: Amount::Fixed(n),
+        } if per.is_some() => Action::Mill {
+            whose,
+            count: per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)),
+        },
+        Action::MoveCores {
+            count, from, to, ..
+        } if per.is_some() => Action::MoveCores {
+            count,
+            from,
+            to,
+            per,
+        },
+        // A multiplier the action cannot take: not understood, rather than silently dropped.
+        _ if per.is_some() => Action::Unparsed {
+            text: "for each … (this action takes no multiplier)".into(),
+            span: Span { start: 0, end: 0 },
+        },
+        other => other,
+    }
+}
+
+fn scale(a: Amount, n: u32) -> Amount {
+    match a {
+        Amount::Fixed(m) => Amount::Fixed(m.saturating_mul(n)),
+        Amount::PerEach(_, q) => Amount::PerEach(n, q),
+        Amount::PerLevel(_) => Amount::PerLevel(n),
+        Amount::PerDestroyedByThisEffect(_) => Amount::PerDestroyedByThisEffect(n),
+    }
+}
+
+pub(super) fn duration_of(p: Pair<Rule>) -> Duration {
+    match p.into_inner().next().map(|x| x.as_rule()) {
+        Some(Rule::d_battle) => Duration::Battle,
+        _ => Duration::Turn,
+    }
+}
+
+fn for_each_of(p: Pair<Rule>, n: u32) -> Amount {
+    let Some(inner) = p.into_inner().next() else {
+        return Amount::Fixed(n);
+    };
+    if inner.as_rule() == Rule::fe_level {
+        return Amount::PerLevel(n);
+    }
+    if inner.as_rule() == Rule::fe_destroyed {
+        return Amount::PerDestroyedByThisEffect(n);
+    }
+    let discarded = inner.as_rule() == Rule::fe_discarded;
+    let mut owner = None;
+    let mut q = None;
+    let mut ctrl = None;
+    for x in inner.into_inner() {
+        match x.as_rule() {
+            Rule::owner => owner = Some(owner_of(x)),
+            Rule::np_body => q = Some(x),
+            Rule::controller => {
+                ctrl = Some(match x.into_inner().next().map(|c| c.as_rule()) {
+                    Some(Rule::ctrl_opp) => Owner::Opponent,
+                    Some(Rule::ctrl_any) => Owner::Any,
+                    _ => Owner::You,
+                })
+            }
+            _ => {}
+        }
+    }
+    let owner = owner.or(ctrl).unwrap_or(Owner::Any);
+    match q {
+        // "for each spirit card discarded this way": counted among `discarded()`.
+        Some(np) if discarded => {
+            let mut q = query_of(np, owner);
+            q.zone = Zone::Discarded;
+            Amount::PerEach(n, q)
+        }
+        Some(np) => Amount::PerEach(n, query_of(np, owner)),
+        None => Amount::Fixed(n),
+    }
+}

@@ -1,0 +1,247 @@
+//! BS-0: deck construction presets, setup and mulligan, the void, losing, conservation, the first
+//! turn.
+
+use super::*;
+
+#[test]
+fn bs_0_1_deck_construction_presets() {
+    let lib = library();
+    let saga = RulesConfig::saga();
+    let jp = RulesConfig::japanese();
+    let deck = |n: usize, copies: usize| -> Vec<String> {
+        let ids: Vec<String> = lib.iter().map(|d| d.id.clone()).collect();
+        let mut d: Vec<String> = std::iter::repeat_n(ids[0].clone(), copies).collect();
+        let mut i = 1;
+        while d.len() < n {
+            for _ in 0..3 {
+                if d.len() < n {
+                    d.push(ids[i].clone());
+                }
+            }
+            i += 1;
+        }
+        d
+    };
+    // Saga: 50–60 cards, at most 4 copies.
+    assert!(check_deck(&saga, &lib, P0, &deck(50, 4)).is_ok());
+    assert!(check_deck(&saga, &lib, P0, &deck(60, 4)).is_ok());
+    assert_eq!(
+        check_deck(&saga, &lib, P0, &deck(49, 3)),
+        Err(DeckError::TooFewCards {
+            player: P0,
+            count: 49,
+            min: 50
+        })
+    );
+    assert_eq!(
+        check_deck(&saga, &lib, P1, &deck(61, 3)),
+        Err(DeckError::TooManyCards {
+            player: P1,
+            count: 61,
+            max: 60
+        })
+    );
+    let name = lib.iter().next().unwrap().name.clone();
+    assert_eq!(
+        check_deck(&saga, &lib, P0, &deck(50, 5)),
+        Err(DeckError::TooManyCopies {
+            player: P0,
+            name: name.clone(),
+            count: 5,
+            max: 4
+        })
+    );
+    // Japanese: at least 40, at most 3 copies, no maximum size.
+    assert!(check_deck(&jp, &lib, P0, &deck(40, 3)).is_ok());
+    assert!(check_deck(&jp, &lib, P0, &deck(63, 3)).is_ok());
+    assert_eq!(
+        check_deck(&jp, &lib, P0, &deck(39, 3)),
+        Err(DeckError::TooFewCards {
+            player: P0,
+            count: 39,
+            min: 40
+        })
+    );
+    assert_eq!(
+        check_deck(&jp, &lib, P0, &deck(40, 4)),
+        Err(DeckError::TooManyCopies {
+            player: P0,
+            name,
+            count: 4,
+            max: 3
+        })
+    );
+    let mut bad = deck(40, 3);
+    bad[5] = "NOPE".into();
+    assert_eq!(
+        check_deck(&jp, &lib, P0, &bad),
+        Err(DeckError::UnknownCard {
+            player: P0,
+            card: "NOPE".into()
+        })
+    );
+    // Game::new refuses an illegal deck with a typed error.
+    let e = Game::new(jp, lib.clone(), [deck(39, 3), deck(40, 3)], 1).unwrap_err();
+    assert!(matches!(
+        e,
+        SetupError::Deck(DeckError::TooFewCards { count: 39, .. })
+    ));
+}
+
+#[test]
+fn bs_0_2_setup_life_reserve_soul_core_hand_and_one_mulligan() {
+    let mut g = new_game(cfg());
+    for p in PlayerId::BOTH {
+        assert_eq!(g.life(p), 5);
+        assert_eq!(g.reserve(p), 4);
+        assert!(g.soul_at(CoreLoc::Reserve(p)));
+        assert_eq!(
+            g.st.cores
+                .count_tagged_at(&CoreLoc::Reserve(p), types::SOUL_CORE),
+            1
+        );
+        assert_eq!(g.pile(Zone::Hand(p)).len(), 4);
+        assert_eq!(g.pile(Zone::Deck(p)).len(), 36);
+    }
+    let r = req(&mut g);
+    assert_eq!((r.kind, r.player), (DecisionKind::Mulligan, P0));
+    assert!(r.is_legal(&Choice::Mulligan));
+    g.answer(Choice::Mulligan).unwrap();
+    // One mulligan only: P0 is done, P1 decides next.
+    assert_eq!(g.pile(Zone::Hand(P0)).len(), 4);
+    let r = req(&mut g);
+    assert_eq!(r.player, P1);
+    g.answer(Choice::Keep).unwrap();
+    assert_eq!(g.pile(Zone::Hand(P1)).len(), 4, "Japanese: no keep bonus");
+}
+
+#[test]
+fn bs_0_2_saga_keep_draws_one_extra_mulligan_does_not() {
+    let mut saga = RulesConfig {
+        first_player: Some(P0),
+        ..RulesConfig::saga()
+    };
+    saga.min_deck = 40; // synthetic decks are 40 cards
+    let mut g = Game::new(saga, library(), [deck0(), synthetic_deck("B")], 3).unwrap();
+    g.answer(Choice::Keep).unwrap();
+    assert_eq!(g.pile(Zone::Hand(P0)).len(), 5);
+    g.answer(Choice::Mulligan).unwrap();
+    assert_eq!(g.pile(Zone::Hand(P1)).len(), 4);
+}
+
+#[test]
+fn bs_0_3_void_supplies_cores() {
+    let g = main2();
+    // P1's core step took one core from the void (from: None) into the reserve.
+    assert!(g.log().iter().any(|e| matches!(
+        e,
+        Event::CoreMoved { from: None, to: Some(CoreLoc::Reserve(p)), .. } if *p == P1
+    )));
+    // 2 × (5 life + 4 reserve) at set-up + 1 core step.
+    assert_eq!(g.st.ledger.from_supply, 19);
+}
+
+#[test]
+fn bs_0_4_life_zero_loses() {
+    let mut g = main1();
+    for c in g.st.cores.ids_at(&CoreLoc::Life(P1)) {
+        g.move_core(c, Some(CoreLoc::Reserve(P1)));
+    }
+    match g.next() {
+        Step::Over(r) => assert_eq!(r.winner, Some(P0)),
+        s => panic!("{s:?}"),
+    }
+    assert!(g.log().contains(&Event::PlayerLost {
+        player: P1,
+        reason: LossReason::LifeZero
+    }));
+}
+
+#[test]
+fn bs_0_4_empty_deck_at_start_step_loses() {
+    let mut g = main1();
+    for c in g.pile(Zone::Deck(P1)).to_vec() {
+        g.move_card(c, Zone::Trash(P1));
+    }
+    g.answer(Choice::EndMain).unwrap();
+    match g.next() {
+        Step::Over(r) => assert_eq!(r.winner, Some(P0)),
+        s => panic!("{s:?}"),
+    }
+    assert!(g.log().contains(&Event::PlayerLost {
+        player: P1,
+        reason: LossReason::DeckOut
+    }));
+}
+
+#[test]
+fn bs_0_4_both_lose_at_once_is_a_draw_or_as_configured() {
+    for (rule, winner) in [
+        (SimultaneousLoss::Draw, None),
+        (SimultaneousLoss::TurnPlayerLoses, Some(P1)),
+    ] {
+        let mut g = new_game(RulesConfig {
+            simultaneous_loss: rule,
+            ..cfg()
+        });
+        g.answer(Choice::Keep).unwrap();
+        g.answer(Choice::Keep).unwrap();
+        for p in PlayerId::BOTH {
+            for c in g.st.cores.ids_at(&CoreLoc::Life(p)) {
+                g.move_core(c, Some(CoreLoc::Reserve(p)));
+            }
+        }
+        match g.next() {
+            Step::Over(r) => assert_eq!(r.winner, winner, "{rule:?}"),
+            s => panic!("{s:?}"),
+        }
+    }
+}
+
+#[test]
+fn bs_0_5_conservation_detects_an_unlogged_core_move() {
+    let mut g = main1();
+    g.check_invariants().unwrap();
+    let c = g.core_at(CoreLoc::Reserve(P0), false).unwrap();
+    g.st.cores.move_to(c, Some(CoreLoc::Trash(P0))); // no event: the ledger disagrees
+    assert!(matches!(
+        g.check_invariants(),
+        Err(InvariantError::Cores(_))
+    ));
+}
+
+#[test]
+fn bs_0_5_card_count_is_constant() {
+    let mut g = main1();
+    g.check_invariants().unwrap();
+    let c = g.pile(Zone::Hand(P0))[0];
+    g.st.zones.move_to(c, Zone::Trash(P0));
+    g.check_invariants().unwrap(); // moved, not lost
+    g.st.decks.make_mut()[0].push("R-00".into());
+    assert!(matches!(
+        g.check_invariants(),
+        Err(InvariantError::Cards(_))
+    ));
+}
+
+#[test]
+fn bs_0_6_first_player_skips_core_step_and_attack_but_draws() {
+    let mut g = main1();
+    assert_eq!(g.reserve(P0), 4, "no core on turn 1 (BS-2.2)");
+    assert_eq!(g.pile(Zone::Hand(P0)).len(), 5, "the first player draws");
+    on_field(&mut g, P0, "R-03", 1);
+    g.answer(Choice::EndMain).unwrap();
+    // No attack step: straight to P1's turn although a refreshed spirit stands.
+    let r = req(&mut g);
+    assert_eq!((r.player, g.turn()), (P1, 2));
+    assert_eq!(
+        count_hooks(&g, |h| matches!(
+            h,
+            Hook::StepStart {
+                step: StepName::Attack,
+                ..
+            }
+        )),
+        0
+    );
+}
