@@ -98,15 +98,12 @@ pub fn library(
 ) -> Result<engine::CardLibrary, Box<dyn std::error::Error>> {
     // Ready by the time the library reads card text (issue 15; see `checks::check_all`).
     std::thread::spawn(dsl::vocab::prepare);
-    let mut sources = engine::rules::battle_spirits::script::host::ScriptSources::default();
-    for (pack, path, source) in cat.files()? {
-        sources.add_file(&pack, &path, &source);
-    }
-    sources.pack_of = cat.card_packs()?.into_iter().collect();
-    let cards = cat.cards()?;
-    let keywords = cat.keywords()?;
+    let input = engine::driver::CardInput::of_catalogue(cat, lenient)?;
     Ok(engine::CardLibrary::with_keywords(
-        cards, &sources, &keywords, lenient,
+        input.cards,
+        &input.sources,
+        &input.keywords,
+        lenient,
     )?)
 }
 

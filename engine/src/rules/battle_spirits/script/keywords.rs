@@ -48,9 +48,17 @@ pub struct Keywords {
     pub any_constant: bool,
     pub any_triggered: bool,
     pub any_may_ask: bool,
+    /// Every (zone, trigger) of any keyword effect, once each: a hook no keyword effect
+    /// waits for skips reading which keywords each card has (issue 15).
+    pub triggers: Vec<(EffectZone, Trigger)>,
 }
 
 impl Keywords {
+    /// Whether an effect of some keyword, working in `zone`, has a trigger `pred` accepts.
+    pub fn any_trigger(&self, zone: EffectZone, pred: &dyn Fn(Trigger) -> bool) -> bool {
+        self.triggers.iter().any(|&(z, t)| z == zone && pred(t))
+    }
+
     /// The keyword effect with number `effect` (`None` below the base or unknown).
     pub fn effect(&self, effect: u32) -> Option<&CompiledEffect> {
         let (k, j) = split(effect)?;
@@ -277,6 +285,15 @@ pub fn compile(
             }
         }
     }
+    for kw in &out.list {
+        for (e, z) in kw.effects.iter().zip(&kw.zones) {
+            for t in &e.triggers {
+                if !out.triggers.contains(&(*z, *t)) {
+                    out.triggers.push((*z, *t));
+                }
+            }
+        }
+    }
     Ok(out)
 }
 
@@ -378,6 +395,9 @@ impl Game {
         pred: &dyn Fn(Trigger) -> bool,
     ) -> Vec<u32> {
         let mut out = Vec::new();
+        if !self.host.keywords.any_trigger(zone, pred) {
+            return out;
+        }
         for h in self.held_keywords(c, &[]) {
             let kw = &self.host.keywords.list[h.index];
             for (j, e) in kw.effects.iter().enumerate() {
