@@ -8,7 +8,7 @@ use carddb::{CardKind, LevelRow};
 use super::game::Game;
 use super::levels::FieldSymbols;
 use crate::core::{InstanceId, Orientation, PlayerId};
-use crate::rules::battle_spirits::script::run::{LEVEL_MODS, SYMBOL_MODS};
+use crate::rules::battle_spirits::script::constants::{LEVEL_MODS, SYMBOL_MODS};
 use crate::rules::battle_spirits::script::{LifeCoreSink, ModKind, Protect, Query};
 
 impl Game {

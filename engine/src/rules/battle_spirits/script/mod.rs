@@ -21,18 +21,22 @@
 
 pub mod actions;
 pub mod api;
+pub(crate) mod constants;
 pub(crate) mod ctx;
 mod derived;
 pub mod hooks;
 pub mod host;
 pub mod keywords;
+mod magic;
 pub mod phrasebook;
 pub mod query;
+mod reach;
 mod readahead;
 pub(crate) mod run;
 pub mod state;
 mod summoning;
 pub mod support;
+mod text;
 mod textcache;
 pub mod vocab;
 mod warm;

@@ -3,7 +3,7 @@
 //! the effects that call `while_summoning` are run again, and their modifiers replace theirs
 //! in the constants in force without a card being summoned.
 
-use super::run::{ConstMods, Constants};
+use super::constants::{ConstMods, Constants};
 use super::state::ModKind;
 use crate::core::InstanceId;
 use crate::rules::battle_spirits::game::Game;

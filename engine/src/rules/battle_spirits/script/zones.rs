@@ -25,7 +25,7 @@ use rhai::{CallFnOptions, Dynamic, Scope};
 
 use super::ctx::{self, RunCtx};
 use super::hooks::Trigger;
-use super::run::Reached;
+use super::reach::Reached;
 use crate::core::{InstanceId, Labelled, PlayerId};
 use crate::rules::battle_spirits::{Choice, Game, Zone};
 

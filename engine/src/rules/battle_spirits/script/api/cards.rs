@@ -3,7 +3,7 @@
 //! nexus by an effect (BS-5.4), discarding a set burst, and conditions on how this card
 //! came to the field or on what its controller has there.
 
-use super::actions::{Place, place};
+use super::cores::{Place, place};
 use super::*;
 use crate::rules::battle_spirits::Hook;
 use crate::rules::battle_spirits::types::SOUL_CORE;

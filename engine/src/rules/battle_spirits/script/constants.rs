@@ -1,0 +1,338 @@
+//! Constant effects (BS-8.1), evaluated when read and cached until the state changes
+//! (`derived`), and the ends of "this turn" / "this battle" modifiers (BS-7.1, BS-6.7).
+
+use std::rc::Rc;
+
+use super::ctx::{self, RunCtx};
+use super::hooks::Trigger;
+use super::run::{constant_error, whose_ok};
+use super::state::{ModKind, SubTrigger, Until};
+use carddb::keyword::EffectZone;
+
+use crate::core::{InstanceId, PlayerId};
+use crate::rules::battle_spirits::{Event, Game};
+
+/// What the constant effects that apply now give (BS-8.1): modifiers (card, modifier)
+/// and standing watchers (their `when(…)` calls).
+#[derive(Debug, Default)]
+pub(crate) struct Constants {
+    pub mods: Vec<(InstanceId, ModKind)>,
+    pub watchers: Vec<SubTrigger>,
+    /// Effects that could not be evaluated: (card, effect, reason), reported once.
+    pub failed: Vec<(InstanceId, u32, Option<u32>, String, bool)>,
+    /// Where the effects that read `while_summoning` put their modifiers in `mods`
+    /// (`script::summoning`): (controller, card, effect, start, end, clean), `clean` when
+    /// the run gave no watcher and no failure.
+    pub summoning_spans: Vec<(PlayerId, InstanceId, u32, usize, usize, bool)>,
+    /// The [`kind_bits`] of `mods`, set when they are complete ([`Constants::sealed`]).
+    pub kinds: u8,
+}
+
+/// A modifier that changes a level (`ModsOf::may_have`).
+pub(crate) const LEVEL_MODS: u8 = 1;
+/// A modifier that changes symbols (`ModsOf::may_have`).
+pub(crate) const SYMBOL_MODS: u8 = 2;
+
+/// Which of the kinds queries skip when none is in force `k` is (issue 15).
+fn kind_bits(k: &ModKind) -> u8 {
+    match k {
+        ModKind::Level(_) | ModKind::HighestLevel => LEVEL_MODS,
+        ModKind::SymbolsAs(..) | ModKind::GainSymbols(..) => SYMBOL_MODS,
+        _ => 0,
+    }
+}
+
+impl Constants {
+    /// These constants with their modifiers' kinds noted, ready to share.
+    pub(crate) fn sealed(mut self) -> ConstMods {
+        self.kinds = self.mods.iter().fold(0, |b, (_, k)| b | kind_bits(k));
+        Rc::new(self)
+    }
+}
+
+/// The modifiers on one card now ([`Game::mods_of`]): stored ones, then constant ones, in
+/// the order they were given.
+pub(crate) struct ModsOf<'a> {
+    card: InstanceId,
+    stored: &'a [super::state::Modifier],
+    constant: Option<ConstMods>,
+}
+
+impl ModsOf<'_> {
+    /// Each modifier, stored ones first.
+    pub(crate) fn iter(&self) -> impl DoubleEndedIterator<Item = &ModKind> {
+        let c = self.card;
+        let constant = self.constant.as_deref().map_or(&[][..], |k| &k.mods[..]);
+        self.stored
+            .iter()
+            .filter(move |m| m.card == c)
+            .map(|m| &m.kind)
+            .chain(
+                constant
+                    .iter()
+                    .filter(move |(x, _)| *x == c)
+                    .map(|(_, k)| k),
+            )
+    }
+
+    /// Whether `kind` is one of them.
+    pub(crate) fn contains(&self, kind: &ModKind) -> bool {
+        self.iter().any(|m| m == kind)
+    }
+
+    /// Whether one of them may be of the kinds `bits` ([`LEVEL_MODS`], [`SYMBOL_MODS`]):
+    /// false lets a query skip reading them.
+    pub(crate) fn may_have(&self, bits: u8) -> bool {
+        let c = self.card;
+        self.constant.as_ref().is_some_and(|k| k.kinds & bits != 0)
+            || (self.stored.iter()).any(|m| m.card == c && kind_bits(&m.kind) & bits != 0)
+    }
+}
+
+/// The constants in force, shared until the next event.
+pub(crate) type ConstMods = Rc<Constants>;
+
+impl Game {
+    /// BS-7.1 (and BS-8.3): at the end of the turn, "this turn" modifiers, once-per-turn
+    /// marks and sub-triggers end.
+    /// A spirit a "this turn" bonus kept above 0 BP is then destroyed (BS-5.3.1), still in
+    /// this turn.
+    pub(crate) fn end_turn_effects(&mut self) {
+        let s = &mut self.st.scripts;
+        s.modifiers.retain(|m| m.until == Until::While);
+        s.once.clear();
+        s.subs.clear();
+        s.activated.clear();
+        s.end_battle = false;
+        s.end_attack_step = false;
+        self.invalidate_constants(); // no event of its own (`derived`)
+        self.check_zero_bp();
+        self.st.scripts.destroyed_this_turn.clear();
+        self.invalidate_constants();
+    }
+
+    /// BS-6.7: "this battle" modifiers and watchers end; a spirit a battle bonus kept above
+    /// 0 BP is then destroyed (BS-5.3.1).
+    pub(crate) fn end_battle_effects(&mut self) {
+        let s = &mut self.st.scripts;
+        s.modifiers.retain(|m| m.until != Until::Battle);
+        s.subs.retain(|w| w.until != Until::Battle);
+        self.invalidate_constants(); // no event of its own (`derived`)
+        self.check_zero_bp();
+    }
+
+    /// A card leaving the field loses its modifiers.
+    pub(crate) fn forget_card(&mut self, c: InstanceId) {
+        self.st.scripts.modifiers.retain(|m| m.card != c);
+        self.invalidate_constants(); // no event of its own (`derived`)
+    }
+
+    // ---- constant effects (BS-8.1), evaluated when read --------------------------------
+
+    /// Forgets what is derived from the state (constants, field symbols, costs): after an
+    /// event that is not a notice, or a change without an event of its own (`derived`).
+    pub(crate) fn invalidate_constants(&self) {
+        *self.rt.const_cache.borrow_mut() = None;
+        self.rt.const_cache_summoning.borrow_mut().clear();
+        *self.rt.symbols_cache.borrow_mut() = [None, None];
+        self.rt.quote_cache.borrow_mut().clear();
+    }
+
+    /// What every constant effect that applies now gives (cached until the next event that
+    /// is not a notice, or a change of `check_derived`'s key):
+    /// modifiers and standing watchers. An effect that cannot be evaluated is noted in
+    /// `failed` and reported once (`report_constants`).
+    pub(crate) fn constant_mods(&self) -> ConstMods {
+        if !self.host.has_constant || self.rt.computing_const.get() {
+            return Rc::new(Constants::default());
+        }
+        let summoning = self.rt.summoning.get();
+        match summoning {
+            None => {
+                if let Some(c) = self.rt.const_cache.borrow().as_ref() {
+                    self.check_derived();
+                    return c.clone();
+                }
+            }
+            Some(s) => {
+                let cache = self.rt.const_cache_summoning.borrow();
+                if let Some((_, c)) = cache.iter().find(|(x, _)| *x == s) {
+                    self.check_derived();
+                    return c.clone();
+                }
+            }
+        }
+        self.note_derived();
+        if let Some(s) = summoning
+            && let Some(c) = self.constants_while_summoning(s)
+        {
+            self.rt
+                .const_cache_summoning
+                .borrow_mut()
+                .push((s, c.clone()));
+            return c;
+        }
+        self.rt.computing_const.set(true);
+        let mut out = Constants::default();
+        let a = self.st.active;
+        let battle = self.battle_cards();
+        let mut held = Vec::new();
+        for p in [a, a.other()] {
+            for c in self.field(p) {
+                held.push((p, c));
+                let Some(effs) = self.constants_of_instance(c) else {
+                    continue;
+                };
+                // BS-9.2: a braved brave's effects are its host's.
+                let braved = self.is_braved_brave(c);
+                for (i, e) in effs.iter().enumerate() {
+                    let constant = e.triggers.iter().any(|t| t.is_constant());
+                    if constant && self.brave_form_ok(c, i, braved, &e.triggers) {
+                        let before = (out.mods.len(), out.watchers.len(), out.failed.len());
+                        self.apply_constant(p, c, i as u32, e, &battle, &mut out);
+                        if e.reads_summoning {
+                            let clean =
+                                (out.watchers.len(), out.failed.len()) == (before.1, before.2);
+                            let span = (p, c, i as u32, before.0, out.mods.len(), clean);
+                            out.summoning_spans.push(span);
+                        }
+                    }
+                }
+            }
+        }
+        // Keywords' constant effects (issue 12), for the keywords printed or gained now,
+        // including those the constants above give.
+        if self.host.keywords.any_constant {
+            let mods = out.mods.clone();
+            // BS-8.1: a keyword gained from a constant has its values (a protection's colours)
+            // added to the printed one's while its own effect is evaluated.
+            *self.rt.const_gained.borrow_mut() = mods.clone();
+            for (p, c) in held {
+                for h in self.held_keywords(c, &mods) {
+                    let kw = &self.host.keywords.list[h.index];
+                    for (j, e) in kw.effects.iter().enumerate() {
+                        if kw.zones[j] == EffectZone::Field {
+                            let n = super::keywords::effect_number(h.index, j);
+                            self.apply_constant(p, c, n, e, &battle, &mut out);
+                        }
+                    }
+                }
+            }
+        }
+        self.rt.const_gained.borrow_mut().clear();
+        self.rt.computing_const.set(false);
+        let out = out.sealed();
+        match summoning {
+            None => *self.rt.const_cache.borrow_mut() = Some(out.clone()),
+            Some(s) => self
+                .rt
+                .const_cache_summoning
+                .borrow_mut()
+                .push((s, out.clone())),
+        }
+        out
+    }
+
+    /// Evaluates constant effect `i` of `c` (controlled by `p`) into `out` if it applies
+    /// now: its timing (BS-8.1), its levels, or [While OC] (BS-13.3).
+    pub(super) fn apply_constant(
+        &self,
+        p: PlayerId,
+        c: InstanceId,
+        i: u32,
+        e: &super::host::CompiledEffect,
+        battle: &Option<(InstanceId, Option<InstanceId>)>,
+        out: &mut Constants,
+    ) {
+        let a = self.st.active;
+        let unit = self.unit_of(c);
+        let applies = e.triggers.iter().any(|t| match *t {
+            Trigger::Constant => true,
+            Trigger::WhileAttacking => battle.is_some_and(|(x, _)| x == unit),
+            Trigger::WhileBlocking => battle.is_some_and(|(_, b)| b == Some(unit)),
+            Trigger::DuringStep(w, s) => self.st.scripts.step == Some(s) && whose_ok(w, p, a),
+            Trigger::DuringTurn(w) => whose_ok(w, p, a),
+            _ => false,
+        });
+        // BS-13.3: [While OC] effects work while in OC, whatever the level.
+        let oc = e.triggers.contains(&Trigger::WhileOverCount) && self.in_over_count(c);
+        if !oc && (!applies || !self.level_ok(c, &e.levels)) {
+            return;
+        }
+        let ast = match (&e.script, &e.inert) {
+            (Ok(_), Some(reason)) | (Err(reason), _) => {
+                // The run's outcome is known: `inert(reason)` (reported once).
+                out.failed.push((c, i, None, reason.clone(), true));
+                return;
+            }
+            (Ok(ast), None) => ast,
+        };
+        let mut rc = RunCtx::new(c, i, p);
+        rc.this = unit;
+        let rc = Rc::new(rc);
+        let r = {
+            let _g = ctx::enter_ref(self, rc.clone());
+            super::warm::run_warm(&self.host.engine, ast, &e.calls)
+        };
+        self.note_constant(c, i, &r, rc.collected.borrow().len());
+        if let Err(e) = r {
+            match constant_error(&e) {
+                // `inert(…)` / an unsupported call: nothing applies (reported).
+                Some(reason) => out.failed.push((c, i, None, reason, true)),
+                None => {
+                    let line = e.position().line().map(|l| l as u32);
+                    out.failed.push((c, i, line, e.to_string(), false));
+                }
+            }
+            return;
+        }
+        out.mods.extend(rc.collected.borrow_mut().drain(..));
+        out.watchers.extend(rc.watchers.borrow_mut().drain(..));
+    }
+
+    /// Logs, once per game each, the constant effects that could not apply: `EffectInert`
+    /// (not understood, unsupported) or `EffectFailed` (a script error; panics in
+    /// strict-scripts mode). Called where the game may change (`Game::fire`, each step).
+    pub(crate) fn report_constants(&mut self) {
+        if !self.host.has_constant {
+            return;
+        }
+        let consts = self.constant_mods();
+        for (card, effect, line, reason, inert) in &consts.failed {
+            if !self.st.scripts.constant_reported.insert((*card, *effect)) {
+                continue;
+            }
+            if *inert {
+                self.emit(Event::EffectInert {
+                    card: *card,
+                    effect: *effect,
+                    reason: reason.clone(),
+                });
+            } else {
+                self.effect_failed(*card, *effect, *line, reason.clone());
+            }
+        }
+    }
+
+    /// Every modifier on `c` now: stored ones and constant ones (read in place, issue 15).
+    pub(crate) fn mods_of(&self, c: InstanceId) -> ModsOf<'_> {
+        ModsOf {
+            card: c,
+            stored: &self.st.scripts.modifiers,
+            constant: self.host.has_constant.then(|| self.constant_mods()),
+        }
+    }
+
+    /// BP change from modifiers.
+    pub(crate) fn bp_delta(&self, c: InstanceId) -> i64 {
+        self.mods_of(c)
+            .iter()
+            .map(|m| if let ModKind::Bp(n) = m { *n } else { 0 })
+            .sum()
+    }
+
+    /// Whether a modifier forbids `c` to attack (or block).
+    pub(crate) fn forbidden(&self, c: InstanceId, kind: &ModKind) -> bool {
+        self.mods_of(c).contains(kind)
+    }
+}
