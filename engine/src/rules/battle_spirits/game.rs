@@ -172,6 +172,10 @@ pub struct Game {
     /// string lookup). Not saved: rebuilt on load; set again whenever an instance is made,
     /// so an entry left by a rolled-back step is overwritten before it is read.
     pub(crate) def_index: Vec<u32>,
+    /// The kinds of modifier (`script::constants`, `LEVEL_MODS` …) the constant effects of
+    /// this game's cards and of the keywords may give: what a query need not compute the
+    /// constants for (issue 15). Grows as instances are indexed; checked in strict games.
+    pub(crate) const_kinds: u16,
 }
 
 impl Game {
@@ -365,6 +369,7 @@ impl Game {
 
     /// Records that instance `card` is of the library's definition at `i`.
     pub(crate) fn set_def_index(&mut self, card: InstanceId, i: u32) {
+        self.const_kinds |= self.host.constant_kinds_at(i);
         let n = card.index();
         if n < self.def_index.len() {
             self.def_index[n] = i;

@@ -68,7 +68,9 @@ impl Game {
             cached: None,
             rt: Default::default(),
             def_index: Vec::new(),
+            const_kinds: 0,
         };
+        g.const_kinds = g.host.keywords.constant_kinds;
         for p in PlayerId::BOTH {
             // One lookup per run of equal ids (copies are usually listed together).
             let mut last: Option<(&CardId, u32)> = None;

@@ -140,6 +140,7 @@ impl Game {
         // Only a BP-lowering modifier, stored or constant, takes a spirit to 0 here.
         let constant_lowers = || {
             self.host.has_constant
+                && self.const_kinds & super::constants::BP_MODS != 0
                 && (self.constant_mods().mods.iter())
                     .any(|(_, k)| matches!(k, ModKind::Bp(n) if *n < 0))
         };

@@ -25,19 +25,69 @@ pub(crate) struct Constants {
     /// the run gave no watcher and no failure.
     pub summoning_spans: Vec<(PlayerId, InstanceId, u32, usize, usize, bool)>,
     /// The [`kind_bits`] of `mods`, set when they are complete ([`Constants::sealed`]).
-    pub kinds: u8,
+    pub kinds: u16,
 }
 
 /// A modifier that changes a level (`ModsOf::may_have`).
-pub(crate) const LEVEL_MODS: u8 = 1;
+pub(crate) const LEVEL_MODS: u16 = 1;
 /// A modifier that changes symbols (`ModsOf::may_have`).
-pub(crate) const SYMBOL_MODS: u8 = 2;
+pub(crate) const SYMBOL_MODS: u16 = 2;
+/// A modifier that gives a keyword (`Game::may_hold_keyword`).
+pub(crate) const KEYWORD_MODS: u16 = 4;
+/// A modifier that changes BP (`Game::bp_delta`, the zero-BP check).
+pub(crate) const BP_MODS: u16 = 8;
+/// Not modifiers: the constants read whether the step is step `s` (bit `STEP_BASE << s`:
+/// a constant timing of that step), or any step (`is_step`, a printed keyword's timing),
+/// so entering or leaving such a step changes them.
+pub(crate) const STEP_BASE: u16 = 1 << 8;
+/// Every step read ([`STEP_BASE`]).
+pub(crate) const STEP_READ: u16 = 0x7f << 8;
+
+/// The [`STEP_BASE`] bit of step `s`.
+pub(crate) fn step_bit(s: crate::rules::battle_spirits::StepName) -> u16 {
+    STEP_BASE << (s as u16)
+}
+
+/// The kinds of modifier a constant effect's script may give, and whether it reads the step
+/// ([`STEP_READ`]), read from its source: the API functions that give each kind (or read
+/// the step) are named in it. A script that may call a function whose name is made at run
+/// time (`Fn(…)`) or one of a module (`import`) may do anything (issue 15: a game skips
+/// computing the constants to read a kind none of its cards gives).
+pub(crate) fn kinds_named_in(src: &str) -> u16 {
+    if src.contains("Fn(") || src.contains("import") {
+        return u16::MAX;
+    }
+    const NAMES: &[(&str, u16)] = &[
+        ("treat_as_level", LEVEL_MODS),
+        ("treat_as_highest_level", LEVEL_MODS),
+        ("gain_symbols", SYMBOL_MODS),
+        ("symbols_as", SYMBOL_MODS),
+        ("gain_keyword", KEYWORD_MODS),
+        ("bp_plus", BP_MODS),
+        ("bp_minus", BP_MODS),
+        ("is_step", STEP_READ),
+    ];
+    (NAMES.iter())
+        .filter(|(name, _)| src.contains(name))
+        .fold(0, |k, (_, bit)| k | bit)
+}
+
+/// [`kinds_named_in`] for a constant effect with `triggers`: a constant timing of a step
+/// reads whether the step is that one.
+pub(crate) fn kinds_of(triggers: &[Trigger], src: &str) -> u16 {
+    (triggers.iter()).fold(kinds_named_in(src), |k, t| match t {
+        Trigger::DuringStep(_, s) => k | step_bit(*s),
+        _ => k,
+    })
+}
 
 /// Which of the kinds queries skip when none is in force `k` is (issue 15).
-fn kind_bits(k: &ModKind) -> u8 {
+fn kind_bits(k: &ModKind) -> u16 {
     match k {
         ModKind::Level(_) | ModKind::HighestLevel => LEVEL_MODS,
         ModKind::SymbolsAs(..) | ModKind::GainSymbols(..) => SYMBOL_MODS,
+        ModKind::Keyword(..) => KEYWORD_MODS,
+        ModKind::Bp(_) => BP_MODS,
         _ => 0,
     }
 }
@@ -54,17 +104,24 @@ impl Constants {
 /// the order they were given.
 pub(crate) struct ModsOf<'a> {
     card: InstanceId,
-    stored: &'a [super::state::Modifier],
-    constant: Option<ConstMods>,
+    game: &'a Game,
+    /// The constants, computed when first needed.
+    constant: std::cell::OnceCell<Option<ConstMods>>,
 }
 
 impl ModsOf<'_> {
+    fn constant(&self) -> Option<&ConstMods> {
+        let g = self.game;
+        (self.constant)
+            .get_or_init(|| g.host.has_constant.then(|| g.constant_mods()))
+            .as_ref()
+    }
+
     /// Each modifier, stored ones first.
     pub(crate) fn iter(&self) -> impl DoubleEndedIterator<Item = &ModKind> {
         let c = self.card;
-        let constant = self.constant.as_deref().map_or(&[][..], |k| &k.mods[..]);
-        self.stored
-            .iter()
+        let constant = self.constant().map_or(&[][..], |k| &k.mods[..]);
+        (self.game.st.scripts.modifiers.iter())
             .filter(move |m| m.card == c)
             .map(|m| &m.kind)
             .chain(
@@ -80,12 +137,15 @@ impl ModsOf<'_> {
         self.iter().any(|m| m == kind)
     }
 
-    /// Whether one of them may be of the kinds `bits` ([`LEVEL_MODS`], [`SYMBOL_MODS`]):
-    /// false lets a query skip reading them.
-    pub(crate) fn may_have(&self, bits: u8) -> bool {
+    /// Whether one of them may be of the kinds `bits` ([`LEVEL_MODS`], [`SYMBOL_MODS`],
+    /// [`BP_MODS`] …): false lets a query skip reading them. The constants are computed
+    /// only when a card of the game has a constant effect that may give such a kind.
+    pub(crate) fn may_have(&self, bits: u16) -> bool {
         let c = self.card;
-        self.constant.as_ref().is_some_and(|k| k.kinds & bits != 0)
-            || (self.stored.iter()).any(|m| m.card == c && kind_bits(&m.kind) & bits != 0)
+        (self.game.st.scripts.modifiers.iter())
+            .any(|m| m.card == c && kind_bits(&m.kind) & bits != 0)
+            || (self.game.const_kinds & bits != 0
+                && self.constant().is_some_and(|k| k.kinds & bits != 0))
     }
 }
 
@@ -144,14 +204,18 @@ impl Game {
     /// `failed` and reported once (`report_constants`).
     pub(crate) fn constant_mods(&self) -> ConstMods {
         if !self.host.has_constant || self.rt.computing_const.get() {
-            return Rc::new(Constants::default());
+            return self.rt.no_constants.clone();
         }
         let summoning = self.rt.summoning.get();
         match summoning {
             None => {
-                if let Some(c) = self.rt.const_cache.borrow().as_ref() {
+                let cached = self.rt.const_cache.borrow().clone();
+                if let Some(c) = cached {
                     self.check_derived();
-                    return c.clone();
+                    if self.strict {
+                        self.check_fresh(&c);
+                    }
+                    return c;
                 }
             }
             Some(s) => {
@@ -172,6 +236,33 @@ impl Game {
                 .push((s, c.clone()));
             return c;
         }
+        let out = self.compute_constants();
+        match summoning {
+            None => *self.rt.const_cache.borrow_mut() = Some(out.clone()),
+            Some(s) => self
+                .rt
+                .const_cache_summoning
+                .borrow_mut()
+                .push((s, out.clone())),
+        }
+        out
+    }
+
+    /// In strict games: panics if the cached constants differ from what they are now, so
+    /// a change that should have invalidated them and did not is caught by the tests
+    /// (`derived`, `step_changed`).
+    fn check_fresh(&self, cached: &Constants) {
+        let now = self.compute_constants();
+        assert!(
+            now.mods == cached.mods && now.failed == cached.failed,
+            "constants read stale: cached {:?}, now {:?}",
+            cached.mods,
+            now.mods
+        );
+    }
+
+    /// Evaluates every constant effect that applies now (BS-8.1), uncached.
+    fn compute_constants(&self) -> ConstMods {
         self.rt.computing_const.set(true);
         let mut out = Constants::default();
         let a = self.st.active;
@@ -208,6 +299,9 @@ impl Game {
             // added to the printed one's while its own effect is evaluated.
             *self.rt.const_gained.borrow_mut() = mods.clone();
             for (p, c) in held {
+                if !self.may_hold_keyword(c, &mods, false, |k| k.field_constant) {
+                    continue;
+                }
                 for h in self.held_keywords(c, &mods) {
                     let kw = &self.host.keywords.list[h.index];
                     for (j, e) in kw.effects.iter().enumerate() {
@@ -222,13 +316,14 @@ impl Game {
         self.rt.const_gained.borrow_mut().clear();
         self.rt.computing_const.set(false);
         let out = out.sealed();
-        match summoning {
-            None => *self.rt.const_cache.borrow_mut() = Some(out.clone()),
-            Some(s) => self
-                .rt
-                .const_cache_summoning
-                .borrow_mut()
-                .push((s, out.clone())),
+        if self.strict {
+            // The static reading of the scripts must cover what they gave (`kinds_named_in`).
+            assert!(
+                out.kinds & !self.const_kinds == 0,
+                "constants gave modifier kinds {:#x} that the game's kinds {:#x} miss",
+                out.kinds,
+                self.const_kinds
+            );
         }
         out
     }
@@ -318,15 +413,18 @@ impl Game {
     pub(crate) fn mods_of(&self, c: InstanceId) -> ModsOf<'_> {
         ModsOf {
             card: c,
-            stored: &self.st.scripts.modifiers,
-            constant: self.host.has_constant.then(|| self.constant_mods()),
+            game: self,
+            constant: std::cell::OnceCell::new(),
         }
     }
 
     /// BP change from modifiers.
     pub(crate) fn bp_delta(&self, c: InstanceId) -> i64 {
-        self.mods_of(c)
-            .iter()
+        let mods = self.mods_of(c);
+        if !mods.may_have(BP_MODS) {
+            return 0;
+        }
+        mods.iter()
             .map(|m| if let ModKind::Bp(n) = m { *n } else { 0 })
             .sum()
     }

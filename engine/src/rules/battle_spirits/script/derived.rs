@@ -4,6 +4,7 @@
 //! `invalidate_constants`). In strict games a cached read checks that no such part changed
 //! since it was computed, so a place that forgets is caught by the tests.
 
+use super::constants::step_bit;
 use crate::core::{InstanceId, PlayerId};
 use crate::rules::battle_spirits::{Event, Game, StepName};
 
@@ -50,7 +51,7 @@ impl Game {
         DerivedKey {
             turn: st.turn,
             active: st.active,
-            step: s.step,
+            step: s.step.filter(|&x| self.const_kinds & step_bit(x) != 0),
             battle: st
                 .battle
                 .as_ref()
@@ -66,6 +67,16 @@ impl Game {
                 s.destroyed_this_turn.len() as u32,
                 s.battle_magic.len() as u32,
             ],
+        }
+    }
+
+    /// The step went from `from` to `to` (it has no event of its own): the derived values
+    /// are read again only if the constants of this game read whether the step is one of
+    /// them ([`step_bit`]); nothing else derived reads the step.
+    pub(crate) fn step_changed(&self, from: Option<StepName>, to: Option<StepName>) {
+        let bit = |s: Option<StepName>| s.map_or(0, step_bit);
+        if self.const_kinds & (bit(from) | bit(to)) != 0 {
+            self.invalidate_constants();
         }
     }
 
@@ -129,6 +140,81 @@ mod tests {
         );
         g.emit(Event::Exhausted { card: c });
         assert!(!std::rc::Rc::ptr_eq(&before, &g.constant_mods()));
+    }
+
+    #[test]
+    fn a_scripts_source_names_the_kinds_of_modifier_it_may_give() {
+        use crate::rules::battle_spirits::script::constants::{
+            BP_MODS, KEYWORD_MODS, LEVEL_MODS, STEP_READ, kinds_named_in, kinds_of, step_bit,
+        };
+        use crate::rules::battle_spirits::script::{Trigger, Whose};
+        assert_eq!(
+            kinds_named_in("bp_plus(my_spirits(), 1000, \"while\");"),
+            BP_MODS
+        );
+        assert_eq!(
+            kinds_named_in(
+                "treat_as_level(this_card(), 3, \"while\"); \
+                 gain_keyword(this_card(), \"Confront\", \"\", \"while\");"
+            ),
+            LEVEL_MODS | KEYWORD_MODS
+        );
+        assert_eq!(kinds_named_in("draw(1);"), 0);
+        // A name made at run time may be any function.
+        assert_eq!(kinds_named_in("let f = Fn(\"bp_\" + \"plus\");"), u16::MAX);
+        assert_eq!(
+            kinds_named_in("if is_step(\"your\", \"main\") {}"),
+            STEP_READ
+        );
+        // BS-8.1: "During Your Attack Step" reads whether the step is the attack step.
+        let attack = [Trigger::DuringStep(Whose::Your, StepName::Attack)];
+        assert_eq!(kinds_of(&attack, "draw(1);"), step_bit(StepName::Attack));
+    }
+
+    #[test]
+    fn a_step_no_constant_reads_keeps_the_constants_and_the_one_it_reads_drops_them() {
+        let mut g = strict(scenario(vec![attack_step_bonus()], 3));
+        to_p1_main(&mut g);
+        let c = put(&mut g, P1, "S-DUR", Zone::Field(P1), 1);
+        let before = g.constant_mods();
+        // The main step ends and the end step begins: S-DUR reads only the attack step.
+        let from = g.st.scripts.step.replace(StepName::End);
+        g.step_changed(from, Some(StepName::End));
+        assert!(
+            std::rc::Rc::ptr_eq(&before, &g.constant_mods()),
+            "no constant of this game reads the main or the end step"
+        );
+        assert_eq!(g.bp(c), 1000, "BS-8.1: no bonus outside the attack step");
+        let from = g.st.scripts.step.replace(StepName::Attack);
+        g.step_changed(from, Some(StepName::Attack));
+        assert_eq!(g.bp(c), 2000, "BS-8.1: +1000 during the attack step");
+    }
+
+    #[test]
+    #[should_panic(expected = "constants read stale")]
+    fn constants_that_a_change_without_an_event_leaves_stale_are_caught_in_strict_games() {
+        // BS-8.1: +1000 BP while 2 or more cores are on this spirit.
+        let def = scripted_spirit(
+            "S-CORES",
+            0,
+            1000,
+            vec![effect(
+                "constant",
+                "if len(this_card().cores_at_least(2)) > 0 { bp_plus(this_card(), 1000, \"while\"); }",
+            )],
+        );
+        let mut g = strict(scenario(vec![def], 3));
+        to_p1_main(&mut g);
+        let c = put(&mut g, P1, "S-CORES", Zone::Field(P1), 1);
+        assert_eq!(g.bp_delta(c), 0);
+        assert!(g.constant_mods().failed.is_empty());
+        // A core written onto the card without its event (a bug on purpose).
+        let core = g.core_at(crate::rules::battle_spirits::CoreLoc::Reserve(P1), false);
+        g.st.cores.move_to(
+            core.expect("a reserve core"),
+            Some(crate::rules::battle_spirits::CoreLoc::Card(c)),
+        );
+        g.bp_delta(c);
     }
 
     #[test]

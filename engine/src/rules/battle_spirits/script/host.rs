@@ -11,7 +11,7 @@ use rhai::{AST, Engine};
 pub use crate::script::{ScriptError, ScriptOrigin, ScriptSources, limits, sandboxed_engine};
 use crate::script::{install_pack_modules, syntax};
 
-use super::hooks::Trigger;
+use super::hooks::{self, Trigger};
 use super::state::WatchKind;
 
 /// One effect of a card, ready to run.
@@ -78,6 +78,9 @@ pub struct ScriptHost {
     /// Per list in `lists`: whether it holds a constant effect (`Trigger::is_constant`),
     /// so evaluating the constants skips the cards without one (issue 15).
     pub(crate) constant_lists: Vec<bool>,
+    /// Per definition index: the kinds of modifier its constant effects may give and
+    /// whether they read the step (`constants::kinds_of`; issue 15).
+    pub(crate) kinds_by_def: Vec<u16>,
     /// Per definition (as `by_def`): whether an effect of it or of a keyword printed on it
     /// may ask, and how many of them trigger at a timing (`Game::step_may_ask`, BS-8.4).
     pub(crate) asking_by_def: Vec<(bool, u32)>,
@@ -189,14 +192,21 @@ impl ScriptHost {
             prefill_text(cache, &defs, &vocab);
         }
         // Per definition: its id and printed keywords, for `asking_by_def` below.
-        let def_keys: Vec<(CardId, Vec<String>)> = (defs.iter())
+        let def_keys: Vec<(CardId, Vec<String>, u16)> = (defs.iter())
             .map(|d| {
                 (
                     d.id.clone(),
                     d.keywords.iter().map(|k| k.name.clone()).collect(),
+                    // A printed keyword's constant timing of a step reads the step
+                    // (`printed_timing_holds`).
+                    (d.keywords.iter())
+                        .filter_map(|k| k.timing.as_deref().and_then(hooks::from_label))
+                        .fold(0, |k, t| k | super::constants::kinds_of(&t, "")),
                 )
             })
             .collect();
+        // The kinds of modifier each list's constant effects may give (`Game::const_kinds`).
+        let mut list_kinds: Vec<u16> = Vec::new();
         for d in defs {
             by_def.push(None);
             let (asks, n) = keywords.of_card(d);
@@ -208,6 +218,7 @@ impl ScriptHost {
             }
             let mut v = Vec::new();
             let mut any_script = false;
+            let mut kinds = 0u16;
             for (i, e) in d.effects.iter().enumerate() {
                 let has_script = e.script.is_some() || e.script_file.is_some();
                 let triggers = match super::vocab::of_effect_in(e, &vocab) {
@@ -298,6 +309,9 @@ impl ScriptHost {
                     // script that calls `inert(…)`).
                     let triggers = refine_step_timing(triggers, &hook, &src);
                     scan_watched(&src, &mut watched);
+                    if triggers.iter().any(|t| t.is_constant()) {
+                        kinds |= super::constants::kinds_of(&triggers, &src);
+                    }
                     let standing = is_standing(&triggers, &src);
                     let origin = ScriptOrigin::Generated {
                         card: d.id.clone(),
@@ -351,6 +365,9 @@ impl ScriptHost {
                 };
                 any_script = true;
                 scan_watched(&src, &mut watched);
+                if triggers.iter().any(|t| t.is_constant()) {
+                    kinds |= super::constants::kinds_of(&triggers, &src);
+                }
                 let standing = is_standing(&triggers, &src);
                 let may_ask = ASKING.iter().any(|w| src.contains(w));
                 if src.contains("gain_keyword") {
@@ -389,6 +406,7 @@ impl ScriptHost {
             if any_script {
                 let n = lists.len() as u32;
                 lists.push(v);
+                list_kinds.push(kinds);
                 effects.insert(d.id.clone(), n);
                 *by_def.last_mut().expect("pushed above") = Some(n);
             }
@@ -463,7 +481,7 @@ impl ScriptHost {
             .chain(keywords.list.iter().flat_map(|k| &k.effects))
             .any(|e| !e.zone.is_field());
         let summoning_by_def = (def_keys.iter())
-            .map(|(id, _)| summoning_cards.contains(id))
+            .map(|(id, ..)| summoning_cards.contains(id))
             .collect();
         let constant_lists = lists
             .iter()
@@ -475,6 +493,7 @@ impl ScriptHost {
             lists,
             by_def,
             constant_lists,
+            kinds_by_def: Vec::new(),
             asking_by_def: Vec::new(),
             summoning_by_def,
             printed_keywords_by_def: Vec::new(),
@@ -492,10 +511,13 @@ impl ScriptHost {
             strict_error,
         };
         host.asking_by_def = (def_keys.iter())
-            .map(|(id, kws)| host.asking_of(id, kws.iter().map(String::as_str)))
+            .map(|(id, kws, _)| host.asking_of(id, kws.iter().map(String::as_str)))
+            .collect();
+        host.kinds_by_def = (def_keys.iter().zip(&host.by_def))
+            .map(|((.., steps), list)| list.map_or(0, |n| list_kinds[n as usize]) | steps)
             .collect();
         host.printed_keywords_by_def = (def_keys.iter())
-            .map(|(_, kws)| {
+            .map(|(_, kws, _)| {
                 let index = |k: &String| host.keywords.index(k).map(|i| i as u32);
                 kws.iter().map(index).collect()
             })
@@ -540,6 +562,12 @@ impl ScriptHost {
     pub fn effects_at(&self, index: u32) -> Option<&[CompiledEffect]> {
         let n = (*self.by_def.get(index as usize)?)?;
         Some(self.lists[n as usize].as_slice())
+    }
+
+    /// The kinds of modifier the constant effects of the definition at `index` may give,
+    /// and whether they read the step (0: none, or no script).
+    pub(crate) fn constant_kinds_at(&self, index: u32) -> u16 {
+        self.kinds_by_def.get(index as usize).copied().unwrap_or(0)
     }
 
     /// [`ScriptHost::effects_at`], for a definition with at least one constant effect

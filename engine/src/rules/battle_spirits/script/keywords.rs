@@ -37,6 +37,9 @@ pub struct CompiledKeyword {
     pub zones: Vec<EffectZone>,
     /// Whether its rules are the engine's (`engine: true`).
     pub engine: bool,
+    /// Whether one of its effects works on the field with a constant timing (BS-8.1): only
+    /// such a keyword adds to the constants (issue 15).
+    pub field_constant: bool,
 }
 
 /// The keywords of a library, by lower-case name.
@@ -46,6 +49,9 @@ pub struct Keywords {
     pub by_key: BTreeMap<String, usize>,
     /// Any keyword effect is constant / triggered / may ask.
     pub any_constant: bool,
+    /// The kinds of modifier keyword effects with a constant timing may give (read from
+    /// their sources, `constants::kinds_named_in`).
+    pub constant_kinds: u16,
     pub any_triggered: bool,
     pub any_may_ask: bool,
     /// Every (zone, trigger) of any keyword effect, once each: a hook no keyword effect
@@ -242,6 +248,9 @@ pub fn compile(
             let (script, may_ask, standing) = match script {
                 Ok((ast, src)) => {
                     super::host::scan_watched(&src, watched);
+                    if triggers.iter().any(|t| t.is_constant()) {
+                        out.constant_kinds |= super::constants::kinds_of(&triggers, &src);
+                    }
                     (
                         Ok(ast),
                         ASKING.iter().any(|w| src.contains(w)),
@@ -274,6 +283,7 @@ pub fn compile(
             name: d.name.clone(),
             value: d.value,
             effects,
+            field_constant: false,
             zones,
             engine: d.engine,
         };
@@ -284,6 +294,10 @@ pub fn compile(
                 out.list.push(kw);
             }
         }
+    }
+    for kw in &mut out.list {
+        kw.field_constant = (kw.effects.iter().zip(&kw.zones))
+            .any(|(e, z)| *z == EffectZone::Field && e.triggers.iter().any(|t| t.is_constant()));
     }
     for kw in &out.list {
         for (e, z) in kw.effects.iter().zip(&kw.zones) {
@@ -305,6 +319,40 @@ pub struct HeldKeyword {
 }
 
 impl Game {
+    /// Whether `c` may hold a keyword `want` accepts now: a printed one (looked up per
+    /// definition, whatever its level), or any keyword a modifier gives (stored, in `extra`,
+    /// or with `constants` from the constants in force). `false` lets a caller skip reading
+    /// its keywords (issue 15); `true` may be wrong only that way.
+    pub(crate) fn may_hold_keyword(
+        &self,
+        c: InstanceId,
+        extra: &[(InstanceId, ModKind)],
+        constants: bool,
+        want: impl Fn(&CompiledKeyword) -> bool,
+    ) -> bool {
+        let kws = &self.host.keywords;
+        let printed = (self.def_index.get(c.index()))
+            .and_then(|&d| self.host.printed_keywords_by_def.get(d as usize));
+        let printed_wanted = match printed {
+            Some(p) => p.iter().flatten().any(|&i| want(&kws.list[i as usize])),
+            None => !self.def_of(c).keywords.is_empty(),
+        };
+        let gained = |x: InstanceId, k: &ModKind| x == c && matches!(k, ModKind::Keyword(..));
+        printed_wanted
+            || self
+                .st
+                .scripts
+                .modifiers
+                .iter()
+                .any(|m| gained(m.card, &m.kind))
+            || extra.iter().any(|(x, k)| gained(*x, k))
+            || constants && self.const_kinds & super::constants::KEYWORD_MODS != 0 && {
+                let k = self.constant_mods();
+                k.kinds & super::constants::KEYWORD_MODS != 0
+                    && k.mods.iter().any(|(x, m)| gained(*x, m))
+            }
+    }
+
     /// The declared keywords `c` has now: printed ones at their levels and printed timing
     /// (a constant timing such as "While This Spirit Attacks"), and gained ones
     /// (`gain_keyword`, constant effects). `extra` adds modifiers being collected.
@@ -396,6 +444,13 @@ impl Game {
     ) -> Vec<u32> {
         let mut out = Vec::new();
         if !self.host.keywords.any_trigger(zone, pred) {
+            return out;
+        }
+        let wanted = |kw: &CompiledKeyword| {
+            (kw.effects.iter().zip(&kw.zones))
+                .any(|(e, z)| *z == zone && e.triggers.iter().any(|t| pred(*t)))
+        };
+        if !self.may_hold_keyword(c, &[], true, wanted) {
             return out;
         }
         for h in self.held_keywords(c, &[]) {

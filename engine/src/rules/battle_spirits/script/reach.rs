@@ -498,8 +498,8 @@ impl Game {
                 );
             }
             Hook::StepStart { player, step } => {
-                self.st.scripts.step = Some(step);
-                self.invalidate_constants(); // no event of its own (`derived`)
+                let from = self.st.scripts.step.replace(step);
+                self.step_changed(from, Some(step));
                 self.reach_field(
                     &mut due,
                     &|t, p| matches!(t, T::StartOfStep(w, s) if s == step && whose_ok(w, p, player)),
@@ -527,8 +527,8 @@ impl Game {
                     );
                     self.resolve_simultaneous(std::mem::take(&mut due));
                 }
-                self.st.scripts.step = None;
-                self.invalidate_constants();
+                let from = self.st.scripts.step.take();
+                self.step_changed(from, None);
             }
             Hook::BattleEnds { attacker, blocker } => {
                 self.reach_card(&mut due, attacker, &|t| t == T::WhenBattleEnds, &[attacker]);

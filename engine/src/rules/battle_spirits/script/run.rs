@@ -45,6 +45,9 @@ pub(crate) struct Runtime {
     pub strict_scripts: bool,
     pub depth: u32,
     pub const_cache: RefCell<Option<ConstMods>>,
+    /// The empty constants, shared (what a game without constants, or a read while they
+    /// are being computed, sees).
+    pub no_constants: ConstMods,
     /// In strict games, the parts of the state the derived values were computed with
     /// (`Game::check_derived`).
     pub derived_key: Cell<Option<super::derived::DerivedKey>>,
@@ -278,7 +281,9 @@ impl Game {
             _ => false,
         };
         self.st.scripts.modifiers.iter().any(|m| gained(&m.kind))
-            || (self.host.has_constant && self.constant_mods().mods.iter().any(|(_, k)| gained(k)))
+            || (self.host.has_constant
+                && self.const_kinds & super::constants::KEYWORD_MODS != 0
+                && self.constant_mods().mods.iter().any(|(_, k)| gained(k)))
     }
 
     /// Whether a brave may come off its host in the next step (then its owner is asked

@@ -170,9 +170,6 @@ fn soul_choices(
     Ok(out)
 }
 
-/// Discards the cards from hand; the ones really discarded join this effect's
-/// `discarded()` ("for each card discarded this way", issue 11 kind 6). Returns how many.
-
 pub(super) fn register_cores(e: &mut Engine) {
     reg!(
         e,
