@@ -267,10 +267,9 @@ impl Game {
         let mut out = Constants::default();
         let a = self.st.active;
         let battle = self.battle_cards();
-        let mut held = Vec::new();
+        let field = |p: PlayerId| self.pile(crate::rules::battle_spirits::Zone::Field(p));
         for p in [a, a.other()] {
-            for c in self.field(p) {
-                held.push((p, c));
+            for &c in field(p) {
                 let Some(effs) = self.constants_of_instance(c) else {
                     continue;
                 };
@@ -293,15 +292,20 @@ impl Game {
         }
         // Keywords' constant effects (issue 12), for the keywords printed or gained now,
         // including those the constants above give.
-        if self.host.keywords.any_constant {
-            let mods = out.mods.clone();
+        let holders: Vec<(PlayerId, InstanceId)> = if self.host.keywords.any_constant {
+            ([a, a.other()].into_iter())
+                .flat_map(|p| field(p).iter().map(move |&c| (p, c)))
+                .filter(|&(_, c)| self.may_hold_keyword(c, &out.mods, false, |k| k.field_constant))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if !holders.is_empty() {
             // BS-8.1: a keyword gained from a constant has its values (a protection's colours)
             // added to the printed one's while its own effect is evaluated.
-            *self.rt.const_gained.borrow_mut() = mods.clone();
-            for (p, c) in held {
-                if !self.may_hold_keyword(c, &mods, false, |k| k.field_constant) {
-                    continue;
-                }
+            *self.rt.const_gained.borrow_mut() = out.mods.clone();
+            let mods = self.rt.const_gained.borrow();
+            for (p, c) in holders {
                 for h in self.held_keywords(c, &mods) {
                     let kw = &self.host.keywords.list[h.index];
                     for (j, e) in kw.effects.iter().enumerate() {

@@ -117,6 +117,9 @@ pub struct ScriptHost {
     pub(crate) vocab: dsl::Vocabulary,
     /// The keywords packs declared, compiled (issue 12).
     pub(crate) keywords: super::keywords::Keywords,
+    /// `can_use()`, compiled once: evaluated with an activated effect's functions
+    /// (`Game::usable_now`).
+    pub(crate) can_use_call: AST,
 }
 
 impl std::fmt::Debug for ScriptHost {
@@ -487,7 +490,9 @@ impl ScriptHost {
             .iter()
             .map(|v| v.iter().any(|e| e.triggers.iter().any(|t| t.is_constant())))
             .collect();
+        let can_use_call = engine.compile("can_use()").expect("a call compiles");
         let mut host = ScriptHost {
+            can_use_call,
             engine,
             effects,
             lists,

@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 
 use rhai::Caches;
-use rhai::{AST, Engine, EvalAltResult, Scope};
+use rhai::{AST, Dynamic, Engine, EvalAltResult, Scope};
 
 /// Runs `ast` on `engine` like `Engine::run_ast_with_scope` with a fresh scope, resolving
 /// calls through `calls` (kept between runs of this one AST). A run nested in a run of the
@@ -19,6 +19,18 @@ pub(crate) fn run_warm(
     ast: &AST,
     calls: &RefCell<Caches>,
 ) -> Result<(), Box<EvalAltResult>> {
+    call_warm(engine, ast, ast, calls).map(|_| ())
+}
+
+/// Evaluates `call` (statements compiled once, such as `can_use()`) with the script
+/// functions of `ast`, like [`run_warm`], and returns its value: a call of one of the
+/// effect's functions without running its body. Errors: the script's.
+pub(crate) fn call_warm(
+    engine: &Engine,
+    ast: &AST,
+    call: &AST,
+    calls: &RefCell<Caches>,
+) -> Result<Dynamic, Box<EvalAltResult>> {
     let mut global = engine.new_global_runtime_state();
     global.source = ast.source().map(Into::into);
     global.lib.push(ast.shared_lib().clone());
@@ -30,9 +42,7 @@ pub(crate) fn run_warm(
         Err(_) => &mut fresh,
     };
     #[allow(deprecated)] // the one entry point that takes caches (`internals`)
-    engine
-        .eval_statements_raw(&mut global, caches, &mut Scope::new(), ast.statements())
-        .map(|_| ())
+    engine.eval_statements_raw(&mut global, caches, &mut Scope::new(), call.statements())
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@
 use std::rc::Rc;
 
 use carddb::EffectZone;
-use rhai::{CallFnOptions, Dynamic, Scope};
+use rhai::{Dynamic, Scope};
 
 use super::ctx::{self, RunCtx};
 use super::hooks::Trigger;
@@ -190,11 +190,13 @@ impl Game {
     /// `fn can_use()` (run read-only) returns `true`, or the script defines none. An
     /// activated effect is offered only then (a summon it could not pay is no option).
     pub(crate) fn usable_now(&self, card: InstanceId, effect: u32, p: PlayerId) -> bool {
-        let Some(Ok(ast)) = self
-            .host
-            .effect(self.card_id(card), effect)
-            .map(|e| &e.script)
-        else {
+        let e = if effect >= super::keywords::KEYWORD_EFFECT_BASE {
+            self.host.keywords.effect(effect)
+        } else {
+            self.effects_of_instance(card)
+                .and_then(|v| v.get(effect as usize))
+        };
+        let Some((Ok(ast), calls)) = e.map(|e| (&e.script, &e.calls)) else {
             return true;
         };
         if !ast
@@ -206,15 +208,7 @@ impl Game {
         let mut rc = RunCtx::new(card, effect, p);
         rc.this = self.unit_of(card);
         let _g = ctx::enter_ref(self, Rc::new(rc));
-        self.host
-            .engine
-            .call_fn_with_options::<Dynamic>(
-                CallFnOptions::new().eval_ast(false),
-                &mut Scope::new(),
-                ast,
-                "can_use",
-                (),
-            )
+        super::warm::call_warm(&self.host.engine, ast, &self.host.can_use_call, calls)
             .ok()
             .and_then(|d| d.as_bool().ok())
             .unwrap_or(false)
