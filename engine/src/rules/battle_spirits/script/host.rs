@@ -90,7 +90,7 @@ pub struct ScriptHost {
     /// declared keywords (`Keywords::index`), looked up once (issue 15).
     pub(crate) printed_keywords_by_def: Vec<Vec<Option<u32>>>,
     /// The first lenient fallback, as the strict build's error ([`ScriptHost::strict_error`]).
-    strict_error: Option<ScriptError>,
+    pub(crate) strict_error: Option<ScriptError>,
     pub(crate) any_may_ask: bool,
     /// Whether any effect is constant (then BP and restrictions consult effects).
     pub(crate) has_constant: bool,
@@ -546,87 +546,5 @@ impl ScriptHost {
             triggered += t;
         }
         (asks, triggered)
-    }
-
-    /// The error a strict build of the same scripts stops at (`None` from a strict build,
-    /// and from a lenient one that took no fallback): the first broken script, missing
-    /// file, unknown label of a scripted effect or pack vocabulary that does not compile,
-    /// in build order. Lets `db build` skip a second, strict build (issue 15).
-    pub fn strict_error(&self) -> Option<&ScriptError> {
-        self.strict_error.as_ref()
-    }
-
-    /// The packs' keywords, timing labels and phrases this host's card texts were read
-    /// with (issue 12).
-    pub fn vocabulary(&self) -> &dsl::Vocabulary {
-        &self.vocab
-    }
-
-    /// The compiled effects of the definition at `index` (the library's index,
-    /// `CardLibrary::index_of`), as [`ScriptHost::effects_of`].
-    pub fn effects_at(&self, index: u32) -> Option<&[CompiledEffect]> {
-        let n = (*self.by_def.get(index as usize)?)?;
-        Some(self.lists[n as usize].as_slice())
-    }
-
-    /// The kinds of modifier the constant effects of the definition at `index` may give,
-    /// and whether they read the step (0: none, or no script).
-    pub(crate) fn constant_kinds_at(&self, index: u32) -> u16 {
-        self.kinds_by_def.get(index as usize).copied().unwrap_or(0)
-    }
-
-    /// [`ScriptHost::effects_at`], for a definition with at least one constant effect
-    /// (`None` otherwise).
-    pub(crate) fn constants_at(&self, index: u32) -> Option<&[CompiledEffect]> {
-        let n = (*self.by_def.get(index as usize)?)? as usize;
-        self.constant_lists[n].then(|| self.lists[n].as_slice())
-    }
-
-    /// The compiled effects of a card (`None`: the card has no script at all).
-    pub fn effects_of(&self, card: &str) -> Option<&[CompiledEffect]> {
-        self.effects
-            .get(card)
-            .map(|&n| self.lists[n as usize].as_slice())
-    }
-
-    /// Effect `effect` of `card`: a printed effect, or a keyword's effect
-    /// (`keywords::KEYWORD_EFFECT_BASE` and up).
-    pub fn effect(&self, card: &str, effect: u32) -> Option<&CompiledEffect> {
-        if effect >= super::keywords::KEYWORD_EFFECT_BASE {
-            return self.keywords.effect(effect);
-        }
-        self.effects_of(card).and_then(|v| v.get(effect as usize))
-    }
-
-    /// Whether any effect exists: a card's own, or a declared keyword's (issue 12).
-    pub fn has_effects(&self) -> bool {
-        !self.effects.is_empty() || self.keywords.list.iter().any(|k| !k.effects.is_empty())
-    }
-
-    /// The keywords the packs declared, compiled.
-    pub fn keywords(&self) -> &super::keywords::Keywords {
-        &self.keywords
-    }
-
-    /// Whether any script of the library may stop for a decision.
-    pub fn any_may_ask(&self) -> bool {
-        self.any_may_ask
-    }
-
-    /// A host with no scripts.
-    pub fn empty() -> ScriptHost {
-        ScriptHost::build(
-            std::iter::empty(),
-            &ScriptSources::default(),
-            &[],
-            true,
-            None,
-        )
-        .expect("no scripts, no errors")
-    }
-
-    /// The engine (for metadata export and benchmarks).
-    pub fn engine(&self) -> &Engine {
-        &self.engine
     }
 }

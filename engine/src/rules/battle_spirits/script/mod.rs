@@ -27,6 +27,7 @@ mod derived;
 pub mod hooks;
 pub mod host;
 pub mod keywords;
+mod lookup;
 mod magic;
 pub mod phrasebook;
 pub mod query;
