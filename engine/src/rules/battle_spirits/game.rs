@@ -176,6 +176,10 @@ pub struct Game {
     /// this game's cards and of the keywords may give: what a query need not compute the
     /// constants for (issue 15). Grows as instances are indexed; checked in strict games.
     pub(crate) const_kinds: u16,
+    /// The triggers of the effects that work on the field, of this game's cards and of the
+    /// keywords: a hook none of them matches reaches no field card (issue 15). Grows as
+    /// instances are indexed.
+    pub(crate) field_triggers: Vec<crate::rules::battle_spirits::script::Trigger>,
 }
 
 impl Game {
@@ -369,13 +373,39 @@ impl Game {
 
     /// Records that instance `card` is of the library's definition at `i`.
     pub(crate) fn set_def_index(&mut self, card: InstanceId, i: u32) {
-        self.const_kinds |= self.host.constant_kinds_at(i);
+        self.note_def(i);
         let n = card.index();
         if n < self.def_index.len() {
             self.def_index[n] = i;
         } else {
             self.def_index.resize(n, 0);
             self.def_index.push(i);
+        }
+    }
+
+    /// Notes what the definition at `i` brings into the game: the modifier kinds its
+    /// constants may give, the triggers of its field effects.
+    fn note_def(&mut self, i: u32) {
+        self.const_kinds |= self.host.constant_kinds_at(i);
+        let host = self.host.clone();
+        let effects = host.effects_at(i).unwrap_or_default();
+        for t in (effects.iter().filter(|e| e.zone.is_field())).flat_map(|e| &e.triggers) {
+            if !self.field_triggers.contains(t) {
+                self.field_triggers.push(*t);
+            }
+        }
+    }
+
+    /// Notes the keywords' part of what `note_def` notes, then each indexed definition's
+    /// (a game set up or loaded).
+    pub(crate) fn note_defs(&mut self) {
+        self.const_kinds = self.host.keywords.constant_kinds;
+        self.field_triggers = (self.host.keywords.triggers.iter())
+            .filter(|(z, _)| z.is_field())
+            .map(|&(_, t)| t)
+            .collect();
+        for i in self.def_index.clone() {
+            self.note_def(i);
         }
     }
 

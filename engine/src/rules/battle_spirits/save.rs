@@ -59,20 +59,19 @@ impl Game {
                 given: library.hash().to_string(),
             });
         }
-        let host = library.scripts();
-        let const_kinds = (def_index.iter()).fold(host.keywords.constant_kinds, |k, &i| {
-            k | host.constant_kinds_at(i)
-        });
-        Ok(Game {
-            host,
+        let mut g = Game {
+            host: library.scripts(),
             lib: library,
             st: saved.state,
             strict: false,
             cached: None,
             rt: Default::default(),
             def_index,
-            const_kinds,
-        })
+            const_kinds: 0,
+            field_triggers: Vec::new(),
+        };
+        g.note_defs();
+        Ok(g)
     }
 
     /// Resumes a game saved with [`Game::to_json`].

@@ -69,8 +69,9 @@ impl Game {
             rt: Default::default(),
             def_index: Vec::new(),
             const_kinds: 0,
+            field_triggers: Vec::new(),
         };
-        g.const_kinds = g.host.keywords.constant_kinds;
+        g.note_defs();
         for p in PlayerId::BOTH {
             // One lookup per run of equal ids (copies are usually listed together).
             let mut last: Option<(&CardId, u32)> = None;

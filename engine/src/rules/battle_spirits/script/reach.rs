@@ -177,6 +177,12 @@ impl Game {
         ev: &[InstanceId],
     ) {
         let a = self.st.active;
+        // No field effect of this game waits for this hook (strict games check it does not).
+        let none = !(self.field_triggers.iter()).any(|&t| pred(t, a) || pred(t, a.other()));
+        if none && !self.strict {
+            return;
+        }
+        let before = out.len();
         for p in [a, a.other()] {
             for c in self.field(p) {
                 // A braved brave's effects are reached through its host (BS-9.2).
@@ -196,6 +202,10 @@ impl Game {
                 }
             }
         }
+        assert!(
+            !none || out.len() == before,
+            "a hook reached a field effect whose trigger the game's field triggers miss"
+        );
     }
 
     /// The burst set by `p`, if its [Burst] effects match `pred` (BS-10.3).

@@ -245,3 +245,19 @@ fn bs_0_6_first_player_skips_core_step_and_attack_but_draws() {
         0
     );
 }
+
+#[test]
+fn set_up_notes_the_triggers_the_decks_field_effects_wait_for() {
+    use crate::rules::battle_spirits::script::Trigger;
+    use crate::rules::battle_spirits::testkit::{effect, scenario, scripted_spirit};
+    // A hook no field effect of the game waits for reaches no field card (issue 15).
+    let attacker = scripted_spirit("S-ATK", 0, 1000, vec![effect("When Attacks", "draw(1);")]);
+    let g = scenario(vec![attacker], 3);
+    assert!(g.field_triggers.contains(&Trigger::WhenAttacks));
+    assert!(!g.field_triggers.contains(&Trigger::WhenBlocks));
+    // A saved game notes them again when it is loaded.
+    let json = g.to_json();
+    let loaded = Game::from_json(&json, g.library().clone()).unwrap();
+    assert_eq!(loaded.field_triggers, g.field_triggers);
+    assert_eq!(loaded.const_kinds, g.const_kinds);
+}
