@@ -350,6 +350,19 @@ impl Game {
         }
     }
 
+    /// Compiled effect `effect` of instance `card`: its own, or a keyword's
+    /// (`KEYWORD_EFFECT_BASE` and up), found by index (`ScriptHost::effect` finds it by card id).
+    pub(crate) fn effect_of_instance(
+        &self,
+        card: InstanceId,
+        effect: u32,
+    ) -> Option<&crate::rules::battle_spirits::script::CompiledEffect> {
+        if effect >= crate::rules::battle_spirits::script::keywords::KEYWORD_EFFECT_BASE {
+            return self.host.keywords.effect(effect);
+        }
+        self.effects_of_instance(card)?.get(effect as usize)
+    }
+
     /// [`Game::effects_of_instance`], for a card with a constant effect (`None` otherwise;
     /// an instance not indexed gets all its effects).
     pub(crate) fn constants_of_instance(

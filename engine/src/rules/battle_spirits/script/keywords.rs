@@ -319,6 +319,14 @@ pub struct HeldKeyword {
 }
 
 impl Game {
+    /// The keyword index of each printed keyword of `c` (`None` for one without rules),
+    /// looked up at library build; `None` when `c` is not indexed.
+    fn printed_keyword_indices(&self, c: InstanceId) -> Option<&[Option<u32>]> {
+        (self.def_index.get(c.index()))
+            .and_then(|&d| self.host.printed_keywords_by_def.get(d as usize))
+            .map(Vec::as_slice)
+    }
+
     /// Whether `c` may hold a keyword `want` accepts now: a printed one (looked up per
     /// definition, whatever its level), or any keyword a modifier gives (stored, in `extra`,
     /// or with `constants` from the constants in force). `false` lets a caller skip reading
@@ -331,8 +339,7 @@ impl Game {
         want: impl Fn(&CompiledKeyword) -> bool,
     ) -> bool {
         let kws = &self.host.keywords;
-        let printed = (self.def_index.get(c.index()))
-            .and_then(|&d| self.host.printed_keywords_by_def.get(d as usize));
+        let printed = self.printed_keyword_indices(c);
         let printed_wanted = match printed {
             Some(p) => p.iter().flatten().any(|&i| want(&kws.list[i as usize])),
             None => !self.def_of(c).keywords.is_empty(),
@@ -381,9 +388,7 @@ impl Game {
                 out[i].values.push(v);
             }
         };
-        // The printed keywords' indices, looked up at library build when `c` is indexed.
-        let printed = (self.def_index.get(c.index()))
-            .and_then(|&d| self.host.printed_keywords_by_def.get(d as usize));
+        let printed = self.printed_keyword_indices(c);
         for (n, k) in self.def_of(c).keywords.iter().enumerate() {
             let index = match printed {
                 Some(p) => p.get(n).copied().flatten().map(|i| i as usize),

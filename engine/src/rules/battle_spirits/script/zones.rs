@@ -190,12 +190,7 @@ impl Game {
     /// `fn can_use()` (run read-only) returns `true`, or the script defines none. An
     /// activated effect is offered only then (a summon it could not pay is no option).
     pub(crate) fn usable_now(&self, card: InstanceId, effect: u32, p: PlayerId) -> bool {
-        let e = if effect >= super::keywords::KEYWORD_EFFECT_BASE {
-            self.host.keywords.effect(effect)
-        } else {
-            self.effects_of_instance(card)
-                .and_then(|v| v.get(effect as usize))
-        };
+        let e = self.effect_of_instance(card, effect);
         let Some((Ok(ast), calls)) = e.map(|e| (&e.script, &e.calls)) else {
             return true;
         };
