@@ -7,11 +7,19 @@ use super::events::Event;
 use super::types::{CORE, CoreLoc, Hook, SOUL_CORE, Zone};
 use crate::core::{InstanceId, Orientation, PlayerId, TokenId};
 use crate::rules::battle_spirits::script::WatchKind;
+use crate::rules::battle_spirits::script::constants::READS_CORES;
 
 impl Game {
     pub(crate) fn emit(&mut self, e: Event) {
+        let keep = e.is_notice() || self.keeps_derived(&e);
+        self.emit_keeping(e, keep);
+    }
+
+    /// [`Game::emit`], with whether the values derived from the state stay valid across
+    /// it decided by the caller (`keep`).
+    fn emit_keeping(&mut self, e: Event, keep: bool) {
         self.cached = None;
-        if !e.is_notice() {
+        if !keep {
             self.invalidate_constants();
         }
         if let Event::CoreMoved { from, to, .. } = &e {
@@ -33,15 +41,27 @@ impl Game {
     /// to another because of it gets a `LevelChanged` event (BS-5.1: level from the
     /// cores on it); reaching or leaving its lowest level is the play or the depletion.
     pub(crate) fn move_core(&mut self, core: TokenId, to: Option<CoreLoc>) {
-        let watched = [self.st.cores.get(core).at, to].map(|l| self.level_watch(l));
+        let at = self.st.cores.get(core).at;
+        let watched = [at, to].map(|l| self.level_watch(l));
+        let levels = |g: &Game| [at, to].map(|l| g.level_from_cores(l));
+        let before = levels(self);
         let from = self.st.cores.move_to(core, to);
         let soul = self.st.cores.get(core).tag == SOUL_CORE;
-        self.emit(Event::CoreMoved {
-            core,
-            soul,
-            from,
-            to,
-        });
+        // Issue 15: what is derived from the state reads cores only through levels, the
+        // count area (BS-13.3) and the scripts that read them (`constants::READS_CORES`).
+        let keep = before == levels(self)
+            && !matches!(from, Some(CoreLoc::Count(_)))
+            && !matches!(to, Some(CoreLoc::Count(_)))
+            && self.cached_reads() & READS_CORES == 0;
+        self.emit_keeping(
+            Event::CoreMoved {
+                core,
+                soul,
+                from,
+                to,
+            },
+            keep,
+        );
         match to {
             Some(CoreLoc::Reserve(p)) if from != to => {
                 self.watch(WatchKind::CoreToReserve, None, p, 1)

@@ -83,6 +83,19 @@ impl Game {
         }
     }
 
+    /// The level from the cores alone of the card at `loc` (`None` elsewhere or below its
+    /// lowest row): what a core move can change of the derived values (issue 15).
+    pub(crate) fn level_from_cores(&self, loc: Option<CoreLoc>) -> Option<Option<u8>> {
+        let Some(CoreLoc::Card(c)) = loc else {
+            return None;
+        };
+        Some(
+            self.def_of(c)
+                .level_for_cores(self.cores_on(c))
+                .map(|r| r.level),
+        )
+    }
+
     /// The level a field card is at: from its cores, or the level an effect treats it as
     /// (level-bound effects follow it).
     pub fn level(&self, card: InstanceId) -> Option<u8> {

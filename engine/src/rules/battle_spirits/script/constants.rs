@@ -26,6 +26,9 @@ pub(crate) struct Constants {
     pub summoning_spans: Vec<(PlayerId, InstanceId, u32, usize, usize, bool)>,
     /// The [`kind_bits`] of `mods`, set when they are complete ([`Constants::sealed`]).
     pub kinds: u16,
+    /// What the scripts that ran may have read beyond the field ([`reads_named_in`]): an
+    /// event that changes only such a part keeps these constants when none read it.
+    pub reads: u8,
 }
 
 /// A modifier that changes a level (`ModsOf::may_have`).
@@ -70,6 +73,48 @@ pub(crate) fn kinds_named_in(src: &str) -> u16 {
     (NAMES.iter())
         .filter(|(name, _)| src.contains(name))
         .fold(0, |k, (_, bit)| k | bit)
+}
+
+/// The script may read cores: where they are (on a card, in a reserve, life, trash …), the
+/// soul core, life. A level or a BP read depends on cores only through the card's level,
+/// and a core move that changes a level is read again anyway (`Game::move_core`).
+pub(crate) const READS_CORES: u8 = 1;
+/// The script may read the piles off the field: hand, deck, trash, tecoto, burst.
+pub(crate) const READS_PILES: u8 = 2;
+/// The script may read whether cards are exhausted or refreshed.
+pub(crate) const READS_EXHAUSTION: u8 = 4;
+
+/// The parts of the state beside the field a script may read ([`READS_CORES`] …), from
+/// the words of its source: every API function that reads such a part names it
+/// (`cores_on`, `has_soul_core`, `reserve`, `life`, `my_hand`, `my_trash`,
+/// `is_exhausted` …). A script that may call a function whose name is made at run time
+/// (`Fn(…)`) or one of a module (`import`) may read anything (issue 15: a core move, a
+/// draw or an exhaustion leaves the constants alone when no running one reads it).
+pub(crate) fn reads_named_in(src: &str) -> u8 {
+    if src.contains("Fn(") || src.contains("import") {
+        return u8::MAX;
+    }
+    const WORDS: &[(&str, u8)] = &[
+        ("core", READS_CORES),
+        ("soul", READS_CORES),
+        ("reserve", READS_CORES),
+        ("life", READS_CORES),
+        ("count_", READS_CORES),
+        ("hand", READS_PILES),
+        ("trash", READS_PILES),
+        ("deck", READS_PILES),
+        ("tecoto", READS_PILES),
+        ("burst", READS_PILES),
+        ("reveal", READS_PILES),
+        ("discard", READS_PILES),
+        ("exhaust", READS_EXHAUSTION),
+        ("refresh", READS_EXHAUSTION),
+    ];
+    // An event to watch for (`ev_…`) is not a read: its watcher runs when it happens.
+    (src.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+        .filter(|w| !w.starts_with("ev_"))
+        .flat_map(|w| WORDS.iter().filter(move |(word, _)| w.contains(word)))
+        .fold(0, |r, (_, bit)| r | bit)
 }
 
 /// [`kinds_named_in`] for a constant effect with `triggers`: a constant timing of a step
@@ -167,8 +212,11 @@ impl Game {
         s.end_attack_step = false;
         self.invalidate_constants(); // no event of its own (`derived`)
         self.check_zero_bp();
-        self.st.scripts.destroyed_this_turn.clear();
-        self.invalidate_constants();
+        let s = &mut self.st.scripts;
+        if !s.destroyed_this_turn.is_empty() {
+            s.destroyed_this_turn.clear();
+            self.invalidate_constants(); // no event of its own (`derived`)
+        }
     }
 
     /// BS-6.7: "this battle" modifiers and watchers end; a spirit a battle bonus kept above
@@ -358,6 +406,7 @@ impl Game {
         if !oc && (!applies || !self.level_ok(c, &e.levels)) {
             return;
         }
+        out.reads |= e.reads;
         let ast = match (&e.script, &e.inert) {
             (Ok(_), Some(reason)) | (Err(reason), _) => {
                 // The run's outcome is known: `inert(reason)` (reported once).

@@ -4,9 +4,9 @@
 //! `invalidate_constants`). In strict games a cached read checks that no such part changed
 //! since it was computed, so a place that forgets is caught by the tests.
 
-use super::constants::step_bit;
+use super::constants::{READS_EXHAUSTION, READS_PILES, step_bit};
 use crate::core::{InstanceId, PlayerId};
-use crate::rules::battle_spirits::{Event, Game, StepName};
+use crate::rules::battle_spirits::{Event, Game, StepName, Zone};
 
 /// The parts of the state constant effects can read that change without an event of their
 /// own: turn, turn player, step (BS-1 … BS-7), the battle (BS-6), its join and its
@@ -45,6 +45,31 @@ impl Event {
 }
 
 impl Game {
+    /// What the constants cached now may have read beyond the field (their `reads`,
+    /// `constants::reads_named_in`); 0 when none are cached.
+    pub(crate) fn cached_reads(&self) -> u8 {
+        let main = self.rt.const_cache.borrow().as_ref().map_or(0, |c| c.reads);
+        (self.rt.const_cache_summoning.borrow().iter()).fold(main, |r, (_, c)| r | c.reads)
+    }
+
+    /// Whether event `e` (not a notice) leaves the derived values valid (issue 15): a card
+    /// moving between piles off the field, or one exhausted or refreshed, when no constant
+    /// cached now read that part (field symbols and costs never read it). A core move
+    /// decides for itself (`Game::move_core`).
+    pub(crate) fn keeps_derived(&self, e: &Event) -> bool {
+        match e {
+            Event::CardMoved { from, to, .. } => {
+                !matches!(from, Zone::Field(_))
+                    && !matches!(to, Zone::Field(_))
+                    && self.cached_reads() & READS_PILES == 0
+            }
+            Event::Exhausted { .. } | Event::Refreshed { .. } => {
+                self.cached_reads() & READS_EXHAUSTION == 0
+            }
+            _ => false,
+        }
+    }
+
     fn derived_key(&self) -> DerivedKey {
         let st = &self.st;
         let s = &st.scripts;
@@ -108,9 +133,9 @@ impl Game {
 mod tests {
     use crate::core::PlayerId;
     use crate::rules::battle_spirits::testkit::{
-        effect, put, scenario, scripted_spirit, strict, to_p1_main,
+        effect, give_reserve, put, scenario, scripted_spirit, strict, to_p1_main,
     };
-    use crate::rules::battle_spirits::{Event, Hook, StepName, Zone};
+    use crate::rules::battle_spirits::{Event, Game, Hook, StepName, Zone};
 
     const P1: PlayerId = PlayerId(1);
 
@@ -138,8 +163,89 @@ mod tests {
             std::rc::Rc::ptr_eq(&before, &g.constant_mods()),
             "a hook is a notice"
         );
-        g.emit(Event::Exhausted { card: c });
+        g.emit(Event::HeavilyExhausted { card: c });
         assert!(!std::rc::Rc::ptr_eq(&before, &g.constant_mods()));
+    }
+
+    /// BS-8.1: +1000 BP to this spirit while 2 or more cores are on it (it reads cores).
+    fn reads_cores() -> carddb::CardDef {
+        scripted_spirit(
+            "S-CORES",
+            0,
+            1000,
+            vec![effect(
+                "constant",
+                "if len(this_card().cores_at_least(2)) > 0 { bp_plus(this_card(), 1000, \"while\"); }",
+            )],
+        )
+    }
+
+    #[test]
+    fn core_moves_draws_and_exhaustions_keep_the_constants_unless_a_level_or_a_read_changes() {
+        use crate::rules::battle_spirits::CoreLoc;
+        use std::rc::Rc;
+        // S-DUR (BS-8.1, attack step only) reads no core, pile or exhaustion.
+        let mut g = strict(scenario(vec![attack_step_bonus()], 3));
+        to_p1_main(&mut g);
+        let c = put(&mut g, P1, "S-DUR", Zone::Field(P1), 1);
+        give_reserve(&mut g, P1, 3);
+        let before = g.constant_mods();
+        let reserve_core = |g: &Game| g.core_at(CoreLoc::Reserve(P1), false).unwrap();
+        g.move_core(reserve_core(&g), Some(CoreLoc::Trash(P1)));
+        assert!(Rc::ptr_eq(&before, &g.constant_mods()), "no level changed");
+        // BS-5.1: 2 cores on S-DUR keep it at LV1 (LV2 from 3 cores).
+        g.move_core(reserve_core(&g), Some(CoreLoc::Card(c)));
+        assert_eq!(g.level(c), Some(1));
+        assert!(Rc::ptr_eq(&before, &g.constant_mods()), "still LV1");
+        let top = *g.pile(Zone::Deck(P1)).last().unwrap();
+        g.move_card(top, Zone::Hand(P1));
+        g.set_exhausted(c, true);
+        assert!(
+            Rc::ptr_eq(&before, &g.constant_mods()),
+            "a draw, an exhaustion"
+        );
+        // The third core: LV2, so level-bound effects may start or stop (BS-5.1).
+        g.move_core(reserve_core(&g), Some(CoreLoc::Card(c)));
+        assert_eq!(g.level(c), Some(2));
+        assert!(!Rc::ptr_eq(&before, &g.constant_mods()), "a level changed");
+
+        // S-CORES reads cores: any core move reads it again, and it gives what it should.
+        let mut g = strict(scenario(vec![reads_cores()], 3));
+        to_p1_main(&mut g);
+        let c = put(&mut g, P1, "S-CORES", Zone::Field(P1), 1);
+        give_reserve(&mut g, P1, 3);
+        assert_eq!(g.bp(c), 1000);
+        let before = g.constant_mods();
+        g.move_core(reserve_core(&g), Some(CoreLoc::Trash(P1)));
+        assert!(
+            !Rc::ptr_eq(&before, &g.constant_mods()),
+            "a running read of cores"
+        );
+        g.move_core(reserve_core(&g), Some(CoreLoc::Card(c)));
+        assert_eq!((g.level(c), g.bp(c)), (Some(1), 2000), "2 cores: +1000 BP");
+    }
+
+    #[test]
+    fn a_scripts_source_names_what_it_reads_beyond_the_field() {
+        use crate::rules::battle_spirits::script::constants::{
+            READS_CORES, READS_EXHAUSTION, READS_PILES, reads_named_in,
+        };
+        assert_eq!(reads_named_in("bp_plus(my_spirits(), 1000, \"while\");"), 0);
+        assert_eq!(
+            reads_named_in("if this_card().has_soul_core_now() { }"),
+            READS_CORES
+        );
+        assert_eq!(reads_named_in("opponent_life() <= 2"), READS_CORES);
+        assert_eq!(
+            reads_named_in("hand_size() > 3 && len(my_spirits().exhausted()) > 0"),
+            READS_PILES | READS_EXHAUSTION
+        );
+        // A watched event is not a read: its watcher runs when the life is lost.
+        assert_eq!(
+            reads_named_in("when(ev_opponent_loses_life(), \"while\", || { });"),
+            0
+        );
+        assert_eq!(reads_named_in("import \"conditions\" as c;"), u8::MAX);
     }
 
     #[test]

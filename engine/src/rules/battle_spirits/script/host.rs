@@ -40,6 +40,8 @@ pub struct CompiledEffect {
     /// Whether the script calls `while_summoning`: its outcome depends on the card whose
     /// cost is being read (`Game::quote_card`, `script::summoning`).
     pub reads_summoning: bool,
+    /// What beyond the field the script may read (`constants::reads_named_in`).
+    pub reads: u8,
     /// The script's resolved calls, kept between its runs (`script::warm`, issue 15).
     pub(crate) calls: std::cell::RefCell<rhai::Caches>,
 }
@@ -245,6 +247,7 @@ impl ScriptHost {
                             standing: false,
                             inert: None,
                             reads_summoning: false,
+                            reads: 0,
                             calls: Default::default(),
                         });
                         continue;
@@ -290,6 +293,7 @@ impl ScriptHost {
                                 standing: false,
                                 inert: None,
                                 reads_summoning: false,
+                                reads: 0,
                                 calls: Default::default(),
                             });
                             any_script = true;
@@ -347,6 +351,7 @@ impl ScriptHost {
                         standing,
                         inert: dsl::compile::static_inert(&src),
                         reads_summoning: src.contains("while_summoning"),
+                        reads: super::constants::reads_named_in(&src),
                         calls: Default::default(),
                     });
                     continue;
@@ -362,6 +367,7 @@ impl ScriptHost {
                         standing: false,
                         inert: None,
                         reads_summoning: false,
+                        reads: 0,
                         calls: Default::default(),
                     });
                     continue;
@@ -403,6 +409,7 @@ impl ScriptHost {
                     standing,
                     inert: None,
                     reads_summoning: src.contains("while_summoning"),
+                    reads: super::constants::reads_named_in(&src),
                     calls: Default::default(),
                 });
             }

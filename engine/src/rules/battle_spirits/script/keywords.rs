@@ -245,8 +245,10 @@ pub fn compile(
                 Some(why) => Err(why),
                 None => script,
             };
+            let mut reads = 0;
             let (script, may_ask, standing) = match script {
                 Ok((ast, src)) => {
+                    reads = super::constants::reads_named_in(&src);
                     super::host::scan_watched(&src, watched);
                     if triggers.iter().any(|t| t.is_constant()) {
                         out.constant_kinds |= super::constants::kinds_of(&triggers, &src);
@@ -275,6 +277,7 @@ pub fn compile(
                 standing,
                 inert: None,
                 reads_summoning: false,
+                reads,
                 calls: Default::default(),
             });
             zones.push(e.zone);

@@ -33,6 +33,7 @@ impl Game {
         self.rt.computing_const.set(true);
         let mut ok = true;
         let mut same = true;
+        let mut reads = base.reads;
         for &(p, c, i, start, end, clean) in &base.summoning_spans {
             let e = self
                 .effects_of_instance(c)
@@ -47,6 +48,7 @@ impl Game {
                 ok = false;
                 break;
             }
+            reads |= one.reads;
             same &= one.mods[..] == base.mods[start..end];
             mods.extend_from_slice(&base.mods[at..start]);
             mods.append(&mut one.mods);
@@ -56,7 +58,7 @@ impl Game {
         if !ok {
             return None;
         }
-        if same {
+        if same && reads == base.reads {
             // The very constants in force: what is derived from them is shared too
             // (`Game::field_symbols`).
             return Some(base);
@@ -69,6 +71,7 @@ impl Game {
                 failed: base.failed.clone(),
                 summoning_spans: Vec::new(),
                 kinds: 0,
+                reads,
             }
             .sealed(),
         )
