@@ -70,9 +70,55 @@ pub(crate) fn kinds_named_in(src: &str) -> u16 {
         ("bp_minus", BP_MODS),
         ("is_step", STEP_READ),
     ];
+    let code = code_of(src);
     (NAMES.iter())
-        .filter(|(name, _)| src.contains(name))
+        .filter(|(name, _)| code.contains(name))
         .fold(0, |k, (_, bit)| k | bit)
+}
+
+/// `src` with its comments and the text of its string literals blanked: words there call
+/// nothing (`eval` is disabled, a name made at run time needs `Fn(`), so "… reducing its
+/// cores to zero" in the card text a script quotes reads no core. Backtick strings stay
+/// whole: `${…}` in them is code. Block comments nest, as in rhai.
+pub(crate) fn code_of(src: &str) -> String {
+    let mut out = String::with_capacity(src.len());
+    let mut it = src.chars().peekable();
+    let mut depth = 0u32;
+    while let Some(c) = it.next() {
+        let next = it.peek().copied();
+        if depth > 0 {
+            match (c, next) {
+                ('*', Some('/')) => depth -= 1,
+                ('/', Some('*')) => depth += 1,
+                _ => continue,
+            }
+            it.next();
+            continue;
+        }
+        match (c, next) {
+            ('/', Some('/')) => {
+                while it.next_if(|&n| n != '\n').is_some() {}
+                out.push(' ');
+            }
+            ('/', Some('*')) => {
+                it.next();
+                depth = 1;
+                out.push(' ');
+            }
+            ('"', _) => {
+                while let Some(n) = it.next() {
+                    match n {
+                        '\\' => _ = it.next(),
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+                out.push_str("\"\"");
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// The script may read cores: where they are (on a card, in a reserve, life, trash …), the
@@ -85,7 +131,7 @@ pub(crate) const READS_PILES: u8 = 2;
 pub(crate) const READS_EXHAUSTION: u8 = 4;
 
 /// The parts of the state beside the field a script may read ([`READS_CORES`] …), from
-/// the words of its source: every API function that reads such a part names it
+/// the words of its code ([`code_of`]): every API function that reads such a part names it
 /// (`cores_on`, `has_soul_core`, `reserve`, `life`, `my_hand`, `my_trash`,
 /// `is_exhausted` …). A script that may call a function whose name is made at run time
 /// (`Fn(…)`) or one of a module (`import`) may read anything (issue 15: a core move, a
@@ -111,7 +157,7 @@ pub(crate) fn reads_named_in(src: &str) -> u8 {
         ("refresh", READS_EXHAUSTION),
     ];
     // An event to watch for (`ev_…`) is not a read: its watcher runs when it happens.
-    (src.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+    (code_of(src).split(|c: char| !(c.is_alphanumeric() || c == '_')))
         .filter(|w| !w.starts_with("ev_"))
         .flat_map(|w| WORDS.iter().filter(move |(word, _)| w.contains(word)))
         .fold(0, |r, (_, bit)| r | bit)
@@ -406,15 +452,16 @@ impl Game {
         if !oc && (!applies || !self.level_ok(c, &e.levels)) {
             return;
         }
-        out.reads |= e.reads;
         let ast = match (&e.script, &e.inert) {
             (Ok(_), Some(reason)) | (Err(reason), _) => {
-                // The run's outcome is known: `inert(reason)` (reported once).
+                // The run's outcome is known whatever the state: `inert(reason)` (reported
+                // once), and nothing is read.
                 out.failed.push((c, i, None, reason.clone(), true));
                 return;
             }
             (Ok(ast), None) => ast,
         };
+        out.reads |= e.reads;
         let mut rc = RunCtx::new(c, i, p);
         rc.this = unit;
         let rc = Rc::new(rc);

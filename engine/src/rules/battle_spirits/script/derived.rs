@@ -4,7 +4,7 @@
 //! `invalidate_constants`). In strict games a cached read checks that no such part changed
 //! since it was computed, so a place that forgets is caught by the tests.
 
-use super::constants::{READS_EXHAUSTION, READS_PILES, step_bit};
+use super::constants::{READS_CORES, READS_EXHAUSTION, READS_PILES, step_bit};
 use crate::core::{InstanceId, PlayerId};
 use crate::rules::battle_spirits::{Event, Game, StepName, Zone};
 
@@ -25,12 +25,13 @@ pub(crate) struct DerivedKey {
 impl Event {
     /// Whether this event only records a moment or an outcome: the state change behind it
     /// (if any) has its own event or invalidates the derived values itself, so they stay
-    /// valid across it. (`Played` is not one: "the cost of this card spent a soul core"
-    /// reads it from the log.)
+    /// valid across it. (`LifeReduced` follows the core moves it counts; `Played` is not
+    /// one: "the cost of this card spent a soul core" reads it from the log.)
     pub(crate) fn is_notice(&self) -> bool {
         matches!(
             self,
             Event::Hook(_)
+                | Event::LifeReduced { .. }
                 | Event::FlashPassed { .. }
                 | Event::NotBlocked { .. }
                 | Event::EffectStarted { .. }
@@ -54,10 +55,13 @@ impl Game {
 
     /// Whether event `e` (not a notice) leaves the derived values valid (issue 15): a card
     /// moving between piles off the field, or one exhausted or refreshed, when no constant
-    /// cached now read that part (field symbols and costs never read it). A core move
+    /// cached now read that part (field symbols and costs never read it); a card played
+    /// (its moves and payment have their own events) when none read cores (whether its
+    /// cost spent a soul core, `soul_core_spent`, reads its `Played` event). A core move
     /// decides for itself (`Game::move_core`).
     pub(crate) fn keeps_derived(&self, e: &Event) -> bool {
         match e {
+            Event::Played { .. } => self.cached_reads() & READS_CORES == 0,
             Event::CardMoved { from, to, .. } => {
                 !matches!(from, Zone::Field(_))
                     && !matches!(to, Zone::Field(_))
@@ -246,6 +250,69 @@ mod tests {
             0
         );
         assert_eq!(reads_named_in("import \"conditions\" as c;"), u8::MAX);
+        // Comments and string literals call nothing: the card text a script quotes
+        // ("… reducing its cores to zero") reads no core; block comments nest (rhai).
+        assert_eq!(
+            reads_named_in(
+                "// its cores to zero\n/* a /* nested */ hand */ inert(\"the \\\"life\\\" core\");"
+            ),
+            0
+        );
+        assert_eq!(
+            reads_named_in("/* hand */ let n = life(); // deck"),
+            READS_CORES
+        );
+    }
+
+    /// An effect whose text is not understood: inert whatever the state (its quoted text
+    /// names cores and the hand).
+    fn inert_constant() -> carddb::CardDef {
+        scripted_spirit(
+            "S-INERT",
+            0,
+            1000,
+            vec![effect(
+                "constant",
+                "inert(\"card text not fully understood\");\nreturn;\n// soul core, hand",
+            )],
+        )
+    }
+
+    #[test]
+    fn an_inert_constant_reads_nothing_and_a_card_played_keeps_constants_that_read_no_core() {
+        use crate::rules::battle_spirits::{CoreLoc, PlayKind};
+        use std::rc::Rc;
+        let mut g = strict(scenario(vec![inert_constant(), reads_cores()], 3));
+        to_p1_main(&mut g);
+        let c = put(&mut g, P1, "S-INERT", Zone::Field(P1), 1);
+        give_reserve(&mut g, P1, 3);
+        let before = g.constant_mods();
+        assert_eq!(before.failed.len(), 1, "inert, reported once");
+        assert_eq!(g.cached_reads(), 0);
+        let core = g.core_at(CoreLoc::Reserve(P1), false).unwrap();
+        g.move_core(core, Some(CoreLoc::Trash(P1)));
+        let played = |card| Event::Played {
+            player: P1,
+            card,
+            kind: PlayKind::Summon,
+            cost: 0,
+            reduction: 0,
+            paid: 0,
+            from: vec![],
+            cores: 1,
+            level: Some(1),
+            bp: Some(1000),
+        };
+        g.emit(played(c));
+        assert!(
+            Rc::ptr_eq(&before, &g.constant_mods()),
+            "nothing read cores"
+        );
+        // S-CORES reads cores, so whether a cost spent a soul core may matter (BS-5.2).
+        let d = put(&mut g, P1, "S-CORES", Zone::Field(P1), 1);
+        let before = g.constant_mods();
+        g.emit(played(d));
+        assert!(!Rc::ptr_eq(&before, &g.constant_mods()));
     }
 
     #[test]
@@ -266,6 +333,10 @@ mod tests {
             LEVEL_MODS | KEYWORD_MODS
         );
         assert_eq!(kinds_named_in("draw(1);"), 0);
+        assert_eq!(
+            kinds_named_in("// bp_plus in a comment\nlet k = \"gain_keyword\";"),
+            0
+        );
         // A name made at run time may be any function.
         assert_eq!(kinds_named_in("let f = Fn(\"bp_\" + \"plus\");"), u16::MAX);
         assert_eq!(
