@@ -202,9 +202,15 @@ impl Game {
         if matches!(self.st.phase, Phase::Over(_)) {
             return Err(AnswerError::GameOver);
         }
-        let req = self.cached_request();
-        self.legal(&req, &choice)?;
-        self.cached = None;
+        // The cached request is taken, not copied (issue 15); it stays on an illegal answer.
+        let req = match self.cached.take() {
+            Some(r) => r,
+            None => self.request().expect("a decision phase has a request"),
+        };
+        if let Err(e) = self.legal(&req, &choice) {
+            self.cached = Some(req);
+            return Err(e);
+        }
         self.st.answers.push(choice.clone());
         self.st.answered[req.player.index()] += 1;
         // An answer to an effect question re-runs the interrupted step with the answers

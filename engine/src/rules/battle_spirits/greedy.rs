@@ -101,7 +101,7 @@ impl Player<Game> for GreedyPlayer {
             DecisionKind::MainAction => {
                 // Most expensive card payable from the reserve alone; a brave onto the
                 // strongest host rather than on its own (BS-5.1.1: no cores to place).
-                let hand = me.hand.clone().unwrap_or_default();
+                let hand = me.hand.as_deref().unwrap_or_default();
                 let bp_of =
                     |id: InstanceId| me.field.iter().find(|f| f.id == id).map_or(0, |f| f.bp);
                 let best = req
