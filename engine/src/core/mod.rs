@@ -20,6 +20,6 @@ pub use game::{GameResult, Rules, Step};
 pub use ids::{InstanceId, PlayerId};
 pub use rng::GameRng;
 pub use shared_vec::SharedVec;
-pub use tokens::{Token, TokenId, TokenLedger, TokenTable, TokenTag};
+pub use tokens::{Token, TokenId, TokenLedger, TokenLoc, TokenTable, TokenTag};
 pub use triggers::TriggerQueue;
 pub use zones::{CardInstance, Orientation, Zones};

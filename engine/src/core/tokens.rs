@@ -23,20 +23,78 @@ pub struct Token<L> {
     pub tag: TokenTag,
 }
 
-/// Every token ever created, indexed by id. Each token is in exactly one place by
-/// construction (its `at`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TokenTable<L> {
-    tokens: Vec<Token<L>>,
-}
-
-impl<L> Default for TokenTable<L> {
-    fn default() -> Self {
-        TokenTable { tokens: Vec::new() }
+/// A place tokens can be at. A ruleset may number some places densely
+/// ([`TokenLoc::slot`]): the table keeps a count per numbered place, so counting the
+/// tokens there (a card's level reads it after every event) reads one number instead of
+/// scanning every token (issue 15).
+pub trait TokenLoc: PartialEq + Clone {
+    /// This place's dense number, if it has one (small: the table keeps a count for every
+    /// number up to the highest one used).
+    fn slot(&self) -> Option<usize> {
+        None
     }
 }
 
-impl<L: PartialEq + Clone> TokenTable<L> {
+/// Every token ever created, indexed by id. Each token is in exactly one place by
+/// construction (its `at`). Saved as its tokens alone: the per-place counts are rebuilt
+/// when it is read back.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(
+    from = "Tokens<L>",
+    bound(deserialize = "L: TokenLoc + Deserialize<'de>")
+)]
+pub struct TokenTable<L> {
+    tokens: Vec<Token<L>>,
+    /// Tokens per numbered place ([`TokenLoc::slot`]), kept by `create` and `move_to`.
+    #[serde(skip)]
+    counts: Vec<u32>,
+}
+
+/// What a [`TokenTable`] is saved as.
+#[derive(Deserialize)]
+struct Tokens<L> {
+    tokens: Vec<Token<L>>,
+}
+
+impl<L: TokenLoc> From<Tokens<L>> for TokenTable<L> {
+    fn from(t: Tokens<L>) -> Self {
+        let mut table = TokenTable::default();
+        for tok in t.tokens {
+            table.add_count(tok.at.as_ref(), 1);
+            table.tokens.push(tok);
+        }
+        table
+    }
+}
+
+/// Equal tokens in equal places (the counts follow from them).
+impl<L: PartialEq> PartialEq for TokenTable<L> {
+    fn eq(&self, other: &Self) -> bool {
+        self.tokens == other.tokens
+    }
+}
+
+impl<L: Eq> Eq for TokenTable<L> {}
+
+impl<L> Default for TokenTable<L> {
+    fn default() -> Self {
+        TokenTable {
+            tokens: Vec::new(),
+            counts: Vec::new(),
+        }
+    }
+}
+
+impl<L: TokenLoc> TokenTable<L> {
+    fn add_count(&mut self, at: Option<&L>, d: i32) {
+        if let Some(s) = at.and_then(L::slot) {
+            if s >= self.counts.len() {
+                self.counts.resize(s + 1, 0);
+            }
+            self.counts[s] = self.counts[s].wrapping_add_signed(d);
+        }
+    }
+
     /// Creates a token in the supply (no location) and returns its id.
     pub fn create(&mut self, tag: TokenTag) -> TokenId {
         self.tokens.push(Token { at: None, tag });
@@ -45,7 +103,10 @@ impl<L: PartialEq + Clone> TokenTable<L> {
 
     /// Moves a token; returns where it was.
     pub fn move_to(&mut self, id: TokenId, to: Option<L>) -> Option<L> {
-        std::mem::replace(&mut self.tokens[id.0 as usize].at, to)
+        self.add_count(to.as_ref(), 1);
+        let from = std::mem::replace(&mut self.tokens[id.0 as usize].at, to);
+        self.add_count(from.as_ref(), -1);
+        from
     }
 
     /// The token with this id.
@@ -55,6 +116,9 @@ impl<L: PartialEq + Clone> TokenTable<L> {
 
     /// How many tokens are at `loc`.
     pub fn count_at(&self, loc: &L) -> u32 {
+        if let Some(s) = loc.slot() {
+            return self.counts.get(s).copied().unwrap_or(0);
+        }
         self.tokens
             .iter()
             .filter(|t| t.at.as_ref() == Some(loc))
@@ -120,7 +184,7 @@ impl<L> Default for TokenLedger<L> {
     }
 }
 
-impl<L: PartialEq + Clone + std::fmt::Debug> TokenLedger<L> {
+impl<L: TokenLoc + std::fmt::Debug> TokenLedger<L> {
     /// Records one token moving from `from` to `to` (`None` = the supply).
     pub fn record(&mut self, from: Option<&L>, to: Option<&L>) {
         match from {
@@ -150,7 +214,8 @@ impl<L: PartialEq + Clone + std::fmt::Debug> TokenLedger<L> {
     }
 
     /// Checks the ledger against the table: the same count at every location, and
-    /// tokens in game = taken from supply − returned to supply.
+    /// tokens in game = taken from supply − returned to supply; and the table's counts
+    /// per place against its tokens.
     /// Errors: a text naming the first location (or total) that differs.
     pub fn verify(&self, table: &TokenTable<L>) -> Result<(), String> {
         let in_game = table.in_game();
@@ -179,11 +244,69 @@ impl<L: PartialEq + Clone + std::fmt::Debug> TokenLedger<L> {
                 return Err(format!("{loc:?}: ledger {n}, table {a}"));
             }
         }
-        for (l, _) in &actual {
+        for (l, n) in &actual {
             if !self.counts.iter().any(|(k, _)| k == *l) {
                 return Err(format!("{l:?}: token not in ledger"));
             }
+            // The table's own count per place (`TokenLoc::slot`) agrees with its tokens.
+            if i64::from(table.count_at(l)) != *n {
+                return Err(format!(
+                    "{l:?}: table counts {}, holds {n}",
+                    table.count_at(l)
+                ));
+            }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Numbered places 0 and 1, and one without a number.
+    #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+    enum Place {
+        A,
+        B,
+        Elsewhere,
+    }
+
+    impl TokenLoc for Place {
+        fn slot(&self) -> Option<usize> {
+            match self {
+                Place::A => Some(0),
+                Place::B => Some(1),
+                Place::Elsewhere => None,
+            }
+        }
+    }
+
+    #[test]
+    fn counts_per_place_follow_every_move_and_are_rebuilt_when_read_back() {
+        let mut t = TokenTable::default();
+        let mut ledger = TokenLedger::default();
+        let ids: Vec<_> = (0..5).map(|_| t.create(TokenTag(0))).collect();
+        for (i, &id) in ids.iter().enumerate() {
+            let to = [Place::A, Place::A, Place::B, Place::Elsewhere, Place::A][i];
+            ledger.record(t.move_to(id, Some(to)).as_ref(), Some(&to));
+        }
+        assert_eq!(
+            [Place::A, Place::B, Place::Elsewhere].map(|p| t.count_at(&p)),
+            [3, 1, 1]
+        );
+        ledger.record(t.move_to(ids[0], Some(Place::B)).as_ref(), Some(&Place::B));
+        ledger.record(t.move_to(ids[1], None).as_ref(), None);
+        assert_eq!(
+            [Place::A, Place::B, Place::Elsewhere].map(|p| t.count_at(&p)),
+            [1, 2, 1]
+        );
+        assert_eq!(ledger.verify(&t), Ok(()));
+        // Saved as its tokens alone; the counts are rebuilt.
+        let json = serde_json::to_string(&t).unwrap();
+        assert!(!json.contains("counts"));
+        let back: TokenTable<Place> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, t);
+        assert_eq!([Place::A, Place::B].map(|p| back.count_at(&p)), [1, 2]);
     }
 }

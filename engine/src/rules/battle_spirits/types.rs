@@ -54,6 +54,20 @@ pub enum CoreLoc {
     Card(InstanceId),
 }
 
+/// Every place a core can be is numbered: the four per-player places, then the cards by
+/// instance (issue 15: a card's cores are counted for its level after every event).
+impl crate::core::TokenLoc for CoreLoc {
+    fn slot(&self) -> Option<usize> {
+        Some(match *self {
+            CoreLoc::Reserve(p) => p.index(),
+            CoreLoc::Life(p) => 2 + p.index(),
+            CoreLoc::Trash(p) => 4 + p.index(),
+            CoreLoc::Count(p) => 6 + p.index(),
+            CoreLoc::Card(c) => 8 + c.index(),
+        })
+    }
+}
+
 /// Where a player may take a core from, or put one, in payment, placement and core
 /// movement (BS-5.2 step 5, BS-5.7): their reserve or one of their field cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
