@@ -392,12 +392,17 @@ impl Game {
 
     /// Records that instance `card` is of the library's definition at `i`.
     pub(crate) fn set_def_index(&mut self, card: InstanceId, i: u32) {
-        self.note_def(i);
+        // Every definition in `def_index` was noted when it was put there, and notes only
+        // grow: a second copy of a card notes nothing new (issue 15).
+        if !self.def_index.contains(&i) {
+            self.note_def(i);
+        }
         let n = card.index();
         if n < self.def_index.len() {
             self.def_index[n] = i;
         } else {
-            self.def_index.resize(n, 0);
+            // A gap (never read before it is set) holds a noted definition too.
+            self.def_index.resize(n, i);
             self.def_index.push(i);
         }
     }
