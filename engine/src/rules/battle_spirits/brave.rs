@@ -130,12 +130,12 @@ impl Game {
     /// Effects that change symbols count (`Game::card_symbols`; ruling BSS02-009).
     /// A card joined to it for the battle adds its symbols (`link_for_battle`).
     pub fn symbols_of(&self, card: InstanceId) -> u32 {
-        self.braves_on(card)
-            .into_iter()
-            .fold(self.card_symbols(card).total(), |n, b| {
-                n + self.card_symbols(b).total()
-            })
-            + self.joined_symbols(card)
+        let own = self.card_symbol_total(card);
+        let braves = (self.st.braves.iter())
+            .filter(|l| l.host == card)
+            .map(|l| self.card_symbol_total(l.brave))
+            .sum::<u32>();
+        own + braves + self.joined_symbols(card)
     }
 
     /// BS-9.1 / BS-9.6: whether `host` meets `brave`'s brave condition now: a spirit (or

@@ -168,6 +168,18 @@ impl Game {
         s
     }
 
+    /// `card_symbols(c).total()`, without building the symbols when no effect can change
+    /// them (issue 15: a field card's symbols are counted for every attack and view).
+    pub(crate) fn card_symbol_total(&self, c: InstanceId) -> u32 {
+        if self.on_field(c) && self.mods_of(c).may_have(SYMBOL_MODS) {
+            return self.card_symbols(c).total();
+        }
+        let d = &self.def_of(c).symbols;
+        d.colours.values().map(|&n| u32::from(n)).sum::<u32>()
+            + d.multi.len() as u32
+            + u32::from(d.ultimate)
+    }
+
     /// Whether `c` is protected from `what` by an effect of `source` controlled by `by`
     /// ("cannot be exhausted / returned / selected by your opponent's effects"; a
     /// protection from some colours only holds against a source of one of them).

@@ -250,13 +250,21 @@ impl Game {
     /// this turn.
     pub(crate) fn end_turn_effects(&mut self) {
         let s = &mut self.st.scripts;
+        let before = s.modifiers.len();
         s.modifiers.retain(|m| m.until == Until::While);
+        // Issue 15: the constants are read again only if one of these parts changed.
+        let changed = s.modifiers.len() != before
+            || !(s.once.is_empty() && s.subs.is_empty() && s.activated.is_empty())
+            || s.end_battle
+            || s.end_attack_step;
         s.once.clear();
         s.subs.clear();
         s.activated.clear();
         s.end_battle = false;
         s.end_attack_step = false;
-        self.invalidate_constants(); // no event of its own (`derived`)
+        if changed {
+            self.invalidate_constants(); // no event of its own (`derived`)
+        }
         self.check_zero_bp();
         let s = &mut self.st.scripts;
         if !s.destroyed_this_turn.is_empty() {
