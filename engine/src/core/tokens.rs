@@ -38,7 +38,7 @@ pub trait TokenLoc: PartialEq + Clone {
 /// Every token ever created, indexed by id. Each token is in exactly one place by
 /// construction (its `at`). Saved as its tokens alone: the per-place counts are rebuilt
 /// when it is read back.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(
     from = "Tokens<L>",
     bound(deserialize = "L: TokenLoc + Deserialize<'de>")
@@ -48,6 +48,21 @@ pub struct TokenTable<L> {
     /// Tokens per numbered place ([`TokenLoc::slot`]), kept by `create` and `move_to`.
     #[serde(skip)]
     counts: Vec<u32>,
+}
+
+/// A copy into an earlier copy reuses its memory (issue 15: a step's snapshot).
+impl<L: Clone> Clone for TokenTable<L> {
+    fn clone(&self) -> Self {
+        TokenTable {
+            tokens: self.tokens.clone(),
+            counts: self.counts.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.tokens.clone_from(&source.tokens);
+        self.counts.clone_from(&source.counts);
+    }
 }
 
 /// What a [`TokenTable`] is saved as.
@@ -165,13 +180,30 @@ impl<L: TokenLoc> TokenTable<L> {
 /// An independent account of token movements, kept from the *events* (not from the
 /// table): per-location counts and how many tokens left and re-entered the supply. A
 /// ruleset compares it with its [`TokenTable`] to prove conservation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TokenLedger<L> {
     counts: Vec<(L, i64)>,
     /// Tokens taken out of the supply so far.
     pub from_supply: u64,
     /// Tokens returned to the supply so far.
     pub to_supply: u64,
+}
+
+/// A copy into an earlier copy reuses its memory (issue 15: a step's snapshot).
+impl<L: Clone> Clone for TokenLedger<L> {
+    fn clone(&self) -> Self {
+        TokenLedger {
+            counts: self.counts.clone(),
+            from_supply: self.from_supply,
+            to_supply: self.to_supply,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.counts.clone_from(&source.counts);
+        self.from_supply = source.from_supply;
+        self.to_supply = source.to_supply;
+    }
 }
 
 impl<L> Default for TokenLedger<L> {

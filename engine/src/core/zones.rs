@@ -33,7 +33,7 @@ pub struct CardInstance {
 ///
 /// The piles lie end to end in one vector (a game copy clones three vectors, not one per
 /// pile; issue 15); a save holds them as `{"piles": [[zone, [ids…]], …], "location": […]}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     from = "ZonesRepr<Z>",
     into = "ZonesRepr<Z>",
@@ -49,6 +49,23 @@ pub struct Zones<Z> {
     piles: Vec<(Z, u32, u32)>,
     /// Zone of each instance, indexed by `InstanceId`.
     location: Vec<Option<Z>>,
+}
+
+/// A copy into an earlier copy reuses its memory (issue 15: a step's snapshot).
+impl<Z: Clone> Clone for Zones<Z> {
+    fn clone(&self) -> Self {
+        Zones {
+            ids: self.ids.clone(),
+            piles: self.piles.clone(),
+            location: self.location.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.ids.clone_from(&source.ids);
+        self.piles.clone_from(&source.piles);
+        self.location.clone_from(&source.location);
+    }
 }
 
 /// The saved shape of [`Zones`]: one vector per pile.

@@ -41,6 +41,7 @@ pub mod scenario;
 pub mod script;
 pub mod setup;
 pub mod sim;
+mod state_copy;
 pub mod testkit;
 pub mod token_cards;
 pub mod turn;

@@ -66,6 +66,8 @@ pub(crate) struct Runtime {
     /// While the keywords' constant effects are computed: the modifiers the other
     /// constants give, so `keyword_value()` sees a keyword gained from a constant effect.
     pub const_gained: RefCell<Vec<(InstanceId, ModKind)>>,
+    /// The last step's snapshot, kept for its memory (issue 15).
+    pub spare: SpareSnapshot,
     /// Watched happenings resolved in this step (a loop guard, `Game::flush_watch`).
     pub watch_resolved: u32,
     /// Questions scripts asked in this step, replayed ones included (each answer re-runs
@@ -136,6 +138,23 @@ pub(crate) struct Snapshot {
     orientations: Vec<crate::core::Orientation>,
 }
 
+/// The last step's snapshot, kept so the next one is copied into its memory (issue 15).
+/// A copy of the game starts without one.
+#[derive(Default)]
+pub(crate) struct SpareSnapshot(Option<Snapshot>);
+
+impl Clone for SpareSnapshot {
+    fn clone(&self) -> Self {
+        SpareSnapshot(None)
+    }
+}
+
+impl std::fmt::Debug for SpareSnapshot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SpareSnapshot")
+    }
+}
+
 impl Game {
     // ---- transactions (mid-script choices) ------------------------------------------
 
@@ -144,18 +163,25 @@ impl Game {
         let answers = std::mem::take(&mut self.st.answers);
         let hash = std::mem::take(&mut self.st.catalogue_hash);
         let cards = std::mem::take(&mut self.st.cards);
-        let state = self.st.clone();
-        let orientations = cards.iter().map(|c| c.orientation).collect();
-        let log_len = log.len();
+        let snap = match self.rt.spare.0.take() {
+            Some(mut s) => {
+                s.state.clone_from(&self.st);
+                s.orientations.clear();
+                s.orientations.extend(cards.iter().map(|c| c.orientation));
+                s.log_len = log.len();
+                s
+            }
+            None => Snapshot {
+                state: self.st.clone(),
+                log_len: log.len(),
+                orientations: cards.iter().map(|c| c.orientation).collect(),
+            },
+        };
         self.st.log = log;
         self.st.answers = answers;
         self.st.catalogue_hash = hash;
         self.st.cards = cards;
-        Snapshot {
-            state,
-            log_len,
-            orientations,
-        }
+        snap
     }
 
     fn restore(&mut self, s: Snapshot) {
@@ -194,23 +220,26 @@ impl Game {
             self.apply(c.clone());
         }
         self.advance_loop();
-        if let Some(q) = self.rt.asked.take() {
-            match snap {
-                Some(s) => {
-                    let preview = self.st.log[s.log_len..self.rt.asked_at].to_vec();
-                    // The board as the question finds it, before the step is undone.
-                    let views = Box::new(PlayerId::BOTH.map(|p| self.view(p)));
-                    self.restore(s);
-                    self.st.scripts.pending = Some(Pending {
-                        base,
-                        answers,
-                        question: q,
-                        preview,
-                        views: Some(views),
-                    });
-                }
-                None => unreachable!("without a snapshot every question gets its first option"),
+        match (self.rt.asked.take(), snap) {
+            (Some(q), Some(s)) => {
+                let preview = self.st.log[s.log_len..self.rt.asked_at].to_vec();
+                // The board as the question finds it, before the step is undone.
+                let views = Box::new(PlayerId::BOTH.map(|p| self.view(p)));
+                self.restore(s);
+                self.st.scripts.pending = Some(Pending {
+                    base,
+                    answers,
+                    question: q,
+                    preview,
+                    views: Some(views),
+                });
             }
+            (Some(_), None) => {
+                unreachable!("without a snapshot every question gets its first option")
+            }
+            // No question: the copy's memory serves the next step's copy (issue 15).
+            (None, Some(s)) => self.rt.spare.0 = Some(s),
+            (None, None) => {}
         }
         self.rt.answers.clear();
         self.cached = None;

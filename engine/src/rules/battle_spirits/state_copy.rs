@@ -1,0 +1,125 @@
+//! Copies of the game state (issue 15). A step that could ask a question copies the state
+//! first (BS-8.4, `script::run`); copying into the previous step's copy reuses its memory,
+//! so the piles, cores and ledger are copied without allocating. Every field is named, so
+//! a new field cannot be left out of either copy.
+
+use super::game::State;
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        let State {
+            config,
+            seed,
+            decks,
+            catalogue_hash,
+            rng,
+            cards,
+            zones,
+            cores,
+            ledger,
+            turn,
+            active,
+            first,
+            phase,
+            battle,
+            mulligans_used,
+            unsupported_reported,
+            triggers,
+            losses,
+            log,
+            answers,
+            answered,
+            burst_set_turn,
+            scripts,
+            braves,
+            brave_moves,
+        } = self;
+        State {
+            config: config.clone(),
+            seed: *seed,
+            decks: decks.clone(),
+            catalogue_hash: catalogue_hash.clone(),
+            rng: rng.clone(),
+            cards: cards.clone(),
+            zones: zones.clone(),
+            cores: cores.clone(),
+            ledger: ledger.clone(),
+            turn: *turn,
+            active: *active,
+            first: *first,
+            phase: phase.clone(),
+            battle: battle.clone(),
+            mulligans_used: *mulligans_used,
+            unsupported_reported: unsupported_reported.clone(),
+            triggers: triggers.clone(),
+            losses: losses.clone(),
+            log: log.clone(),
+            answers: answers.clone(),
+            answered: *answered,
+            burst_set_turn: *burst_set_turn,
+            scripts: scripts.clone(),
+            braves: braves.clone(),
+            brave_moves: brave_moves.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let State {
+            config,
+            seed,
+            decks,
+            catalogue_hash,
+            rng,
+            cards,
+            zones,
+            cores,
+            ledger,
+            turn,
+            active,
+            first,
+            phase,
+            battle,
+            mulligans_used,
+            unsupported_reported,
+            triggers,
+            losses,
+            log,
+            answers,
+            answered,
+            burst_set_turn,
+            scripts,
+            braves,
+            brave_moves,
+        } = source;
+        // What rarely or never changes in a game is copied only when it differs.
+        if self.config != *config {
+            self.config = config.clone();
+        }
+        if self.unsupported_reported != *unsupported_reported {
+            self.unsupported_reported = unsupported_reported.clone();
+        }
+        self.seed = *seed;
+        self.decks = decks.clone();
+        self.catalogue_hash.clone_from(catalogue_hash);
+        self.rng = rng.clone();
+        self.cards.clone_from(cards);
+        self.zones.clone_from(zones);
+        self.cores.clone_from(cores);
+        self.ledger.clone_from(ledger);
+        self.turn = *turn;
+        self.active = *active;
+        self.first = *first;
+        self.phase = phase.clone();
+        self.battle = battle.clone();
+        self.mulligans_used = *mulligans_used;
+        self.triggers = triggers.clone();
+        self.losses.clone_from(losses);
+        self.log = log.clone();
+        self.answers = answers.clone();
+        self.answered = *answered;
+        self.burst_set_turn = *burst_set_turn;
+        self.scripts = scripts.clone();
+        self.braves.clone_from(braves);
+        self.brave_moves.clone_from(brave_moves);
+    }
+}
