@@ -15,7 +15,7 @@ pub struct TokenId(pub u32);
 pub struct TokenTag(pub u8);
 
 /// One token: where it is (`None` = in the supply, outside the game) and its tag.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Token<L> {
     /// Where it is; `None` = in the supply.
     pub at: Option<L>,

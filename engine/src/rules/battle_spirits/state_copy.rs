@@ -4,6 +4,7 @@
 //! a new field cannot be left out of either copy.
 
 use super::game::State;
+use super::script::ScriptState;
 
 impl Clone for State {
     fn clone(&self) -> Self {
@@ -118,8 +119,62 @@ impl Clone for State {
         self.answers = answers.clone();
         self.answered = *answered;
         self.burst_set_turn = *burst_set_turn;
-        self.scripts = scripts.clone();
+        self.scripts.clone_from(scripts);
         self.braves.clone_from(braves);
         self.brave_moves.clone_from(brave_moves);
+    }
+}
+
+impl Clone for ScriptState {
+    fn clone(&self) -> Self {
+        let mut s = ScriptState::default();
+        s.clone_from(self);
+        s
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let ScriptState {
+            modifiers,
+            once,
+            subs,
+            pending,
+            destroyed_this_turn,
+            step,
+            end_battle,
+            end_attack_step,
+            activated,
+            battle_destruction,
+            watch_queue,
+            destroying_source,
+            being_destroyed,
+            constant_reported,
+            battle_join,
+            battle_magic,
+            uses,
+        } = source;
+        // Sets that change a few times a turn are copied only when they differ.
+        for (to, from) in [
+            (&mut self.once, once),
+            (&mut self.activated, activated),
+            (&mut self.constant_reported, constant_reported),
+        ] {
+            if to != from {
+                to.clone_from(from);
+            }
+        }
+        self.modifiers.clone_from(modifiers);
+        self.subs.clone_from(subs);
+        self.pending.clone_from(pending);
+        self.destroyed_this_turn.clone_from(destroyed_this_turn);
+        self.step = *step;
+        self.end_battle = *end_battle;
+        self.end_attack_step = *end_attack_step;
+        self.battle_destruction = *battle_destruction;
+        self.watch_queue.clone_from(watch_queue);
+        self.destroying_source = *destroying_source;
+        self.being_destroyed.clone_from(being_destroyed);
+        self.battle_join.clone_from(battle_join);
+        self.battle_magic.clone_from(battle_magic);
+        self.uses.clone_from(uses);
     }
 }
