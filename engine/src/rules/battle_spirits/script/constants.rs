@@ -57,7 +57,7 @@ pub(crate) fn step_bit(s: crate::rules::battle_spirits::StepName) -> u16 {
 /// time (`Fn(…)`) or one of a module (`import`) may do anything (issue 15: a game skips
 /// computing the constants to read a kind none of its cards gives).
 pub(crate) fn kinds_named_in(src: &str) -> u16 {
-    if src.contains("Fn(") || src.contains("import") {
+    if may_call_any(src) {
         return u16::MAX;
     }
     const NAMES: &[(&str, u16)] = &[
@@ -76,10 +76,18 @@ pub(crate) fn kinds_named_in(src: &str) -> u16 {
         .fold(0, |k, (_, bit)| k | bit)
 }
 
-/// `src` with its comments and the text of its string literals blanked: words there call
-/// nothing (`eval` is disabled, a name made at run time needs `Fn(`), so "… reducing its
-/// cores to zero" in the card text a script quotes reads no core. Backtick strings stay
-/// whole: `${…}` in them is code. Block comments nest, as in rhai.
+/// Whether a script may call a function whose name is made at run time (`Fn(…)`, also
+/// written `Fn (…)`) or one of a module (`import`): then it may read or give anything.
+fn may_call_any(src: &str) -> bool {
+    src.contains("import")
+        || (code_of(src).split(|c: char| !(c.is_alphanumeric() || c == '_'))).any(|w| w == "Fn")
+}
+
+/// `src` with its comments, the text of its string literals and its character literals
+/// blanked: words there call nothing (`eval` is disabled, a name made at run time needs
+/// `Fn`), so "… reducing its cores to zero" in the card text a script quotes reads no
+/// core. Backtick strings stay whole: `${…}` in them is code. Block comments nest, as in
+/// rhai.
 pub(crate) fn code_of(src: &str) -> String {
     let mut out = String::with_capacity(src.len());
     let mut it = src.chars().peekable();
@@ -115,6 +123,33 @@ pub(crate) fn code_of(src: &str) -> String {
                 }
                 out.push_str("\"\"");
             }
+            // A character: 'a', '\n', '"'.
+            ('\'', _) => {
+                if it.next() == Some('\\') {
+                    it.next();
+                }
+                it.next_if_eq(&'\'');
+                out.push_str("''");
+            }
+            // Kept whole up to its closing backtick, `${…}` (code, with braces) included.
+            ('`', _) => {
+                out.push(c);
+                let mut depth = 0u32;
+                while let Some(n) = it.next() {
+                    out.push(n);
+                    match n {
+                        '$' if it.peek() == Some(&'{') => {
+                            out.push('{');
+                            it.next();
+                            depth += 1;
+                        }
+                        '{' if depth > 0 => depth += 1,
+                        '}' if depth > 0 => depth -= 1,
+                        '`' if depth == 0 => break,
+                        _ => {}
+                    }
+                }
+            }
             _ => out.push(c),
         }
     }
@@ -137,7 +172,7 @@ pub(crate) const READS_EXHAUSTION: u8 = 4;
 /// (`Fn(…)`) or one of a module (`import`) may read anything (issue 15: a core move, a
 /// draw or an exhaustion leaves the constants alone when no running one reads it).
 pub(crate) fn reads_named_in(src: &str) -> u8 {
-    if src.contains("Fn(") || src.contains("import") {
+    if may_call_any(src) {
         return u8::MAX;
     }
     const WORDS: &[(&str, u8)] = &[
@@ -153,6 +188,8 @@ pub(crate) fn reads_named_in(src: &str) -> u8 {
         ("burst", READS_PILES),
         ("reveal", READS_PILES),
         ("discard", READS_PILES),
+        // `magic_used_this_battle`: the magics used this battle still in the trash.
+        ("magic", READS_PILES),
         ("exhaust", READS_EXHAUSTION),
         ("refresh", READS_EXHAUSTION),
     ];

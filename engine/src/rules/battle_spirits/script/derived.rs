@@ -262,6 +262,18 @@ mod tests {
             reads_named_in("/* hand */ let n = life(); // deck"),
             READS_CORES
         );
+        // A character literal and a backtick string are no string or comment to blank.
+        assert_eq!(
+            reads_named_in("let q = '\"'; if life() < 3 { }"),
+            READS_CORES
+        );
+        assert_eq!(
+            reads_named_in("let t = `see http://x ${hand_size()}`; if reserve() > 2 { }"),
+            READS_CORES | READS_PILES
+        );
+        // The magics used this battle are those still in the trash.
+        assert_eq!(reads_named_in("magic_used_this_battle()"), READS_PILES);
+        assert_eq!(reads_named_in("let f = Fn (\"life\");"), u8::MAX);
     }
 
     /// An effect whose text is not understood: inert whatever the state (its quoted text
@@ -339,6 +351,11 @@ mod tests {
         );
         // A name made at run time may be any function.
         assert_eq!(kinds_named_in("let f = Fn(\"bp_\" + \"plus\");"), u16::MAX);
+        assert_eq!(kinds_named_in("let f = Fn (\"bp_plus\");"), u16::MAX);
+        assert_eq!(
+            kinds_named_in("let q = '\"'; bp_plus(this_card(), 1000, \"while\");"),
+            BP_MODS
+        );
         assert_eq!(
             kinds_named_in("if is_step(\"your\", \"main\") {}"),
             STEP_READ
