@@ -99,9 +99,8 @@ pub(crate) enum Phase {
     Over(GameResult),
 }
 
-/// Everything a save holds. (`Clone` is in `state_copy`: a copy into an earlier copy
-/// reuses its memory.)
-#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Everything a save holds (`state_copy`: a copy into an earlier copy).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct State {
     pub config: RulesConfig,
     pub seed: u64,

@@ -174,10 +174,7 @@ impl Game {
         if self.on_field(c) && self.mods_of(c).may_have(SYMBOL_MODS) {
             return self.card_symbols(c).total();
         }
-        let d = &self.def_of(c).symbols;
-        d.colours.values().map(|&n| u32::from(n)).sum::<u32>()
-            + d.multi.len() as u32
-            + u32::from(d.ultimate)
+        self.def_of(c).symbols.total()
     }
 
     /// Whether `c` is protected from `what` by an effect of `source` controlled by `by`

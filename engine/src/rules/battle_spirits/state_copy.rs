@@ -1,70 +1,14 @@
-//! Copies of the game state (issue 15). A step that could ask a question copies the state
-//! first (BS-8.4, `script::run`); copying into the previous step's copy reuses its memory,
-//! so the piles, cores and ledger are copied without allocating. Every field is named, so
-//! a new field cannot be left out of either copy.
+//! Copies of the game state into an earlier copy (issue 15). A step that could ask a
+//! question copies the state first (BS-8.4, `script::run`); copying into the previous
+//! step's copy reuses its memory, so the piles, cores and ledger are copied without
+//! allocating. Every field is named, so a new field cannot be left out.
 
 use super::game::State;
 use super::script::ScriptState;
 
-impl Clone for State {
-    fn clone(&self) -> Self {
-        let State {
-            config,
-            seed,
-            decks,
-            catalogue_hash,
-            rng,
-            cards,
-            zones,
-            cores,
-            ledger,
-            turn,
-            active,
-            first,
-            phase,
-            battle,
-            mulligans_used,
-            unsupported_reported,
-            triggers,
-            losses,
-            log,
-            answers,
-            answered,
-            burst_set_turn,
-            scripts,
-            braves,
-            brave_moves,
-        } = self;
-        State {
-            config: config.clone(),
-            seed: *seed,
-            decks: decks.clone(),
-            catalogue_hash: catalogue_hash.clone(),
-            rng: rng.clone(),
-            cards: cards.clone(),
-            zones: zones.clone(),
-            cores: cores.clone(),
-            ledger: ledger.clone(),
-            turn: *turn,
-            active: *active,
-            first: *first,
-            phase: phase.clone(),
-            battle: battle.clone(),
-            mulligans_used: *mulligans_used,
-            unsupported_reported: unsupported_reported.clone(),
-            triggers: triggers.clone(),
-            losses: losses.clone(),
-            log: log.clone(),
-            answers: answers.clone(),
-            answered: *answered,
-            burst_set_turn: *burst_set_turn,
-            scripts: scripts.clone(),
-            braves: braves.clone(),
-            brave_moves: brave_moves.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
+impl State {
+    /// Makes this state equal to `source`, reusing its memory.
+    pub(crate) fn copy_from(&mut self, source: &Self) {
         let State {
             config,
             seed,
@@ -119,20 +63,15 @@ impl Clone for State {
         self.answers = answers.clone();
         self.answered = *answered;
         self.burst_set_turn = *burst_set_turn;
-        self.scripts.clone_from(scripts);
+        self.scripts.copy_from(scripts);
         self.braves.clone_from(braves);
         self.brave_moves.clone_from(brave_moves);
     }
 }
 
-impl Clone for ScriptState {
-    fn clone(&self) -> Self {
-        let mut s = ScriptState::default();
-        s.clone_from(self);
-        s
-    }
-
-    fn clone_from(&mut self, source: &Self) {
+impl ScriptState {
+    /// Makes this state equal to `source`, reusing its memory.
+    pub(crate) fn copy_from(&mut self, source: &Self) {
         let ScriptState {
             modifiers,
             once,

@@ -57,7 +57,8 @@ pub(crate) fn step_bit(s: crate::rules::battle_spirits::StepName) -> u16 {
 /// time (`Fn(…)`) or one of a module (`import`) may do anything (issue 15: a game skips
 /// computing the constants to read a kind none of its cards gives).
 pub(crate) fn kinds_named_in(src: &str) -> u16 {
-    if may_call_any(src) {
+    let code = code_of(src);
+    if may_call_any(src, &code) {
         return u16::MAX;
     }
     const NAMES: &[(&str, u16)] = &[
@@ -70,7 +71,6 @@ pub(crate) fn kinds_named_in(src: &str) -> u16 {
         ("bp_minus", BP_MODS),
         ("is_step", STEP_READ),
     ];
-    let code = code_of(src);
     (NAMES.iter())
         .filter(|(name, _)| code.contains(name))
         .fold(0, |k, (_, bit)| k | bit)
@@ -78,9 +78,14 @@ pub(crate) fn kinds_named_in(src: &str) -> u16 {
 
 /// Whether a script may call a function whose name is made at run time (`Fn(…)`, also
 /// written `Fn (…)`) or one of a module (`import`): then it may read or give anything.
-fn may_call_any(src: &str) -> bool {
-    src.contains("import")
-        || (code_of(src).split(|c: char| !(c.is_alphanumeric() || c == '_'))).any(|w| w == "Fn")
+/// `code` is `src` as [`code_of`] gives it.
+fn may_call_any(src: &str, code: &str) -> bool {
+    src.contains("import") || words(code).any(|w| w == "Fn")
+}
+
+/// The identifiers and numbers of `code`.
+fn words(code: &str) -> impl Iterator<Item = &str> {
+    code.split(|c: char| !(c.is_alphanumeric() || c == '_'))
 }
 
 /// `src` with its comments, the text of its string literals and its character literals
@@ -172,7 +177,8 @@ pub(crate) const READS_EXHAUSTION: u8 = 4;
 /// (`Fn(…)`) or one of a module (`import`) may read anything (issue 15: a core move, a
 /// draw or an exhaustion leaves the constants alone when no running one reads it).
 pub(crate) fn reads_named_in(src: &str) -> u8 {
-    if may_call_any(src) {
+    let code = code_of(src);
+    if may_call_any(src, &code) {
         return u8::MAX;
     }
     const WORDS: &[(&str, u8)] = &[
@@ -194,7 +200,7 @@ pub(crate) fn reads_named_in(src: &str) -> u8 {
         ("refresh", READS_EXHAUSTION),
     ];
     // An event to watch for (`ev_…`) is not a read: its watcher runs when it happens.
-    (code_of(src).split(|c: char| !(c.is_alphanumeric() || c == '_')))
+    words(&code)
         .filter(|w| !w.starts_with("ev_"))
         .flat_map(|w| WORDS.iter().filter(move |(word, _)| w.contains(word)))
         .fold(0, |r, (_, bit)| r | bit)

@@ -165,7 +165,7 @@ impl Game {
         let cards = std::mem::take(&mut self.st.cards);
         let snap = match self.rt.spare.0.take() {
             Some(mut s) => {
-                s.state.clone_from(&self.st);
+                s.state.copy_from(&self.st);
                 s.orientations.clear();
                 s.orientations.extend(cards.iter().map(|c| c.orientation));
                 s.log_len = log.len();

@@ -350,8 +350,8 @@ pub struct Pending {
 }
 
 /// Effects' part of the saved state.
-/// (`Clone` is in `state_copy`: a copy into an earlier copy reuses its memory.)
-#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// (`state_copy`: a copy into an earlier copy.)
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScriptState {
     /// Modifiers in force with a duration (constant ones are computed when read).
     pub modifiers: Vec<Modifier>,
