@@ -14,7 +14,7 @@ fn to_pay(g: &Game, card: &str) -> u32 {
     let view = g.view(P0);
     let hand = view.players[P0.index()].hand.as_ref().expect("own hand");
     hand.iter()
-        .find(|h| h.card == card)
+        .find(|h| &*h.card == card)
         .expect("in hand")
         .to_pay
 }

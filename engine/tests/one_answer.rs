@@ -301,7 +301,7 @@ fn the_board_shown_at_an_effect_question_is_after_the_events_before_it() {
         opp.players[1].field.iter().all(|f| f.id != only),
         "destroyed"
     );
-    assert!(opp.players[1].trash.iter().any(|t| t == "B-01"));
+    assert!(opp.players[1].trash.iter().any(|t| &**t == "B-01"));
     // The step re-runs from its placement, but a whole placement does not answer the
     // question.
     assert!(matches!(

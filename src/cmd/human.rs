@@ -238,14 +238,10 @@ fn board(game: &Game, view: &View, out: &mut impl Write) -> Result<(), Error> {
             side.life, side.reserve, side.trash_cores, side.deck, side.hand_count
         )?;
         if !side.trash.is_empty() {
-            let names: Vec<String> = side
+            let names: Vec<&str> = side
                 .trash
                 .iter()
-                .map(|id| {
-                    game.library()
-                        .get(id)
-                        .map_or(id.clone(), |d| d.name.clone())
-                })
+                .map(|id| game.library().get(id).map_or(&**id, |d| d.name.as_str()))
                 .collect();
             writeln!(out, "      trash: {}", names.join(", "))?;
         }
@@ -259,7 +255,7 @@ fn board(game: &Game, view: &View, out: &mut impl Write) -> Result<(), Error> {
             let braved = match c.braved_onto {
                 Some(host) => {
                     let host = side.field.iter().find(|h| h.id == host);
-                    format!(" · braved onto {}", host.map_or("?", |h| h.name.as_str()))
+                    format!(" · braved onto {}", host.map_or("?", |h| &*h.name))
                 }
                 None => String::new(),
             };

@@ -344,6 +344,16 @@ impl Game {
         }
     }
 
+    /// What a view shows of a card instance's definition (shared texts, issue 15).
+    pub fn face_of(&self, card: InstanceId) -> &super::library::CardFace {
+        let i = match self.def_index.get(card.index()) {
+            Some(&i) => i,
+            None => (self.lib.index_of(self.card_id(card)))
+                .unwrap_or_else(|| panic!("card {} not in library", self.card_id(card))),
+        };
+        self.lib.face_at(i)
+    }
+
     /// The compiled effects of instance `card`'s definition (`None`: it has no script),
     /// found by index (issue 15).
     pub(crate) fn effects_of_instance(

@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use carddb::{CardDef, CardId};
+use carddb::{CardDef, CardId, LevelRow};
 use sha2::{Digest, Sha256};
 
 use crate::core::event::hex;
@@ -25,6 +25,8 @@ struct Inner {
     /// The definitions in id order; a card's place here is its index (issue 15: hot
     /// queries index, never compare id strings).
     defs: Vec<CardDef>,
+    /// What a view shows of each definition, shared, in the order of `defs`.
+    faces: Vec<CardFace>,
     /// card id → index in `defs`.
     index: BTreeMap<CardId, u32>,
     hash: String,
@@ -38,6 +40,29 @@ struct Inner {
     generated: Arc<GeneratedCache>,
     /// What a strict build would have failed with ([`CardLibrary::strict_error`]).
     strict_error: Option<ScriptError>,
+}
+
+/// What a player's view shows of a card definition: its id, name and level table, shared
+/// so that a view clones pointers, not strings (issue 15: the greedy player reads a view
+/// for most of its decisions).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardFace {
+    /// The card definition id.
+    pub id: Arc<str>,
+    /// The card name (English).
+    pub name: Arc<str>,
+    /// The level table (BS-5.1).
+    pub levels: Arc<[LevelRow]>,
+}
+
+impl CardFace {
+    fn of(d: &CardDef) -> CardFace {
+        CardFace {
+            id: d.id.as_str().into(),
+            name: d.name.as_str().into(),
+            levels: d.levels.as_slice().into(),
+        }
+    }
 }
 
 thread_local! {
@@ -121,7 +146,9 @@ impl CardLibrary {
             .zip(0u32..)
             .map(|(id, i)| (id.clone(), i))
             .collect();
+        let faces = cards.values().map(CardFace::of).collect();
         Ok(CardLibrary(Arc::new(Inner {
+            faces,
             defs: cards.into_values().collect(),
             index,
             hash,
@@ -233,5 +260,11 @@ impl CardLibrary {
     /// The definition at `index` ([`CardLibrary::index_of`]); panics when out of range.
     pub fn at(&self, index: u32) -> &CardDef {
         &self.0.defs[index as usize]
+    }
+
+    /// What a view shows of the definition at `index` ([`CardLibrary::index_of`]); panics
+    /// when out of range.
+    pub fn face_at(&self, index: u32) -> &CardFace {
+        &self.0.faces[index as usize]
     }
 }

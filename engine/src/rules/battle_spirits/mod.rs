@@ -63,7 +63,7 @@ pub use events::Event;
 pub use game::{Game, SetupError};
 pub use greedy::GreedyPlayer;
 pub use invariants::InvariantError;
-pub use library::CardLibrary;
+pub use library::{CardFace, CardLibrary};
 pub use render::{TextLog, is_detail, render_event};
 pub use replay::{Replay, ReplayError};
 pub use save::{LoadError, SavedGame};

@@ -1,5 +1,8 @@
 //! What one player may see: own hand in full, the opponent's hand as a count, decks as
-//! counts, everything on the field and in the trashes.
+//! counts, everything on the field and in the trashes. Texts are shared with the card
+//! library (`Arc<str>`; serialised as plain strings): a view copies no string (issue 15).
+
+use std::sync::Arc;
 
 use carddb::{CardKind, LevelRow};
 use serde::{Deserialize, Serialize};
@@ -14,9 +17,9 @@ pub struct HandCardView {
     /// The card instance.
     pub id: InstanceId,
     /// The card definition id.
-    pub card: String,
+    pub card: Arc<str>,
     /// The card name (English).
-    pub name: String,
+    pub name: Arc<str>,
     /// The card kind.
     pub kind: CardKind,
     /// The printed cost.
@@ -33,9 +36,9 @@ pub struct FieldCardView {
     /// The card instance.
     pub id: InstanceId,
     /// The card definition id.
-    pub card: String,
+    pub card: Arc<str>,
     /// The card name (English).
-    pub name: String,
+    pub name: Arc<str>,
     /// The card kind.
     pub kind: CardKind,
     /// Cores on the card (soul core included).
@@ -51,7 +54,7 @@ pub struct FieldCardView {
     /// Total symbols (life an unblocked attack takes, BS-6.5.1).
     pub symbols: u32,
     /// The card's level table.
-    pub levels: Vec<LevelRow>,
+    pub levels: Arc<[LevelRow]>,
     /// BS-9.1: the host this brave is braved onto (then its cores, level, BP and
     /// orientation are the host's; it is not a card of its own in play).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -83,16 +86,16 @@ pub struct PlayerView {
     /// Cards on the field, in the order they entered.
     pub field: Vec<FieldCardView>,
     /// Card ids in the trash, bottom first.
-    pub trash: Vec<String>,
+    pub trash: Vec<Arc<str>>,
     /// Whether a burst is set (BS-10.1; both players see that one is).
     #[serde(default)]
     pub burst_set: bool,
     /// The set burst's card name, only for the viewer's own side (it is face down).
     #[serde(default)]
-    pub burst: Option<String>,
+    pub burst: Option<Arc<str>>,
     /// Card names in tecoto, face up (BS-13.1).
     #[serde(default)]
-    pub tecoto: Vec<String>,
+    pub tecoto: Vec<Arc<str>>,
 }
 
 /// What a player sees.
@@ -137,11 +140,12 @@ impl Game {
                     .iter()
                     .map(|&c| {
                         let d = self.def_of(c);
+                        let f = self.face_of(c);
                         let q = self.quote_card(p, c);
                         HandCardView {
                             id: c,
-                            card: d.id.clone(),
-                            name: d.name.clone(),
+                            card: f.id.clone(),
+                            name: f.name.clone(),
                             kind: d.kind,
                             cost: d.cost,
                             to_pay: q.to_pay,
@@ -163,19 +167,19 @@ impl Game {
                     .field(p)
                     .into_iter()
                     .map(|c| {
-                        let d = self.def_of(c);
+                        let f = self.face_of(c);
                         FieldCardView {
                             id: c,
-                            card: d.id.clone(),
-                            name: d.name.clone(),
-                            kind: d.kind,
+                            card: f.id.clone(),
+                            name: f.name.clone(),
+                            kind: self.def_of(c).kind,
                             cores: self.cores_on(c),
                             soul_core: self.soul_at(CoreLoc::Card(c)),
                             level: self.level(c),
                             bp: self.bp(c),
                             exhausted: self.is_exhausted(c),
                             symbols: self.symbols_of(c),
-                            levels: d.levels.clone(),
+                            levels: f.levels.clone(),
                             braved_onto: self.host_of(c),
                             braves: self.braves_on(c),
                         }
@@ -184,17 +188,17 @@ impl Game {
                 trash: self
                     .pile(Zone::Trash(p))
                     .iter()
-                    .map(|c| self.card_id(*c).to_string())
+                    .map(|&c| self.face_of(c).id.clone())
                     .collect(),
                 burst_set: self.burst_of(p).is_some(),
                 burst: self
                     .burst_of(p)
                     .filter(|_| p == me)
-                    .map(|c| self.name(c).to_string()),
+                    .map(|c| self.face_of(c).name.clone()),
                 tecoto: self
                     .pile(Zone::Tecoto(p))
                     .iter()
-                    .map(|c| self.name(*c).to_string())
+                    .map(|&c| self.face_of(c).name.clone())
                     .collect(),
             }
         };
