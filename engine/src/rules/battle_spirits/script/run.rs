@@ -139,9 +139,10 @@ pub(crate) struct Snapshot {
 }
 
 /// The last step's snapshot, kept so the next one is copied into its memory (issue 15).
-/// A copy of the game starts without one.
+/// A copy of the game starts without one. Boxed, as the snapshot in a step: the state is
+/// large, and moving it by value copied it several times a step.
 #[derive(Default)]
-pub(crate) struct SpareSnapshot(Option<Snapshot>);
+pub(crate) struct SpareSnapshot(Option<Box<Snapshot>>);
 
 impl Clone for SpareSnapshot {
     fn clone(&self) -> Self {
@@ -158,7 +159,7 @@ impl std::fmt::Debug for SpareSnapshot {
 impl Game {
     // ---- transactions (mid-script choices) ------------------------------------------
 
-    fn snapshot(&mut self) -> Snapshot {
+    fn snapshot(&mut self) -> Box<Snapshot> {
         let log = std::mem::take(&mut self.st.log);
         let answers = std::mem::take(&mut self.st.answers);
         let hash = std::mem::take(&mut self.st.catalogue_hash);
@@ -171,11 +172,11 @@ impl Game {
                 s.log_len = log.len();
                 s
             }
-            None => Snapshot {
+            None => Box::new(Snapshot {
                 state: self.st.clone(),
                 log_len: log.len(),
                 orientations: cards.iter().map(|c| c.orientation).collect(),
-            },
+            }),
         };
         self.st.log = log;
         self.st.answers = answers;
@@ -184,7 +185,7 @@ impl Game {
         snap
     }
 
-    fn restore(&mut self, s: Snapshot) {
+    fn restore(&mut self, s: Box<Snapshot>) {
         let mut log = std::mem::take(&mut self.st.log);
         log.truncate(s.log_len);
         let answers = std::mem::take(&mut self.st.answers);
@@ -195,6 +196,7 @@ impl Game {
             cards.truncate(s.orientations.len());
             self.rt.asking = None;
         }
+        let s = *s;
         for (c, o) in cards.iter_mut().zip(s.orientations) {
             c.orientation = o;
         }
