@@ -76,11 +76,18 @@ impl Game {
     /// card an effect treats as another level reads that level's row (its BP); with too
     /// few cores for its lowest row it has none all the same (rulings BSS01-134, BSS02-059).
     pub fn level_row(&self, card: InstanceId) -> Option<&LevelRow> {
+        self.level_and_row(card)?.1
+    }
+
+    /// A field card's level ([`Game::level`]) and level row ([`Game::level_row`]), its
+    /// cores and level modifiers read once (issue 15: a view reads both of every field
+    /// card); `None` below its lowest row.
+    pub(crate) fn level_and_row(&self, card: InstanceId) -> Option<(u8, Option<&LevelRow>)> {
         let real = self.def_of(card).level_for_cores(self.cores_on(card))?;
-        match self.treated_level(card) {
-            Some(n) => self.row_for_level(card, n),
-            None => Some(real),
-        }
+        Some(match self.treated_level(card) {
+            Some(n) => (n, self.row_for_level(card, n)),
+            None => (real.level, Some(real)),
+        })
     }
 
     /// The level from the cores alone of the card at `loc` (`None` elsewhere or below its
@@ -107,7 +114,12 @@ impl Game {
     /// braved BP +" (BS-9.2) and the BP of a card joined to it for the battle, with the BP modifiers of effects (turn/battle ones and
     /// constant ones evaluated now, BS-8.1), never below 0.
     pub fn bp(&self, card: InstanceId) -> u32 {
-        let mut base = self.level_row(card).and_then(|r| r.bp).unwrap_or(0);
+        self.bp_at_row(card, self.level_row(card))
+    }
+
+    /// [`Game::bp`] with the card's level row already read ([`Game::level_and_row`]).
+    pub(crate) fn bp_at_row(&self, card: InstanceId, row: Option<&LevelRow>) -> u32 {
+        let mut base = row.and_then(|r| r.bp).unwrap_or(0);
         // BS-9.2: the braves' "when braved BP +".
         base += self.brave_bp_bonus(card);
         // A card joined to it for the battle adds its BP (`link_for_battle`).

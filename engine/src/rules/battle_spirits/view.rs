@@ -168,6 +168,7 @@ impl Game {
                     .into_iter()
                     .map(|c| {
                         let f = self.face_of(c);
+                        let row = self.level_and_row(c);
                         FieldCardView {
                             id: c,
                             card: f.id.clone(),
@@ -175,8 +176,8 @@ impl Game {
                             kind: self.def_of(c).kind,
                             cores: self.cores_on(c),
                             soul_core: self.soul_at(CoreLoc::Card(c)),
-                            level: self.level(c),
-                            bp: self.bp(c),
+                            level: row.map(|(l, _)| l),
+                            bp: self.bp_at_row(c, row.and_then(|(_, r)| r)),
                             exhausted: self.is_exhausted(c),
                             symbols: self.symbols_of(c),
                             levels: f.levels.clone(),
