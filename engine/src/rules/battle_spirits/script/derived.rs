@@ -119,11 +119,18 @@ impl Game {
 
     /// In strict games: panics if a part of the state without an event of its own changed
     /// since the cached derived values were computed and nothing invalidated them.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn check_derived(&self) {
-        if self.strict
-            && let Some(then) = self.rt.derived_key.get()
-        {
+        // Called on every read of the cached constants: only strict games pay the call.
+        if self.strict {
+            self.check_derived_key();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check_derived_key(&self) {
+        if let Some(then) = self.rt.derived_key.get() {
             let now = self.derived_key();
             assert_eq!(
                 then, now,
