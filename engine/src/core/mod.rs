@@ -4,6 +4,7 @@
 //! Architecture invariant: no ruleset vocabulary lives here; a ruleset (for example
 //! a module under `rules/`) gives these generic pieces their meaning.
 
+mod copy;
 pub mod decision;
 pub mod event;
 pub mod game;

@@ -51,7 +51,7 @@ pub struct TokenTable<L> {
 }
 
 /// A copy into an earlier copy reuses its memory (issue 15: a step's snapshot).
-impl<L: Clone> Clone for TokenTable<L> {
+impl<L: Copy> Clone for TokenTable<L> {
     fn clone(&self) -> Self {
         TokenTable {
             tokens: self.tokens.clone(),
@@ -60,8 +60,8 @@ impl<L: Clone> Clone for TokenTable<L> {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        self.tokens.clone_from(&source.tokens);
-        self.counts.clone_from(&source.counts);
+        super::copy::copy_into(&mut self.tokens, &source.tokens);
+        super::copy::copy_into(&mut self.counts, &source.counts);
     }
 }
 
@@ -190,7 +190,7 @@ pub struct TokenLedger<L> {
 }
 
 /// A copy into an earlier copy reuses its memory (issue 15: a step's snapshot).
-impl<L: Clone> Clone for TokenLedger<L> {
+impl<L: Copy> Clone for TokenLedger<L> {
     fn clone(&self) -> Self {
         TokenLedger {
             counts: self.counts.clone(),
@@ -200,7 +200,7 @@ impl<L: Clone> Clone for TokenLedger<L> {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        self.counts.clone_from(&source.counts);
+        super::copy::copy_into(&mut self.counts, &source.counts);
         self.from_supply = source.from_supply;
         self.to_supply = source.to_supply;
     }

@@ -37,10 +37,7 @@ pub struct CardInstance {
 #[serde(
     from = "ZonesRepr<Z>",
     into = "ZonesRepr<Z>",
-    bound(
-        serialize = "Z: Serialize + Clone",
-        deserialize = "Z: Deserialize<'de>"
-    )
+    bound(serialize = "Z: Serialize + Copy", deserialize = "Z: Deserialize<'de>")
 )]
 pub struct Zones<Z> {
     /// Every pile's instances, pile after pile in `piles` order.
@@ -52,7 +49,7 @@ pub struct Zones<Z> {
 }
 
 /// A copy into an earlier copy reuses its memory (issue 15: a step's snapshot).
-impl<Z: Clone> Clone for Zones<Z> {
+impl<Z: Copy> Clone for Zones<Z> {
     fn clone(&self) -> Self {
         Zones {
             ids: self.ids.clone(),
@@ -62,9 +59,9 @@ impl<Z: Clone> Clone for Zones<Z> {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        self.ids.clone_from(&source.ids);
-        self.piles.clone_from(&source.piles);
-        self.location.clone_from(&source.location);
+        super::copy::copy_into(&mut self.ids, &source.ids);
+        super::copy::copy_into(&mut self.piles, &source.piles);
+        super::copy::copy_into(&mut self.location, &source.location);
     }
 }
 
