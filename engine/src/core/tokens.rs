@@ -48,6 +48,10 @@ pub struct TokenTable<L> {
     /// Tokens per numbered place ([`TokenLoc::slot`]), kept by `create` and `move_to`.
     #[serde(skip)]
     counts: Vec<u32>,
+    /// The ids of the tokens with a tag other than the plain one, in id order (issue 15:
+    /// finding the soul core reads these, not every token). Tags never change.
+    #[serde(skip)]
+    tagged: Vec<TokenId>,
 }
 
 /// A copy into an earlier copy reuses its memory (issue 15: a step's snapshot).
@@ -56,12 +60,14 @@ impl<L: Copy> Clone for TokenTable<L> {
         TokenTable {
             tokens: self.tokens.clone(),
             counts: self.counts.clone(),
+            tagged: self.tagged.clone(),
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
         super::copy::copy_into(&mut self.tokens, &source.tokens);
         super::copy::copy_into(&mut self.counts, &source.counts);
+        super::copy::copy_into(&mut self.tagged, &source.tagged);
     }
 }
 
@@ -76,6 +82,7 @@ impl<L: TokenLoc> From<Tokens<L>> for TokenTable<L> {
         let mut table = TokenTable::default();
         for tok in t.tokens {
             table.add_count(tok.at.as_ref(), 1);
+            table.note_tag(tok.tag);
             table.tokens.push(tok);
         }
         table
@@ -96,6 +103,7 @@ impl<L> Default for TokenTable<L> {
         TokenTable {
             tokens: Vec::new(),
             counts: Vec::new(),
+            tagged: Vec::new(),
         }
     }
 }
@@ -110,8 +118,16 @@ impl<L: TokenLoc> TokenTable<L> {
         }
     }
 
+    /// Notes the tag of the token about to be pushed.
+    fn note_tag(&mut self, tag: TokenTag) {
+        if tag != TokenTag(0) {
+            self.tagged.push(TokenId(self.tokens.len() as u32));
+        }
+    }
+
     /// Creates a token in the supply (no location) and returns its id.
     pub fn create(&mut self, tag: TokenTag) -> TokenId {
+        self.note_tag(tag);
         self.tokens.push(Token { at: None, tag });
         TokenId(self.tokens.len() as u32 - 1)
     }
@@ -142,10 +158,12 @@ impl<L: TokenLoc> TokenTable<L> {
 
     /// How many tokens with `tag` are at `loc`.
     pub fn count_tagged_at(&self, loc: &L, tag: TokenTag) -> u32 {
-        self.tokens
-            .iter()
-            .filter(|t| t.tag == tag && t.at.as_ref() == Some(loc))
-            .count() as u32
+        let here = |t: &Token<L>| t.tag == tag && t.at.as_ref() == Some(loc);
+        if tag != TokenTag(0) {
+            // Issue 15: the few tagged tokens are listed apart.
+            return self.tagged.iter().filter(|&&id| here(self.get(id))).count() as u32;
+        }
+        self.tokens.iter().filter(|t| here(t)).count() as u32
     }
 
     /// The ids of the tokens at `loc`, in id order.
@@ -158,6 +176,10 @@ impl<L: TokenLoc> TokenTable<L> {
 
     /// The lowest-id token with `tag` at `loc`.
     pub fn first_at(&self, loc: &L, tag: TokenTag) -> Option<TokenId> {
+        if tag != TokenTag(0) {
+            return (self.tagged.iter().copied())
+                .find(|&id| self.get(id).tag == tag && self.get(id).at.as_ref() == Some(loc));
+        }
         self.iter()
             .find(|(_, t)| t.tag == tag && t.at.as_ref() == Some(loc))
             .map(|(id, _)| id)
@@ -276,6 +298,14 @@ impl<L: TokenLoc + std::fmt::Debug> TokenLedger<L> {
                 return Err(format!("{loc:?}: ledger {n}, table {a}"));
             }
         }
+        // The table's list of tagged tokens is every token with a tag, in id order.
+        let tagged = table
+            .iter()
+            .filter(|(_, t)| t.tag != TokenTag(0))
+            .map(|(id, _)| id);
+        if !tagged.eq(table.tagged.iter().copied()) {
+            return Err("the table's tagged tokens differ from its tokens".into());
+        }
         for (l, n) in &actual {
             if !self.counts.iter().any(|(k, _)| k == *l) {
                 return Err(format!("{l:?}: token not in ledger"));
@@ -340,5 +370,34 @@ mod tests {
         let back: TokenTable<Place> = serde_json::from_str(&json).unwrap();
         assert_eq!(back, t);
         assert_eq!([Place::A, Place::B].map(|p| back.count_at(&p)), [1, 2]);
+    }
+
+    #[test]
+    fn tagged_tokens_are_found_where_they_are_and_after_a_save_is_read() {
+        // BS-0.5: one soul core (tag 1) among plain cores; it is found wherever it moves.
+        let mut t = TokenTable::default();
+        let plain: Vec<_> = (0..3).map(|_| t.create(TokenTag(0))).collect();
+        let soul = t.create(TokenTag(1));
+        let other = t.create(TokenTag(2));
+        for &id in &plain {
+            t.move_to(id, Some(Place::A));
+        }
+        t.move_to(soul, Some(Place::A));
+        t.move_to(other, Some(Place::B));
+        assert_eq!(t.first_at(&Place::A, TokenTag(1)), Some(soul));
+        assert_eq!(t.first_at(&Place::A, TokenTag(0)), Some(plain[0]));
+        assert_eq!(t.first_at(&Place::B, TokenTag(1)), None);
+        assert_eq!(t.count_tagged_at(&Place::A, TokenTag(1)), 1);
+        assert_eq!(t.count_tagged_at(&Place::A, TokenTag(0)), 3);
+        t.move_to(soul, Some(Place::Elsewhere));
+        assert_eq!(t.first_at(&Place::A, TokenTag(1)), None);
+        assert_eq!(t.first_at(&Place::Elsewhere, TokenTag(1)), Some(soul));
+        let back: TokenTable<Place> =
+            serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
+        assert_eq!(back.first_at(&Place::Elsewhere, TokenTag(1)), Some(soul));
+        assert_eq!(back.count_tagged_at(&Place::B, TokenTag(2)), 1);
+        let mut copy = TokenTable::default();
+        copy.clone_from(&back);
+        assert_eq!(copy.first_at(&Place::Elsewhere, TokenTag(1)), Some(soul));
     }
 }
