@@ -1,7 +1,7 @@
 //! Deck legality (BS-0.1): size limits and copies per card name, per the config preset;
 //! no token (keyword ruling K28).
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
 
 use carddb::CardId;
 use thiserror::Error;
@@ -47,23 +47,92 @@ pub fn check_deck(
     player: PlayerId,
     deck: &[CardId],
 ) -> Result<(), DeckError> {
-    let mut per_name: BTreeMap<&str, u32> = BTreeMap::new();
+    check_deck_indexed(config, library, player, deck).map(|_| ())
+}
+
+/// A deck found legal: what the check read (the library by its content hash, the deck
+/// rules, the ids) and the library index of each card.
+struct Legal {
+    hash: String,
+    rules: (u32, Option<u32>, u32),
+    deck: Vec<CardId>,
+    indices: Vec<u32>,
+}
+
+/// How many legal decks a thread remembers (a game checks two).
+const REMEMBERED: usize = 4;
+
+thread_local! {
+    /// The decks last found legal on this thread (issue 15: a simulation sets up the same
+    /// two decks for every game). The check is a function of what [`Legal`] keeps, so a
+    /// deck equal to one of these is legal with the same indices; errors are never kept.
+    static LEGAL: RefCell<Vec<Legal>> = const { RefCell::new(Vec::new()) };
+}
+
+/// [`check_deck`], giving the library index of each card of a legal deck, in deck order
+/// (issue 15: set-up makes its instances without looking the ids up again).
+pub(crate) fn check_deck_indexed(
+    config: &RulesConfig,
+    library: &CardLibrary,
+    player: PlayerId,
+    deck: &[CardId],
+) -> Result<Vec<u32>, DeckError> {
+    let rules = (config.min_deck, config.max_deck, config.max_copies);
+    let known = LEGAL.with(|l| {
+        (l.borrow().iter())
+            .find(|k| k.rules == rules && k.hash == library.hash() && k.deck == deck)
+            .map(|k| k.indices.clone())
+    });
+    if let Some(indices) = known {
+        return Ok(indices);
+    }
+    let indices = check_deck_now(config, library, player, deck)?;
+    LEGAL.with(|l| {
+        let mut l = l.borrow_mut();
+        if l.len() == REMEMBERED {
+            l.remove(0);
+        }
+        l.push(Legal {
+            hash: library.hash().to_string(),
+            rules,
+            deck: deck.to_vec(),
+            indices: indices.clone(),
+        });
+    });
+    Ok(indices)
+}
+
+/// [`check_deck_indexed`], read from the library.
+fn check_deck_now(
+    config: &RulesConfig,
+    library: &CardLibrary,
+    player: PlayerId,
+    deck: &[CardId],
+) -> Result<Vec<u32>, DeckError> {
+    let mut indices = Vec::with_capacity(deck.len());
+    // Copies per card name (a deck names few: a list, not a map).
+    let mut per_name: Vec<(&str, u32)> = Vec::new();
     // Copies of a card are usually listed together: one lookup per run of equal ids.
     let mut rest = deck;
     while let Some(id) = rest.first() {
         let run = rest.iter().take_while(|x| *x == id).count();
         rest = &rest[run..];
-        let def = library.get(id).ok_or_else(|| DeckError::UnknownCard {
+        let i = library.index_of(id).ok_or_else(|| DeckError::UnknownCard {
             player,
             card: id.clone(),
         })?;
+        let def = library.at(i);
         if def.token {
             return Err(DeckError::TokenInDeck {
                 player,
                 card: id.clone(),
             });
         }
-        *per_name.entry(def.name.as_str()).or_default() += run as u32;
+        indices.resize(indices.len() + run, i);
+        match per_name.iter_mut().find(|(n, _)| *n == def.name) {
+            Some((_, n)) => *n += run as u32,
+            None => per_name.push((def.name.as_str(), run as u32)),
+        }
     }
     let count = deck.len() as u32;
     if count < config.min_deck {
@@ -78,7 +147,9 @@ pub fn check_deck(
     {
         return Err(DeckError::TooManyCards { player, count, max });
     }
-    if let Some((name, n)) = per_name.iter().find(|(_, n)| **n > config.max_copies) {
+    // The first name in name order with too many copies.
+    let over = per_name.iter().filter(|(_, n)| *n > config.max_copies);
+    if let Some((name, n)) = over.min_by_key(|(name, _)| *name) {
         return Err(DeckError::TooManyCopies {
             player,
             name: name.to_string(),
@@ -86,5 +157,5 @@ pub fn check_deck(
             max: config.max_copies,
         });
     }
-    Ok(())
+    Ok(indices)
 }

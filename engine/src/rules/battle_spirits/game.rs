@@ -403,8 +403,9 @@ impl Game {
     /// Records that instance `card` is of the library's definition at `i`.
     pub(crate) fn set_def_index(&mut self, card: InstanceId, i: u32) {
         // Every definition in `def_index` was noted when it was put there, and notes only
-        // grow: a second copy of a card notes nothing new (issue 15).
-        if !self.def_index.contains(&i) {
+        // grow: a second copy of a card notes nothing new (issue 15). Copies usually follow
+        // one another: the last one is looked at first.
+        if self.def_index.last() != Some(&i) && !self.def_index.contains(&i) {
             self.note_def(i);
         }
         let n = card.index();

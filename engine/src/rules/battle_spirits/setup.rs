@@ -3,7 +3,7 @@
 use carddb::CardId;
 
 use super::config::RulesConfig;
-use super::deck::check_deck;
+use super::deck::check_deck_indexed;
 use super::events::Event;
 use super::game::{Game, Phase, SetupError, State};
 use super::types::{CoreLoc, Zone};
@@ -26,8 +26,9 @@ impl Game {
         seed: u64,
     ) -> Result<Game, SetupError> {
         config.check().map_err(SetupError::Config)?;
+        let mut defs = [Vec::new(), Vec::new()];
         for p in PlayerId::BOTH {
-            check_deck(&config, &library, p, &decks[p.index()])?;
+            defs[p.index()] = check_deck_indexed(&config, &library, p, &decks[p.index()])?;
         }
         let mut rng = GameRng::new(seed);
         let first = config
@@ -37,7 +38,7 @@ impl Game {
             catalogue_hash: library.hash().to_string(),
             config,
             seed,
-            decks: decks.to_vec().into(),
+            decks: Vec::from(decks).into(),
             rng,
             cards: Vec::new(),
             zones: Zones::default(),
@@ -72,19 +73,12 @@ impl Game {
             field_triggers: Vec::new(),
         };
         g.note_defs();
+        // The decks are shared with the state, not copied (issue 15).
+        let decks = g.st.decks.clone();
+        g.st.cards.reserve(defs.iter().map(Vec::len).sum());
         for p in PlayerId::BOTH {
-            // One lookup per run of equal ids (copies are usually listed together).
-            let mut last: Option<(&CardId, u32)> = None;
-            for card in &decks[p.index()] {
+            for (card, &def) in decks[p.index()].iter().zip(&defs[p.index()]) {
                 let id = InstanceId(g.st.cards.len() as u32);
-                let def = match last {
-                    Some((c, i)) if c == card => i,
-                    _ => {
-                        let i = g.lib.index_of(card).expect("checked by check_deck");
-                        last = Some((card, i));
-                        i
-                    }
-                };
                 g.st.cards.push(CardInstance {
                     id,
                     card: card.clone(),

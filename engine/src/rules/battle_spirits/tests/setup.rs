@@ -261,3 +261,44 @@ fn set_up_notes_the_triggers_the_decks_field_effects_wait_for() {
     assert_eq!(loaded.field_triggers, g.field_triggers);
     assert_eq!(loaded.const_kinds, g.const_kinds);
 }
+
+#[test]
+fn bs_0_1_a_remembered_legal_deck_is_legal_only_under_the_same_rules_and_ids() {
+    use crate::rules::battle_spirits::deck::check_deck_indexed;
+    let lib = library();
+    let ids: Vec<String> = lib.iter().map(|d| d.id.clone()).collect();
+    // 4 copies of the first card, then 3 of each next one: 50 cards.
+    let mut deck: Vec<String> = vec![ids[0].clone(); 4];
+    let mut i = 1;
+    while deck.len() < 50 {
+        deck.extend(std::iter::repeat_n(ids[i].clone(), 3.min(50 - deck.len())));
+        i += 1;
+    }
+    let saga = RulesConfig::saga();
+    let first = check_deck_indexed(&saga, &lib, P0, &deck).unwrap();
+    assert_eq!(first.len(), 50);
+    assert_eq!(lib.at(first[0]).id, ids[0]);
+    assert_eq!(lib.at(first[49]).id, deck[49]);
+    // Remembered: the same indices again.
+    assert_eq!(check_deck_indexed(&saga, &lib, P0, &deck), Ok(first));
+    // BS-0.1: the same ids under rules allowing 3 copies are not legal.
+    let name = lib.at(lib.index_of(&ids[0]).unwrap()).name.clone();
+    assert_eq!(
+        check_deck(&RulesConfig::japanese(), &lib, P1, &deck),
+        Err(DeckError::TooManyCopies {
+            player: P1,
+            name,
+            count: 4,
+            max: 3
+        })
+    );
+    // One id changed: checked again.
+    deck[7] = "NOPE".into();
+    assert_eq!(
+        check_deck(&saga, &lib, P0, &deck),
+        Err(DeckError::UnknownCard {
+            player: P0,
+            card: "NOPE".into()
+        })
+    );
+}
