@@ -5,6 +5,7 @@ use carddb::{CardKind, Colour, LevelRow};
 use super::game::Game;
 use super::types::CoreLoc;
 use crate::core::{InstanceId, PlayerId};
+use crate::rules::battle_spirits::script::constants::SYMBOL_MODS;
 
 /// Symbols on one player's field: per colour, and ultimate symbols (BS-12.4).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -183,8 +184,19 @@ impl Game {
 
     fn field_symbols_now(&self, p: PlayerId) -> FieldSymbols {
         let mut s = FieldSymbols::default();
-        for c in self.pile(super::types::Zone::Field(p)) {
-            let one = self.card_symbols(*c);
+        for &c in self.pile(super::types::Zone::Field(p)) {
+            // Issue 15: a card no effect can change counts its printed symbols, read in
+            // place (`Game::card_symbols` would copy them first).
+            if !(self.on_field(c) && self.mods_of(c).may_have(SYMBOL_MODS)) {
+                let d = &self.def_of(c).symbols;
+                for (col, n) in &d.colours {
+                    s.colours.add(*col, u32::from(*n));
+                }
+                s.multi.extend(d.multi.iter().cloned());
+                s.ultimate += u32::from(d.ultimate);
+                continue;
+            }
+            let one = self.card_symbols(c);
             for (col, n) in one.colours.iter() {
                 s.colours.add(col, n);
             }
