@@ -34,29 +34,34 @@ impl Game {
     /// BS-6.1: the spirits that may attack now (`Game::may_attack`: refreshed, no "cannot
     /// attack", attack tax payable).
     pub(crate) fn attack_options(&self) -> Vec<Labelled<Choice>> {
-        self.refreshed_fighters(self.st.active)
-            .into_iter()
-            .filter(|c| self.may_attack(*c))
-            .map(|c| {
-                let tax = self.attack_tax(c);
-                let mut label = self.fighter_label("Attack", c);
-                if tax > 0 && !self.rt.no_labels {
-                    label.push_str(&format!(", paying {tax} core(s)"));
-                }
-                Labelled {
-                    choice: Choice::Attack { attacker: c },
-                    label,
-                }
-            })
-            .collect()
+        let fighters = self.refreshed_fighters(self.st.active);
+        // With room for "end the attack step" (issue 15).
+        let mut v = Vec::with_capacity(fighters.len() + 1);
+        v.extend(
+            fighters
+                .into_iter()
+                .filter(|c| self.may_attack(*c))
+                .map(|c| {
+                    let tax = self.attack_tax(c);
+                    let mut label = self.fighter_label("Attack", c);
+                    if tax > 0 && !self.rt.no_labels {
+                        label.push_str(&format!(", paying {tax} core(s)"));
+                    }
+                    Labelled {
+                        choice: Choice::Attack { attacker: c },
+                        label,
+                    }
+                }),
+        );
+        v
     }
 
     /// Whether any spirit may attack now (`attack_options` is not empty), without building
     /// the options.
     pub(crate) fn any_attack_option(&self) -> bool {
-        self.refreshed_fighters(self.st.active)
-            .into_iter()
-            .any(|c| self.may_attack(c))
+        // `refreshed_fighters`, read in place (issue 15: asked after every step).
+        (self.pile(Zone::Field(self.st.active)).iter())
+            .any(|&c| self.is_spirit_like(c) && !self.is_exhausted(c) && self.may_attack(c))
     }
 
     /// Whether any spirit may block the current attacker (`block_options` is not empty).
@@ -64,9 +69,8 @@ impl Game {
         let Some((attacker, _)) = self.battle_cards() else {
             return false;
         };
-        self.field(self.st.active.other())
-            .into_iter()
-            .any(|c| self.may_block(c, attacker))
+        (self.pile(Zone::Field(self.st.active.other())).iter())
+            .any(|&c| self.may_block(c, attacker))
     }
 
     /// BS-6.1: the attack options and, unless a spirit that must attack if able can
@@ -92,14 +96,18 @@ impl Game {
         let Some((attacker, _)) = self.battle_cards() else {
             return Vec::new();
         };
-        self.field(self.st.active.other())
-            .into_iter()
-            .filter(|c| self.may_block(*c, attacker))
-            .map(|c| Labelled {
-                choice: Choice::Block { blocker: c },
-                label: self.fighter_label("Block", c),
-            })
-            .collect()
+        let field = self.pile(Zone::Field(self.st.active.other()));
+        // With room for "do not block" (issue 15).
+        let mut v = Vec::with_capacity(field.len() + 1);
+        v.extend(
+            (field.iter())
+                .filter(|&&c| self.may_block(c, attacker))
+                .map(|&c| Labelled {
+                    choice: Choice::Block { blocker: c },
+                    label: self.fighter_label("Block", c),
+                }),
+        );
+        v
     }
 
     /// BS-6.3: the block options and "do not block" — not offered while the attacker must
@@ -124,7 +132,7 @@ impl Game {
     /// magic from hand with a [Flash] effect that `p` can pay for (either player), or
     /// pass. (Flash effects of field cards plug in here with issue 4.)
     pub(crate) fn flash_options(&self, p: PlayerId) -> Vec<Labelled<Choice>> {
-        let mut v = Vec::new();
+        let mut v = Vec::with_capacity(4);
         let mut seen: Vec<(&str, Zone)> = Vec::new();
         for (c, zone) in self.usable_cards(p) {
             let d = self.def_of(c);

@@ -33,8 +33,10 @@ impl Game {
     pub(crate) fn move_options(&self) -> Vec<Labelled<Choice>> {
         let p = self.st.active;
         let targets = self.move_targets(p);
-        let mut v = Vec::new();
-        for (from, soul) in self.core_sources(p, None) {
+        let sources = self.core_sources(p, None);
+        // Every move and "done" (issue 15: no regrowth per option).
+        let mut v = Vec::with_capacity(sources.len() * targets.len() + 1);
+        for (from, soul) in sources {
             for &to in &targets {
                 if to != from {
                     v.push(Labelled {

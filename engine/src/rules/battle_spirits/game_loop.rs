@@ -105,7 +105,7 @@ impl Game {
                     )
                 }),
                 // BS-5.2: whole payments first (the default at the top), then core by core.
-                [self.pay_all_options(pm), self.pay_options(pm)].concat(),
+                joined(self.pay_all_options(pm), self.pay_options(pm)),
             ),
             Phase::Place(pl) => (
                 pl.pay.player,
@@ -118,7 +118,7 @@ impl Game {
                         pl.min
                     )
                 }),
-                [self.place_all_options(pl), self.place_options(pl)].concat(),
+                joined(self.place_all_options(pl), self.place_options(pl)),
             ),
             Phase::CoreMove => (
                 active,
@@ -241,4 +241,10 @@ impl Game {
         }
         v
     }
+}
+
+/// `first` then `rest`, moved rather than cloned (issue 15: `concat` copies every label).
+fn joined(mut first: Vec<Labelled<Choice>>, rest: Vec<Labelled<Choice>>) -> Vec<Labelled<Choice>> {
+    first.extend(rest);
+    first
 }

@@ -32,8 +32,9 @@ impl Game {
     /// is possible, and ending the step.
     pub(crate) fn main_options(&self) -> Vec<Labelled<Choice>> {
         let p = self.st.active;
-        let mut v = Vec::new();
-        let mut seen: Vec<(&str, Zone)> = Vec::new();
+        // Room for the usual options at once (issue 15: no regrowth per option).
+        let mut v = Vec::with_capacity(16);
+        let mut seen: Vec<(&str, Zone)> = Vec::with_capacity(8);
         for (c, zone) in self.usable_cards(p) {
             let id = self.card_id(c);
             if seen.contains(&(id, zone)) {
@@ -96,7 +97,8 @@ impl Game {
         p: PlayerId,
         except: Option<InstanceId>,
     ) -> Vec<(CoreSource, bool)> {
-        let mut v = Vec::new();
+        // Two entries per source at most (issue 15: no regrowth per source).
+        let mut v = Vec::with_capacity(2 * (1 + self.pile(Zone::Field(p)).len()));
         let mut push = |s: CoreSource, loc: CoreLoc| {
             let n = self.cores_at(loc);
             let soul = self.soul_at(loc);
@@ -108,7 +110,7 @@ impl Game {
             }
         };
         push(CoreSource::Reserve, CoreLoc::Reserve(p));
-        for c in self.field(p) {
+        for &c in self.pile(Zone::Field(p)) {
             if Some(c) != except {
                 push(CoreSource::Card(c), CoreLoc::Card(c));
             }
@@ -145,14 +147,13 @@ impl Game {
     }
 
     pub(crate) fn place_options(&self, pl: &Placement) -> Vec<Labelled<Choice>> {
-        let mut v: Vec<_> = self
-            .core_sources(pl.pay.player, Some(pl.pay.card))
-            .into_iter()
-            .map(|(from, soul)| Labelled {
-                choice: Choice::PlaceFrom { from, soul },
-                label: self.core_label("Place", from, soul),
-            })
-            .collect();
+        let sources = self.core_sources(pl.pay.player, Some(pl.pay.card));
+        // With room for "done" (issue 15).
+        let mut v = Vec::with_capacity(sources.len() + 1);
+        v.extend(sources.into_iter().map(|(from, soul)| Labelled {
+            choice: Choice::PlaceFrom { from, soul },
+            label: self.core_label("Place", from, soul),
+        }));
         // An effect that resolved during the summoning (one triggered by an additional
         // cost, `script::zones`) may have spent the cores the summon was offered with: with
         // no core left anywhere, the card is placed as it is and depleted at once (BS-5.3).
@@ -234,7 +235,8 @@ impl Game {
             cost: q.cost,
             reduction: q.reduction,
             remaining: q.to_pay,
-            from: Vec::new(),
+            // A source per core paid (issue 15: no regrowth per core).
+            from: Vec::with_capacity(q.to_pay.min(8) as usize),
             then,
             onto,
         });

@@ -30,7 +30,8 @@ impl Game {
         except: Option<InstanceId>,
         host: Option<InstanceId>,
     ) -> Vec<Stock> {
-        let mut v = Vec::new();
+        // Room for every source at once (issue 15: no regrowth per source).
+        let mut v = Vec::with_capacity(1 + self.pile(super::types::Zone::Field(p)).len());
         let mut push = |from: CoreSource, loc: CoreLoc, min: u32| {
             let n = self.cores_at(loc);
             let soul = self.soul_at(loc);
@@ -45,7 +46,7 @@ impl Game {
             }
         };
         push(CoreSource::Reserve, CoreLoc::Reserve(p), 0);
-        for c in self.field(p) {
+        for &c in self.pile(super::types::Zone::Field(p)) {
             if Some(c) != except {
                 push(
                     CoreSource::Card(c),
@@ -68,7 +69,8 @@ impl Game {
     /// (above their minimum level), the reserve's soul core, then (only if `deplete`) the
     /// rest of the field cards' cores. `None` when there are not `n`.
     fn fill(&self, stocks: &[Stock], n: u32, deplete: bool) -> Option<Vec<CorePick>> {
-        let mut picks: Vec<CorePick> = Vec::new();
+        // A pick per source at most, and one more for a caller to add (issue 15).
+        let mut picks: Vec<CorePick> = Vec::with_capacity(stocks.len() + 1);
         let mut left = n;
         let add = |picks: &mut Vec<CorePick>, from: CoreSource, cores: u32, soul: bool| {
             if let Some(p) = picks.iter_mut().find(|p| p.from == from) {
@@ -144,16 +146,16 @@ impl Game {
         let n = pm.remaining;
         let mut all: Vec<Vec<CorePick>> = Vec::new();
         all.extend(self.fill(&stocks, n, true));
+        let reserve: Vec<Stock> = stocks
+            .iter()
+            .filter(|r| r.from == CoreSource::Reserve)
+            .copied()
+            .collect();
         for s in stocks.iter().filter(|s| s.from != CoreSource::Reserve) {
             let k = s.spare.min(n);
             if k == 0 {
                 continue;
             }
-            let reserve: Vec<Stock> = stocks
-                .iter()
-                .filter(|r| r.from == CoreSource::Reserve)
-                .copied()
-                .collect();
             if let Some(mut rest) = self.fill(&reserve, n - k, false) {
                 rest.push(CorePick {
                     from: s.from,
@@ -163,11 +165,6 @@ impl Game {
                 all.push(rest);
             }
         }
-        let reserve: Vec<Stock> = stocks
-            .iter()
-            .filter(|r| r.from == CoreSource::Reserve)
-            .copied()
-            .collect();
         all.extend(self.fill(&reserve, n, false));
         self.listed(
             all,
