@@ -180,6 +180,9 @@ pub struct Game {
     /// keywords: a hook none of them matches reaches no field card (issue 15). Grows as
     /// instances are indexed.
     pub(crate) field_triggers: Vec<crate::rules::battle_spirits::script::Trigger>,
+    /// The set of `field_triggers` ([`Trigger::bit`](crate::rules::battle_spirits::script::Trigger::bit)):
+    /// a hook none of whose bits is in it is answered without testing them (issue 15).
+    pub(crate) field_bits: u64,
 }
 
 impl Game {
@@ -427,6 +430,7 @@ impl Game {
         for t in (effects.iter().filter(|e| e.zone.is_field())).flat_map(|e| &e.triggers) {
             if !self.field_triggers.contains(t) {
                 self.field_triggers.push(*t);
+                self.field_bits |= t.bit();
             }
         }
     }
@@ -439,6 +443,7 @@ impl Game {
             .filter(|(z, _)| z.is_field())
             .map(|&(_, t)| t)
             .collect();
+        self.field_bits = crate::rules::battle_spirits::script::Trigger::bits(&self.field_triggers);
         for i in self.def_index.clone() {
             self.note_def(i);
         }

@@ -69,6 +69,7 @@ impl Game {
             def_index,
             const_kinds: 0,
             field_triggers: Vec::new(),
+            field_bits: 0,
         };
         g.note_defs();
         Ok(g)

@@ -71,6 +71,7 @@ impl Game {
             def_index: Vec::new(),
             const_kinds: 0,
             field_triggers: Vec::new(),
+            field_bits: 0,
         };
         g.note_defs();
         // The decks are shared with the state, not copied (issue 15).

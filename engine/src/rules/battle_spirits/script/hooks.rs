@@ -172,6 +172,54 @@ impl Trigger {
         }
     }
 
+    /// This trigger's bit in a set of triggers (a `u64`): one bit per variant, and per step
+    /// for the step timings; whose turn and a pack event's name share their variant's bit.
+    /// A hook names the bits of every trigger it accepts, so a card whose effects have none
+    /// of them is skipped without testing each trigger (issue 15).
+    pub const fn bit(self) -> u64 {
+        use Trigger::*;
+        let n = match self {
+            WhenSummoned => 0,
+            WhenDeployed => 1,
+            WhenAttacks => 2,
+            WhenBlocks => 3,
+            WhenDestroyed => 4,
+            WhenDestroyedByOpponent => 5,
+            WhenDepleted => 6,
+            WhenBattleEnds => 7,
+            WhenRefreshed => 8,
+            WhenYouLoseLife => 9,
+            WhenOpponentDestroysYourSpirit => 10,
+            WhenOpponentResolvesWhenSummoned => 11,
+            BurstOpponentWhenSummonedResolved => 12,
+            BurstLifeReduced => 13,
+            BurstOpponentDestroysYourSpirit => 14,
+            BurstOpponentSummons => 15,
+            StartOfStep(_, s) => 16 + s as u32,
+            EndOfStep(_, s) => 23 + s as u32,
+            DuringStep(_, s) => 30 + s as u32,
+            EndOfTurn(_) => 37,
+            WhileAttacking => 38,
+            WhileBlocking => 39,
+            DuringTurn(_) => 40,
+            WhileOverCount => 41,
+            YourSpiritsBattleEnds => 42,
+            YourSpiritDestroyed => 43,
+            SummonRequirement => 44,
+            AdditionalSummonCost => 45,
+            Constant => 46,
+            Main => 47,
+            Flash => 48,
+            OnEvent(..) => 49,
+        };
+        1 << n
+    }
+
+    /// The set ([`Trigger::bit`]) of `triggers`.
+    pub fn bits<'a>(triggers: impl IntoIterator<Item = &'a Trigger>) -> u64 {
+        triggers.into_iter().fold(0, |b, t| b | t.bit())
+    }
+
     /// Whether this is a burst condition (BS-10.3).
     pub fn is_burst(self) -> bool {
         matches!(
@@ -429,5 +477,71 @@ mod tests {
         for l in carddb::import::bss_json::SAGA_TIMINGS {
             assert!(from_label(l).is_some(), "{l}");
         }
+    }
+
+    #[test]
+    fn each_kind_of_trigger_has_its_own_bit() {
+        use Trigger::*;
+        let steps = [
+            StepName::Start,
+            StepName::Core,
+            StepName::Draw,
+            StepName::Refresh,
+            StepName::Main,
+            StepName::Attack,
+            StepName::End,
+        ];
+        let event = EventName::new("link").unwrap();
+        let mut all = vec![
+            WhenSummoned,
+            WhenDeployed,
+            WhenAttacks,
+            WhenBlocks,
+            WhenDestroyed,
+            WhenDestroyedByOpponent,
+            WhenDepleted,
+            WhenBattleEnds,
+            WhenRefreshed,
+            WhenYouLoseLife,
+            WhenOpponentDestroysYourSpirit,
+            WhenOpponentResolvesWhenSummoned,
+            BurstOpponentWhenSummonedResolved,
+            BurstLifeReduced,
+            BurstOpponentDestroysYourSpirit,
+            BurstOpponentSummons,
+            EndOfTurn(Whose::Your),
+            WhileAttacking,
+            WhileBlocking,
+            DuringTurn(Whose::Your),
+            WhileOverCount,
+            YourSpiritsBattleEnds,
+            YourSpiritDestroyed,
+            SummonRequirement,
+            AdditionalSummonCost,
+            Constant,
+            Main,
+            Flash,
+            OnEvent(event, Which::This),
+        ];
+        for s in steps {
+            all.extend([
+                StartOfStep(Whose::Your, s),
+                EndOfStep(Whose::Your, s),
+                DuringStep(Whose::Your, s),
+            ]);
+        }
+        // 50 kinds, 50 different bits.
+        assert_eq!(Trigger::bits(&all).count_ones(), 50);
+        assert_eq!(all.len(), 50);
+        // Whose turn and a pack event's name share their kind's bit.
+        assert_eq!(
+            StartOfStep(Whose::Opponent, StepName::Main).bit(),
+            StartOfStep(Whose::Your, StepName::Main).bit()
+        );
+        let other = EventName::new("other").unwrap();
+        assert_eq!(
+            OnEvent(other, Which::Any).bit(),
+            OnEvent(event, Which::This).bit()
+        );
     }
 }

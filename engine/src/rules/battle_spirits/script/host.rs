@@ -80,6 +80,9 @@ pub struct ScriptHost {
     /// Per list in `lists`: whether it holds a constant effect (`Trigger::is_constant`),
     /// so evaluating the constants skips the cards without one (issue 15).
     pub(crate) constant_lists: Vec<bool>,
+    /// Per list in `lists`: the set of its effects' triggers ([`Trigger::bit`]), so a hook
+    /// skips the cards none of whose effects it may reach (issue 15).
+    pub(crate) trigger_bits: Vec<u64>,
     /// Per definition index: the kinds of modifier its constant effects may give and
     /// whether they read the step (`constants::kinds_of`; issue 15).
     pub(crate) kinds_by_def: Vec<u16>,
@@ -497,6 +500,9 @@ impl ScriptHost {
             .iter()
             .map(|v| v.iter().any(|e| e.triggers.iter().any(|t| t.is_constant())))
             .collect();
+        let trigger_bits = (lists.iter())
+            .map(|v| Trigger::bits(v.iter().flat_map(|e| &e.triggers)))
+            .collect();
         let can_use_call = engine.compile("can_use()").expect("a call compiles");
         let mut host = ScriptHost {
             can_use_call,
@@ -505,6 +511,7 @@ impl ScriptHost {
             lists,
             by_def,
             constant_lists,
+            trigger_bits,
             kinds_by_def: Vec::new(),
             asking_by_def: Vec::new(),
             summoning_by_def,

@@ -57,12 +57,15 @@ pub struct Keywords {
     /// Every (zone, trigger) of any keyword effect, once each: a hook no keyword effect
     /// waits for skips reading which keywords each card has (issue 15).
     pub triggers: Vec<(EffectZone, Trigger)>,
+    /// Per zone (`EffectZone as usize`): the set of those triggers ([`Trigger::bit`]).
+    pub zone_bits: [u64; 3],
 }
 
 impl Keywords {
-    /// Whether an effect of some keyword, working in `zone`, has a trigger `pred` accepts.
-    pub fn any_trigger(&self, zone: EffectZone, pred: &dyn Fn(Trigger) -> bool) -> bool {
-        self.triggers.iter().any(|&(z, t)| z == zone && pred(t))
+    /// Whether an effect of some keyword, working in `zone`, may have a trigger of the set
+    /// `bits` ([`Trigger::bit`]).
+    pub fn may_trigger(&self, zone: EffectZone, bits: u64) -> bool {
+        self.zone_bits[zone as usize] & bits != 0
     }
 
     /// The keyword effect with number `effect` (`None` below the base or unknown).
@@ -308,6 +311,7 @@ pub fn compile(
                 if !out.triggers.contains(&(*z, *t)) {
                     out.triggers.push((*z, *t));
                 }
+                out.zone_bits[*z as usize] |= t.bit();
             }
         }
     }
@@ -443,15 +447,26 @@ impl Game {
     }
 
     /// The keyword effects of `c` (on the field) whose triggers match `pred`, as effect
-    /// numbers.
+    /// numbers; `bits` has the bit of every trigger `pred` accepts ([`Trigger::bit`]).
     pub(crate) fn keyword_effects(
         &self,
         c: InstanceId,
         zone: EffectZone,
+        bits: u64,
         pred: &dyn Fn(Trigger) -> bool,
     ) -> Vec<u32> {
         let mut out = Vec::new();
-        if !self.host.keywords.any_trigger(zone, pred) {
+        let kws = &self.host.keywords;
+        // Issue 15: no keyword effect of that zone has a trigger of `bits` (strict games
+        // test every trigger, `Game::wants`).
+        if !self.strict && !kws.may_trigger(zone, bits) {
+            return out;
+        }
+        if !kws
+            .triggers
+            .iter()
+            .any(|&(z, t)| z == zone && self.wants(bits, pred, t))
+        {
             return out;
         }
         let wanted = |kw: &CompiledKeyword| {
@@ -462,7 +477,7 @@ impl Game {
             return out;
         }
         for h in self.held_keywords(c, &[]) {
-            let kw = &self.host.keywords.list[h.index];
+            let kw = &kws.list[h.index];
             for (j, e) in kw.effects.iter().enumerate() {
                 if kw.zones[j] == zone && e.triggers.iter().any(|t| pred(*t)) {
                     out.push(effect_number(h.index, j));

@@ -27,6 +27,15 @@ impl ScriptHost {
         Some(self.lists[n as usize].as_slice())
     }
 
+    /// The set of the triggers ([`super::Trigger::bit`]) of the effects of the definition
+    /// at `index` (0: none, or no script).
+    pub(crate) fn trigger_bits_at(&self, index: u32) -> u64 {
+        match self.by_def.get(index as usize) {
+            Some(&Some(n)) => self.trigger_bits[n as usize],
+            _ => 0,
+        }
+    }
+
     /// The kinds of modifier the constant effects of the definition at `index` may give,
     /// and whether they read the step (0: none, or no script).
     pub(crate) fn constant_kinds_at(&self, index: u32) -> u16 {

@@ -11,6 +11,7 @@
 //! | `query` | lazy card queries and filters (BS-12.3 in the spirit queries) |
 //! | `actions` | rule-checked actions of effects |
 //! | `run` | which effects a hook reaches; running one; step transactions; constants |
+//! | `matching` | which effects of one card a hook reaches (its triggers' bits skip the rest) |
 //! | `derived` | when constants, field symbols and costs read earlier must be read again |
 //! | `state` | the saved part: modifiers, once-per-turn, sub-triggers, pending question |
 //! | `watch` | watched happenings (`ev_exhausted(…)` …): queued where they happen, resolved after |
@@ -29,6 +30,7 @@ pub mod host;
 pub mod keywords;
 mod lookup;
 mod magic;
+mod matching;
 pub mod phrasebook;
 pub mod query;
 mod reach;

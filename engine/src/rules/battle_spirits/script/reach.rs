@@ -2,10 +2,9 @@
 //! effects, BS-9.2 brave forms, BS-6.6 "when destroyed" before the trash) and the BS-8.4
 //! order of those due at once.
 
-use super::hooks::Trigger;
+use super::hooks::{Trigger, Whose};
 use super::run::whose_ok;
 use super::state::{Question, SubEvent, SubTrigger, WatchKind};
-use carddb::keyword::EffectZone;
 
 use crate::core::{InstanceId, Labelled, PlayerId};
 use crate::rules::battle_spirits::{Choice, Event, Game, Hook, StepName, Zone};
@@ -87,66 +86,19 @@ impl Reached {
 impl Game {
     // ---- which effects a hook reaches -------------------------------------------------
 
-    pub(crate) fn level_ok(&self, card: InstanceId, levels: &[u8]) -> bool {
-        let card = self.unit_of(card); // a braved brave is at its host's level
-        levels.is_empty()
-            || !self.on_field(card)
-            || self.level(card).is_some_and(|l| levels.contains(&l))
-    }
-
-    /// BS-9.2 / BS-5.1.1: whether effect `i` of `card` works in the brave's present form:
-    /// a braved brave's `braved` effects only while braved, its other effects only while
-    /// not; "when summoned" both ways. Always true for other kinds.
-    pub(super) fn brave_form_ok(
-        &self,
-        card: InstanceId,
-        i: usize,
-        braved: bool,
-        triggers: &[Trigger],
-    ) -> bool {
-        let d = self.def_of(card);
-        d.kind != carddb::CardKind::Brave
-            || d.effects.get(i).is_none_or(|e| e.braved == braved)
-            || triggers.contains(&Trigger::WhenSummoned)
-    }
-
-    /// The effects of `card` with a trigger matching `pred`, at a level they work at, in
-    /// the form they work in (BS-9.2).
-    /// Then the effects of the keywords it has on the field (issue 12).
-    pub(super) fn matching(&self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool) -> Vec<u32> {
-        let mut out: Vec<u32> = match self.effects_of_instance(card) {
-            Some(effs) => {
-                let braved = self.is_braved_brave(card);
-                effs.iter()
-                    .enumerate()
-                    .filter(|(i, e)| {
-                        e.triggers.iter().any(|t| pred(*t))
-                            && self.zone_ok(card, e.zone) // hand/trash effects: `zones`
-                            && self.level_ok(card, &e.levels)
-                            && self.brave_form_ok(card, *i, braved, &e.triggers)
-                    })
-                    .map(|(i, _)| i as u32)
-                    .collect()
-            }
-            None => Vec::new(),
-        };
-        if !self.host.keywords.list.is_empty() && self.on_field(card) {
-            out.extend(self.keyword_effects(card, EffectZone::Field, pred));
-        }
-        out
-    }
-
     /// The effects of `card` matching `pred` (its controller is its owner), then (BS-9.2)
-    /// the braved effects of the braves on it, as effects of the braved card.
+    /// the braved effects of the braves on it, as effects of the braved card. `bits`: as
+    /// for [`Game::matching_of`].
     fn reach_card(
         &self,
         out: &mut Vec<Reached>,
         card: InstanceId,
+        bits: u64,
         pred: &dyn Fn(Trigger) -> bool,
         ev: &[InstanceId],
     ) {
         let controller = self.owner(card);
-        for effect in self.matching(card, pred) {
+        for effect in self.matching_of(card, bits, pred) {
             out.push(Reached::Effect {
                 card,
                 effect,
@@ -156,7 +108,7 @@ impl Game {
             });
         }
         for card in self.braves_on(card) {
-            for effect in self.matching(card, pred) {
+            for effect in self.matching_of(card, bits, pred) {
                 out.push(Reached::Effect {
                     card,
                     effect,
@@ -170,27 +122,30 @@ impl Game {
 
     /// Field cards of both players, turn player's first, in field order, with
     /// `pred(trigger, controller)`; each must still be on the field when its turn comes.
+    /// `bits`: as for [`Game::matching_of`].
     pub(super) fn reach_field(
         &self,
         out: &mut Vec<Reached>,
+        bits: u64,
         pred: &dyn Fn(Trigger, PlayerId) -> bool,
         ev: &[InstanceId],
     ) {
         let a = self.st.active;
         // No field effect of this game waits for this hook (strict games check it does not).
-        let none = !(self.field_triggers.iter()).any(|&t| pred(t, a) || pred(t, a.other()));
+        let none = self.field_bits & bits == 0
+            || !(self.field_triggers.iter()).any(|&t| pred(t, a) || pred(t, a.other()));
         if none && !self.strict {
             return;
         }
         let before = out.len();
         for p in [a, a.other()] {
-            for c in self.field(p) {
+            for &c in self.pile(Zone::Field(p)) {
                 // A braved brave's effects are reached through its host (BS-9.2).
                 if self.is_braved_brave(c) {
                     continue;
                 }
                 for card in std::iter::once(c).chain(self.braves_on(c)) {
-                    for effect in self.matching(card, &|t| pred(t, p)) {
+                    for effect in self.matching_of(card, bits, &|t| pred(t, p)) {
                         out.push(Reached::Effect {
                             card,
                             effect,
@@ -208,16 +163,18 @@ impl Game {
         );
     }
 
-    /// The burst set by `p`, if its [Burst] effects match `pred` (BS-10.3).
+    /// The burst set by `p`, if its [Burst] effects match `pred` (BS-10.3). `bits`: as for
+    /// [`Game::matching_of`].
     fn reach_burst(
         &self,
         out: &mut Vec<Reached>,
         p: PlayerId,
+        bits: u64,
         pred: &dyn Fn(Trigger) -> bool,
         ev: &[InstanceId],
     ) {
-        for c in self.pile(Zone::Burst(p)).to_vec() {
-            let effects = self.matching(c, &|t| t.is_burst() && pred(t));
+        for &c in self.pile(Zone::Burst(p)) {
+            let effects = self.matching_of(c, bits, &|t| t.is_burst() && pred(t));
             if !effects.is_empty() {
                 out.push(Reached::Burst {
                     card: c,
@@ -256,6 +213,7 @@ impl Game {
         self.reach_card(
             due,
             card,
+            T::WhenDestroyed.bit() | T::WhenDestroyedByOpponent.bit(),
             &|t| t == T::WhenDestroyed || (by_opponent && t == T::WhenDestroyedByOpponent),
             &[card],
         );
@@ -263,15 +221,12 @@ impl Game {
         if by_opponent && self.is_spirit_like(card) {
             self.reach_field(
                 due,
+                T::WhenOpponentDestroysYourSpirit.bit(),
                 &|t, p| p == owner && t == T::WhenOpponentDestroysYourSpirit,
                 &[card],
             );
-            self.reach_burst(
-                due,
-                owner,
-                &|t| t == T::BurstOpponentDestroysYourSpirit,
-                &[card],
-            );
+            let burst = T::BurstOpponentDestroysYourSpirit;
+            self.reach_burst(due, owner, burst.bit(), &|t| t == burst, &[card]);
         }
         // "Destroyed in battle": by BP comparison (BS-6.6), not by an effect used
         // while a battle is on (rulings-cards.json #193) — nor by an effect that the
@@ -437,10 +392,14 @@ impl Game {
                 }
                 // BS-5.1 / BS-5.1.1 (a brave summoned onto a host too: a brave effect), BS-5.4.
                 let pred = |t| t == T::WhenSummoned || (nexus && t == T::WhenDeployed);
-                let resolved = !self.matching(card, &pred).is_empty();
-                self.reach_card(&mut due, card, &pred, &[card]);
+                let bits = T::WhenSummoned.bit() | if nexus { T::WhenDeployed.bit() } else { 0 };
+                self.reach_card(&mut due, card, bits, &pred, &[card]);
+                // Whether the card has such an effect itself (`reach_card` adds its own first).
+                let resolved = (due.iter())
+                    .any(|r| matches!(r, Reached::Effect { card: c, .. } if *c == card));
                 let opp = self.owner(card).other();
-                self.reach_burst(&mut due, opp, &|t| t == T::BurstOpponentSummons, &[card]);
+                let burst = T::BurstOpponentSummons;
+                self.reach_burst(&mut due, opp, burst.bit(), &|t| t == burst, &[card]);
                 self.reach_subs(
                     &mut due,
                     |g, s| matches!(&s.event, SubEvent::Summoned { subject } if g.in_query(subject, card)),
@@ -450,23 +409,23 @@ impl Game {
                 if resolved && !nexus {
                     // After the opponent's "when summoned" effect resolved.
                     let mut after = Vec::new();
-                    self.reach_field(
-                        &mut after,
-                        &|t, p| p == opp && t == T::WhenOpponentResolvesWhenSummoned,
-                        &[card],
-                    );
-                    self.reach_burst(
-                        &mut after,
-                        opp,
-                        &|t| t == T::BurstOpponentWhenSummonedResolved,
-                        &[card],
-                    );
+                    let field = T::WhenOpponentResolvesWhenSummoned;
+                    let field_pred = |t, p| p == opp && t == field;
+                    self.reach_field(&mut after, field.bit(), &field_pred, &[card]);
+                    let burst = T::BurstOpponentWhenSummonedResolved;
+                    self.reach_burst(&mut after, opp, burst.bit(), &|t| t == burst, &[card]);
                     self.resolve_simultaneous(after);
                 }
                 return;
             }
             Hook::WhenAttacks { card } => {
-                self.reach_card(&mut due, card, &|t| t == T::WhenAttacks, &[card]);
+                self.reach_card(
+                    &mut due,
+                    card,
+                    T::WhenAttacks.bit(),
+                    &|t| t == T::WhenAttacks,
+                    &[card],
+                );
                 self.reach_subs(
                     &mut due,
                     |g, s| matches!(&s.event, SubEvent::Attacks { subject } if g.in_query(subject, card)),
@@ -474,7 +433,13 @@ impl Game {
                 );
             }
             Hook::WhenBlocks { card } => {
-                self.reach_card(&mut due, card, &|t| t == T::WhenBlocks, &[card]);
+                self.reach_card(
+                    &mut due,
+                    card,
+                    T::WhenBlocks.bit(),
+                    &|t| t == T::WhenBlocks,
+                    &[card],
+                );
                 self.reach_subs(
                     &mut due,
                     |g, s| matches!(&s.event, SubEvent::Blocks { subject } if g.in_query(subject, card)),
@@ -485,20 +450,31 @@ impl Game {
                 self.reach_destroyed(&mut due, card, by_opponent);
             }
             // BS-5.3: depletion fires only "when depleted", never "when destroyed".
-            Hook::WhenDepleted { card } => {
-                self.reach_card(&mut due, card, &|t| t == T::WhenDepleted, &[card])
-            }
+            Hook::WhenDepleted { card } => self.reach_card(
+                &mut due,
+                card,
+                T::WhenDepleted.bit(),
+                &|t| t == T::WhenDepleted,
+                &[card],
+            ),
             // BS-4.2 / BS-13.4.
-            Hook::WhenRefreshed { card } => {
-                self.reach_card(&mut due, card, &|t| t == T::WhenRefreshed, &[card])
-            }
+            Hook::WhenRefreshed { card } => self.reach_card(
+                &mut due,
+                card,
+                T::WhenRefreshed.bit(),
+                &|t| t == T::WhenRefreshed,
+                &[card],
+            ),
             Hook::AfterLifeReduced { player } => {
+                let field = T::WhenYouLoseLife;
                 self.reach_field(
                     &mut due,
-                    &|t, p| p == player && t == T::WhenYouLoseLife,
+                    field.bit(),
+                    &|t, p| p == player && t == field,
                     &[],
                 );
-                self.reach_burst(&mut due, player, &|t| t == T::BurstLifeReduced, &[]);
+                let burst = T::BurstLifeReduced;
+                self.reach_burst(&mut due, player, burst.bit(), &|t| t == burst, &[]);
                 self.reach_subs(
                     &mut due,
                     |_, s| {
@@ -512,6 +488,7 @@ impl Game {
                 self.step_changed(from, Some(step));
                 self.reach_field(
                     &mut due,
+                    T::StartOfStep(Whose::Either, step).bit(),
                     &|t, p| matches!(t, T::StartOfStep(w, s) if s == step && whose_ok(w, p, player)),
                     &[],
                 );
@@ -519,6 +496,7 @@ impl Game {
             Hook::StepEnd { player, step } => {
                 self.reach_field(
                     &mut due,
+                    T::EndOfStep(Whose::Either, step).bit(),
                     &|t, p| matches!(t, T::EndOfStep(w, s) if s == step && whose_ok(w, p, player)),
                     &[],
                 );
@@ -527,6 +505,7 @@ impl Game {
                     // BS-7.1: "at the end of this turn".
                     self.reach_field(
                         &mut due,
+                        T::EndOfTurn(Whose::Either).bit(),
                         &|t, p| matches!(t, T::EndOfTurn(w) if whose_ok(w, p, player)),
                         &[],
                     );
@@ -541,9 +520,10 @@ impl Game {
                 self.step_changed(from, None);
             }
             Hook::BattleEnds { attacker, blocker } => {
-                self.reach_card(&mut due, attacker, &|t| t == T::WhenBattleEnds, &[attacker]);
+                let ends = T::WhenBattleEnds;
+                self.reach_card(&mut due, attacker, ends.bit(), &|t| t == ends, &[attacker]);
                 if let Some(b) = blocker {
-                    self.reach_card(&mut due, b, &|t| t == T::WhenBattleEnds, &[b]);
+                    self.reach_card(&mut due, b, ends.bit(), &|t| t == ends, &[b]);
                 }
                 self.reach_subs(
                     &mut due,
@@ -561,14 +541,17 @@ impl Game {
             Hook::PackEvent { name, card } => {
                 use super::hooks::Which;
                 let owner = self.owner(card);
+                let bits = T::OnEvent(name, Which::This).bit();
                 self.reach_card(
                     &mut due,
                     card,
+                    bits,
                     &|t| t == T::OnEvent(name, Which::This),
                     &[card],
                 );
                 self.reach_field(
                     &mut due,
+                    bits,
                     &|t, p| match t {
                         T::OnEvent(n, w) if n == name => match w {
                             Which::This => false,

@@ -49,34 +49,45 @@ impl Game {
     }
 
     /// The hand/trash effects of `card` that work where it is, with a trigger matching
-    /// `pred`: its own, then those of the keywords it has (issue 12).
-    fn zone_matching(&self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool) -> Vec<u32> {
+    /// `pred`: its own, then those of the keywords it has (issue 12). `bits`: as for
+    /// [`Game::matching_of`].
+    fn zone_matching(
+        &self,
+        card: InstanceId,
+        bits: u64,
+        pred: &dyn Fn(Trigger) -> bool,
+    ) -> Vec<u32> {
         let zone = match self.zone_of(card) {
             Zone::Hand(_) => EffectZone::Hand,
             Zone::Trash(_) => EffectZone::Trash,
             _ => return Vec::new(),
         };
-        let mut out: Vec<u32> = self
-            .effects_of_instance(card)
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.zone == zone && e.triggers.iter().any(|t| pred(*t)))
-            .map(|(i, _)| i as u32)
-            .collect();
+        // Issue 15: as in `matching_of`.
+        let own = self.strict || self.trigger_bits_of(card) & bits != 0;
+        let mut out: Vec<u32> = match self.effects_of_instance(card).filter(|_| own) {
+            Some(effs) => (effs.iter().enumerate())
+                .filter(|(_, e)| {
+                    e.zone == zone && e.triggers.iter().any(|t| self.wants(bits, pred, *t))
+                })
+                .map(|(i, _)| i as u32)
+                .collect(),
+            None => Vec::new(),
+        };
         // Off the field a card has only its printed keywords (gained ones are modifiers of
         // field cards).
         if !self.host.keywords.list.is_empty() && !self.def_of(card).keywords.is_empty() {
-            out.extend(self.keyword_effects(card, zone, pred));
+            out.extend(self.keyword_effects(card, zone, bits, pred));
         }
         out
     }
 
     /// Hand, then trash, effects of both players' cards (turn player's first) with
-    /// `pred(trigger, controller)`; `skip`: cards not reached.
+    /// `pred(trigger, controller)`; `skip`: cards not reached. `bits`: as for
+    /// [`Game::matching_of`].
     fn reach_zones(
         &self,
         out: &mut Vec<Reached>,
+        bits: u64,
         pred: &dyn Fn(Trigger, PlayerId) -> bool,
         ev: &[InstanceId],
         skip: &[InstanceId],
@@ -91,7 +102,7 @@ impl Game {
                     if skip.contains(&card) {
                         continue;
                     }
-                    for effect in self.zone_matching(card, &|t| pred(t, p)) {
+                    for effect in self.zone_matching(card, bits, &|t| pred(t, p)) {
                         out.push(Reached::Effect {
                             card,
                             effect,
@@ -118,9 +129,10 @@ impl Game {
             if ev.is_empty() {
                 continue;
             }
-            let pred = |t: Trigger, q: PlayerId| q == p && t == Trigger::YourSpiritsBattleEnds;
-            self.reach_field(out, &pred, &ev);
-            self.reach_zones(out, &pred, &ev, &[]);
+            let ends = Trigger::YourSpiritsBattleEnds;
+            let pred = |t: Trigger, q: PlayerId| q == p && t == ends;
+            self.reach_field(out, ends.bit(), &pred, &ev);
+            self.reach_zones(out, ends.bit(), &pred, &ev, &[]);
         }
     }
 
@@ -143,9 +155,10 @@ impl Game {
             if ev.is_empty() {
                 continue;
             }
-            let pred = |t: Trigger, q: PlayerId| q == p && t == Trigger::YourSpiritDestroyed;
-            self.reach_field(&mut due, &pred, &ev);
-            self.reach_zones(&mut due, &pred, &ev, cards);
+            let destroyed = Trigger::YourSpiritDestroyed;
+            let pred = |t: Trigger, q: PlayerId| q == p && t == destroyed;
+            self.reach_field(&mut due, destroyed.bit(), &pred, &ev);
+            self.reach_zones(&mut due, destroyed.bit(), &pred, &ev, cards);
         }
         if !due.is_empty() {
             self.resolve_simultaneous(due);
@@ -165,9 +178,10 @@ impl Game {
             return v;
         }
         let want = |t: Trigger| t == Trigger::Flash || (!flash_timing && t == Trigger::Main);
+        let bits = Trigger::Flash.bit() | Trigger::Main.bit();
         for z in [Zone::Hand(p), Zone::Trash(p)] {
             for &c in self.pile(z) {
-                for i in self.zone_matching(c, &want) {
+                for i in self.zone_matching(c, bits, &want) {
                     if !self.st.scripts.activated.contains(&(c, i)) && self.usable_now(c, i, p) {
                         v.push(Labelled {
                             choice: Choice::UseEffect { card: c, effect: i },
@@ -223,7 +237,7 @@ impl Game {
         let printed = !self.def_of(card).keywords.is_empty();
         if !self.host.keywords.list.is_empty() && (printed || self.on_field(card)) {
             for zone in [EffectZone::Field, EffectZone::Hand, EffectZone::Trash] {
-                out.extend(self.keyword_effects(card, zone, &|x| x == t));
+                out.extend(self.keyword_effects(card, zone, t.bit(), &|x| x == t));
             }
         }
         out

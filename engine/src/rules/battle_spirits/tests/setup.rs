@@ -255,10 +255,14 @@ fn set_up_notes_the_triggers_the_decks_field_effects_wait_for() {
     let g = scenario(vec![attacker], 3);
     assert!(g.field_triggers.contains(&Trigger::WhenAttacks));
     assert!(!g.field_triggers.contains(&Trigger::WhenBlocks));
+    // Their bits too: a hook tests the triggers only when it names one of them.
+    assert_ne!(g.field_bits & Trigger::WhenAttacks.bit(), 0);
+    assert_eq!(g.field_bits & Trigger::WhenBlocks.bit(), 0);
     // A saved game notes them again when it is loaded.
     let json = g.to_json();
     let loaded = Game::from_json(&json, g.library().clone()).unwrap();
     assert_eq!(loaded.field_triggers, g.field_triggers);
+    assert_eq!(loaded.field_bits, g.field_bits);
     assert_eq!(loaded.const_kinds, g.const_kinds);
 }
 
