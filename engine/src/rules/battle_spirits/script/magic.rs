@@ -13,7 +13,8 @@ impl Game {
 
     /// BS-5.5: a magic's effects usable now (Main in the main step, Flash in both).
     pub(crate) fn magic_effects(&self, card: InstanceId, flash_timing: bool) -> Vec<u32> {
-        self.matching(card, &|t| {
+        let bits = Trigger::Flash.bit() | Trigger::Main.bit();
+        self.matching_of(card, bits, &|t| {
             t == Trigger::Flash || (!flash_timing && t == Trigger::Main)
         })
     }
@@ -78,13 +79,14 @@ impl Game {
         if !self.host.has_effects() {
             return v;
         }
+        let bits = Trigger::Flash.bit() | Trigger::Main.bit();
         for c in self.field(p) {
             let want: &dyn Fn(Trigger) -> bool = if flash_timing {
                 &|t| t == Trigger::Flash
             } else {
                 &|t| t == Trigger::Flash || t == Trigger::Main
             };
-            for i in self.matching(c, want) {
+            for i in self.matching_of(c, bits, want) {
                 if !self.st.scripts.activated.contains(&(c, i)) && self.usable_now(c, i, p) {
                     v.push(Labelled {
                         choice: Choice::UseEffect { card: c, effect: i },

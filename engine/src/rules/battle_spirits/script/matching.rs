@@ -60,11 +60,6 @@ impl Game {
         }
     }
 
-    /// [`Game::matching_of`] with every trigger's bit: `pred` alone decides.
-    pub(super) fn matching(&self, card: InstanceId, pred: &dyn Fn(Trigger) -> bool) -> Vec<u32> {
-        self.matching_of(card, u64::MAX, pred)
-    }
-
     /// The effects of `card` with a trigger matching `pred`, at a level they work at, in
     /// the form they work in (BS-9.2).
     /// Then the effects of the keywords it has on the field (issue 12).
