@@ -471,7 +471,7 @@ impl Game {
         }
         let wanted = |kw: &CompiledKeyword| {
             (kw.effects.iter().zip(&kw.zones))
-                .any(|(e, z)| *z == zone && e.triggers.iter().any(|t| pred(*t)))
+                .any(|(e, z)| *z == zone && e.triggers.iter().any(|t| self.wants(bits, pred, *t)))
         };
         if !self.may_hold_keyword(c, &[], true, wanted) {
             return out;
@@ -479,7 +479,7 @@ impl Game {
         for h in self.held_keywords(c, &[]) {
             let kw = &kws.list[h.index];
             for (j, e) in kw.effects.iter().enumerate() {
-                if kw.zones[j] == zone && e.triggers.iter().any(|t| pred(*t)) {
+                if kw.zones[j] == zone && e.triggers.iter().any(|t| self.wants(bits, pred, *t)) {
                     out.push(effect_number(h.index, j));
                 }
             }

@@ -34,23 +34,25 @@ impl Game {
             || triggers.contains(&Trigger::WhenSummoned)
     }
 
-    /// `pred(t)`. In strict games, also checks that `bits` has `t`'s bit ([`Trigger::bit`])
-    /// when `pred` accepts it: the cards and keywords none of whose triggers are in `bits`
-    /// are skipped untested in other games (issue 15).
+    /// `pred(t)`, untested when `bits` lacks `t`'s bit ([`Trigger::bit`]). Strict games
+    /// test it and check that `bits` has the bit when `pred` accepts it: the cards and
+    /// keywords none of whose triggers are in `bits` are skipped untested (issue 15).
     #[inline]
     pub(crate) fn wants(&self, bits: u64, pred: &dyn Fn(Trigger) -> bool, t: Trigger) -> bool {
-        let yes = pred(t);
-        if self.strict {
-            assert!(
-                !yes || t.bit() & bits != 0,
-                "a hook accepts the trigger {t:?}, whose bit its bits {bits:#x} miss"
-            );
+        if !self.strict {
+            return t.bit() & bits != 0 && pred(t);
         }
+        let yes = pred(t);
+        assert!(
+            !yes || t.bit() & bits != 0,
+            "a hook accepts the trigger {t:?}, whose bit its bits {bits:#x} miss"
+        );
         yes
     }
 
     /// The set of the triggers of `card`'s own effects ([`Trigger::bit`]): per definition,
     /// computed when the library's scripts were built.
+    #[inline]
     pub(super) fn trigger_bits_of(&self, card: InstanceId) -> u64 {
         match self.def_index.get(card.index()) {
             Some(&i) => self.host.trigger_bits_at(i),
