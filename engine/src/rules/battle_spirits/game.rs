@@ -183,6 +183,10 @@ pub struct Game {
     /// The set of `field_triggers` ([`Trigger::bit`](crate::rules::battle_spirits::script::Trigger::bit)):
     /// a hook none of whose bits is in it is answered without testing them (issue 15).
     pub(crate) field_bits: u64,
+    /// The set of the triggers of the hand and trash effects of this game's cards: their
+    /// own, and every keyword's for a card with a printed keyword (`script::zones`). A hook
+    /// none of whose bits is in it reaches no hand or trash card (issue 15).
+    pub(crate) off_field_bits: u64,
 }
 
 impl Game {
@@ -422,7 +426,7 @@ impl Game {
     }
 
     /// Notes what the definition at `i` brings into the game: the modifier kinds its
-    /// constants may give, the triggers of its field effects.
+    /// constants may give, the triggers of its field effects and of its hand and trash ones.
     fn note_def(&mut self, i: u32) {
         self.const_kinds |= self.host.constant_kinds_at(i);
         let host = self.host.clone();
@@ -432,6 +436,14 @@ impl Game {
                 self.field_triggers.push(*t);
                 self.field_bits |= t.bit();
             }
+        }
+        use crate::rules::battle_spirits::script::Trigger;
+        let off_field = effects.iter().filter(|e| !e.zone.is_field());
+        self.off_field_bits |= Trigger::bits(off_field.flat_map(|e| &e.triggers));
+        if !self.lib.at(i).keywords.is_empty() {
+            let kws = &host.keywords;
+            self.off_field_bits |= kws.zone_bits[carddb::EffectZone::Hand as usize]
+                | kws.zone_bits[carddb::EffectZone::Trash as usize];
         }
     }
 
@@ -444,6 +456,7 @@ impl Game {
             .map(|&(_, t)| t)
             .collect();
         self.field_bits = crate::rules::battle_spirits::script::Trigger::bits(&self.field_triggers);
+        self.off_field_bits = 0;
         for i in self.def_index.clone() {
             self.note_def(i);
         }

@@ -70,6 +70,7 @@ impl Game {
             const_kinds: 0,
             field_triggers: Vec::new(),
             field_bits: 0,
+            off_field_bits: 0,
         };
         g.note_defs();
         Ok(g)

@@ -72,6 +72,7 @@ impl Game {
             const_kinds: 0,
             field_triggers: Vec::new(),
             field_bits: 0,
+            off_field_bits: 0,
         };
         g.note_defs();
         // The decks are shared with the state, not copied (issue 15).

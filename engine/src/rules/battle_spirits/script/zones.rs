@@ -92,9 +92,13 @@ impl Game {
         ev: &[InstanceId],
         skip: &[InstanceId],
     ) {
-        if !self.host.zone_effects {
+        // Issue 15: no hand or trash effect of this game's cards has a trigger of `bits`
+        // (strict games check that none is reached).
+        let none = self.off_field_bits & bits == 0;
+        if !self.host.zone_effects || (none && !self.strict) {
             return;
         }
+        let before = out.len();
         let a = self.st.active;
         for p in [a, a.other()] {
             for z in [Zone::Hand(p), Zone::Trash(p)] {
@@ -114,6 +118,10 @@ impl Game {
                 }
             }
         }
+        assert!(
+            !none || out.len() == before,
+            "a hook reached a hand or trash effect whose trigger the game's bits miss"
+        );
     }
 
     /// BS-6.7: the battle `fought` (attacker, blocker) ended: "when your spirit's battle
@@ -174,11 +182,13 @@ impl Game {
         flash_timing: bool,
     ) -> Vec<Labelled<Choice>> {
         let mut v = Vec::new();
-        if !self.host.zone_effects {
-            return v;
-        }
         let want = |t: Trigger| t == Trigger::Flash || (!flash_timing && t == Trigger::Main);
         let bits = Trigger::Flash.bit() | Trigger::Main.bit();
+        // Issue 15: as in `reach_zones`.
+        let none = self.off_field_bits & bits == 0;
+        if !self.host.zone_effects || (none && !self.strict) {
+            return v;
+        }
         for z in [Zone::Hand(p), Zone::Trash(p)] {
             for &c in self.pile(z) {
                 for i in self.zone_matching(c, bits, &want) {
@@ -197,6 +207,10 @@ impl Game {
                 }
             }
         }
+        assert!(
+            !none || v.is_empty(),
+            "a hand or trash effect is usable whose trigger the game's bits miss"
+        );
         v
     }
 

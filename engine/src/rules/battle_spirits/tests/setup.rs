@@ -263,6 +263,7 @@ fn set_up_notes_the_triggers_the_decks_field_effects_wait_for() {
     let loaded = Game::from_json(&json, g.library().clone()).unwrap();
     assert_eq!(loaded.field_triggers, g.field_triggers);
     assert_eq!(loaded.field_bits, g.field_bits);
+    assert_eq!(loaded.off_field_bits, g.off_field_bits);
     assert_eq!(loaded.const_kinds, g.const_kinds);
 }
 
