@@ -27,6 +27,7 @@ pub(crate) mod ctx;
 mod derived;
 pub mod hooks;
 pub mod host;
+mod keyword_values;
 pub mod keywords;
 mod lookup;
 mod magic;
