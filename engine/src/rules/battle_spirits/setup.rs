@@ -53,8 +53,10 @@ impl Game {
             unsupported_reported: Default::default(),
             triggers: TriggerQueue::default(),
             losses: Vec::new(),
-            log: Default::default(),
-            answers: Default::default(),
+            // Issue 15: room for a whole game's events and answers (about 290 and 90 with
+            // the starter decks), so the log is not copied as it grows.
+            log: Vec::with_capacity(512).into(),
+            answers: Vec::with_capacity(128).into(),
             answered: [0, 0],
             burst_set_turn: [0; 2],
             scripts: Default::default(),
