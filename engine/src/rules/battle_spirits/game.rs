@@ -345,20 +345,22 @@ impl Game {
 
     /// The definition of a card instance.
     pub fn def_of(&self, card: InstanceId) -> &CardDef {
+        self.lib.at(self.def_number(card))
+    }
+
+    /// The library index of a card instance's definition (`def_index`, or looked up by id
+    /// for an instance not indexed); panics if the library lacks it.
+    fn def_number(&self, card: InstanceId) -> u32 {
         match self.def_index.get(card.index()) {
-            Some(&i) => self.lib.at(i),
-            None => self.lib.def(&self.st.cards[card.index()].card),
+            Some(&i) => i,
+            None => (self.lib.index_of(self.card_id(card)))
+                .unwrap_or_else(|| panic!("card {} not in library", self.card_id(card))),
         }
     }
 
     /// What a view shows of a card instance's definition (shared texts, issue 15).
     pub fn face_of(&self, card: InstanceId) -> &super::library::CardFace {
-        let i = match self.def_index.get(card.index()) {
-            Some(&i) => i,
-            None => (self.lib.index_of(self.card_id(card)))
-                .unwrap_or_else(|| panic!("card {} not in library", self.card_id(card))),
-        };
-        self.lib.face_at(i)
+        self.lib.face_at(self.def_number(card))
     }
 
     /// The compiled effects of instance `card`'s definition (`None`: it has no script),

@@ -107,8 +107,7 @@ impl Game {
     /// The level a field card is at: from its cores, or the level an effect treats it as
     /// (level-bound effects follow it).
     pub fn level(&self, card: InstanceId) -> Option<u8> {
-        let real = self.def_of(card).level_for_cores(self.cores_on(card))?;
-        Some(self.treated_level(card).unwrap_or(real.level))
+        self.level_and_row(card).map(|(level, _)| level)
     }
 
     /// The BP of a field card at its level (0 when it has none), plus its braves' "when

@@ -86,6 +86,11 @@ impl Reached {
 impl Game {
     // ---- which effects a hook reaches -------------------------------------------------
 
+    /// [`Game::reach_card`] for the effects of `card` with trigger `t`, about `card` itself.
+    fn reach_own(&self, out: &mut Vec<Reached>, card: InstanceId, t: Trigger) {
+        self.reach_card(out, card, t.bit(), &|x| x == t, &[card]);
+    }
+
     /// The effects of `card` matching `pred` (its controller is its owner), then (BS-9.2)
     /// the braved effects of the braves on it, as effects of the braved card. `bits`: as
     /// for [`Game::matching_of`].
@@ -163,18 +168,10 @@ impl Game {
         );
     }
 
-    /// The burst set by `p`, if its [Burst] effects match `pred` (BS-10.3). `bits`: as for
-    /// [`Game::matching_of`].
-    fn reach_burst(
-        &self,
-        out: &mut Vec<Reached>,
-        p: PlayerId,
-        bits: u64,
-        pred: &dyn Fn(Trigger) -> bool,
-        ev: &[InstanceId],
-    ) {
+    /// The burst set by `p`, if it has a [Burst] effect of condition `burst` (BS-10.3).
+    fn reach_burst(&self, out: &mut Vec<Reached>, p: PlayerId, burst: Trigger, ev: &[InstanceId]) {
         for &c in self.pile(Zone::Burst(p)) {
-            let effects = self.matching_of(c, bits, &|t| t.is_burst() && pred(t));
+            let effects = self.matching_of(c, burst.bit(), &|t| t.is_burst() && t == burst);
             if !effects.is_empty() {
                 out.push(Reached::Burst {
                     card: c,
@@ -225,8 +222,7 @@ impl Game {
                 &|t, p| p == owner && t == T::WhenOpponentDestroysYourSpirit,
                 &[card],
             );
-            let burst = T::BurstOpponentDestroysYourSpirit;
-            self.reach_burst(due, owner, burst.bit(), &|t| t == burst, &[card]);
+            self.reach_burst(due, owner, T::BurstOpponentDestroysYourSpirit, &[card]);
         }
         // "Destroyed in battle": by BP comparison (BS-6.6), not by an effect used
         // while a battle is on (rulings-cards.json #193) — nor by an effect that the
@@ -398,8 +394,7 @@ impl Game {
                 let resolved = (due.iter())
                     .any(|r| matches!(r, Reached::Effect { card: c, .. } if *c == card));
                 let opp = self.owner(card).other();
-                let burst = T::BurstOpponentSummons;
-                self.reach_burst(&mut due, opp, burst.bit(), &|t| t == burst, &[card]);
+                self.reach_burst(&mut due, opp, T::BurstOpponentSummons, &[card]);
                 self.reach_subs(
                     &mut due,
                     |g, s| matches!(&s.event, SubEvent::Summoned { subject } if g.in_query(subject, card)),
@@ -412,20 +407,18 @@ impl Game {
                     let field = T::WhenOpponentResolvesWhenSummoned;
                     let field_pred = |t, p| p == opp && t == field;
                     self.reach_field(&mut after, field.bit(), &field_pred, &[card]);
-                    let burst = T::BurstOpponentWhenSummonedResolved;
-                    self.reach_burst(&mut after, opp, burst.bit(), &|t| t == burst, &[card]);
+                    self.reach_burst(
+                        &mut after,
+                        opp,
+                        T::BurstOpponentWhenSummonedResolved,
+                        &[card],
+                    );
                     self.resolve_simultaneous(after);
                 }
                 return;
             }
             Hook::WhenAttacks { card } => {
-                self.reach_card(
-                    &mut due,
-                    card,
-                    T::WhenAttacks.bit(),
-                    &|t| t == T::WhenAttacks,
-                    &[card],
-                );
+                self.reach_own(&mut due, card, T::WhenAttacks);
                 self.reach_subs(
                     &mut due,
                     |g, s| matches!(&s.event, SubEvent::Attacks { subject } if g.in_query(subject, card)),
@@ -433,13 +426,7 @@ impl Game {
                 );
             }
             Hook::WhenBlocks { card } => {
-                self.reach_card(
-                    &mut due,
-                    card,
-                    T::WhenBlocks.bit(),
-                    &|t| t == T::WhenBlocks,
-                    &[card],
-                );
+                self.reach_own(&mut due, card, T::WhenBlocks);
                 self.reach_subs(
                     &mut due,
                     |g, s| matches!(&s.event, SubEvent::Blocks { subject } if g.in_query(subject, card)),
@@ -450,21 +437,9 @@ impl Game {
                 self.reach_destroyed(&mut due, card, by_opponent);
             }
             // BS-5.3: depletion fires only "when depleted", never "when destroyed".
-            Hook::WhenDepleted { card } => self.reach_card(
-                &mut due,
-                card,
-                T::WhenDepleted.bit(),
-                &|t| t == T::WhenDepleted,
-                &[card],
-            ),
+            Hook::WhenDepleted { card } => self.reach_own(&mut due, card, T::WhenDepleted),
             // BS-4.2 / BS-13.4.
-            Hook::WhenRefreshed { card } => self.reach_card(
-                &mut due,
-                card,
-                T::WhenRefreshed.bit(),
-                &|t| t == T::WhenRefreshed,
-                &[card],
-            ),
+            Hook::WhenRefreshed { card } => self.reach_own(&mut due, card, T::WhenRefreshed),
             Hook::AfterLifeReduced { player } => {
                 let field = T::WhenYouLoseLife;
                 self.reach_field(
@@ -473,8 +448,7 @@ impl Game {
                     &|t, p| p == player && t == field,
                     &[],
                 );
-                let burst = T::BurstLifeReduced;
-                self.reach_burst(&mut due, player, burst.bit(), &|t| t == burst, &[]);
+                self.reach_burst(&mut due, player, T::BurstLifeReduced, &[]);
                 self.reach_subs(
                     &mut due,
                     |_, s| {
@@ -520,10 +494,9 @@ impl Game {
                 self.step_changed(from, None);
             }
             Hook::BattleEnds { attacker, blocker } => {
-                let ends = T::WhenBattleEnds;
-                self.reach_card(&mut due, attacker, ends.bit(), &|t| t == ends, &[attacker]);
+                self.reach_own(&mut due, attacker, T::WhenBattleEnds);
                 if let Some(b) = blocker {
-                    self.reach_card(&mut due, b, ends.bit(), &|t| t == ends, &[b]);
+                    self.reach_own(&mut due, b, T::WhenBattleEnds);
                 }
                 self.reach_subs(
                     &mut due,
