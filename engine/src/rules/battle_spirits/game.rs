@@ -350,12 +350,18 @@ impl Game {
 
     /// The library index of a card instance's definition (`def_index`, or looked up by id
     /// for an instance not indexed); panics if the library lacks it.
+    #[inline]
     fn def_number(&self, card: InstanceId) -> u32 {
         match self.def_index.get(card.index()) {
             Some(&i) => i,
-            None => (self.lib.index_of(self.card_id(card)))
-                .unwrap_or_else(|| panic!("card {} not in library", self.card_id(card))),
+            None => self.def_number_by_id(card),
         }
+    }
+
+    #[cold]
+    fn def_number_by_id(&self, card: InstanceId) -> u32 {
+        (self.lib.index_of(self.card_id(card)))
+            .unwrap_or_else(|| panic!("card {} not in library", self.card_id(card)))
     }
 
     /// What a view shows of a card instance's definition (shared texts, issue 15).
