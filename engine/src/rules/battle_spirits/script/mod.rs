@@ -11,6 +11,7 @@
 //! | `query` | lazy card queries and filters (BS-12.3 in the spirit queries) |
 //! | `actions` | rule-checked actions of effects |
 //! | `run` | which effects a hook reaches; running one; step transactions; constants |
+//! | `checkpoint` | where a step that asks returns to: a copy every few steps, and the steps run since replayed |
 //! | `matching` | which effects of one card a hook reaches (its triggers' bits skip the rest) |
 //! | `derived` | when constants, field symbols and costs read earlier must be read again |
 //! | `state` | the saved part: modifiers, once-per-turn, sub-triggers, pending question |
@@ -22,6 +23,7 @@
 
 pub mod actions;
 pub mod api;
+mod checkpoint;
 pub(crate) mod constants;
 pub(crate) mod ctx;
 mod derived;

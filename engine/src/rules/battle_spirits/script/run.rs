@@ -14,7 +14,6 @@ use super::hooks::Whose;
 use super::state::{ModKind, Pending, Question};
 
 use crate::core::{InstanceId, PlayerId};
-use crate::rules::battle_spirits::game::State;
 use crate::rules::battle_spirits::{Choice, Event, Game, Hook, Zone};
 
 /// The marker error a script call returns when it asked a new question.
@@ -66,8 +65,8 @@ pub(crate) struct Runtime {
     /// While the keywords' constant effects are computed: the modifiers the other
     /// constants give, so `keyword_value()` sees a keyword gained from a constant effect.
     pub const_gained: RefCell<Vec<(InstanceId, ModKind)>>,
-    /// The last step's snapshot, kept for its memory (issue 15).
-    pub spare: SpareSnapshot,
+    /// The checkpoint a step that asks returns to, and the steps run since (issue 15).
+    pub checkpoint: super::checkpoint::Checkpoint,
     /// Watched happenings resolved in this step (a loop guard, `Game::flush_watch`).
     pub watch_resolved: u32,
     /// Questions scripts asked in this step, replayed ones included (each answer re-runs
@@ -129,91 +128,16 @@ pub(crate) fn whose_ok(w: Whose, controller: PlayerId, turn_player: PlayerId) ->
     }
 }
 
-/// A step's saved starting point. What only grows (log, answers) or never changes in play
-/// (configuration, catalogue hash, card identities) is kept out of the copy (the decks are
-/// shared, `SharedVec`): only orientations are saved for the cards.
-pub(crate) struct Snapshot {
-    state: State,
-    log_len: usize,
-    orientations: Vec<crate::core::Orientation>,
-}
-
-/// The last step's snapshot, kept so the next one is copied into its memory (issue 15).
-/// A copy of the game starts without one. Boxed, as the snapshot in a step: the state is
-/// large, and moving it by value copied it several times a step.
-#[derive(Default)]
-pub(crate) struct SpareSnapshot(Option<Box<Snapshot>>);
-
-impl Clone for SpareSnapshot {
-    fn clone(&self) -> Self {
-        SpareSnapshot(None)
-    }
-}
-
-impl std::fmt::Debug for SpareSnapshot {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("SpareSnapshot")
-    }
-}
-
 impl Game {
     // ---- transactions (mid-script choices) ------------------------------------------
-
-    fn snapshot(&mut self) -> Box<Snapshot> {
-        let log = std::mem::take(&mut self.st.log);
-        let answers = std::mem::take(&mut self.st.answers);
-        let hash = std::mem::take(&mut self.st.catalogue_hash);
-        let cards = std::mem::take(&mut self.st.cards);
-        let snap = match self.rt.spare.0.take() {
-            Some(mut s) => {
-                s.state.copy_from(&self.st);
-                s.orientations.clear();
-                s.orientations.extend(cards.iter().map(|c| c.orientation));
-                s.log_len = log.len();
-                s
-            }
-            None => Box::new(Snapshot {
-                state: self.st.clone(),
-                log_len: log.len(),
-                orientations: cards.iter().map(|c| c.orientation).collect(),
-            }),
-        };
-        self.st.log = log;
-        self.st.answers = answers;
-        self.st.catalogue_hash = hash;
-        self.st.cards = cards;
-        snap
-    }
-
-    fn restore(&mut self, s: Box<Snapshot>) {
-        let mut log = std::mem::take(&mut self.st.log);
-        log.truncate(s.log_len);
-        let answers = std::mem::take(&mut self.st.answers);
-        let hash = std::mem::take(&mut self.st.catalogue_hash);
-        let mut cards = std::mem::take(&mut self.st.cards);
-        if cards.len() != s.orientations.len() {
-            // Tokens made in the undone step (K27) are unmade; they are made again.
-            cards.truncate(s.orientations.len());
-            self.rt.asking = None;
-        }
-        let s = *s;
-        for (c, o) in cards.iter_mut().zip(s.orientations) {
-            c.orientation = o;
-        }
-        self.st = s.state;
-        self.st.log = log;
-        self.st.answers = answers;
-        self.st.catalogue_hash = hash;
-        self.st.cards = cards;
-        self.invalidate_constants();
-    }
 
     /// Runs one step: the answer `base` (if any) then automatic procedures up to the next
     /// decision, replaying `answers` to the questions effects ask. If an effect asks a new
     /// question, the step is undone and the game waits at that question (README).
     pub(crate) fn transaction(&mut self, base: Option<Choice>, answers: Vec<Choice>) {
-        let snap = self.step_may_ask().then(|| self.snapshot());
-        self.rt.no_snapshot = snap.is_none();
+        let may_ask = self.step_may_ask();
+        self.begin_step(may_ask);
+        self.rt.no_snapshot = !may_ask;
         self.rt.answers = answers.iter().cloned().collect();
         self.rt.asked = None;
         self.rt.watch_resolved = 0;
@@ -222,12 +146,16 @@ impl Game {
             self.apply(c.clone());
         }
         self.advance_loop();
-        match (self.rt.asked.take(), snap) {
-            (Some(q), Some(s)) => {
-                let preview = self.st.log[s.log_len..self.rt.asked_at].to_vec();
+        match self.rt.asked.take() {
+            Some(q) => {
+                assert!(
+                    may_ask,
+                    "without a snapshot every question gets its first option"
+                );
+                let preview = self.st.log[self.step_log_start()..self.rt.asked_at].to_vec();
                 // The board as the question finds it, before the step is undone.
                 let views = Box::new(PlayerId::BOTH.map(|p| self.view(p)));
-                self.restore(s);
+                self.undo_step();
                 self.st.scripts.pending = Some(Pending {
                     base,
                     answers,
@@ -236,14 +164,11 @@ impl Game {
                     views: Some(views),
                 });
             }
-            (Some(_), None) => {
-                unreachable!("without a snapshot every question gets its first option")
+            None => {
+                self.rt.answers.clear();
+                self.end_step(base, answers);
             }
-            // No question: the copy's memory serves the next step's copy (issue 15).
-            (None, Some(s)) => self.rt.spare.0 = Some(s),
-            (None, None) => {}
         }
-        self.rt.answers.clear();
         self.cached = None;
     }
 
