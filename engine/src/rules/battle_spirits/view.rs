@@ -120,16 +120,17 @@ impl Game {
     /// the question was asked (after the events of `pending_preview`), not the state the
     /// undone step will re-run from (README "Effects and decisions").
     pub fn view(&self, me: PlayerId) -> View {
-        if let Some(v) = self
-            .st
-            .scripts
-            .pending
-            .as_ref()
-            .and_then(|p| p.views.as_ref())
-        {
-            return v[me.index()].clone();
+        match self.frozen_view(me) {
+            Some(v) => v.clone(),
+            None => self.live_view(me),
         }
-        self.live_view(me)
+    }
+
+    /// The view kept while an effect question waits ([`Game::view`]); `None` when the
+    /// view is the current state's.
+    pub(crate) fn frozen_view(&self, me: PlayerId) -> Option<&View> {
+        let views = self.st.scripts.pending.as_ref()?.views.as_ref()?;
+        Some(&views[me.index()])
     }
 
     /// The view of player `me` from the current state.
