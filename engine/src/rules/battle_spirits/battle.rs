@@ -133,11 +133,15 @@ impl Game {
     /// pass. (Flash effects of field cards plug in here with issue 4.)
     pub(crate) fn flash_options(&self, p: PlayerId) -> Vec<Labelled<Choice>> {
         let mut v = Vec::with_capacity(4);
-        let mut seen: Vec<(&str, Zone)> = Vec::new();
+        // Distinct cards by definition number (issue 15: no string comparisons); the
+        // cores `p` can pay with, counted once when a magic is found.
+        let mut seen: Vec<(u32, Zone)> = Vec::new();
+        let mut available = None;
         for (c, zone) in self.usable_cards(p) {
-            let d = self.def_of(c);
+            let n = self.def_number(c);
+            let d = self.lib.at(n);
             if d.kind != carddb::CardKind::Magic
-                || seen.contains(&(d.id.as_str(), zone))
+                || seen.contains(&(n, zone))
                 || !d
                     .effects
                     .iter()
@@ -145,8 +149,9 @@ impl Game {
             {
                 continue;
             }
-            seen.push((&d.id, zone));
-            if let Some((_, q)) = self.playable(p, c) {
+            seen.push((n, zone));
+            let available = *available.get_or_insert_with(|| self.available_cores(p));
+            if let Some((_, q)) = self.playable_with(p, c, available) {
                 v.push(Labelled {
                     choice: Choice::UseMagic { card: c },
                     label: self.lbl(|| {

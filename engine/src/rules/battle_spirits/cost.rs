@@ -139,6 +139,17 @@ impl Game {
     /// How `p` could play hand card `card` now, if at all: its kind is playable in the
     /// main step and `p` has the cores to pay and to reach the minimum level.
     pub fn playable(&self, p: PlayerId, card: InstanceId) -> Option<(PlayKind, CostQuote)> {
+        self.playable_with(p, card, self.available_cores(p))
+    }
+
+    /// [`Game::playable`] with `available` = [`Game::available_cores`]`(p)`, counted once
+    /// by a caller asking about several cards (issue 15).
+    pub(crate) fn playable_with(
+        &self,
+        p: PlayerId,
+        card: InstanceId,
+        available: u32,
+    ) -> Option<(PlayKind, CostQuote)> {
         let def = self.def_of(card);
         let kind = match def.kind {
             CardKind::Spirit | CardKind::Brave => PlayKind::Summon,
@@ -172,6 +183,6 @@ impl Game {
         }
         let q = self.quote_card(p, card);
         // Saturating: a card of absurd cost is simply unaffordable.
-        (self.available_cores(p) >= q.to_pay.saturating_add(q.min_cores)).then_some((kind, q))
+        (available >= q.to_pay.saturating_add(q.min_cores)).then_some((kind, q))
     }
 }

@@ -351,7 +351,7 @@ impl Game {
     /// The library index of a card instance's definition (`def_index`, or looked up by id
     /// for an instance not indexed); panics if the library lacks it.
     #[inline]
-    fn def_number(&self, card: InstanceId) -> u32 {
+    pub(crate) fn def_number(&self, card: InstanceId) -> u32 {
         match self.def_index.get(card.index()) {
             Some(&i) => i,
             None => self.def_number_by_id(card),

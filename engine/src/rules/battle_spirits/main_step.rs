@@ -34,14 +34,17 @@ impl Game {
         let p = self.st.active;
         // Room for the usual options at once (issue 15: no regrowth per option).
         let mut v = Vec::with_capacity(16);
-        let mut seen: Vec<(&str, Zone)> = Vec::with_capacity(8);
+        // Distinct cards by definition number, one per card id (issue 15: no string
+        // comparisons); the cores `p` can pay with are counted once.
+        let mut seen: Vec<(u32, Zone)> = Vec::with_capacity(8);
+        let available = self.available_cores(p);
         for (c, zone) in self.usable_cards(p) {
-            let id = self.card_id(c);
+            let id = self.def_number(c);
             if seen.contains(&(id, zone)) {
                 continue;
             }
             seen.push((id, zone));
-            if let Some((kind, q)) = self.playable(p, c) {
+            if let Some((kind, q)) = self.playable_with(p, c, available) {
                 let (choice, verb) = match kind {
                     PlayKind::Summon => (Choice::Summon { card: c }, "Summon"),
                     PlayKind::Deploy => (Choice::Deploy { card: c }, "Deploy"),

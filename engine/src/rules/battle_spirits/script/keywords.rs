@@ -58,6 +58,9 @@ pub struct Keywords {
     /// Every (zone, trigger) of any keyword effect, once each: a hook no keyword effect
     /// waits for skips reading which keywords each card has (issue 15).
     pub triggers: Vec<(EffectZone, Trigger)>,
+    /// The bit of each of `triggers` ([`Trigger::bit`]), read without working it out
+    /// (issue 15).
+    pub trigger_bits: Vec<u64>,
     /// Per zone (`EffectZone as usize`): the set of those triggers ([`Trigger::bit`]).
     pub zone_bits: [u64; 3],
 }
@@ -311,6 +314,7 @@ pub fn compile(
             for t in &e.triggers {
                 if !out.triggers.contains(&(*z, *t)) {
                     out.triggers.push((*z, *t));
+                    out.trigger_bits.push(t.bit());
                 }
                 out.zone_bits[*z as usize] |= t.bit();
             }
@@ -447,6 +451,26 @@ impl Game {
         })
     }
 
+    /// Whether some keyword effect of `zone` has a trigger `pred` accepts: when not,
+    /// [`Game::keyword_effects`] finds none for any card. `bits` has the bit of every
+    /// trigger `pred` accepts ([`Trigger::bit`]).
+    pub(crate) fn keyword_triggers_wanted(
+        &self,
+        zone: EffectZone,
+        bits: u64,
+        pred: &dyn Fn(Trigger) -> bool,
+    ) -> bool {
+        let kws = &self.host.keywords;
+        // Issue 15: no keyword effect of that zone has a trigger of `bits` (strict games
+        // test every trigger, `Game::wants`).
+        if !self.strict && !kws.may_trigger(zone, bits) {
+            return false;
+        }
+        (kws.triggers.iter().zip(&kws.trigger_bits)).any(|(&(z, t), &b)| {
+            z == zone && (self.strict || b & bits != 0) && self.wants(bits, pred, t)
+        })
+    }
+
     /// The keyword effects of `c` (on the field) whose triggers match `pred`, as effect
     /// numbers; `bits` has the bit of every trigger `pred` accepts ([`Trigger::bit`]).
     pub(crate) fn keyword_effects(
@@ -456,20 +480,22 @@ impl Game {
         bits: u64,
         pred: &dyn Fn(Trigger) -> bool,
     ) -> Vec<u32> {
+        if !self.keyword_triggers_wanted(zone, bits, pred) {
+            return Vec::new();
+        }
+        self.keyword_effects_wanted(c, zone, bits, pred)
+    }
+
+    /// [`Game::keyword_effects`] once [`Game::keyword_triggers_wanted`] has said yes.
+    pub(crate) fn keyword_effects_wanted(
+        &self,
+        c: InstanceId,
+        zone: EffectZone,
+        bits: u64,
+        pred: &dyn Fn(Trigger) -> bool,
+    ) -> Vec<u32> {
         let mut out = Vec::new();
         let kws = &self.host.keywords;
-        // Issue 15: no keyword effect of that zone has a trigger of `bits` (strict games
-        // test every trigger, `Game::wants`).
-        if !self.strict && !kws.may_trigger(zone, bits) {
-            return out;
-        }
-        if !kws
-            .triggers
-            .iter()
-            .any(|&(z, t)| z == zone && self.wants(bits, pred, t))
-        {
-            return out;
-        }
         let wanted = |kw: &CompiledKeyword| {
             (kw.effects.iter().zip(&kw.zones))
                 .any(|(e, z)| *z == zone && e.triggers.iter().any(|t| self.wants(bits, pred, *t)))

@@ -3,6 +3,7 @@
 
 use super::hooks::Trigger;
 use super::state::Question;
+use carddb::keyword::EffectZone;
 
 use crate::core::{InstanceId, Labelled, PlayerId};
 use crate::rules::battle_spirits::game::Phase;
@@ -79,14 +80,19 @@ impl Game {
         if !self.host.has_effects() {
             return v;
         }
-        let bits = Trigger::Flash.bit() | Trigger::Main.bit();
-        for c in self.field(p) {
-            let want: &dyn Fn(Trigger) -> bool = if flash_timing {
-                &|t| t == Trigger::Flash
-            } else {
-                &|t| t == Trigger::Flash || t == Trigger::Main
-            };
-            for i in self.matching_of(c, bits, want) {
+        // Only the bits of the triggers `want` accepts (issue 15: in a flash timing, a
+        // keyword with [Main] effects only is skipped untested).
+        let (bits, want): (u64, &dyn Fn(Trigger) -> bool) = if flash_timing {
+            (Trigger::Flash.bit(), &|t| t == Trigger::Flash)
+        } else {
+            (Trigger::Flash.bit() | Trigger::Main.bit(), &|t| {
+                t == Trigger::Flash || t == Trigger::Main
+            })
+        };
+        // Asked once for every field card (issue 15).
+        let keywords = Some(self.keyword_triggers_wanted(EffectZone::Field, bits, want));
+        for &c in self.pile(crate::rules::battle_spirits::Zone::Field(p)) {
+            for i in self.matching_of_with(c, bits, want, keywords) {
                 if !self.st.scripts.activated.contains(&(c, i)) && self.usable_now(c, i, p) {
                     v.push(Labelled {
                         choice: Choice::UseEffect { card: c, effect: i },

@@ -37,7 +37,7 @@ impl Game {
     /// `pred(t)`, untested when `bits` lacks `t`'s bit ([`Trigger::bit`]). Strict games
     /// test it and check that `bits` has the bit when `pred` accepts it: the cards and
     /// keywords none of whose triggers are in `bits` are skipped untested (issue 15).
-    #[inline]
+    #[inline(always)] // issue 15: the bit test, inline, spares most calls of `pred`
     pub(crate) fn wants(&self, bits: u64, pred: &dyn Fn(Trigger) -> bool, t: Trigger) -> bool {
         if !self.strict {
             return t.bit() & bits != 0 && pred(t);
@@ -72,6 +72,19 @@ impl Game {
         bits: u64,
         pred: &dyn Fn(Trigger) -> bool,
     ) -> Vec<u32> {
+        self.matching_of_with(card, bits, pred, None)
+    }
+
+    /// [`Game::matching_of`], with what [`Game::keyword_triggers_wanted`] said for a
+    /// caller that asked it once for many cards (issue 15): `Some(false)` skips the
+    /// keyword effects, `Some(true)` does not ask again. Strict games ask every time.
+    pub(super) fn matching_of_with(
+        &self,
+        card: InstanceId,
+        bits: u64,
+        pred: &dyn Fn(Trigger) -> bool,
+        keywords: Option<bool>,
+    ) -> Vec<u32> {
         // Issue 15: a card none of whose triggers is in `bits` has no effect to test
         // (strict games test them all, `Game::wants`).
         let own = self.strict || self.trigger_bits_of(card) & bits != 0;
@@ -93,10 +106,16 @@ impl Game {
         };
         let kws = &self.host.keywords;
         if !kws.list.is_empty()
-            && (self.strict || kws.may_trigger(EffectZone::Field, bits))
+            && (self.strict
+                || (keywords != Some(false) && kws.may_trigger(EffectZone::Field, bits)))
             && self.on_field(card)
         {
-            out.extend(self.keyword_effects(card, EffectZone::Field, bits, pred));
+            out.extend(match keywords {
+                Some(true) if !self.strict => {
+                    self.keyword_effects_wanted(card, EffectZone::Field, bits, pred)
+                }
+                _ => self.keyword_effects(card, EffectZone::Field, bits, pred),
+            });
         }
         out
     }
