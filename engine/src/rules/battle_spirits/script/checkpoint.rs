@@ -16,7 +16,9 @@ use crate::core::Orientation;
 use crate::rules::battle_spirits::{Choice, Game, StepName};
 
 /// At most this many steps run again to undo one (issue 15: a copy of the state costs
-/// about as much as a few steps, and a question comes about once a game).
+/// about as much as a few steps, and a question comes about once a game). Measured in
+/// instructions for 20 greedy games, 4 and 16 both cost more than 8: real 27.82 M and
+/// 28.36 M against 27.59 M, demo 24.58 M and 24.43 M against 24.30 M.
 pub(crate) const REPLAY_STEPS: usize = 8;
 
 /// A saved starting point. What only grows (log, answers) or never changes in play
