@@ -124,13 +124,14 @@ impl Game {
     /// (`Game::observe_constants`) copy before every such step: a replay would count runs
     /// twice.
     pub(crate) fn begin_step(&mut self, may_ask: bool) {
-        let now = self.stamp();
+        // The stamp is read only while a checkpoint applies (it is taken every step).
+        let cp = &self.rt.checkpoint;
+        let follows = cp.live
+            && cp.steps.len() < cp.limit
+            && self.rt.const_seen.is_none()
+            && cp.stamp == Some(self.stamp());
         let cp = &mut self.rt.checkpoint;
         cp.step_log = self.st.log.len();
-        let follows = cp.live
-            && cp.stamp == Some(now)
-            && cp.steps.len() < cp.limit
-            && self.rt.const_seen.is_none();
         if !follows {
             cp.live = false;
             cp.steps.clear();
@@ -149,10 +150,10 @@ impl Game {
     /// After a step that asked no question: it is recorded, if a checkpoint applies.
     pub(crate) fn end_step(&mut self, base: Option<Choice>, answers: Vec<Choice>) {
         let no_snapshot = self.rt.no_snapshot;
-        let stamp = self.stamp();
-        let cp = &mut self.rt.checkpoint;
-        cp.before = None;
-        if cp.live {
+        self.rt.checkpoint.before = None;
+        if self.rt.checkpoint.live {
+            let stamp = self.stamp();
+            let cp = &mut self.rt.checkpoint;
             cp.steps.push(RanStep {
                 base,
                 answers,

@@ -496,19 +496,19 @@ impl Game {
     ) -> Vec<u32> {
         let mut out = Vec::new();
         let kws = &self.host.keywords;
-        let wanted = |kw: &CompiledKeyword| {
-            (kw.effects.iter().zip(&kw.zones))
-                .any(|(e, z)| *z == zone && e.triggers.iter().any(|t| self.wants(bits, pred, *t)))
+        // Effect `j` of `kw` is of `zone` and has a wanted trigger.
+        let effect_wanted = |kw: &CompiledKeyword, j: usize| {
+            kw.zones[j] == zone
+                && (kw.effects[j].triggers.iter()).any(|t| self.wants(bits, pred, *t))
         };
+        let wanted = |kw: &CompiledKeyword| (0..kw.effects.len()).any(|j| effect_wanted(kw, j));
         if !self.may_hold_keyword(c, &[], true, wanted) {
             return out;
         }
         for h in self.held_keywords(c, &[]) {
             let kw = &kws.list[h.index];
-            for (j, e) in kw.effects.iter().enumerate() {
-                if kw.zones[j] == zone && e.triggers.iter().any(|t| self.wants(bits, pred, *t)) {
-                    out.push(effect_number(h.index, j));
-                }
+            for j in (0..kw.effects.len()).filter(|&j| effect_wanted(kw, j)) {
+                out.push(effect_number(h.index, j));
             }
         }
         out
