@@ -171,6 +171,7 @@ pub(super) fn set_up(
     g.st.scripts.watch_queue.clear();
     g.cached = None;
     g.invalidate_constants(); // the board was written, not played
+    g.rt.const_memo.clear();
     if let Err(e) = g.check_invariants() {
         return Err(Located::new(at, format!("the board breaks a rule: {e}")));
     }

@@ -236,6 +236,7 @@ impl Game {
             return false;
         }
         self.st.cards[c.index()].orientation = Orientation::UpsideDown;
+        self.rt.const_memo.exhaustion_changed(c); // issue 15 (`memo`)
         self.emit(Event::HeavilyExhausted { card: c });
         true
     }

@@ -258,6 +258,7 @@ impl Game {
         self.st.catalogue_hash = hash;
         self.st.cards = cards;
         self.invalidate_constants();
+        self.rt.const_memo.clear();
         s
     }
 }

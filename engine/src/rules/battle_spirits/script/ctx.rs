@@ -42,6 +42,8 @@ pub struct RunCtx {
     pub collected: RefCell<Vec<(InstanceId, ModKind)>>,
     /// Constant effects: the standing watchers their `when(…)` calls give (BS-8.1).
     pub watchers: RefCell<Vec<SubTrigger>>,
+    /// What this run read of the game (`memo::READ_ANY` …, issue 15).
+    pub reads: Cell<u8>,
 }
 
 impl RunCtx {
@@ -60,6 +62,7 @@ impl RunCtx {
             soul_paid: Cell::new(false),
             collected: RefCell::new(Vec::new()),
             watchers: RefCell::new(Vec::new()),
+            reads: Cell::new(0),
         }
     }
 }
@@ -127,8 +130,17 @@ fn top() -> Result<Frame, Box<EvalAltResult>> {
         .ok_or_else(|| err("no effect is running"))
 }
 
-/// Reads the game.
+/// Reads the game (noted as a read of anything, `memo::READ_ANY`).
 pub(crate) fn with_ref<R>(f: impl FnOnce(&Game, &RunCtx) -> R) -> Result<R, Box<EvalAltResult>> {
+    with_ref_noting(|g, rc| (f(g, rc), super::memo::READ_ANY))
+}
+
+/// Reads the game; `f` also says what it read (`memo::READ_SOUL_THIS` …), noted in the
+/// running effect's `reads` (issue 15: a constant run that read only such parts is
+/// remembered, `memo`).
+pub(crate) fn with_ref_noting<R>(
+    f: impl FnOnce(&Game, &RunCtx) -> (R, u8),
+) -> Result<R, Box<EvalAltResult>> {
     let fr = top()?;
     // SAFETY: the pointer was taken from a live `&mut Game`/`&Game` by `enter_*`, whose
     // guard is still alive (the frame is on the stack), and the engine does not touch the
@@ -139,7 +151,9 @@ pub(crate) fn with_ref<R>(f: impl FnOnce(&Game, &RunCtx) -> R) -> Result<R, Box<
             GamePtr::Ref(p) => &*p,
         }
     };
-    Ok(f(g, &fr.ctx))
+    let (r, read) = f(g, &fr.ctx);
+    fr.ctx.reads.set(fr.ctx.reads.get() | read);
+    Ok(r)
 }
 
 /// Whether the running effect is a constant one (read-only).
@@ -162,6 +176,7 @@ pub(crate) fn with_mut<R>(
         // pointer derived from this same reference.
         GamePtr::Mut(p) => {
             let g = unsafe { &mut *p };
+            fr.ctx.reads.set(fr.ctx.reads.get() | super::memo::READ_ANY);
             // BS-0.4: once a player is at 0 life the game is over; the effect stops.
             if g.ended_now() {
                 return Err(err(super::run::STOP));

@@ -238,7 +238,7 @@ mod tests {
 
     #[test]
     fn a_scripts_source_names_what_it_reads_beyond_the_field() {
-        use crate::rules::battle_spirits::script::constants::{
+        use crate::rules::battle_spirits::script::source_reads::{
             READS_CORES, READS_EXHAUSTION, READS_PILES, reads_named_in,
         };
         assert_eq!(reads_named_in("bp_plus(my_spirits(), 1000, \"while\");"), 0);
@@ -336,7 +336,7 @@ mod tests {
 
     #[test]
     fn a_scripts_source_names_the_kinds_of_modifier_it_may_give() {
-        use crate::rules::battle_spirits::script::constants::{
+        use crate::rules::battle_spirits::script::source_reads::{
             BP_MODS, KEYWORD_MODS, LEVEL_MODS, STEP_READ, kinds_named_in, kinds_of, step_bit,
         };
         use crate::rules::battle_spirits::script::{Trigger, Whose};

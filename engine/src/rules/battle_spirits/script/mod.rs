@@ -14,6 +14,8 @@
 //! | `checkpoint` | where a step that asks returns to: a copy every few steps, and the steps run since replayed |
 //! | `matching` | which effects of one card a hook reaches (its triggers' bits skip the rest) |
 //! | `derived` | when constants, field symbols and costs read earlier must be read again |
+//! | `source_reads` | what a constant script may give and read, from the words of its source |
+//! | `memo` | constant-effect runs remembered while what they read of their card stays the same |
 //! | `state` | the saved part: modifiers, once-per-turn, sub-triggers, pending question |
 //! | `watch` | watched happenings (`ev_exhausted(…)` …): queued where they happen, resolved after |
 //! | `keywords` | keywords declared by packs: their compiled effects, which keywords a card has now, `keyword_value()` |
@@ -34,11 +36,13 @@ pub mod keywords;
 mod lookup;
 mod magic;
 mod matching;
+pub(crate) mod memo;
 pub mod phrasebook;
 pub mod query;
 mod reach;
 mod readahead;
 pub(crate) mod run;
+pub(crate) mod source_reads;
 pub mod state;
 mod summoning;
 pub mod support;

@@ -65,6 +65,8 @@ pub(crate) struct Runtime {
     /// While the keywords' constant effects are computed: the modifiers the other
     /// constants give, so `keyword_value()` sees a keyword gained from a constant effect.
     pub const_gained: RefCell<Vec<(InstanceId, ModKind)>>,
+    /// Constant-effect runs remembered between evaluations (issue 15, `memo`).
+    pub const_memo: super::memo::ConstMemo,
     /// The checkpoint a step that asks returns to, and the steps run since (issue 15).
     pub checkpoint: super::checkpoint::Checkpoint,
     /// Watched happenings resolved in this step (a loop guard, `Game::flush_watch`).

@@ -225,7 +225,7 @@ pub(super) fn register_filters(e: &mut Engine) {
         "Whether the first matching card is exhausted.",
         |q: Query| -> R<bool> {
             let c = first_card(&q)?;
-            with_ref(|g, _| g.is_exhausted(c))
+            with_ref_noting(|g, rc| (g.is_exhausted(c), this_or_any(rc, c, READ_EXHAUSTED_THIS)))
         }
     );
     reg!(
@@ -235,7 +235,7 @@ pub(super) fn register_filters(e: &mut Engine) {
         "Whether the soul core is on the first matching card.",
         |q: Query| -> R<bool> {
             let c = first_card(&q)?;
-            with_ref(|g, _| g.soul_on(c))
+            with_ref_noting(|g, rc| (g.soul_on(c), this_or_any(rc, c, READ_SOUL_THIS)))
         }
     );
     reg!(

@@ -8,8 +8,9 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, FuncRegistration, ImmutableString};
 
-use super::ctx::{err, read_only, run_ctx, with_mut, with_ref};
+use super::ctx::{RunCtx, err, read_only, run_ctx, with_mut, with_ref, with_ref_noting};
 use super::hooks::Trigger;
+use super::memo::{READ_ANY, READ_EXHAUSTED_THIS, READ_SOUL_THIS};
 use super::query::{Base, Filter, Query};
 use super::run::{ASKED, INERT, STOP};
 use super::state::{ModKind, Question, SubEvent, SubTrigger, Until, Value};
@@ -112,8 +113,40 @@ fn cards_of(g: &Game, d: &Dynamic) -> R<Vec<InstanceId>> {
     )))
 }
 
+/// The cards `d` names outright (`this_card()`, a card, an array of them, nothing), with
+/// no query to evaluate: they read nothing of the game (issue 15, `memo`). `None` when
+/// some part of `d` must be evaluated ([`cards_of`]).
+fn named_cards(d: &Dynamic) -> Option<Vec<InstanceId>> {
+    if let Some(q) = d.read_lock::<Query>() {
+        return match (&q.base, q.filters.is_empty()) {
+            (Base::Cards(cs), true) => Some(cs.clone()),
+            _ => None,
+        };
+    }
+    if let Some(c) = d.read_lock::<InstanceId>() {
+        return Some(vec![*c]);
+    }
+    if d.is_unit() {
+        return Some(Vec::new());
+    }
+    let a = d.read_lock::<Array>()?;
+    let mut v = Vec::new();
+    for x in a.iter() {
+        v.extend(named_cards(x)?);
+    }
+    Some(v)
+}
+
+/// `part` when `c` is the card the running effect acts as, else a read of anything.
+fn this_or_any(rc: &RunCtx, c: InstanceId, part: u8) -> u8 {
+    if c == rc.this { part } else { READ_ANY }
+}
+
 fn targets(d: &Dynamic) -> R<Vec<InstanceId>> {
-    with_ref(|g, _| cards_of(g, d))?
+    match named_cards(d) {
+        Some(v) => Ok(v),
+        None => with_ref(|g, _| cards_of(g, d))?,
+    }
 }
 
 fn to_array(v: Vec<InstanceId>) -> Array {
@@ -205,7 +238,12 @@ fn zones(which: &str, z: fn(PlayerId) -> Zone) -> R<Query> {
 }
 
 fn first_card(q: &Query) -> R<InstanceId> {
-    with_ref(|g, _| q.eval(g).first().copied())?.ok_or_else(|| err("the query matches no card"))
+    let first = match (&q.base, q.filters.is_empty()) {
+        // Named outright (`this_card()`): nothing of the game is read (`named_cards`).
+        (Base::Cards(cs), true) => cs.first().copied(),
+        _ => with_ref(|g, _| q.eval(g).first().copied())?,
+    };
+    first.ok_or_else(|| err("the query matches no card"))
 }
 
 fn dur(s: &str) -> R<Until> {
