@@ -106,6 +106,7 @@ impl ConstMemo {
     }
 
     /// Whether a run of card `c`'s effects is remembered.
+    #[cfg(test)]
     pub(crate) fn remembers(&self, c: InstanceId) -> bool {
         self.runs.borrow().iter().any(|r| r.key.card == c)
     }
@@ -179,15 +180,28 @@ mod tests {
             2000,
             vec![effect("constant", "bp_plus(my_spirits(), 500, \"while\");")],
         );
-        let mut g = strict(scenario(vec![soul, field], 3));
+        // BS-5.2 (ruling BSS01-109): outside a cost being read, `while_summoning` is false
+        // whatever the state, so this run reads nothing.
+        let summoning = scripted_spirit(
+            "S-SUMMONING",
+            0,
+            3000,
+            vec![effect(
+                "constant",
+                "if while_summoning(my_spirits()) { symbols_as(this_card(), 2, \"\", \"while\"); }",
+            )],
+        );
+        let mut g = strict(scenario(vec![soul, field, summoning], 3));
         to_p1_main(&mut g);
         let s = put(&mut g, P1, "S-SOUL", Zone::Field(P1), 1);
         let f = put(&mut g, P1, "S-FIELD", Zone::Field(P1), 1);
+        let w = put(&mut g, P1, "S-SUMMONING", Zone::Field(P1), 1);
         give_reserve(&mut g, P1, 2);
         // S-FIELD gives both spirits +500; no soul core on S-SOUL yet.
         assert_eq!((g.bp(s), g.bp(f)), (1500, 2500));
         let m = &g.rt.const_memo;
         assert!(m.remembers(s), "it read only its own soul core");
+        assert!(m.remembers(w), "no cost is being read");
         assert!(!m.remembers(f), "it read the field (`my_spirits()`)");
         // A core from the reserve onto S-FIELD: S-SOUL's run stays remembered.
         let core = g

@@ -184,7 +184,12 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         "Whether the card whose cost is being paid now (a spirit, ultimate, brave or nexus being summoned or deployed) matches the query: its owner, kind and filters (BS-5.2; ruling BSS01-109).",
         |q: Dynamic| -> R<bool> {
             let q = subject(&q)?;
-            with_ref(|g, _| g.summoning_matches(&q))
+            // No cost being read: false whatever the state (a remembered run, `memo`;
+            // constants are never remembered while a cost is read).
+            with_ref_noting(|g, _| match g.rt.summoning.get() {
+                None => (false, 0),
+                Some(_) => (g.summoning_matches(&q), READ_ANY),
+            })
         }
     );
 }
