@@ -1,5 +1,6 @@
 //! Whole games per second, greedy vs greedy, one thread: on the embedded demo pack's two
-//! decks, and on two real starter decks (`../shared/data/bss`, skipped when absent).
+//! decks, on two real starter decks, and on all 28 pairings of the seven real starter decks
+//! (`../shared/data/bss`, skipped when absent).
 
 /// The binary's allocator (`src/main.rs`), so the figures are the binary's.
 #[global_allocator]
@@ -65,6 +66,27 @@ fn benches(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 one_game(&lib, &real, seed)
+            })
+        });
+        // Each iteration one game of the next pairing (as `sim` pairs the decks: every deck
+        // with itself and each later one), so the mean is a game's over all 28 pairings.
+        let mut files: Vec<_> = std::fs::read_dir(data.join("decks"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|f| f.ends_with(".txt"))
+            .collect();
+        files.sort();
+        let all: Vec<Vec<String>> = files.iter().map(|f| deck(f)).collect();
+        let pairings: Vec<[Vec<String>; 2]> = (0..all.len())
+            .flat_map(|i| (i..all.len()).map(move |j| (i, j)))
+            .map(|(i, j)| [all[i].clone(), all[j].clone()])
+            .collect();
+        let mut next = 0;
+        g.bench_function("greedy_real_pairings_game", |b| {
+            b.iter(|| {
+                seed += 1;
+                next = (next + 1) % pairings.len();
+                one_game(&lib, &pairings[next], seed)
             })
         });
     } else {
