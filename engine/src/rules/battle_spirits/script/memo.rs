@@ -72,9 +72,8 @@ impl ConstMemo {
         if reads & READ_ANY != 0 {
             return;
         }
-        let mut runs = self.runs.borrow_mut();
-        runs.retain(|r| r.key != key);
-        runs.push(Run {
+        // Kept only after `find` missed: no run of `key` is remembered.
+        self.runs.borrow_mut().push(Run {
             key,
             reads,
             mods: mods.to_vec(),
@@ -89,10 +88,7 @@ impl ConstMemo {
 
     /// Forgets the runs that read `bits` of card `c`.
     fn forget(&self, c: InstanceId, bits: u8) {
-        let mut runs = self.runs.borrow_mut();
-        if !runs.is_empty() {
-            runs.retain(|r| !(r.key.this == c && r.reads & bits != 0));
-        }
+        (self.runs.borrow_mut()).retain(|r| !(r.key.this == c && r.reads & bits != 0));
     }
 
     /// The cores on `c` changed.
@@ -113,10 +109,7 @@ impl ConstMemo {
 
     /// `c` moved between zones: every run of it, or acting as it, is forgotten.
     pub(crate) fn card_moved(&self, c: InstanceId) {
-        let mut runs = self.runs.borrow_mut();
-        if !runs.is_empty() {
-            runs.retain(|r| r.key.card != c && r.key.this != c);
-        }
+        (self.runs.borrow_mut()).retain(|r| r.key.card != c && r.key.this != c);
     }
 }
 

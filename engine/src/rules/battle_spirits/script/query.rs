@@ -124,6 +124,15 @@ impl Query {
         }
     }
 
+    /// The cards this query names outright (`this_card()`: given cards, no filter), which
+    /// [`Query::eval`] gives whatever the state; `None` for a query that reads the game.
+    pub fn named(&self) -> Option<&[InstanceId]> {
+        match &self.base {
+            Base::Cards(cs) if self.filters.is_empty() => Some(cs),
+            _ => None,
+        }
+    }
+
     /// Adds a filter.
     pub fn with(mut self, f: Filter) -> Query {
         self.filters.push(f);

@@ -89,52 +89,36 @@ fn nat(n: i64, what: &str) -> R<u32> {
     }
 }
 
-/// A `Query`, a `Card` or an array of cards → the cards.
-fn cards_of(g: &Game, d: &Dynamic) -> R<Vec<InstanceId>> {
-    if let Some(q) = d.clone().try_cast::<Query>() {
-        return Ok(q.eval(g));
+/// A `Query`, a `Card` or an array of cards → the cards. A query that does not name its
+/// cards outright ([`Query::named`]) gives what `eval` gives for it; `Ok(None)` when that
+/// is `None` (no game at hand). Errors: `d` holds something else.
+fn cards_in(
+    d: &Dynamic,
+    eval: &dyn Fn(&Query) -> Option<Vec<InstanceId>>,
+) -> R<Option<Vec<InstanceId>>> {
+    if let Some(q) = d.read_lock::<Query>() {
+        return Ok(q.named().map(<[_]>::to_vec).or_else(|| eval(&q)));
     }
-    if let Some(c) = d.clone().try_cast::<InstanceId>() {
-        return Ok(vec![c]);
+    if let Some(c) = d.read_lock::<InstanceId>() {
+        return Ok(Some(vec![*c]));
     }
     if d.is_unit() {
-        return Ok(Vec::new());
+        return Ok(Some(Vec::new()));
     }
-    if let Some(a) = d.clone().try_cast::<Array>() {
+    if let Some(a) = d.read_lock::<Array>() {
         let mut v = Vec::new();
-        for x in a {
-            v.extend(cards_of(g, &x)?);
+        for x in a.iter() {
+            match cards_in(x, eval)? {
+                Some(cs) => v.extend(cs),
+                None => return Ok(None),
+            }
         }
-        return Ok(v);
+        return Ok(Some(v));
     }
     Err(err(format!(
         "expected cards (a query, a card or an array of cards), got {}",
         d.type_name()
     )))
-}
-
-/// The cards `d` names outright (`this_card()`, a card, an array of them, nothing), with
-/// no query to evaluate: they read nothing of the game (issue 15, `memo`). `None` when
-/// some part of `d` must be evaluated ([`cards_of`]).
-fn named_cards(d: &Dynamic) -> Option<Vec<InstanceId>> {
-    if let Some(q) = d.read_lock::<Query>() {
-        return match (&q.base, q.filters.is_empty()) {
-            (Base::Cards(cs), true) => Some(cs.clone()),
-            _ => None,
-        };
-    }
-    if let Some(c) = d.read_lock::<InstanceId>() {
-        return Some(vec![*c]);
-    }
-    if d.is_unit() {
-        return Some(Vec::new());
-    }
-    let a = d.read_lock::<Array>()?;
-    let mut v = Vec::new();
-    for x in a.iter() {
-        v.extend(named_cards(x)?);
-    }
-    Some(v)
 }
 
 /// `part` when `c` is the card the running effect acts as, else a read of anything.
@@ -143,10 +127,12 @@ fn this_or_any(rc: &RunCtx, c: InstanceId, part: u8) -> u8 {
 }
 
 fn targets(d: &Dynamic) -> R<Vec<InstanceId>> {
-    match named_cards(d) {
-        Some(v) => Ok(v),
-        None => with_ref(|g, _| cards_of(g, d))?,
+    // Cards named outright (`this_card()`, a card, an array of them) read nothing of the
+    // game: a constant run that names only them can be remembered (issue 15, `memo`).
+    if let Some(v) = cards_in(d, &|_| None)? {
+        return Ok(v);
     }
+    with_ref(|g, _| cards_in(d, &|q| Some(q.eval(g))))?.map(Option::unwrap_or_default)
 }
 
 fn to_array(v: Vec<InstanceId>) -> Array {
@@ -238,10 +224,10 @@ fn zones(which: &str, z: fn(PlayerId) -> Zone) -> R<Query> {
 }
 
 fn first_card(q: &Query) -> R<InstanceId> {
-    let first = match (&q.base, q.filters.is_empty()) {
-        // Named outright (`this_card()`): nothing of the game is read (`named_cards`).
-        (Base::Cards(cs), true) => cs.first().copied(),
-        _ => with_ref(|g, _| q.eval(g).first().copied())?,
+    let first = match q.named() {
+        // Named outright (`this_card()`): nothing of the game is read (issue 15, `memo`).
+        Some(cs) => cs.first().copied(),
+        None => with_ref(|g, _| q.eval(g).first().copied())?,
     };
     first.ok_or_else(|| err("the query matches no card"))
 }
