@@ -10,6 +10,7 @@ use crate::{CardLibrary, Replay};
 
 mod battle;
 mod main_step;
+mod mutants;
 mod setup;
 mod turn;
 mod ultimate;

@@ -1,0 +1,195 @@
+//! Rules that a mutation of the code once changed without any test noticing
+//! (`docs/testing.md`): each test pins the rule's value where the mutant differs.
+
+use super::*;
+use crate::rules::battle_spirits::testkit::{
+    decision, effect, must, pass_flashes, put, scenario, scripted_magic, scripted_spirit, strict,
+};
+
+/// BS-5.2 step 4 with multi-colour symbols: a reduction of red 2 met by one red symbol
+/// leaves one red reduction unmet, and two red/purple symbols can cover only that one.
+/// The cost goes down by 2, not 3 (a reduction symbol is met once).
+#[test]
+fn bs_5_2_multi_colour_symbols_meet_only_the_reduction_left_unmet() {
+    use carddb::Colour::{Purple, Red};
+    let lib = library();
+    let mut d = lib.def("X-5R").clone();
+    d.reduction = [(Red, 2)].into_iter().collect();
+    let field = levels::FieldSymbols {
+        colours: [(Red, 1)].into_iter().collect(),
+        multi: vec![vec![Red, Purple], vec![Red, Purple]],
+        ..Default::default()
+    };
+    assert_eq!(cost::reduction(&d, &field), 2);
+}
+
+/// BS-5.2 step 4: a reduction of red 1 is met once, however many red/purple symbols the
+/// field shows (a multi-colour symbol counts once, and one reduction symbol is met once).
+#[test]
+fn bs_5_2_one_reduction_symbol_is_met_by_one_multi_colour_symbol() {
+    use carddb::Colour::{Purple, Red};
+    let lib = library();
+    let mut d = lib.def("X-5R").clone();
+    d.reduction = [(Red, 1)].into_iter().collect();
+    let field = levels::FieldSymbols {
+        multi: vec![vec![Red, Purple], vec![Red, Purple]],
+        ..Default::default()
+    };
+    assert_eq!(cost::reduction(&d, &field), 1);
+}
+
+/// BS-6.2, BS-5.6, BS-11: in a flash timing only magic with a [Flash] effect is offered as
+/// "use magic", once per card (two copies in hand are one option); a spirit in hand whose
+/// effect is marked [Flash] is not a magic to use.
+#[test]
+fn bs_6_2_flash_timing_offers_each_flash_magic_once_and_no_spirit() {
+    let flash_spirit = {
+        let mut s = scripted_spirit("MUT-FLASH-SPIRIT", 0, 3000, vec![]);
+        s.effects.push(effect("flash", "draw(1);"));
+        s
+    };
+    let magic = scripted_magic("MUT-FLASH-MAGIC", 0, vec![effect("flash", "draw(1);")]);
+    let mut g = strict(scenario(vec![flash_spirit, magic], 31));
+    let m1 = put(&mut g, P1, "MUT-FLASH-MAGIC", Zone::Hand(P1), 0);
+    let m2 = {
+        let c = (0..g.st.cards.len() as u32)
+            .map(InstanceId)
+            .find(|c| {
+                *c != m1
+                    && g.card_id(*c) == "MUT-FLASH-MAGIC"
+                    && g.owner(*c) == P1
+                    && g.zone_of(*c) != Zone::Hand(P1)
+            })
+            .expect("a second copy");
+        g.move_card(c, Zone::Hand(P1));
+        c
+    };
+    let s = put(&mut g, P1, "MUT-FLASH-SPIRIT", Zone::Hand(P1), 0);
+    // P1 attacks on turn 2; the defender P0 passes first, then P1 may use a flash.
+    must(&mut g, Choice::EndMain);
+    let a = put(&mut g, P1, "R-03", Zone::Field(P1), 1);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    must(&mut g, Choice::Pass);
+    let r = decision(&mut g);
+    assert_eq!((r.kind, r.player), (DecisionKind::FlashOrPass, P1));
+    let uses: Vec<InstanceId> = r
+        .choices()
+        .filter_map(|c| match c {
+            Choice::UseMagic { card } => Some(*card),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(uses.len(), 1, "one option for two copies: {uses:?}");
+    assert!(uses[0] == m1 || uses[0] == m2);
+    assert!(!r.is_legal(&Choice::UseMagic { card: s }));
+}
+
+/// Keyword rulings K17, K20 and BS-6.3/BS-6.4: when a flash effect in the flash timing
+/// after the attack makes the attacker attack a spirit, that spirit is the blocker, so
+/// once both players pass the battle goes on to the flash timing after the block, not to
+/// a block declaration.
+#[test]
+fn k17_an_attack_made_in_the_flash_timing_goes_on_to_the_flash_after_the_block() {
+    let aim = scripted_magic(
+        "MUT-AIM",
+        0,
+        vec![effect(
+            "flash",
+            "let t = choose_targets(opponent_spirits(), 1); attack_target(t);",
+        )],
+    );
+    let mut g = strict(scenario(vec![aim], 32));
+    must(&mut g, Choice::EndMain);
+    let prey = put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    let tool = put(&mut g, P1, "MUT-AIM", Zone::Hand(P1), 0);
+    let a = put(&mut g, P1, "R-04", Zone::Field(P1), 1);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    must(&mut g, Choice::Pass); // the defender passes first (BS-6.2)
+    must(&mut g, Choice::UseMagic { card: tool });
+    pass_flash_answers(&mut g);
+    assert!(g.log().contains(&Event::BlockDeclared {
+        blocker: prey,
+        attacker: a
+    }));
+    let r = decision(&mut g);
+    assert_eq!(r.kind, DecisionKind::FlashOrPass, "not a block declaration");
+    must(&mut g, Choice::Pass);
+    must(&mut g, Choice::Pass);
+    assert!(g.log().iter().any(|e| matches!(
+        e,
+        Event::FlashPassed {
+            window: FlashWindow::AfterBlock,
+            ..
+        }
+    )));
+    assert_eq!(g.zone_of(prey), Zone::Trash(P0), "4000 BP beats 1000");
+}
+
+/// Answers the effect's own questions (its target) until a flash decision comes, then
+/// passes both players once.
+fn pass_flash_answers(g: &mut Game) {
+    while decision(g).kind != DecisionKind::FlashOrPass {
+        let r = decision(g);
+        let c = r.options[0].choice.clone();
+        g.answer(c).unwrap();
+    }
+    must(g, Choice::Pass);
+    must(g, Choice::Pass);
+}
+
+/// BS-9.5 and BS-9.1: a brave on the field on its own (spirit form) is a spirit: it may
+/// attack, and it may block.
+#[test]
+fn bs_9_5_a_brave_in_spirit_form_attacks_and_blocks() {
+    let mut brave = card(
+        "MUT-BRAVE",
+        CardKind::Brave,
+        1,
+        Colour::Red,
+        0,
+        1,
+        &[(1, 1, 3000)],
+    );
+    brave.brave = Some(carddb::Brave {
+        condition: Default::default(),
+        bp_bonus: 1000,
+    });
+    let mut g = strict(scenario(vec![brave], 33));
+    must(&mut g, Choice::EndMain);
+    let b1 = put(&mut g, P1, "MUT-BRAVE", Zone::Field(P1), 1);
+    let b0 = put(&mut g, P0, "MUT-BRAVE", Zone::Field(P0), 1);
+    must(&mut g, Choice::EndMain);
+    let r = decision(&mut g);
+    assert!(r.is_legal(&Choice::Attack { attacker: b1 }), "BS-9.5");
+    must(&mut g, Choice::Attack { attacker: b1 });
+    pass_flashes(&mut g);
+    let r = decision(&mut g);
+    assert_eq!(r.kind, DecisionKind::BlockOrNot);
+    assert!(r.is_legal(&Choice::Block { blocker: b0 }), "BS-9.5");
+}
+
+/// BS-0.4 [opt]: when both players lose at once and the rules make the turn player lose,
+/// there is a winner, and the result does not read as a draw.
+#[test]
+fn bs_0_4_a_turn_player_loss_is_not_reported_as_a_draw() {
+    let mut g = new_game(RulesConfig {
+        simultaneous_loss: SimultaneousLoss::TurnPlayerLoses,
+        ..cfg()
+    });
+    g.answer(Choice::Keep).unwrap();
+    g.answer(Choice::Keep).unwrap();
+    for p in PlayerId::BOTH {
+        for c in g.st.cores.ids_at(&CoreLoc::Life(p)) {
+            g.move_core(c, Some(CoreLoc::Reserve(p)));
+        }
+    }
+    match g.next() {
+        Step::Over(r) => {
+            assert_eq!(r.winner, Some(P1));
+            assert!(!r.reason.starts_with("draw"), "{}", r.reason);
+        }
+        s => panic!("{s:?}"),
+    }
+}
