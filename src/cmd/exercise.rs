@@ -36,7 +36,7 @@ pub struct ExerciseArgs {
 pub fn run(args: ExerciseArgs) -> Result<(), Box<dyn std::error::Error>> {
     let catalogue = args.source.open()?;
     // Lenient: a broken script fails its effect (reported) instead of the whole run.
-    let library = super::source::library(&catalogue, true)?;
+    let library = args.source.library(&catalogue, true)?;
     let cfg = ExerciseConfig {
         games: args.games,
         seed: args.seed,

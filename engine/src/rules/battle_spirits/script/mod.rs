@@ -49,6 +49,7 @@ pub mod support;
 mod text;
 mod textcache;
 pub mod vocab;
+pub mod declare_help;
 mod warm;
 mod watch;
 mod zones;
