@@ -152,3 +152,24 @@ fn a_label_or_phrase_that_does_not_compile_is_located_in_every_command() {
         assert!(text(&o).contains(want), "{args:?}: {}", text(&o));
     }
 }
+
+/// `coverage --pack`: the later set's two timing labels are unmapped with the base pack
+/// alone and mapped (their effects executable) with the pack that declares them.
+#[test]
+fn coverage_measures_a_file_with_an_overlay_pack() {
+    let jsonl = gaps_dir().join("later-set.jsonl");
+    let jsonl = jsonl.to_str().unwrap();
+    let o = cardscript(&["coverage", jsonl]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("timing headers mapped:      0/2 (0.0 %)"),
+        "{}",
+        text(&o)
+    );
+    let rules = gaps_dir().join("later-rules");
+    let o = cardscript(&["coverage", jsonl, "--pack", rules.to_str().unwrap()]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("timing headers mapped:      2/2 (100.0 %)"), "{out}");
+    assert!(out.contains("text effects executable:    2/2 (100.0 %)"), "{out}");
+}

@@ -11,4 +11,5 @@ use support::{cardscript, shared_data, text};
 mod authoring;
 mod catalogue;
 mod gaps;
+mod packtools;
 mod play;

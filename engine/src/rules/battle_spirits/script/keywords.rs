@@ -84,6 +84,16 @@ impl Keywords {
         self.list.get(k).map(|kw| (k, kw))
     }
 
+    /// How a log names effect `effect` of a card: `Keyword Feast effect 0` for the first
+    /// effect of the Feast keyword (its number is `KEYWORD_EFFECT_BASE` + …), else
+    /// `Effect N` for the card's own effect `N`.
+    pub fn effect_name(&self, effect: u32) -> String {
+        match (self.of_effect(effect), split(effect)) {
+            (Some((_, kw)), Some((_, j))) => format!("Keyword {} effect {j}", kw.name),
+            _ => format!("Effect {effect}"),
+        }
+    }
+
     /// For a card definition: whether an effect of one of its printed keywords may ask, and
     /// how many triggered effects they give it (step snapshots and BS-8.4 ordering count
     /// them as the card's own).
@@ -539,5 +549,24 @@ mod tests {
     fn effect_numbers_round_trip() {
         assert_eq!(split(effect_number(3, 2)), Some((3, 2)));
         assert_eq!(split(7), None);
+    }
+
+    #[test]
+    fn a_keyword_effect_is_named_by_its_keyword() {
+        let kw = CompiledKeyword {
+            name: "Feast".into(),
+            value: ValueKind::None,
+            effects: Vec::new(),
+            zones: Vec::new(),
+            engine: false,
+            field_constant: false,
+        };
+        let ks = Keywords {
+            list: vec![kw],
+            ..Keywords::default()
+        };
+        assert_eq!(ks.effect_name(effect_number(0, 1)), "Keyword Feast effect 1");
+        assert_eq!(ks.effect_name(2), "Effect 2");
+        assert_eq!(ks.effect_name(effect_number(5, 0)), "Effect 1281280", "no such keyword");
     }
 }
