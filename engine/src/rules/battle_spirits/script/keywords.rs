@@ -524,6 +524,34 @@ impl Game {
         out
     }
 
+    /// Why keyword effect `effect` does nothing on `c`: `c` prints that keyword with a
+    /// value its declaration does not take (`Feast 2` while Feast is declared `value:
+    /// none`) — a gap `db build --allow-gaps` listed; the effect is inert with this reason
+    /// rather than run without its value. `None` for a card effect or a value that fits.
+    pub(crate) fn keyword_value_gap(&self, c: InstanceId, effect: u32) -> Option<String> {
+        let (index, kw) = self.host.keywords.of_effect(effect)?;
+        let printed = self.printed_keyword_indices(c);
+        let kind = super::vocab::value_kind(kw.value);
+        for (n, k) in self.def_of(c).keywords.iter().enumerate() {
+            let i = match printed {
+                Some(p) => p.get(n).copied().flatten().map(|i| i as usize),
+                None => self.host.keywords.index(&k.name),
+            };
+            if i != Some(index) {
+                continue;
+            }
+            let text = k.value.as_ref().map(super::vocab::value_text);
+            if let Err(why) = kind.check(text.as_deref()) {
+                return Some(format!(
+                    "keyword `{}` {why}: no pack declares that value ({})",
+                    kw.name,
+                    super::declare_help::value(&kw.name, kind.name(), text.as_deref())
+                ));
+            }
+        }
+        None
+    }
+
     /// `keyword_value()` for the keyword effect `effect` running on `c`: the highest number,
     /// the colours (union, lower case), the condition's words, or `()`.
     pub(crate) fn keyword_value(&self, c: InstanceId, effect: u32) -> Dynamic {

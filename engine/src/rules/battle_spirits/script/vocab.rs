@@ -151,22 +151,27 @@ pub fn label_triggers(label: &str, vocab: &dsl::Vocabulary) -> Option<Vec<Trigge
 /// The declared keywords as the text grammar sees them: name, other-language names, the
 /// kind of value a card writes after the name.
 pub fn keyword_entries(keywords: &[carddb::LoadedKeyword]) -> Vec<dsl::vocab::KeywordEntry> {
-    use carddb::keyword::ValueKind as V;
-    use dsl::vocab::ValueKind as D;
     keywords
         .iter()
         .map(|k| dsl::vocab::KeywordEntry {
             name: k.def.name.clone(),
             other_names: k.def.names.values().cloned().collect(),
-            value: match k.def.value {
-                V::None => D::None,
-                V::Number => D::Number,
-                V::Colours => D::Colours,
-                V::Condition => D::Condition,
-                V::Word => D::Word,
-            },
+            value: value_kind(k.def.value),
         })
         .collect()
+}
+
+/// A declaration's value kind as the text grammar checks it.
+pub(crate) fn value_kind(v: carddb::keyword::ValueKind) -> dsl::vocab::ValueKind {
+    use carddb::keyword::ValueKind as V;
+    use dsl::vocab::ValueKind as D;
+    match v {
+        V::None => D::None,
+        V::Number => D::Number,
+        V::Colours => D::Colours,
+        V::Condition => D::Condition,
+        V::Word => D::Word,
+    }
 }
 
 /// Every timing label the engine knows by its text, for did-you-mean help: the Saga
@@ -197,7 +202,7 @@ pub struct PackCheck {
 }
 
 /// A card keyword's value as the text after its name (`2`, `purple/white`).
-fn value_text(v: &carddb::KeywordValue) -> String {
+pub(crate) fn value_text(v: &carddb::KeywordValue) -> String {
     match v {
         carddb::KeywordValue::Number(n) => n.to_string(),
         carddb::KeywordValue::Word(w) => w.clone(),
