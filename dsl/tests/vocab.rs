@@ -224,7 +224,8 @@ fn phrases_nest_up_to_the_documented_limit() {
     assert!(o.complete, "{:?}", o.unparsed);
     let src = dsl::compile::to_rhai(&o.effect, None);
     assert_eq!(src.matches("rules_skies()").count(), 16, "{src}");
-    let reason = "pack phrases nested at most 16 deep in one sentence (docs/pack-format.md, \"phrases\")";
+    let reason =
+        "pack phrases nested at most 16 deep in one sentence (docs/pack-format.md, \"phrases\")";
     for d in [17, 200] {
         let text = nested(d);
         let o = std::thread::spawn(move || parse_en_with(&text, &vocab()))
@@ -232,7 +233,9 @@ fn phrases_nest_up_to_the_documented_limit() {
             .expect("no stack overflow");
         assert!(!o.complete, "{d} deep");
         assert!(
-            o.unparsed.iter().any(|u| u.expected.iter().any(|e| e == reason)),
+            o.unparsed
+                .iter()
+                .any(|u| u.expected.iter().any(|e| e == reason)),
             "{d} deep: {:?}",
             o.unparsed.iter().map(|u| &u.expected).collect::<Vec<_>>()
         );

@@ -303,7 +303,8 @@ fn feast_with_a_value_its_declaration_does_not_take_is_inert_with_its_reason() {
         })
         .expect("the keyword effect is inert");
     assert!(
-        reason.starts_with("keyword `Feast` takes no value, found `2`: no pack declares that value")
+        reason
+            .starts_with("keyword `Feast` takes no value, found `2`: no pack declares that value")
             && reason.contains("`keywords/feast.yaml` with `value: number`"),
         "{reason}"
     );

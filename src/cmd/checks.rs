@@ -39,7 +39,10 @@ pub struct Checked {
 ///
 /// Errors: only what stops reading at all (a folder or file that cannot be read, the
 /// in-memory SQLite failing); mistakes in the packs are in [`Checked::errors`].
-pub fn check_all(dirs: &[PathBuf], allow_gaps: bool) -> Result<Checked, Box<dyn std::error::Error>> {
+pub fn check_all(
+    dirs: &[PathBuf],
+    allow_gaps: bool,
+) -> Result<Checked, Box<dyn std::error::Error>> {
     let mut errors = Vec::new();
     let mut gaps = Vec::new();
     let mut warnings = Vec::new();

@@ -43,7 +43,9 @@ pub fn run(args: ExerciseArgs) -> Result<(), Box<dyn std::error::Error>> {
     let library = args.source.library(&catalogue, true)?;
     let rules = super::play::rules_of(args.format.as_deref())?;
     // A catalogue too small for the format fails once, saying why, not once per game.
-    if let Err(e) = engine::rules::battle_spirits::exercise::decks::deck(&library, &rules, args.seed, 0) {
+    if let Err(e) =
+        engine::rules::battle_spirits::exercise::decks::deck(&library, &rules, args.seed, 0)
+    {
         let most = engine::rules::battle_spirits::exercise::decks::most_cards(&library, &rules);
         return Err(format!(
             "the catalogue makes no legal {} deck: {e} (its card names allow at most {most} \

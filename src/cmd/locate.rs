@@ -45,7 +45,12 @@ pub fn script_error(packs: &[Pack], dirs: &[PathBuf], e: &ScriptError) -> Diagno
     let Some(text) = p.files.files.get(rel) else {
         return fallback;
     };
-    let quoted = |s: &str| s.split('`').nth(1).filter(|q| !q.is_empty()).map(str::to_string);
+    let quoted = |s: &str| {
+        s.split('`')
+            .nth(1)
+            .filter(|q| !q.is_empty())
+            .map(str::to_string)
+    };
     let (line, column) = match (script_line, what) {
         // A script file's own line; a phrase's rhai line is inside its template's entry.
         (Some((l, c)), None) if l > 0 => (l, c.max(1)),

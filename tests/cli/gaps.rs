@@ -55,7 +55,11 @@ fn db_build_stops_on_undeclared_labels_and_values_and_says_how_to_declare_them()
         assert!(err.contains(want), "lacks `{want}`:\n{err}");
     }
     let o = cardscript(&["lint", &later]);
-    assert!(!o.status.success() && text(&o).contains(HOW_LABEL), "{}", text(&o));
+    assert!(
+        !o.status.success() && text(&o).contains(HOW_LABEL),
+        "{}",
+        text(&o)
+    );
 }
 
 #[test]
@@ -63,7 +67,14 @@ fn allow_gaps_builds_with_each_gap_listed_and_the_other_commands_say_the_same() 
     let tmp = tempfile::tempdir().unwrap();
     let later = imported(tmp.path());
     let out = tmp.path().join("later.sqlite");
-    let o = cardscript(&["db", "build", &later, "-o", out.to_str().unwrap(), "--allow-gaps"]);
+    let o = cardscript(&[
+        "db",
+        "build",
+        &later,
+        "-o",
+        out.to_str().unwrap(),
+        "--allow-gaps",
+    ]);
     let said = text(&o);
     assert!(o.status.success(), "{said}");
     assert!(out.is_file());
@@ -138,7 +149,11 @@ fn a_label_or_phrase_that_does_not_compile_is_located_in_every_command() {
     let lab = lab.to_str().unwrap();
     let want = "p_lab/labels/again.yaml:2:6: p-lab/labels/again.yaml: `When Summoned` is already an engine timing label";
     let o = cardscript(&["db", "build", lab, "-o", "/dev/null"]);
-    assert!(!o.status.success() && text(&o).contains(want), "{}", text(&o));
+    assert!(
+        !o.status.success() && text(&o).contains(want),
+        "{}",
+        text(&o)
+    );
     let phrase = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/broken/checks/c08-phrase-rhai-syntax/pack");
     let phrase = phrase.to_str().unwrap();
@@ -170,6 +185,12 @@ fn coverage_measures_a_file_with_an_overlay_pack() {
     let o = cardscript(&["coverage", jsonl, "--pack", rules.to_str().unwrap()]);
     let out = text(&o);
     assert!(o.status.success(), "{out}");
-    assert!(out.contains("timing headers mapped:      2/2 (100.0 %)"), "{out}");
-    assert!(out.contains("text effects executable:    2/2 (100.0 %)"), "{out}");
+    assert!(
+        out.contains("timing headers mapped:      2/2 (100.0 %)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("text effects executable:    2/2 (100.0 %)"),
+        "{out}"
+    );
 }

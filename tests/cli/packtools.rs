@@ -35,7 +35,10 @@ fn exercise_refuses_a_small_catalogue_once_and_plays_it_under_format_casual() {
     assert_eq!(r["failures"].as_array().unwrap().len(), 0, "{r}");
     // The keyword that throws in every run has its row: every start threw.
     let rows = r["keywords"].as_array().unwrap();
-    let row = rows.iter().find(|k| k["card"] == "Backfire").expect("a Backfire row");
+    let row = rows
+        .iter()
+        .find(|k| k["card"] == "Backfire")
+        .expect("a Backfire row");
     let started = row["started"].as_u64().unwrap();
     let threw: u64 = row["threw"]
         .as_object()

@@ -170,9 +170,7 @@ fn read_sentence_anew(s: &str, vocab: &Vocabulary) -> Read {
     match phrase_action(s, vocab) {
         Some(a) => Read::Built(vec![a], SentenceState::default(), None),
         // Cut at the nesting limit: say so, not the tokens the grammar expected.
-        None if super::pack::nesting_hit() => {
-            Read::Failed(vec![super::pack::nesting_reason()])
-        }
+        None if super::pack::nesting_hit() => Read::Failed(vec![super::pack::nesting_reason()]),
         None => builtin,
     }
 }

@@ -86,10 +86,19 @@ mod tests {
     #[test]
     fn help_names_the_file_and_shape() {
         let l = super::label("While This Spirit is Linked");
-        assert!(l.contains("`labels/while-this-spirit-is-linked.yaml`"), "{l}");
-        assert!(l.contains("`en: [While This Spirit is Linked]` with `event: linked`"), "{l}");
+        assert!(
+            l.contains("`labels/while-this-spirit-is-linked.yaml`"),
+            "{l}"
+        );
+        assert!(
+            l.contains("`en: [While This Spirit is Linked]` with `event: linked`"),
+            "{l}"
+        );
         let k = super::keyword("Feast", Some("2"));
-        assert!(k.contains("`keywords/feast.yaml`") && k.contains("`value: number`"), "{k}");
+        assert!(
+            k.contains("`keywords/feast.yaml`") && k.contains("`value: number`"),
+            "{k}"
+        );
         let v = super::value("Armor", "none", Some("purple/white"));
         assert!(v.contains("`value: colours`"), "{v}");
     }

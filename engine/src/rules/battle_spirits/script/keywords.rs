@@ -593,8 +593,15 @@ mod tests {
             list: vec![kw],
             ..Keywords::default()
         };
-        assert_eq!(ks.effect_name(effect_number(0, 1)), "Keyword Feast effect 1");
+        assert_eq!(
+            ks.effect_name(effect_number(0, 1)),
+            "Keyword Feast effect 1"
+        );
         assert_eq!(ks.effect_name(2), "Effect 2");
-        assert_eq!(ks.effect_name(effect_number(5, 0)), "Effect 1049856", "no such keyword");
+        assert_eq!(
+            ks.effect_name(effect_number(5, 0)),
+            "Effect 1049856",
+            "no such keyword"
+        );
     }
 }
