@@ -116,15 +116,27 @@ pub fn located_checks(
     cat: &Catalogue,
 ) -> Result<(Vec<carddb::Diagnostic>, Vec<carddb::Diagnostic>), Box<dyn std::error::Error>> {
     let lib = library(cat, true)?;
+    let mut check = checks_of(packs, &lib);
+    check.errors.append(&mut check.gaps);
+    Ok((check.errors, check.undeclared))
+}
+
+/// [`engine::rules::battle_spirits::script::vocab::check_pack`] of every pack of `packs`
+/// with the vocabulary of `lib`, put together.
+fn checks_of(
+    packs: &[Pack],
+    lib: &engine::CardLibrary,
+) -> engine::rules::battle_spirits::script::vocab::PackCheck {
     let host = lib.scripts();
-    let (mut errors, mut warnings) = (Vec::new(), Vec::new());
+    let mut all = engine::rules::battle_spirits::script::vocab::PackCheck::default();
     for p in packs {
-        let check = engine::rules::battle_spirits::script::vocab::check_pack(p, host.vocabulary());
-        warnings.extend(check.undeclared);
-        errors.extend(check.errors);
-        errors.extend(check.gaps);
+        let mut check =
+            engine::rules::battle_spirits::script::vocab::check_pack(p, host.vocabulary());
+        all.errors.append(&mut check.errors);
+        all.gaps.append(&mut check.gaps);
+        all.undeclared.append(&mut check.undeclared);
     }
-    Ok((errors, warnings))
+    all
 }
 
 /// Whether `e` is the packs' labels or phrases failing to compile (a lenient library then
@@ -160,17 +172,11 @@ fn check_lenient(
         let d = super::locate::script_error(packs, dirs, e);
         return Err(carddb::LoadError::Invalid(carddb::Diagnostics(vec![d])).into());
     }
-    let host = lib.scripts();
-    let (mut errors, mut gaps) = (Vec::new(), Vec::new());
-    for p in packs {
-        let check = engine::rules::battle_spirits::script::vocab::check_pack(p, host.vocabulary());
-        errors.extend(check.errors);
-        gaps.extend(check.gaps);
-        gaps.extend(check.undeclared);
+    let check = checks_of(packs, lib);
+    if !check.errors.is_empty() {
+        return Err(carddb::LoadError::Invalid(carddb::Diagnostics(check.errors)).into());
     }
-    if !errors.is_empty() {
-        return Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into());
-    }
+    let gaps: Vec<_> = check.gaps.into_iter().chain(check.undeclared).collect();
     for g in &gaps {
         eprintln!("gap: {g}");
     }
