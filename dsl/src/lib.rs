@@ -24,6 +24,7 @@ mod split;
 mod template;
 pub mod vocab;
 
+pub use en::MAX_PHRASE_NESTING;
 pub use vocab::Vocabulary;
 
 use ast::{Action, EffectText, Span};

@@ -206,3 +206,39 @@ fn a_quiet_vocabulary_reads_the_same_and_leaves_out_only_the_did_you_mean() {
     assert_eq!(q, &l[..1], "the quiet one keeps where the sentence stopped");
     assert!(q[0].contains("Gian 1000 BP."), "{q:?}");
 }
+
+/// Pack phrases nest through their sentence slots up to `MAX_PHRASE_NESTING` (16) deep in
+/// one sentence; a deeper one is not understood, with the limit as its reason (each level
+/// reads the rest of the sentence again: the limit keeps a reading linear and its stack
+/// bounded). A 200-deep sentence is refused the same way, on a thread's default stack.
+#[test]
+fn phrases_nest_up_to_the_documented_limit() {
+    let v = vocab();
+    let nested = |d: usize| {
+        format!(
+            "[LV1] (When Summoned) {}draw 1 card.",
+            "Should you rule the skies, ".repeat(d)
+        )
+    };
+    let o = parse_en_with(&nested(16), &v);
+    assert!(o.complete, "{:?}", o.unparsed);
+    let src = dsl::compile::to_rhai(&o.effect, None);
+    assert_eq!(src.matches("rules_skies()").count(), 16, "{src}");
+    let reason =
+        "pack phrases nested at most 16 deep in one sentence (docs/pack-format.md, \"phrases\")";
+    for d in [17, 200] {
+        let text = nested(d);
+        let o = std::thread::spawn(move || parse_en_with(&text, &vocab()))
+            .join()
+            .expect("no stack overflow");
+        assert!(!o.complete, "{d} deep");
+        assert!(
+            o.unparsed
+                .iter()
+                .any(|u| u.expected.iter().any(|e| e == reason)),
+            "{d} deep: {:?}",
+            o.unparsed.iter().map(|u| &u.expected).collect::<Vec<_>>()
+        );
+    }
+    assert_eq!(dsl::MAX_PHRASE_NESTING, 16);
+}

@@ -145,6 +145,33 @@ fn link_ends_when_the_linked_spirit_leaves() {
     assert_eq!(g.joined_to(a), None);
 }
 
+/// Link written as a bare number (`Link 4`, as imported data writes its keyword modifier):
+/// the condition "cost 4 or more" (the base pack reads a single number as Ascend does,
+/// `lib/conditions.rhai`). In a strict game a condition not understood would throw: a
+/// cost-2 attacker is not offered the link, a cost-4 attacker is and gets the BP.
+#[test]
+fn link_with_a_bare_number_is_a_cost_threshold() {
+    let c = printed(
+        scripted_spirit("KW-LINK-N", 0, 2000, vec![]),
+        "link",
+        Some(carddb::KeywordValue::Number(4)),
+        None,
+    );
+    let mut g = kw_game(vec![c], 1407);
+    to_p1_main(&mut g);
+    let l = put(&mut g, P1, "KW-LINK-N", Zone::Field(P1), 1);
+    let small = put(&mut g, P1, "B-02", Zone::Field(P1), 1); // cost 2
+    let a = put(&mut g, P1, "B-04", Zone::Field(P1), 1); // cost 4, 4000 BP
+    attack(&mut g, small);
+    assert!(!offered(&mut g), "cost 2 < 4: no link offered");
+    pass_flashes(&mut g);
+    must(&mut g, Choice::Attack { attacker: a });
+    assert!(offered(&mut g), "cost 4 meets `4`");
+    answer(&mut g, true);
+    assert_eq!(g.joined_to(a), Some(l));
+    assert_eq!(g.bp(a), 6000);
+}
+
 /// Link gained (`gain_keyword`, no condition written): any of your spirits' attacks.
 #[test]
 fn link_gained() {

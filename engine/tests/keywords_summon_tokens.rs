@@ -281,3 +281,31 @@ fn feast_gained_from_an_effect_works_the_same() {
     assert_eq!(t.len(), 1);
     assert_eq!(t[0].0, SMALL);
 }
+
+/// A printed keyword value its declaration does not take (`Feast 2`; the base pack
+/// declares Feast with `value: none`, as `keywords.json` gives it no number) is a gap: the
+/// keyword's effect is inert with the reason and how to declare the value, never run as if
+/// the value were not written. In a strict game: no token, no failure.
+#[test]
+fn feast_with_a_value_its_declaration_does_not_take_is_inert_with_its_reason() {
+    let card = with_keyword(scripted_spirit("FST-2", 0, 2000, vec![]), "feast", "2");
+    let mut g = game(vec![card], vec![], 24);
+    let f = put(&mut g, P0, "FST-2", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 3);
+    play(&mut g, f);
+    assert!(tokens_on(&g, P0).is_empty(), "Feast did not run");
+    let reason = g
+        .log()
+        .iter()
+        .find_map(|e| match e {
+            Event::EffectInert { card, reason, .. } if *card == f => Some(reason.clone()),
+            _ => None,
+        })
+        .expect("the keyword effect is inert");
+    assert!(
+        reason
+            .starts_with("keyword `Feast` takes no value, found `2`: no pack declares that value")
+            && reason.contains("`keywords/feast.yaml` with `value: number`"),
+        "{reason}"
+    );
+}

@@ -23,6 +23,9 @@ pub struct Checked {
     pub library: Option<engine::CardLibrary>,
     /// Every error, sorted by file, line and column.
     pub errors: Vec<Diagnostic>,
+    /// With `allow_gaps`: what cards name and no pack declares (timing labels, keywords,
+    /// keyword values), built as gaps (the effect inert), sorted as the errors.
+    pub gaps: Vec<Diagnostic>,
     /// What does not stop a build (e.g. line-battle card text the phrases do not cover).
     pub warnings: Vec<Diagnostic>,
     /// Whether every folder gave a pack (each `pack.yaml` read).
@@ -30,11 +33,18 @@ pub struct Checked {
 }
 
 /// Runs every check on the pack folders `dirs` (overlay order) and collects every error.
+/// With `allow_gaps`, a timing label, keyword or keyword value a card names and no pack
+/// declares is a gap ([`Checked::gaps`]) instead of an error; a mistake in a pack's own
+/// declarations stays an error.
 ///
 /// Errors: only what stops reading at all (a folder or file that cannot be read, the
 /// in-memory SQLite failing); mistakes in the packs are in [`Checked::errors`].
-pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>> {
+pub fn check_all(
+    dirs: &[PathBuf],
+    allow_gaps: bool,
+) -> Result<Checked, Box<dyn std::error::Error>> {
     let mut errors = Vec::new();
+    let mut gaps = Vec::new();
     let mut warnings = Vec::new();
     let mut packs = Vec::new();
     let mut all_packs_read = true;
@@ -91,8 +101,11 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
                 lib.scripts().vocabulary(),
             );
             errors.extend(check.errors);
-            // Issue 17: a keyword no pack declares is a mistake at `db build` too.
-            errors.extend(check.undeclared);
+            // Issue 17: a keyword no pack declares is a mistake at `db build` too, unless
+            // the author builds with the gaps.
+            let into = if allow_gaps { &mut gaps } else { &mut errors };
+            into.extend(check.gaps);
+            into.extend(check.undeclared);
         }
         library = Some(lib);
     }
@@ -111,17 +124,13 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
     // the lenient build recorded (issue 15: no second build).
     if errors.is_empty()
         && let Some(e) = library.as_ref().and_then(|l| l.strict_error())
+        // An unknown timing of a scripted effect is one of the gaps listed above.
+        && !(allow_gaps && matches!(e, engine::script::ScriptError::UnknownTiming { .. }))
     {
-        errors.push(Diagnostic {
-            file: dirs.last().cloned().unwrap_or_default(),
-            line: 1,
-            column: 1,
-            field: String::new(),
-            message: e.to_string(),
-            help: None,
-        });
+        errors.push(super::locate::script_error(&packs, dirs, e));
     }
     sort_dedup(&mut errors);
+    sort_dedup(&mut gaps);
     sort_dedup(&mut warnings);
     Ok(Checked {
         packs,
@@ -129,9 +138,25 @@ pub fn check_all(dirs: &[PathBuf]) -> Result<Checked, Box<dyn std::error::Error>
         report,
         library,
         errors,
+        gaps,
         warnings,
         all_packs_read,
     })
+}
+
+/// Prints each gap on stdout (`gap: FILE:LINE:COL: …`) and their count: what the build
+/// left inert and how to declare it.
+pub fn say_gaps(gaps: &[Diagnostic]) -> std::io::Result<()> {
+    for g in gaps {
+        say!("gap: {g}");
+    }
+    if !gaps.is_empty() {
+        say!(
+            "{} gap(s): built with these effects inert (--allow-gaps)",
+            gaps.len()
+        );
+    }
+    Ok(())
 }
 
 fn sort_dedup(v: &mut Vec<Diagnostic>) {

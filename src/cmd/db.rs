@@ -30,6 +30,11 @@ pub enum DbCommand {
         /// Print the diagnostics and what was built as JSON (`docs/json-output.md`).
         #[arg(long)]
         json: bool,
+        /// Build even when cards name timing labels, keywords or keyword values no pack
+        /// declares: each is listed as a gap (the effect inert, with its reason and how to
+        /// declare it). Mistakes in a pack's own declarations stay errors.
+        #[arg(long)]
+        allow_gaps: bool,
     },
     /// Bring a catalogue of an older schema up to this cardscript's, in one transaction.
     Migrate {
@@ -40,38 +45,50 @@ pub enum DbCommand {
 
 /// Builds and prints what was built.
 pub fn run(args: DbArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let (packs, out, json) = match args.command {
+    let (packs, out, json, allow_gaps) = match args.command {
         DbCommand::Build {
             packs,
             pack,
             out,
             json,
-        } => (pack.into_iter().chain(packs).collect::<Vec<_>>(), out, json),
+            allow_gaps,
+        } => (
+            pack.into_iter().chain(packs).collect::<Vec<_>>(),
+            out,
+            json,
+            allow_gaps,
+        ),
         DbCommand::Migrate { file } => {
             let cat = carddb::Catalogue::open(&file)?;
             say!("{} is at schema v{}", file.display(), cat.schema_version()?);
             return Ok(());
         }
     };
-    super::json::or_report(json, "db build", || build(&packs, &out, json))
+    super::json::or_report(json, "db build", || build(&packs, &out, json, allow_gaps))
 }
 
 fn build(
     packs: &[PathBuf],
     out: &std::path::Path,
     json: bool,
+    allow_gaps: bool,
 ) -> Result<(), Box<dyn std::error::Error>> {
     // Every check at once (issue 17): YAML, cards, decks, dependencies, labels, keywords,
     // scripts. Nothing is written while an error remains; the old catalogue stays.
     // The process ends after this command: the packs, catalogue and library (many small
     // allocations) are left to the process's end instead of freed one by one (issue 15).
-    let checked = std::mem::ManuallyDrop::new(super::checks::check_all(packs)?);
+    let checked = std::mem::ManuallyDrop::new(super::checks::check_all(packs, allow_gaps)?);
     if json {
+        // The gaps are listed with the warnings: they do not stop the build.
+        let warnings: Vec<_> = (checked.warnings.iter())
+            .chain(&checked.gaps)
+            .cloned()
+            .collect();
         if !checked.errors.is_empty() {
             return super::json::emit(
                 "db build",
                 &checked.errors,
-                &checked.warnings,
+                &warnings,
                 serde_json::Value::Null,
             );
         }
@@ -84,7 +101,7 @@ fn build(
             "rows": report.rows,
             "hash": report.hash,
         });
-        return super::json::emit("db build", &[], &checked.warnings, result);
+        return super::json::emit("db build", &[], &warnings, result);
     }
     if let Some(cat) = &checked.catalogue
         && cat.game()? != carddb::GameKind::BattleSpirits
@@ -96,6 +113,7 @@ fn build(
     for w in &checked.warnings {
         say!("warning: {w}");
     }
+    super::checks::say_gaps(&checked.gaps)?;
     if !checked.errors.is_empty() {
         let errors = std::mem::ManuallyDrop::into_inner(checked).errors;
         return Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into());

@@ -6,7 +6,6 @@
 use std::io::IsTerminal;
 
 use clap::Args;
-use engine::rules::battle_spirits::RulesConfig;
 use engine::rules::battle_spirits::exercise::{ExerciseConfig, ExerciseReport, exercise};
 
 use super::source::SourceArgs;
@@ -26,6 +25,11 @@ pub struct ExerciseArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// The deck format the decks are built and played under: saga (50–60 cards, 4
+    /// copies), japanese (≥ 40, 3 copies) (BS-0.1) or casual (20–60 cards, 4 copies; a
+    /// small pack's catalogue). Default: saga.
+    #[arg(long)]
+    pub format: Option<String>,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -36,7 +40,23 @@ pub struct ExerciseArgs {
 pub fn run(args: ExerciseArgs) -> Result<(), Box<dyn std::error::Error>> {
     let catalogue = args.source.open()?;
     // Lenient: a broken script fails its effect (reported) instead of the whole run.
-    let library = super::source::library(&catalogue, true)?;
+    let library = args.source.library(&catalogue, true)?;
+    let rules = super::play::rules_of(args.format.as_deref())?;
+    // A catalogue too small for the format fails once, saying why, not once per game.
+    if let Err(e) =
+        engine::rules::battle_spirits::exercise::decks::deck(&library, &rules, args.seed, 0)
+    {
+        let most = engine::rules::battle_spirits::exercise::decks::most_cards(&library, &rules);
+        return Err(format!(
+            "the catalogue makes no legal {} deck: {e} (its card names allow at most {most} \
+             cards at {} copies each; the format needs {}); a small pack plays with \
+             `--format casual` (20–60 cards)",
+            args.format.as_deref().unwrap_or("saga"),
+            rules.max_copies,
+            rules.min_deck
+        )
+        .into());
+    }
     let cfg = ExerciseConfig {
         games: args.games,
         seed: args.seed,
@@ -52,7 +72,7 @@ pub fn run(args: ExerciseArgs) -> Result<(), Box<dyn std::error::Error>> {
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
             .expect("a valid template"),
     );
-    let report = exercise(&library, &RulesConfig::saga(), &cfg, &|| bar.inc(1));
+    let report = exercise(&library, &rules, &cfg, &|| bar.inc(1));
     bar.finish_and_clear();
     if args.json {
         say!("{}", serde_json::to_string_pretty(&report)?);
@@ -72,39 +92,16 @@ pub fn run(args: ExerciseArgs) -> Result<(), Box<dyn std::error::Error>> {
 }
 
 fn print_table(r: &ExerciseReport) -> Result<(), Box<dyn std::error::Error>> {
-    say!(
-        "{:<12} {:>3} {:>7} {:>7} {:>6} {:>6} {:>4}  text",
-        "card",
-        "eff",
-        "fired",
-        "started",
-        "inert",
-        "threw",
-        "gaps"
-    );
+    say!("{}", header("card", "text"));
     for e in &r.effects {
-        say!(
-            "{:<12} {:>3} {:>7} {:>7} {:>6} {:>6} {:>4}  {}",
-            e.card,
-            e.effect,
-            e.fired,
-            e.started,
-            e.inert_count(),
-            e.threw_count(),
-            e.gaps.len(),
-            e.text
-        );
-        for (w, n) in &e.threw {
-            say!("    threw {n}×: {w}");
-        }
-        if e.fired == 0 {
-            for (w, n) in &e.inert {
-                say!("    inert {n}×: {w}");
-            }
-            for g in &e.gaps {
-                say!("    gap: {g}");
-            }
-        }
+        print_row(e, true)?;
+    }
+    // The declared keywords' effects, over every card that had them.
+    if !r.keywords.is_empty() {
+        say!("{}", header("keyword", "keyword effect"));
+    }
+    for e in &r.keywords {
+        print_row(e, false)?;
     }
     let t = &r.totals;
     say!(
@@ -141,5 +138,43 @@ fn print_table(r: &ExerciseReport) -> Result<(), Box<dyn std::error::Error>> {
             t.executable_and_fired as f64 * 100.0 / t.effects as f64
         }
     );
+    Ok(())
+}
+
+fn header(first: &str, last: &str) -> String {
+    format!(
+        "{first:<12} {:>3} {:>7} {:>7} {:>6} {:>6} {:>4}  {last}",
+        "eff", "fired", "started", "inert", "threw", "gaps"
+    )
+}
+
+/// One row of the table with its failures and, when it never fired, why (its inert
+/// reasons, and its static gaps when `gaps`).
+fn print_row(
+    e: &engine::rules::battle_spirits::exercise::EffectReport,
+    gaps: bool,
+) -> std::io::Result<()> {
+    say!(
+        "{:<12} {:>3} {:>7} {:>7} {:>6} {:>6} {:>4}  {}",
+        e.card,
+        e.effect,
+        e.fired,
+        e.started,
+        e.inert_count(),
+        e.threw_count(),
+        e.gaps.len(),
+        e.text
+    );
+    for (w, n) in &e.threw {
+        say!("    threw {n}×: {w}");
+    }
+    if e.fired == 0 {
+        for (w, n) in &e.inert {
+            say!("    inert {n}×: {w}");
+        }
+        for g in e.gaps.iter().filter(|_| gaps) {
+            say!("    gap: {g}");
+        }
+    }
     Ok(())
 }

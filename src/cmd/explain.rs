@@ -44,7 +44,7 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
     let c = cat.card(&args.card)?;
     // The packs' labels and phrases (issue 12): the text is read as the engine reads it.
-    let lib = super::source::library(&cat, true)?;
+    let lib = args.source.library(&cat, true)?;
     let host = lib.scripts();
     let vocab = host.vocabulary();
     let declared = cat.keywords()?;

@@ -28,6 +28,10 @@ pub struct LintArgs {
     /// (`docs/json-output.md`).
     #[arg(long)]
     pub json: bool,
+    /// As `db build --allow-gaps`: timing labels, keywords and keyword values that cards
+    /// name and no pack declares are listed as gaps, not errors.
+    #[arg(long)]
+    pub allow_gaps: bool,
 }
 
 /// What `lint` says about one effect or card keyword.
@@ -90,16 +94,22 @@ fn lint(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
         return Err("lint needs a pack folder (`lint DIR` or `lint --pack DEP --pack DIR`)".into());
     }
     // Every check at once (issue 17); the effect report below reads what did load.
-    let checked = super::checks::check_all(&dirs)?;
+    let checked = super::checks::check_all(&dirs, args.allow_gaps)?;
     let json = args.json;
     if !json {
         for w in &checked.warnings {
             say!("warning: {w}");
         }
+        super::checks::say_gaps(&checked.gaps)?;
     }
     let fail = |result: serde_json::Value| -> Result<(), Box<dyn std::error::Error>> {
         if json {
-            super::json::emit("lint", &checked.errors, &checked.warnings, result)
+            // The gaps are listed with the warnings: they do not stop the check.
+            let warnings: Vec<_> = (checked.warnings.iter())
+                .chain(&checked.gaps)
+                .cloned()
+                .collect();
+            super::json::emit("lint", &checked.errors, &warnings, result)
         } else if checked.errors.is_empty() {
             Ok(())
         } else {

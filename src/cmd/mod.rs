@@ -22,6 +22,7 @@ pub mod human;
 pub mod import;
 pub mod json;
 pub mod lint;
+pub mod locate;
 pub mod play;
 pub mod protocol;
 pub mod serve;

@@ -116,14 +116,77 @@ pub fn located_checks(
     cat: &Catalogue,
 ) -> Result<(Vec<carddb::Diagnostic>, Vec<carddb::Diagnostic>), Box<dyn std::error::Error>> {
     let lib = library(cat, true)?;
+    let mut check = checks_of(packs, &lib);
+    check.errors.append(&mut check.gaps);
+    Ok((check.errors, check.undeclared))
+}
+
+/// [`engine::rules::battle_spirits::script::vocab::check_pack`] of every pack of `packs`
+/// with the vocabulary of `lib`, put together.
+fn checks_of(
+    packs: &[Pack],
+    lib: &engine::CardLibrary,
+) -> engine::rules::battle_spirits::script::vocab::PackCheck {
     let host = lib.scripts();
-    let (mut errors, mut warnings) = (Vec::new(), Vec::new());
+    let mut all = engine::rules::battle_spirits::script::vocab::PackCheck::default();
     for p in packs {
-        let check = engine::rules::battle_spirits::script::vocab::check_pack(p, host.vocabulary());
-        warnings.extend(check.undeclared);
-        errors.extend(check.errors);
+        let mut check =
+            engine::rules::battle_spirits::script::vocab::check_pack(p, host.vocabulary());
+        all.errors.append(&mut check.errors);
+        all.gaps.append(&mut check.gaps);
+        all.undeclared.append(&mut check.undeclared);
     }
-    Ok((errors, warnings))
+    all
+}
+
+/// Whether `e` is the packs' labels or phrases failing to compile (a lenient library then
+/// reads the cards without every pack's labels and phrases).
+fn is_vocabulary_error(e: &engine::script::ScriptError) -> bool {
+    use engine::script::{ScriptError as E, ScriptOrigin as O};
+    match e {
+        E::Module {
+            origin: O::File { path, .. },
+            ..
+        }
+        | E::Syntax {
+            origin: O::File { path, .. },
+            ..
+        } => path.starts_with("labels/") || path.starts_with("phrases/"),
+        _ => false,
+    }
+}
+
+/// The checks of `db build` on a lenient library of pack folders (`sim`, `play`,
+/// `exercise`, `explain` with `--pack`): a pack's labels or phrases that do not compile
+/// and a mistake in a pack's own declarations are errors, at their file and line; what
+/// cards name and no pack declares (timing labels, keywords, keyword values) is printed on
+/// stderr as a gap (`gap: FILE:LINE:COL: …`, with how to declare it), and the library is
+/// built with those effects inert. With `--db`, only the labels and phrases are checked
+/// (the catalogue was checked when it was built).
+fn check_lenient(
+    packs: &[Pack],
+    dirs: &[PathBuf],
+    lib: &engine::CardLibrary,
+) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(e) = lib.strict_error().filter(|e| is_vocabulary_error(e)) {
+        let d = super::locate::script_error(packs, dirs, e);
+        return Err(carddb::LoadError::Invalid(carddb::Diagnostics(vec![d])).into());
+    }
+    let check = checks_of(packs, lib);
+    if !check.errors.is_empty() {
+        return Err(carddb::LoadError::Invalid(carddb::Diagnostics(check.errors)).into());
+    }
+    let gaps: Vec<_> = check.gaps.into_iter().chain(check.undeclared).collect();
+    for g in &gaps {
+        eprintln!("gap: {g}");
+    }
+    if !gaps.is_empty() {
+        eprintln!(
+            "{} gap(s): playing with these effects inert (`db build` stops on them unless --allow-gaps)",
+            gaps.len()
+        );
+    }
+    Ok(())
 }
 
 impl SourceArgs {
@@ -136,6 +199,18 @@ impl SourceArgs {
         cat: &Catalogue,
         lenient: bool,
     ) -> Result<engine::CardLibrary, Box<dyn std::error::Error>> {
+        if lenient {
+            let lib = library(cat, true)?;
+            if cat.game()? == carddb::GameKind::BattleSpirits {
+                let packs = if self.packs.is_empty() {
+                    Vec::new()
+                } else {
+                    load_packs(&self.packs)?
+                };
+                check_lenient(&packs, &self.packs, &lib)?;
+            }
+            return Ok(lib);
+        }
         match library(cat, lenient) {
             Err(e) if !self.packs.is_empty() => {
                 let packs = load_packs(&self.packs)?;

@@ -10,4 +10,6 @@ use support::{cardscript, shared_data, text};
 
 mod authoring;
 mod catalogue;
+mod gaps;
+mod packtools;
 mod play;

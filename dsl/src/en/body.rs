@@ -111,11 +111,20 @@ pub(crate) enum Read {
 /// reading depends only on the sentence and the vocabulary.
 pub(super) fn read_sentence(s: &str, vocab: &Vocabulary) -> Read {
     if let Some(hit) = vocab.memo().lock().ok().and_then(|m| m.get(s).cloned()) {
+        // Read at another depth: past the nesting limit here, it is cut here.
+        if super::pack::too_deep_here(&hit) {
+            return Read::Failed(vec![super::pack::nesting_reason()]);
+        }
         return hit;
     }
     // Not locked while reading: a phrase's sentence slot reads a sentence too.
+    let outer = super::pack::take_nesting_hit(false);
     let read = read_sentence_anew(s, vocab);
-    if let Ok(mut m) = vocab.memo().lock() {
+    // A reading cut at the nesting limit depends on how deep it started: not remembered.
+    let cut = super::pack::take_nesting_hit(outer);
+    if cut {
+        super::pack::take_nesting_hit(true);
+    } else if let Ok(mut m) = vocab.memo().lock() {
         m.insert(s.to_string(), read.clone());
     }
     read
@@ -160,6 +169,8 @@ fn read_sentence_anew(s: &str, vocab: &Vocabulary) -> Read {
     };
     match phrase_action(s, vocab) {
         Some(a) => Read::Built(vec![a], SentenceState::default(), None),
+        // Cut at the nesting limit: say so, not the tokens the grammar expected.
+        None if super::pack::nesting_hit() => Read::Failed(vec![super::pack::nesting_reason()]),
         None => builtin,
     }
 }

@@ -14,6 +14,7 @@ mod clause;
 mod condition;
 mod noun;
 mod pack;
+pub use pack::MAX_PHRASE_NESTING;
 mod sentence;
 mod timing;
 pub(crate) use body::Read;

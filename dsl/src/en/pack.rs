@@ -58,6 +58,90 @@ fn one(rule: Rule, text: &str) -> Option<Pair<'_, Rule>> {
         .next()
 }
 
+/// How deep pack phrases may nest through their sentence slots in one sentence ("If the
+/// tide is high, if the tide is high, … draw 1 card."): a deeper sentence is not
+/// understood, with this limit as the reason (docs/pack-format.md, "phrases"). Each level
+/// reads the rest of the sentence again, so the limit keeps a reading linear in its length
+/// and its stack bounded.
+pub const MAX_PHRASE_NESTING: u32 = 16;
+
+thread_local! {
+    /// The sentence slots being read on this thread, and whether a reading since the last
+    /// [`take_nesting_hit`] stopped at [`MAX_PHRASE_NESTING`].
+    static NESTING: std::cell::Cell<(u32, bool)> = const { std::cell::Cell::new((0, false)) };
+}
+
+/// Whether a reading stopped at [`MAX_PHRASE_NESTING`] since the last call (and forgets
+/// it); `restore` puts back what an enclosing reading had seen.
+pub(super) fn take_nesting_hit(restore: bool) -> bool {
+    NESTING.with(|n| {
+        let (depth, hit) = n.get();
+        n.set((depth, restore));
+        hit
+    })
+}
+
+/// Whether a reading stopped at [`MAX_PHRASE_NESTING`] since the last
+/// [`take_nesting_hit`].
+pub(super) fn nesting_hit() -> bool {
+    NESTING.with(|n| n.get().1)
+}
+
+/// How many pack phrases `acts` (one sentence's reading) nest through their sentence
+/// slots: 0 for a built-in reading, 1 + the deepest slot's for a phrase.
+fn phrase_height(acts: &[Action]) -> u32 {
+    acts.iter()
+        .map(|a| match a {
+            Action::Phrase { slots, .. } => {
+                1 + (slots.iter())
+                    .map(|(_, v)| match v {
+                        SlotValue::Sentence(inner) => phrase_height(inner),
+                        _ => 0,
+                    })
+                    .max()
+                    .unwrap_or(0)
+            }
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Whether a remembered reading `read` nests its phrases deeper than the limit allows at
+/// this thread's depth; then it counts as cut there, as reading it anew would.
+pub(super) fn too_deep_here(read: &Read) -> bool {
+    let Read::Built(acts, ..) = read else {
+        return false;
+    };
+    let depth = NESTING.with(|n| n.get().0);
+    let too_deep = depth + phrase_height(acts) > MAX_PHRASE_NESTING;
+    if too_deep {
+        NESTING.with(|n| n.set((depth, true)));
+    }
+    too_deep
+}
+
+/// The reason given for a sentence whose phrases nest deeper than the limit.
+pub(super) fn nesting_reason() -> String {
+    format!(
+        "pack phrases nested at most {MAX_PHRASE_NESTING} deep in one sentence \
+         (docs/pack-format.md, \"phrases\")"
+    )
+}
+
+/// A sentence slot's text read as a sentence, one level deeper; `None` past the limit.
+fn read_nested(text: &str, vocab: &Vocabulary) -> Option<Read> {
+    let depth = NESTING.with(|n| n.get().0);
+    if depth >= MAX_PHRASE_NESTING {
+        NESTING.with(|n| n.set((depth, true)));
+        return None;
+    }
+    NESTING.with(|n| n.set((depth + 1, n.get().1)));
+    let read = read_sentence(text, vocab);
+    NESTING.with(|n| n.set((depth, n.get().1)));
+    Some(read)
+}
+
 /// A sentence matched by a pack phrase, its slots read with the built-in rules.
 pub(super) fn phrase_action(s: &str, vocab: &Vocabulary) -> Option<Action> {
     use crate::vocab::SlotKind as K;
@@ -89,7 +173,7 @@ pub(super) fn phrase_action(s: &str, vocab: &Vocabulary) -> Option<Action> {
                 }
                 SlotValue::Filter(q?)
             }
-            K::Sentence => match read_sentence(&text, vocab) {
+            K::Sentence => match read_nested(&text, vocab)? {
                 Read::Built(acts, st, None) if !st.then && !st.start_of_step && !st.once_whole => {
                     SlotValue::Sentence(acts)
                 }

@@ -140,13 +140,23 @@ pub fn check_pack(pack: &Pack, engine: &Engine, api: &str) -> Vec<Diagnostic> {
         let what = format!("phrase `{}`", p.def.template);
         declared.push((p.file.as_str(), join(&p.prefix, "rhai"), what, src));
     }
+    // One index per file, made only when a call is unknown: indexing the file for every
+    // phrase of it made a pack of thousands of phrases quadratic (docs/pack-format.md).
+    let mut files: std::collections::BTreeMap<&str, YamlFile> = Default::default();
     for (rel, field, what, src) in declared {
         let Ok(ast) = engine.compile(src) else {
             continue;
         };
+        let unknown_calls = unknown(&ast);
+        if unknown_calls.is_empty() {
+            continue;
+        }
         let text = pack.files.files.get(rel).map(String::as_str).unwrap_or("");
-        let at = YamlFile::new(&pack.files, rel, text).error(&field, "", None);
-        for u in unknown(&ast) {
+        let at = files
+            .entry(rel)
+            .or_insert_with(|| YamlFile::new(&pack.files, rel, text))
+            .error(&field, "", None);
+        for u in unknown_calls {
             let mut d = at.clone();
             (d.line, d.column) = inline_place(text, at.line, u.line.max(1), u.column);
             d.message = format!("{what}: {}", message(&u.name));

@@ -181,7 +181,11 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                         None => format!("{} {card}: {timing}effect {effect} resolves", nm(*card)),
                     }
                 }
-                None => format!("Effect {effect} of {} {card} resolves", nm(*card)),
+                None => format!(
+                    "{} of {} {card} resolves",
+                    g.host.keywords.effect_name(*effect),
+                    nm(*card)
+                ),
             }
         }
         Event::EffectFailed {
@@ -190,7 +194,8 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             line,
             reason,
         } => format!(
-            "Effect {effect} of {} {card} failed{}: {reason}",
+            "{} of {} {card} failed{}: {reason}",
+            g.host.keywords.effect_name(*effect),
             nm(*card),
             line.map(|l| format!(" at line {l}")).unwrap_or_default()
         ),
@@ -199,7 +204,8 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             effect,
             reason,
         } => format!(
-            "Effect {effect} of {} {card} does nothing: {reason}",
+            "{} of {} {card} does nothing: {reason}",
+            g.host.keywords.effect_name(*effect),
             nm(*card)
         ),
         Event::ModifierAdded {

@@ -39,6 +39,18 @@ pub fn decks_per_pass(library: &CardLibrary) -> usize {
     cards.div_ceil(DISTINCT).max(1)
 }
 
+/// The most cards a legal deck of `library` can hold under `config`: its distinct card
+/// names (tokens aside, K28) times the copies a name may have (BS-0.1).
+pub fn most_cards(library: &CardLibrary, config: &RulesConfig) -> usize {
+    let mut names: Vec<&str> = (library.iter())
+        .filter(|d| !d.token)
+        .map(|d| d.name.as_str())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names.len() * config.max_copies as usize
+}
+
 /// Deck number `n` (0-based) of a run seeded `seed`: the `n`-th slice of [`DISTINCT`]
 /// cards of the catalogue in the order of its pass, three copies each (fewer when a name
 /// would pass `config.max_copies`), topped up to `config.min_deck` with more copies, then

@@ -122,6 +122,10 @@ pub struct ExerciseReport {
     pub failures: Vec<String>,
     /// Every effect of the catalogue, by card id then index.
     pub effects: Vec<EffectReport>,
+    /// One row per effect of a declared keyword that something happened to, over every
+    /// card that had it: `card` is the keyword's name, `effect` the index among its
+    /// effects (not in the totals, which count the cards' own effects).
+    pub keywords: Vec<EffectReport>,
     /// The totals.
     pub totals: ExerciseTotals,
 }
@@ -267,6 +271,7 @@ fn assemble(library: &CardLibrary, cfg: &ExerciseConfig, outcomes: Vec<Outcome>)
         ..ExerciseReport::default()
     };
     let mut in_decks: BTreeMap<CardId, u64> = BTreeMap::new();
+    let mut keywords: BTreeMap<(CardId, u32), EffectReport> = BTreeMap::new();
     for o in outcomes {
         let mut cards: Vec<&CardId> = o.decks.iter().flatten().collect();
         cards.sort();
@@ -277,8 +282,12 @@ fn assemble(library: &CardLibrary, cfg: &ExerciseConfig, outcomes: Vec<Outcome>)
         report.capped.extend(o.capped);
         report.failures.extend(o.failure);
         for (k, s) in o.seen {
-            let Some(r) = effects.get_mut(&k) else {
-                continue;
+            let r = match effects.get_mut(&k) {
+                Some(r) => r,
+                None => match keyword_row(library, &mut keywords, k.1) {
+                    Some(r) => r,
+                    None => continue,
+                },
             };
             r.started += s.started;
             r.fired += s.fired;
@@ -311,7 +320,42 @@ fn assemble(library: &CardLibrary, cfg: &ExerciseConfig, outcomes: Vec<Outcome>)
     }
     report.totals = t;
     report.effects = effects.into_values().collect();
+    report.keywords = keywords.into_values().collect();
     report
+}
+
+/// The row of keyword effect number `effect` (`script::keywords`), made on first use:
+/// the keyword's name, its effect's index, its timing and script origin as text, and the
+/// static gaps of its compiled script. `None` for a number of no declared keyword.
+fn keyword_row<'a>(
+    library: &CardLibrary,
+    rows: &'a mut BTreeMap<(CardId, u32), EffectReport>,
+    effect: u32,
+) -> Option<&'a mut EffectReport> {
+    let scripts = library.scripts();
+    let (k, kw) = scripts.keywords.of_effect(effect)?;
+    let j = effect - crate::rules::battle_spirits::script::keywords::effect_number(k, 0);
+    let ce = kw.effects.get(j as usize)?;
+    let key = (kw.name.clone(), j);
+    Some(rows.entry(key).or_insert_with(|| {
+        let origin = ce
+            .origin
+            .as_ref()
+            .map_or_else(|| "(inline script)".to_string(), ToString::to_string);
+        EffectReport {
+            card: kw.name.clone(),
+            effect: j,
+            text: format!("keyword {}: {origin}", kw.name),
+            gaps: match &ce.script {
+                Ok(ast) => support::gaps(ast, library.keyword_rules())
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect(),
+                Err(why) => vec![format!("cannot run: {why}")],
+            },
+            ..EffectReport::default()
+        }
+    }))
 }
 
 #[cfg(test)]

@@ -244,7 +244,10 @@ impl ScriptHost {
                             triggers: vec![],
                             levels: e.levels.clone(),
                             zone: e.zone,
-                            script: Err(format!("unknown timing {label:?}")),
+                            script: Err(format!(
+                                "unknown timing {label:?}: no pack declares it ({})",
+                                super::declare_help::label(&label)
+                            )),
                             may_ask: false,
                             origin: None,
                             standing: false,

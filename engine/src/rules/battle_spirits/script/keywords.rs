@@ -84,6 +84,16 @@ impl Keywords {
         self.list.get(k).map(|kw| (k, kw))
     }
 
+    /// How a log names effect `effect` of a card: `Keyword Feast effect 0` for the first
+    /// effect of the Feast keyword (its number is `KEYWORD_EFFECT_BASE` + …), else
+    /// `Effect N` for the card's own effect `N`.
+    pub fn effect_name(&self, effect: u32) -> String {
+        match (self.of_effect(effect), split(effect)) {
+            (Some((_, kw)), Some((_, j))) => format!("Keyword {} effect {j}", kw.name),
+            _ => format!("Effect {effect}"),
+        }
+    }
+
     /// For a card definition: whether an effect of one of its printed keywords may ask, and
     /// how many triggered effects they give it (step snapshots and BS-8.4 ordering count
     /// them as the card's own).
@@ -514,6 +524,34 @@ impl Game {
         out
     }
 
+    /// Why keyword effect `effect` does nothing on `c`: `c` prints that keyword with a
+    /// value its declaration does not take (`Feast 2` while Feast is declared `value:
+    /// none`) — a gap `db build --allow-gaps` listed; the effect is inert with this reason
+    /// rather than run without its value. `None` for a card effect or a value that fits.
+    pub(crate) fn keyword_value_gap(&self, c: InstanceId, effect: u32) -> Option<String> {
+        let (index, kw) = self.host.keywords.of_effect(effect)?;
+        let printed = self.printed_keyword_indices(c);
+        let kind = super::vocab::value_kind(kw.value);
+        for (n, k) in self.def_of(c).keywords.iter().enumerate() {
+            let i = match printed {
+                Some(p) => p.get(n).copied().flatten().map(|i| i as usize),
+                None => self.host.keywords.index(&k.name),
+            };
+            if i != Some(index) {
+                continue;
+            }
+            let text = k.value.as_ref().map(super::vocab::value_text);
+            if let Err(why) = kind.check(text.as_deref()) {
+                return Some(format!(
+                    "keyword `{}` {why}: no pack declares that value ({})",
+                    kw.name,
+                    super::declare_help::value(&kw.name, kind.name(), text.as_deref())
+                ));
+            }
+        }
+        None
+    }
+
     /// `keyword_value()` for the keyword effect `effect` running on `c`: the highest number,
     /// the colours (union, lower case), the condition's words, or `()`.
     pub(crate) fn keyword_value(&self, c: InstanceId, effect: u32) -> Dynamic {
@@ -539,5 +577,31 @@ mod tests {
     fn effect_numbers_round_trip() {
         assert_eq!(split(effect_number(3, 2)), Some((3, 2)));
         assert_eq!(split(7), None);
+    }
+
+    #[test]
+    fn a_keyword_effect_is_named_by_its_keyword() {
+        let kw = CompiledKeyword {
+            name: "Feast".into(),
+            value: ValueKind::None,
+            effects: Vec::new(),
+            zones: Vec::new(),
+            engine: false,
+            field_constant: false,
+        };
+        let ks = Keywords {
+            list: vec![kw],
+            ..Keywords::default()
+        };
+        assert_eq!(
+            ks.effect_name(effect_number(0, 1)),
+            "Keyword Feast effect 1"
+        );
+        assert_eq!(ks.effect_name(2), "Effect 2");
+        assert_eq!(
+            ks.effect_name(effect_number(5, 0)),
+            "Effect 1049856",
+            "no such keyword"
+        );
     }
 }

@@ -28,6 +28,7 @@ pub mod api;
 mod checkpoint;
 pub(crate) mod constants;
 pub(crate) mod ctx;
+pub mod declare_help;
 mod derived;
 pub mod hooks;
 pub mod host;

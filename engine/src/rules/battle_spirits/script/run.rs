@@ -338,7 +338,18 @@ impl Game {
             self.effect_failed(card, effect, None, "effects nested too deeply".into());
             return;
         }
+        let gap = (effect >= super::keywords::KEYWORD_EFFECT_BASE)
+            .then(|| self.keyword_value_gap(card, effect))
+            .flatten();
         self.emit(Event::EffectStarted { card, effect });
+        if let Some(reason) = gap {
+            self.emit(Event::EffectInert {
+                card,
+                effect,
+                reason,
+            });
+            return;
+        }
         let mut rc = RunCtx::new(card, effect, controller);
         rc.this = self.unit_of(card); // BS-9.2: a braved effect is the braved spirit's
         rc.event_cards = event_cards;

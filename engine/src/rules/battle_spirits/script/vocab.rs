@@ -151,22 +151,27 @@ pub fn label_triggers(label: &str, vocab: &dsl::Vocabulary) -> Option<Vec<Trigge
 /// The declared keywords as the text grammar sees them: name, other-language names, the
 /// kind of value a card writes after the name.
 pub fn keyword_entries(keywords: &[carddb::LoadedKeyword]) -> Vec<dsl::vocab::KeywordEntry> {
-    use carddb::keyword::ValueKind as V;
-    use dsl::vocab::ValueKind as D;
     keywords
         .iter()
         .map(|k| dsl::vocab::KeywordEntry {
             name: k.def.name.clone(),
             other_names: k.def.names.values().cloned().collect(),
-            value: match k.def.value {
-                V::None => D::None,
-                V::Number => D::Number,
-                V::Colours => D::Colours,
-                V::Condition => D::Condition,
-                V::Word => D::Word,
-            },
+            value: value_kind(k.def.value),
         })
         .collect()
+}
+
+/// A declaration's value kind as the text grammar checks it.
+pub(crate) fn value_kind(v: carddb::keyword::ValueKind) -> dsl::vocab::ValueKind {
+    use carddb::keyword::ValueKind as V;
+    use dsl::vocab::ValueKind as D;
+    match v {
+        V::None => D::None,
+        V::Number => D::Number,
+        V::Colours => D::Colours,
+        V::Condition => D::Condition,
+        V::Word => D::Word,
+    }
 }
 
 /// Every timing label the engine knows by its text, for did-you-mean help: the Saga
@@ -185,14 +190,19 @@ pub fn known_labels(vocab: &dsl::Vocabulary) -> Vec<String> {
 /// What [`check_pack`] found.
 #[derive(Debug, Clone, Default)]
 pub struct PackCheck {
-    /// Mistakes: unknown timing labels, keyword values that do not fit their kind.
+    /// Mistakes in the pack's own declarations: a keyword declaration's unknown timing
+    /// label. Always errors.
     pub errors: Vec<carddb::Diagnostic>,
+    /// What a card names that no pack declares: an unknown timing label, a keyword value
+    /// that does not fit its declared kind. Errors for `db build` and `lint`, gaps with
+    /// `--allow-gaps` (the effect inert); each help says how to declare it.
+    pub gaps: Vec<carddb::Diagnostic>,
     /// Card keywords no pack declares, with a did-you-mean and the declared names.
     pub undeclared: Vec<carddb::Diagnostic>,
 }
 
 /// A card keyword's value as the text after its name (`2`, `purple/white`).
-fn value_text(v: &carddb::KeywordValue) -> String {
+pub(crate) fn value_text(v: &carddb::KeywordValue) -> String {
     match v {
         carddb::KeywordValue::Number(n) => n.to_string(),
         carddb::KeywordValue::Word(w) => w.clone(),
@@ -206,9 +216,9 @@ fn value_text(v: &carddb::KeywordValue) -> String {
 /// declarations) is an engine label or a declared one; every card keyword is declared
 /// (when the packs declare keywords) with a value of its kind.
 ///
-/// Returns the mistakes and, apart, the card keywords no pack declares (they do nothing:
-/// `lint` counts them as errors; `db build` warns, so a catalogue of imported cards builds
-/// while the base pack does not declare every keyword yet).
+/// Returns the declaration mistakes, the cards' unknown labels and values, and apart the
+/// card keywords no pack declares (they do nothing); every help says how to declare what
+/// is missing ([`super::declare_help`]).
 pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> PackCheck {
     use carddb::yamlfile::{YamlFile, join};
     let mut undeclared = Vec::new();
@@ -221,6 +231,8 @@ pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> PackCheck {
         of_effect_in(&e, vocab).is_ok()
     };
     let mut out = Vec::new();
+    let mut gaps = Vec::new();
+    let help = |suggestion: String, how: String| Some(format!("{suggestion}; {how}"));
     // The timing labels of the pack's keyword declarations.
     for (def, rel) in &pack.keywords {
         let Some(text) = pack.files.files.get(rel) else {
@@ -247,10 +259,13 @@ pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> PackCheck {
         let c = &card.def;
         let mut bad_label = |path: String, l: &str| {
             if !label_ok(l) {
-                out.push(file.error(
+                gaps.push(file.error(
                     &join(&card.prefix, &path),
                     format!("unknown timing label `{l}`"),
-                    Some(carddb::lang::suggest(l, labels.iter().map(String::as_str))),
+                    help(
+                        carddb::lang::suggest(l, labels.iter().map(String::as_str)),
+                        super::declare_help::label(l),
+                    ),
                 ));
             }
         };
@@ -271,17 +286,21 @@ pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> PackCheck {
                 dsl::vocab::KeywordCheck::Unknown { valid, .. } => undeclared.push(file.error(
                     &join(&card.prefix, &format!("keywords[{i}].name")),
                     format!("unknown keyword `{}`", k.name),
-                    Some(carddb::lang::suggest(
-                        &k.name,
-                        valid.iter().map(String::as_str),
-                    )),
+                    help(
+                        carddb::lang::suggest(&k.name, valid.iter().map(String::as_str)),
+                        super::declare_help::keyword(&k.name, value.as_deref()),
+                    ),
                 )),
                 dsl::vocab::KeywordCheck::Known(d) => {
                     if let Err(why) = d.value.check(value.as_deref()) {
-                        out.push(file.error(
+                        gaps.push(file.error(
                             &join(&card.prefix, &format!("keywords[{i}].value")),
                             format!("keyword `{}` {why}", d.name),
-                            Some(format!("its value is declared as `{}`", d.value.name())),
+                            Some(super::declare_help::value(
+                                &d.name,
+                                d.value.name(),
+                                value.as_deref(),
+                            )),
                         ));
                     }
                 }
@@ -290,6 +309,7 @@ pub fn check_pack(pack: &carddb::Pack, vocab: &dsl::Vocabulary) -> PackCheck {
     }
     PackCheck {
         errors: out,
+        gaps,
         undeclared,
     }
 }

@@ -38,6 +38,11 @@ fn card_condition(text: &str) -> R<dsl::phrases::BraveCondition> {
 
 fn read_card_condition(text: &str) -> Option<dsl::phrases::BraveCondition> {
     let t = text.trim();
+    // A bare number ("4", as imported data writes `Link 4`) is a cost threshold: "cost 4
+    // or more", as the base pack reads a single number for Ascend (lib/conditions.rhai).
+    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+        return dsl::phrases::parse_brave_condition(&format!("a spirit with cost {t} or more"));
+    }
     let mut forms = vec![t.to_string(), capitalised(t)];
     forms.dedup();
     forms
@@ -291,7 +296,7 @@ pub(super) fn register_battle(e: &mut Engine) {
         e,
         "meets_condition",
         ["targets", "condition: &str"],
-        "Whether there is a card and every one meets the card condition written as printed (the brave-condition grammar, BS-9.1: \"a spirit with cost 3 or more\", \"a red spirit\", \"a Dragon family spirit\"; \"cost 3 or more\" and \"red\" alone too): a spirit (or ultimate when it says so), cost with its braves (BS-9.2), colours treated as, families gained. A condition not understood throws (EffectFailed names it).",
+        "Whether there is a card and every one meets the card condition written as printed (the brave-condition grammar, BS-9.1: \"a spirit with cost 3 or more\", \"a red spirit\", \"a Dragon family spirit\"; \"cost 3 or more\" and \"red\" alone too; a bare number \"4\" is \"cost 4 or more\"): a spirit (or ultimate when it says so), cost with its braves (BS-9.2), colours treated as, families gained. A condition not understood throws (EffectFailed names it).",
         |t: Dynamic, cond: &str| -> R<bool> {
             let parsed = card_condition(cond)?;
             let cs = targets(&t)?;
