@@ -47,6 +47,12 @@ pub struct CompiledEffect {
 }
 
 /// Functions whose presence in a script means it may stop for a decision.
+/// Whether a script reads the card whose cost is being paid (`while_summoning`,
+/// `while_paying`, BS-5.2): its outcome depends on it (`Game::quote_card`).
+pub(crate) fn reads_paying(src: &str) -> bool {
+    src.contains("while_summoning") || src.contains("while_paying")
+}
+
 pub(crate) const ASKING: &[&str] = &[
     "choose",
     "may",
@@ -331,7 +337,7 @@ impl ScriptHost {
                     if src.contains("gain_keyword") {
                         gives_keywords.insert(d.id.clone());
                     }
-                    if src.contains("while_summoning") {
+                    if reads_paying(&src) {
                         summoning_cards.insert(d.id.clone());
                     }
                     let script = match engine.compile(&src) {
@@ -353,7 +359,7 @@ impl ScriptHost {
                         origin: Some(origin),
                         standing,
                         inert: dsl::compile::static_inert(&src),
-                        reads_summoning: src.contains("while_summoning"),
+                        reads_summoning: reads_paying(&src),
                         reads: super::constants::reads_named_in(&src),
                         calls: Default::default(),
                     });
@@ -385,7 +391,7 @@ impl ScriptHost {
                 if src.contains("gain_keyword") {
                     gives_keywords.insert(d.id.clone());
                 }
-                if src.contains("while_summoning") {
+                if reads_paying(&src) {
                     summoning_cards.insert(d.id.clone());
                 }
                 let script = match engine.compile(&src) {
@@ -411,7 +417,7 @@ impl ScriptHost {
                     origin: Some(origin),
                     standing,
                     inert: None,
-                    reads_summoning: src.contains("while_summoning"),
+                    reads_summoning: reads_paying(&src),
                     reads: super::constants::reads_named_in(&src),
                     calls: Default::default(),
                 });
@@ -482,11 +488,11 @@ impl ScriptHost {
             .files
             .values()
             .flat_map(|f| f.iter())
-            .any(|(path, src)| !path.starts_with("effects/") && src.contains("while_summoning"))
+            .any(|(path, src)| !path.starts_with("effects/") && reads_paying(&src))
             || keyword_defs.iter().flat_map(|k| &k.def.effects).any(|e| {
                 e.script
                     .as_ref()
-                    .is_some_and(|s| s.contains("while_summoning"))
+                    .is_some_and(|s| reads_paying(s))
             });
         let zone_effects = lists
             .iter()
