@@ -255,6 +255,27 @@ impl Emitter {
                     lit(du.name())
                 ),
             ),
+            Action::CostAs(t, n, du) => self.line(
+                d,
+                &format!("cost_as({}, {n}, {});", self.texpr(t), lit(du.name())),
+            ),
+            Action::ReductionFulfilled(t, du) => self.line(
+                d,
+                &format!(
+                    "reduction_fulfilled({}, {});",
+                    self.texpr(t),
+                    lit(du.name())
+                ),
+            ),
+            Action::GainReduction(t, n, col, du) => self.line(
+                d,
+                &format!(
+                    "gain_reduction({}, {n}, {}, {});",
+                    self.texpr(t),
+                    lit(col.name()),
+                    lit(du.name())
+                ),
+            ),
             Action::SymbolsAs {
                 target,
                 count,

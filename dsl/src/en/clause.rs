@@ -118,6 +118,19 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 .map(|x| colour_of(x.as_str())),
             duration: Duration::WhileActive,
         },
+        Rule::c_cost_as => Action::CostAs(t(), direct_number(&c), Duration::WhileActive),
+        Rule::c_fulfilled => Action::ReductionFulfilled(t(), Duration::WhileActive),
+        Rule::c_gain_reduction => {
+            let col = (c.clone().into_inner().flatten())
+                .find(|x| x.as_rule() == Rule::colour)
+                .map(|x| colour_of(x.as_str()));
+            match col {
+                Some(col) => {
+                    Action::GainReduction(t(), direct_number(&c), col, Duration::WhileActive)
+                }
+                None => return Vec::new(),
+            }
+        }
         Rule::c_must_attack => Action::MustAttack(t(), Duration::WhileActive),
         Rule::c_block_exh => Action::CanBlockWhileExhausted(t(), Duration::WhileActive),
         Rule::c_cannot_be => {
