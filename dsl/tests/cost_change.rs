@@ -65,7 +65,7 @@ fn bs_5_2_reduction_symbols_fulfilled_or_gained() {
         "{r}"
     );
     let r = rhai("All of your magic cards gain a {BLUE_SYMBOL} reduction symbol.");
-    assert!(r.contains("gain_reduction("), "{r}");
+    assert!(r.contains("gain_reduction(my_hand().magic_cards(), "), "{r}");
     assert!(r.contains(", 1, \"blue\", \"while\");"), "{r}");
 }
 

@@ -124,9 +124,17 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             let col = (c.clone().into_inner().flatten())
                 .find(|x| x.as_rule() == Rule::colour)
                 .map(|x| colour_of(x.as_str()));
+            // Cards are paid from the hand: "all of your magic cards" are those there.
+            let mut target = t();
+            if let Target::All(q) = &mut target
+                && q.zone == Zone::Field
+                && matches!(q.kind, CardKind::MagicCard | CardKind::SpiritCard | CardKind::Card)
+            {
+                q.zone = Zone::Hand;
+            }
             match col {
                 Some(col) => {
-                    Action::GainReduction(t(), direct_number(&c), col, Duration::WhileActive)
+                    Action::GainReduction(target, direct_number(&c), col, Duration::WhileActive)
                 }
                 None => return Vec::new(),
             }
