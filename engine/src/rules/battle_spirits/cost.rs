@@ -102,9 +102,11 @@ impl Game {
             None => self.host.summoning_cards.contains(self.card_id(c)),
         };
         // A field card's effect, or the paid card's own, may read the card being paid.
-        let watched = !self.host.summoning_cards.is_empty()
+        // A keyword's script may read it too (`ScriptHost::summoning_elsewhere`).
+        let watched = (!self.host.summoning_cards.is_empty()
             && (self.pile(Zone::Field(p)).iter().any(|&c| reads(c))
-                || (!self.on_field(card) && reads(card)));
+                || (!self.on_field(card) && reads(card))))
+            || (self.host.summoning_elsewhere && !self.on_field(card) && !def.keywords.is_empty());
         if !watched {
             return self.cost_changed(p, card, self.quote(p, def));
         }

@@ -6,6 +6,8 @@
 //! 4 in your hand if …") are evaluated then too, from the hand.
 
 use super::constants::{ConstMods, Constants};
+use super::hooks::Trigger;
+use carddb::EffectZone;
 use super::state::ModKind;
 use crate::core::InstanceId;
 use crate::rules::battle_spirits::game::Game;
@@ -98,10 +100,22 @@ impl Game {
     /// (BS-5.2; "when summoning this spirit from your hand, …").
     pub(crate) fn paid_card_reads(&self, card: InstanceId) -> bool {
         !self.on_field(card)
-            && self.effects_of_instance(card).is_some_and(|effs| {
+            && (self.effects_of_instance(card).is_some_and(|effs| {
                 effs.iter()
                     .any(|e| e.reads_summoning && e.triggers.iter().any(|t| t.is_constant()))
-            })
+            }) || !self.paid_keyword_effects(card).is_empty())
+    }
+
+    /// The `zone: hand` constant effects of `card`'s printed keywords that read the cost
+    /// being paid (a `cost-change` keyword, `docs/pack-format.md`), by effect number.
+    fn paid_keyword_effects(&self, card: InstanceId) -> Vec<u32> {
+        if !self.host.summoning_elsewhere || self.def_of(card).keywords.is_empty() {
+            return Vec::new();
+        }
+        let constant = |t: Trigger| t.is_constant();
+        let mut v = self.keyword_effects(card, EffectZone::Hand, u64::MAX, &constant);
+        v.retain(|&n| self.effect_of_instance(card, n).is_some_and(|e| e.reads_summoning));
+        v
     }
 
     /// Evaluates into `out` the constant effects of `card` (being paid, off the field) that
@@ -115,13 +129,15 @@ impl Game {
         if !self.paid_card_reads(card) {
             return;
         }
-        let Some(effs) = self.effects_of_instance(card) else {
-            return;
-        };
         let p = self.owner(card);
-        for (i, e) in effs.iter().enumerate() {
+        for (i, e) in self.effects_of_instance(card).unwrap_or_default().iter().enumerate() {
             if e.reads_summoning && e.triggers.iter().any(|t| t.is_constant()) {
                 self.apply_constant(p, card, i as u32, e, battle, out);
+            }
+        }
+        for n in self.paid_keyword_effects(card) {
+            if let Some(e) = self.effect_of_instance(card, n) {
+                self.apply_constant(p, card, n, e, battle, out);
             }
         }
     }

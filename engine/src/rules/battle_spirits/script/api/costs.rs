@@ -19,7 +19,7 @@ pub(super) fn register_costs(e: &mut Engine) {
         e,
         "while_paying",
         ["q"],
-        "Whether the card whose cost is being paid now matches the query: a spirit, ultimate or brave being summoned, a nexus being deployed or a magic being used (BS-5.2). The query gives its owner, kind and filters (`my_hand().magic_cards()`: one of your magic cards; `this_card()`: this card itself); the card is still in the hand. False when no cost is being paid. A constant effect of a field card, or of the paid card itself (evaluated while it is in the hand), reads it; what it gives holds while the cost is read (ruling C#59).",
+        "Whether the card whose cost is being paid now matches the query: a spirit, ultimate or brave being summoned, a nexus being deployed or a magic being used (BS-5.2). The query gives its owner, kind and filters (`my_field().magic_cards()`: any magic card of yours, its zone aside; `my_hand().magic_cards()`: one paid from your hand; `this_card()`: this card itself); the card is where it is paid from, mostly the hand. False when no cost is being paid. A constant effect of a field card, or of the paid card itself (evaluated while it is in the hand), reads it; what it gives holds while the cost is read (ruling C#59).",
         |q: Dynamic| -> R<bool> {
             let q = subject(&q)?;
             // No cost being read: false whatever the state (a remembered run, `memo`;
