@@ -37,7 +37,10 @@ fn bs_5_2_the_paid_card_names_its_own_payment() {
         let r = rhai(text);
         assert!(r.contains("ok = while_paying(this_card());"), "{text}: {r}");
         assert!(r.contains(", 2, \"\", \"while\");"), "{text}: {r}");
-        assert!(!r.contains("may("), "a cost change is applied, never asked: {r}");
+        assert!(
+            !r.contains("may("),
+            "a cost change is applied, never asked: {r}"
+        );
     }
 }
 
@@ -65,7 +68,10 @@ fn bs_5_2_reduction_symbols_fulfilled_or_gained() {
         "{r}"
     );
     let r = rhai("All of your magic cards gain a {BLUE_SYMBOL} reduction symbol.");
-    assert!(r.contains("gain_reduction(my_hand().magic_cards(), "), "{r}");
+    assert!(
+        r.contains("gain_reduction(my_hand().magic_cards(), "),
+        "{r}"
+    );
     assert!(r.contains(", 1, \"blue\", \"while\");"), "{r}");
 }
 

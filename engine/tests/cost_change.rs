@@ -6,11 +6,11 @@
 mod support;
 
 use carddb::{CardKind, Colour};
+use engine::core::InstanceId;
 use engine::rules::battle_spirits::Zone;
 use engine::rules::battle_spirits::testkit::{
     card, effect, give_reserve, play, put, scripted_spirit,
 };
-use engine::core::InstanceId;
 use engine::{Event, Game};
 use support::rulings::*;
 

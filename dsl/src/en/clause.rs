@@ -128,7 +128,10 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             let mut target = t();
             if let Target::All(q) = &mut target
                 && q.zone == Zone::Field
-                && matches!(q.kind, CardKind::MagicCard | CardKind::SpiritCard | CardKind::Card)
+                && matches!(
+                    q.kind,
+                    CardKind::MagicCard | CardKind::SpiritCard | CardKind::Card
+                )
             {
                 q.zone = Zone::Hand;
             }

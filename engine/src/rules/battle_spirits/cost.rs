@@ -27,7 +27,11 @@ pub struct CostQuote {
 /// A multi-colour symbol counts once, for any one of its colours: each is matched to a
 /// colour whose reduction is still unmet, as many as a matching allows.
 pub fn reduction(def: &CardDef, field: &FieldSymbols) -> u32 {
-    reduction_of(def.reduction.iter().map(|(c, n)| (*c, u32::from(*n))), def, field)
+    reduction_of(
+        def.reduction.iter().map(|(c, n)| (*c, u32::from(*n))),
+        def,
+        field,
+    )
 }
 
 /// [`reduction`] with the reduction symbols `reds` (per colour, each colour once) in place

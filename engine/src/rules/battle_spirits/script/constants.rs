@@ -33,8 +33,8 @@ pub(crate) struct Constants {
 }
 
 pub(crate) use super::source_reads::{
-    BP_MODS, COST_MODS, KEYWORD_MODS, LEVEL_MODS, READS_CORES, READS_EXHAUSTION, READS_PILES, SYMBOL_MODS,
-    kinds_of, reads_named_in, step_bit,
+    BP_MODS, COST_MODS, KEYWORD_MODS, LEVEL_MODS, READS_CORES, READS_EXHAUSTION, READS_PILES,
+    SYMBOL_MODS, kinds_of, reads_named_in, step_bit,
 };
 
 /// Which of the kinds queries skip when none is in force `k` is (issue 15).

@@ -37,7 +37,7 @@ pub struct CompiledEffect {
     /// understood, [`dsl::compile::static_inert`]): a constant effect is then not run at
     /// every read (issue 15), with the same report.
     pub inert: Option<String>,
-    /// Whether the script calls `while_summoning`: its outcome depends on the card whose
+    /// Whether the script calls `while_summoning` or `while_paying`: its outcome depends on the card whose
     /// cost is being read (`Game::quote_card`, `script::summoning`).
     pub reads_summoning: bool,
     /// What beyond the field the script may read (`constants::reads_named_in`).
@@ -107,11 +107,11 @@ pub struct ScriptHost {
     pub(crate) has_constant: bool,
     /// Whether any effect works from the hand or the trash (`script::zones`).
     pub(crate) zone_effects: bool,
-    /// Cards with a script calling `while_summoning`: only with one of them on the field is
+    /// Cards with a script calling `while_summoning`/`while_paying`: only with one of them on the field (or being paid) is
     /// a cost read with the card being summoned in view (`Game::quote_card`).
     pub(crate) summoning_cards: std::collections::BTreeSet<CardId>,
     /// Whether a script other than a card effect's (a `lib/` module, a keyword's) names
-    /// `while_summoning`: then a cost read re-evaluates every constant effect
+    /// `while_summoning`/`while_paying`: then a cost read re-evaluates every constant effect
     /// (`script::summoning`).
     pub(crate) summoning_elsewhere: bool,
     /// Cards with an effect that may ask a question.
@@ -488,12 +488,11 @@ impl ScriptHost {
             .files
             .values()
             .flat_map(|f| f.iter())
-            .any(|(path, src)| !path.starts_with("effects/") && reads_paying(&src))
-            || keyword_defs.iter().flat_map(|k| &k.def.effects).any(|e| {
-                e.script
-                    .as_ref()
-                    .is_some_and(|s| reads_paying(s))
-            });
+            .any(|(path, src)| !path.starts_with("effects/") && reads_paying(src))
+            || keyword_defs
+                .iter()
+                .flat_map(|k| &k.def.effects)
+                .any(|e| e.script.as_ref().is_some_and(|s| reads_paying(s)));
         let zone_effects = lists
             .iter()
             .flatten()

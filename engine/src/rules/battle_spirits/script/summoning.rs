@@ -7,10 +7,10 @@
 
 use super::constants::{ConstMods, Constants};
 use super::hooks::Trigger;
-use carddb::EffectZone;
 use super::state::ModKind;
 use crate::core::InstanceId;
 use crate::rules::battle_spirits::game::Game;
+use carddb::EffectZone;
 
 impl Game {
     /// The constants while the cost of `card` is read, from those in force without it: each
@@ -114,7 +114,10 @@ impl Game {
         }
         let constant = |t: Trigger| t.is_constant();
         let mut v = self.keyword_effects(card, EffectZone::Hand, u64::MAX, &constant);
-        v.retain(|&n| self.effect_of_instance(card, n).is_some_and(|e| e.reads_summoning));
+        v.retain(|&n| {
+            self.effect_of_instance(card, n)
+                .is_some_and(|e| e.reads_summoning)
+        });
         v
     }
 
@@ -130,7 +133,12 @@ impl Game {
             return;
         }
         let p = self.owner(card);
-        for (i, e) in self.effects_of_instance(card).unwrap_or_default().iter().enumerate() {
+        for (i, e) in self
+            .effects_of_instance(card)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
             if e.reads_summoning && e.triggers.iter().any(|t| t.is_constant()) {
                 self.apply_constant(p, card, i as u32, e, battle, out);
             }

@@ -8,9 +8,9 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, FuncRegistration, ImmutableString};
 
+use super::constants::COST_MODS;
 use super::ctx::{RunCtx, err, read_only, run_ctx, with_mut, with_ref, with_ref_noting};
 use super::hooks::Trigger;
-use super::constants::COST_MODS;
 use super::memo::{READ_ANY, READ_EXHAUSTED_THIS, READ_SOUL_THIS};
 use super::query::{Base, Filter, Query};
 use super::run::{ASKED, INERT, STOP};
