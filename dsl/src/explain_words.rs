@@ -215,6 +215,7 @@ pub fn condition_words(c: &Condition) -> String {
         Condition::CountAtMost(n) => format!("your count is {n} or less"),
         Condition::UltimateTriggerHits => "the ultimate trigger hits".into(),
         Condition::PayingThis => "this card's cost is being paid".into(),
+        Condition::NoMagicUsedThisTurn => "you have used no magic card this turn".into(),
         Condition::Paying(q) => format!("the cost of one of {} is being paid", query_words(q)),
     }
 }
@@ -324,6 +325,7 @@ pub(crate) fn other_action_words(a: &Action) -> String {
         ),
         Action::EndAttackStep => "end the attack step".into(),
         Action::EndBattle => "end the battle".into(),
+        Action::ReducePaidCost(n) => format!("the card being paid costs {n} fewer core(s)"),
         Action::CostAs(x, n, dur) => format!("{} costs {n} while it is paid{}", t(x), d(dur)),
         Action::ReductionFulfilled(x, dur) => format!(
             "every reduction symbol of {} counts as met while it is paid{}",

@@ -143,6 +143,7 @@ pub const PHRASES: &[Phrase] = &[
     p("tr_resolves", TRAILERS, "SENTENCE after its effect resolves", "Return this card to your hand after its effect resolves."),
     p("tr_reminder", TRAILERS, "…: KEYWORD (the printed reminder after a keyword)", "This spirit gains Crush: Crush."),
     p("c_gain_reduction", COSTS, "All of your CARDS gain N COLOUR reduction symbols", "All of your magic cards gain a {RED_SYMBOL} reduction symbol."),
+    p("c_reduce_first_magic", COSTS, "Reduce the cost of the first magic card you use each turn by N", "Reduce the cost of the first magic card you use each turn by 1."),
     p("c_cost_as", COSTS, "This card costs N in your hand (if CONDITION)", "This card costs 3 in your hand if you control a nexus."),
     p("c_fulfilled", COSTS, "Treat all of this card's reduction symbols as fulfilled", "If you have 2 or fewer life, treat all of this card's reduction symbols as fulfilled."),
     p("l_paying", COSTS, "When you use a CARD / When summoning this spirit from your hand, count each symbol on TARGET as N symbols when calculating cost reduction", "When you use a magic card, count each symbol on your Dragon spirits as two symbols when calculating cost reduction."),

@@ -76,6 +76,16 @@ fn bs_5_2_reduction_symbols_fulfilled_or_gained() {
 }
 
 #[test]
+fn bs_5_2_the_first_magic_each_turn_costs_less() {
+    let r = rhai("Reduce the cost of the first magic card you use each turn by 2.");
+    assert!(
+        r.contains("(while_paying(my_field().magic_cards())) && (magic_used_this_turn() == 0)"),
+        "{r}"
+    );
+    assert!(r.contains("reduce_cost(card_being_paid(), 2, \"while\");"), "{r}");
+}
+
+#[test]
 fn a_magic_used_without_a_cost_clause_stays_a_trigger() {
     let r = rhai("(During Your Turn) When you use a magic card, draw 1 card.");
     assert!(!r.contains("while_paying"), "{r}");

@@ -23,8 +23,9 @@ fn to_pay(g: &Game, card: &str) -> u32 {
         .to_pay
 }
 
+/// What the last play of `c` paid.
 fn paid(g: &Game, c: InstanceId) -> Option<u32> {
-    g.log().iter().find_map(|e| match e {
+    g.log().iter().rev().find_map(|e| match e {
         Event::Played { card, paid, .. } if *card == c => Some(*paid),
         _ => None,
     })
@@ -123,4 +124,32 @@ fn bs_5_2_reduce_cost_gain_reduction_and_fulfilled_reduction() {
     // S-FUL (cost 6, four red reduction and the one S-RED adds, all met at 5 life or
     // less, whatever the two red symbols): 6 − 5 = 1.
     assert_eq!(to_pay(&g, "S-FUL"), 1);
+}
+
+/// BS-5.2 step 4 on the first magic of the turn only: a field card reduces the card being
+/// paid (`card_being_paid`) while no magic was used yet this turn (`magic_used_this_turn`).
+#[test]
+fn bs_5_2_the_first_magic_each_turn_costs_one_less() {
+    let first = scripted_spirit(
+        "S-FIRST",
+        0,
+        3000,
+        vec![effect(
+            "constant",
+            "if while_paying(my_field().magic_cards()) && magic_used_this_turn() == 0 { reduce_cost(card_being_paid(), 1, \"while\"); }",
+        )],
+    );
+    let mut g = game(vec![first, magic_3()], 314);
+    put(&mut g, P0, "S-FIRST", Zone::Field(P0), 1);
+    put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    let a = put(&mut g, P0, "M-3", Zone::Hand(P0), 0);
+    // 3 − min(2 red reduction, 2 red symbols) − 1 = 0 for the first magic of the turn.
+    assert_eq!(to_pay(&g, "M-3"), 0);
+    give_reserve(&mut g, P0, 1);
+    play(&mut g, a);
+    assert_eq!(paid(&g, a), Some(0));
+    let b = put(&mut g, P0, "M-3", Zone::Hand(P0), 0);
+    assert_eq!(to_pay(&g, "M-3"), 1);
+    play(&mut g, b);
+    assert_eq!(paid(&g, b), Some(1), "the second magic of the turn pays 3 − 2");
 }

@@ -255,6 +255,10 @@ impl Emitter {
                     lit(du.name())
                 ),
             ),
+            Action::ReducePaidCost(n) => self.line(
+                d,
+                &format!("reduce_cost(card_being_paid(), {n}, \"while\");"),
+            ),
             Action::CostAs(t, n, du) => self.line(
                 d,
                 &format!("cost_as({}, {n}, {});", self.texpr(t), lit(du.name())),

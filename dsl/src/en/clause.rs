@@ -118,6 +118,17 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 .map(|x| colour_of(x.as_str())),
             duration: Duration::WhileActive,
         },
+        // "Reduce the cost of the first magic card you use each turn by N" (BS-5.2 step 4).
+        Rule::c_reduce_first_magic => {
+            let magic = Query {
+                owner: Owner::You,
+                kind: CardKind::MagicCard,
+                zone: Zone::Field,
+                filters: Vec::new(),
+            };
+            let first = Condition::All(vec![Condition::Paying(magic), Condition::NoMagicUsedThisTurn]);
+            Action::If(first, vec![Action::ReducePaidCost(direct_number(&c))])
+        }
         Rule::c_cost_as => Action::CostAs(t(), direct_number(&c), Duration::WhileActive),
         Rule::c_fulfilled => Action::ReductionFulfilled(t(), Duration::WhileActive),
         Rule::c_gain_reduction => {

@@ -50,7 +50,9 @@ pub struct CompiledEffect {
 /// Whether a script reads the card whose cost is being paid (`while_summoning`,
 /// `while_paying`, BS-5.2): its outcome depends on it (`Game::quote_card`).
 pub(crate) fn reads_paying(src: &str) -> bool {
-    src.contains("while_summoning") || src.contains("while_paying")
+    src.contains("while_summoning")
+        || src.contains("while_paying")
+        || src.contains("card_being_paid")
 }
 
 pub(crate) const ASKING: &[&str] = &[

@@ -5,6 +5,7 @@
 //! hand (`Game::quote_card`); field symbols counted as more (step 3) are `symbols_as`.
 
 use super::*;
+use crate::rules::battle_spirits::PlayKind;
 
 fn colour(c: &str) -> R<carddb::Colour> {
     carddb::Colour::ALL
@@ -27,6 +28,36 @@ pub(super) fn register_costs(e: &mut Engine) {
             with_ref_noting(|g, _| match g.rt.summoning.get() {
                 None => (false, 0),
                 Some(_) => (g.paying_matches(&q), READ_ANY),
+            })
+        }
+    );
+    reg!(
+        e,
+        "card_being_paid",
+        [],
+        "The card whose cost is being paid now (BS-5.2), as an array of one card; empty when no cost is being paid. The target of a field card's `reduce_cost` (\"reduce the cost of the first magic card you use each turn by 1\").",
+        || -> R<Array> {
+            with_ref_noting(|g, _| match g.rt.summoning.get() {
+                None => (Array::new(), 0),
+                Some(c) => (vec![Dynamic::from(c)], READ_ANY),
+            })
+        }
+    );
+    reg!(
+        e,
+        "magic_used_this_turn",
+        [],
+        "How many magic cards you used this turn (BS-5.5; each paid use from the hand or by an effect that pays it, read from the log since the turn began).",
+        || -> R<i64> {
+            with_ref(|g, rc| {
+                let n = (g.log().iter().rev())
+                    .take_while(|e| !matches!(e, Event::TurnBegan { .. }))
+                    .filter(|e| {
+                        matches!(e, Event::Played { player, kind: PlayKind::UseMagic, .. }
+                            if *player == rc.controller)
+                    })
+                    .count();
+                n as i64
             })
         }
     );
