@@ -82,7 +82,10 @@ fn bs_5_2_the_first_magic_each_turn_costs_less() {
         r.contains("(while_paying(my_field().magic_cards())) && (magic_used_this_turn() == 0)"),
         "{r}"
     );
-    assert!(r.contains("reduce_cost(card_being_paid(), 2, \"while\");"), "{r}");
+    assert!(
+        r.contains("reduce_cost(card_being_paid(), 2, \"while\");"),
+        "{r}"
+    );
 }
 
 #[test]

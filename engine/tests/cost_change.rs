@@ -151,5 +151,9 @@ fn bs_5_2_the_first_magic_each_turn_costs_one_less() {
     let b = put(&mut g, P0, "M-3", Zone::Hand(P0), 0);
     assert_eq!(to_pay(&g, "M-3"), 1);
     play(&mut g, b);
-    assert_eq!(paid(&g, b), Some(1), "the second magic of the turn pays 3 − 2");
+    assert_eq!(
+        paid(&g, b),
+        Some(1),
+        "the second magic of the turn pays 3 − 2"
+    );
 }

@@ -126,7 +126,10 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 zone: Zone::Field,
                 filters: Vec::new(),
             };
-            let first = Condition::All(vec![Condition::Paying(magic), Condition::NoMagicUsedThisTurn]);
+            let first = Condition::All(vec![
+                Condition::Paying(magic),
+                Condition::NoMagicUsedThisTurn,
+            ]);
             Action::If(first, vec![Action::ReducePaidCost(direct_number(&c))])
         }
         Rule::c_cost_as => Action::CostAs(t(), direct_number(&c), Duration::WhileActive),
