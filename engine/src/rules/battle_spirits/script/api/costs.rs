@@ -4,16 +4,9 @@
 //! is read — an effect of a field card, or one of the paid card itself, evaluated from the
 //! hand (`Game::quote_card`); field symbols counted as more (step 3) are `symbols_as`.
 
+use super::restrictions::colour;
 use super::*;
 use crate::rules::battle_spirits::PlayKind;
-
-fn colour(c: &str) -> R<carddb::Colour> {
-    carddb::Colour::ALL
-        .iter()
-        .copied()
-        .find(|x| format!("{x:?}").eq_ignore_ascii_case(c))
-        .ok_or_else(|| err(format!("unknown colour {c:?}")))
-}
 
 pub(super) fn register_costs(e: &mut Engine) {
     reg!(
