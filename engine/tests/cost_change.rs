@@ -14,15 +14,6 @@ use engine::rules::battle_spirits::testkit::{
 use engine::{Event, Game};
 use support::rulings::*;
 
-fn to_pay(g: &Game, card: &str) -> u32 {
-    let view = g.view(P0);
-    let hand = view.players[P0.index()].hand.as_ref().expect("own hand");
-    hand.iter()
-        .find(|h| &*h.card == card)
-        .expect("in hand")
-        .to_pay
-}
-
 /// What the last play of `c` paid.
 fn paid(g: &Game, c: InstanceId) -> Option<u32> {
     g.log().iter().rev().find_map(|e| match e {
