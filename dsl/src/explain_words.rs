@@ -214,6 +214,9 @@ pub fn condition_words(c: &Condition) -> String {
         Condition::CountAtLeast(n) => format!("your count is {n} or more"),
         Condition::CountAtMost(n) => format!("your count is {n} or less"),
         Condition::UltimateTriggerHits => "the ultimate trigger hits".into(),
+        Condition::PayingThis => "this card's cost is being paid".into(),
+        Condition::NoMagicUsedThisTurn => "you have used no magic card this turn".into(),
+        Condition::Paying(q) => format!("the cost of one of {} is being paid", query_words(q)),
     }
 }
 
@@ -322,6 +325,19 @@ pub(crate) fn other_action_words(a: &Action) -> String {
         ),
         Action::EndAttackStep => "end the attack step".into(),
         Action::EndBattle => "end the battle".into(),
+        Action::ReducePaidCost(n) => format!("the card being paid costs {n} fewer core(s)"),
+        Action::CostAs(x, n, dur) => format!("{} costs {n} while it is paid{}", t(x), d(dur)),
+        Action::ReductionFulfilled(x, dur) => format!(
+            "every reduction symbol of {} counts as met while it is paid{}",
+            t(x),
+            d(dur)
+        ),
+        Action::GainReduction(x, n, col, dur) => format!(
+            "{} gains {n} {} reduction symbol(s){}",
+            t(x),
+            col.name(),
+            d(dur)
+        ),
         // Every other action has its own line in `action_line`.
         _ => "(an action)".into(),
     }

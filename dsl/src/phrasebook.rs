@@ -57,6 +57,7 @@ const LIMITS: &str = "Restrictions and protections";
 const LEADS: &str = "Before a sentence";
 const TRAILERS: &str = "After a sentence";
 const WHOLE: &str = "Whole sentences";
+const COSTS: &str = "Costs while a card is paid (BS-5.2)";
 
 /// The built-in phrases, by family, in the order the phrasebook lists them.
 #[rustfmt::skip] // a table: one phrase a line
@@ -141,6 +142,13 @@ pub const PHRASES: &[Phrase] = &[
     p("tr_end_turn", TRAILERS, "SENTENCE at the end of this turn", "Destroy this spirit at the end of this turn."),
     p("tr_resolves", TRAILERS, "SENTENCE after its effect resolves", "Return this card to your hand after its effect resolves."),
     p("tr_reminder", TRAILERS, "…: KEYWORD (the printed reminder after a keyword)", "This spirit gains Crush: Crush."),
+    p("c_gain_reduction", COSTS, "All of your CARDS gain N COLOUR reduction symbols", "All of your magic cards gain a {RED_SYMBOL} reduction symbol."),
+    p("c_reduce_first_magic", COSTS, "Reduce the cost of the first magic card you use each turn by N", "Reduce the cost of the first magic card you use each turn by 1."),
+    p("c_cost_as", COSTS, "This card costs N in your hand (if CONDITION)", "This card costs 3 in your hand if you control a nexus."),
+    p("c_fulfilled", COSTS, "Treat all of this card's reduction symbols as fulfilled", "If you have 2 or fewer life, treat all of this card's reduction symbols as fulfilled."),
+    p("l_paying", COSTS, "When you use a CARD / When summoning this spirit from your hand, count each symbol on TARGET as N symbols when calculating cost reduction", "When you use a magic card, count each symbol on your Dragon spirits as two symbols when calculating cost reduction."),
+    p("tr_paying", COSTS, "COST SENTENCE when summoning this card from your hand / when you use it during your main step", "This card costs 3 in your hand when you use it during your main step."),
+    p("tr_calc", COSTS, "COST SENTENCE when calculating cost reduction", "When summoning this spirit from your hand, count each symbol on your red spirits as two symbols when calculating cost reduction."),
     read_only("s_no_dup", WHOLE, "This effect does not duplicate", "This effect does not duplicate."),
     p("s_once_only", WHOLE, "This effect may only be used once per turn", "This effect may only be used once per turn."),
 ];

@@ -29,6 +29,9 @@ fn every_sentence_kind_of_the_grammar_is_in_the_phrasebook() {
         wanted.extend(alternatives(grammar, rule));
     }
     wanted.extend(["s_no_dup".to_string(), "s_once_only".to_string()]);
+    // BS-5.2 cost sentences: their own form (`sentence`), with its own leads and trailers.
+    wanted.extend(alternatives(grammar, "clause_cost"));
+    wanted.extend(["l_paying", "tr_paying", "tr_calc"].map(String::from));
     wanted.sort();
     wanted.dedup();
     assert!(wanted.len() > 70, "{wanted:?}");

@@ -5,19 +5,10 @@
 mod support;
 
 use carddb::Colour;
+use engine::Event;
 use engine::rules::battle_spirits::Zone;
 use engine::rules::battle_spirits::testkit::{effect, give_reserve, play, put, scripted_spirit};
-use engine::{Event, Game};
 use support::rulings::*;
-
-fn to_pay(g: &Game, card: &str) -> u32 {
-    let view = g.view(P0);
-    let hand = view.players[P0.index()].hand.as_ref().expect("own hand");
-    hand.iter()
-        .find(|h| &*h.card == card)
-        .expect("in hand")
-        .to_pay
-}
 
 /// S-DBL's symbol counts as two while a spirit costing 6 or more is summoned; S-SYM gains a
 /// blue symbol (another constant, kept while S-DBL's is read again). R-06 (cost 6, 3 red

@@ -93,6 +93,15 @@ pub enum Condition {
     /// "Ultimate Trigger: if it hits, …" (BS-12.5): the trigger always happens (the
     /// opponent's top deck card goes to the trash); the rest works only on a hit.
     UltimateTriggerHits,
+    /// While this card's own cost is paid ("when summoning this spirit from your hand",
+    /// "when you use this magic card"; BS-5.2).
+    PayingThis,
+    /// No magic card was used by you this turn (BS-5.5; "the first magic card you use each
+    /// turn").
+    NoMagicUsedThisTurn,
+    /// While the cost of a card matching the query is paid ("when you use a magic card …
+    /// when calculating cost reduction"; BS-5.2).
+    Paying(Query),
 }
 
 /// Who an event is about.
@@ -355,6 +364,14 @@ pub enum Action {
     EndAttackStep,
     /// 「今行っているバトルを終了させる」: end the current battle.
     EndBattle,
+    /// "This card costs N (in your hand)": its cost read while paid (BS-5.2 step 1).
+    CostAs(Target, u32, Duration),
+    /// "Treat all of this card's reduction symbols as fulfilled" (BS-5.2 step 4).
+    ReductionFulfilled(Target, Duration),
+    /// N fewer cores paid for the card being paid (BS-5.2 step 4).
+    ReducePaidCost(u32),
+    /// "… gain a yellow reduction symbol" (BS-5.2 step 2).
+    GainReduction(Target, u32, Colour, Duration),
     /// Sequence run only if the player says yes ("you may").
     May(Vec<Action>),
     /// Sequence run only if the preceding optional action was done ("If you do,").

@@ -255,6 +255,31 @@ impl Emitter {
                     lit(du.name())
                 ),
             ),
+            Action::ReducePaidCost(n) => self.line(
+                d,
+                &format!("reduce_cost(card_being_paid(), {n}, \"while\");"),
+            ),
+            Action::CostAs(t, n, du) => self.line(
+                d,
+                &format!("cost_as({}, {n}, {});", self.texpr(t), lit(du.name())),
+            ),
+            Action::ReductionFulfilled(t, du) => self.line(
+                d,
+                &format!(
+                    "reduction_fulfilled({}, {});",
+                    self.texpr(t),
+                    lit(du.name())
+                ),
+            ),
+            Action::GainReduction(t, n, col, du) => self.line(
+                d,
+                &format!(
+                    "gain_reduction({}, {n}, {}, {});",
+                    self.texpr(t),
+                    lit(col.name()),
+                    lit(du.name())
+                ),
+            ),
             Action::SymbolsAs {
                 target,
                 count,

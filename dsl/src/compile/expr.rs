@@ -328,6 +328,9 @@ pub(super) fn condition_expr(c: &Condition) -> String {
             .join(" && "),
         Condition::AnyMatch(q) => format!("{}.count() >= 1", query_expr(q)),
         Condition::WhileSummoning(q) => format!("while_summoning({})", query_expr(q)),
+        Condition::PayingThis => "while_paying(this_card())".into(),
+        Condition::NoMagicUsedThisTurn => "magic_used_this_turn() == 0".into(),
+        Condition::Paying(q) => format!("while_paying({})", query_expr(q)),
         Condition::Not(c) => format!("!({})", condition_expr(c)),
         // BS-13.2: the count area.
         Condition::CountAtLeast(n) => format!("count_area() >= {n}"),

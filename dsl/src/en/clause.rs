@@ -118,6 +118,44 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 .map(|x| colour_of(x.as_str())),
             duration: Duration::WhileActive,
         },
+        // "Reduce the cost of the first magic card you use each turn by N" (BS-5.2 step 4).
+        Rule::c_reduce_first_magic => {
+            let magic = Query {
+                owner: Owner::You,
+                kind: CardKind::MagicCard,
+                zone: Zone::Field,
+                filters: Vec::new(),
+            };
+            let first = Condition::All(vec![
+                Condition::Paying(magic),
+                Condition::NoMagicUsedThisTurn,
+            ]);
+            Action::If(first, vec![Action::ReducePaidCost(direct_number(&c))])
+        }
+        Rule::c_cost_as => Action::CostAs(t(), direct_number(&c), Duration::WhileActive),
+        Rule::c_fulfilled => Action::ReductionFulfilled(t(), Duration::WhileActive),
+        Rule::c_gain_reduction => {
+            let col = (c.clone().into_inner().flatten())
+                .find(|x| x.as_rule() == Rule::colour)
+                .map(|x| colour_of(x.as_str()));
+            // Cards are paid from the hand: "all of your magic cards" are those there.
+            let mut target = t();
+            if let Target::All(q) = &mut target
+                && q.zone == Zone::Field
+                && matches!(
+                    q.kind,
+                    CardKind::MagicCard | CardKind::SpiritCard | CardKind::Card
+                )
+            {
+                q.zone = Zone::Hand;
+            }
+            match col {
+                Some(col) => {
+                    Action::GainReduction(target, direct_number(&c), col, Duration::WhileActive)
+                }
+                None => return Vec::new(),
+            }
+        }
         Rule::c_must_attack => Action::MustAttack(t(), Duration::WhileActive),
         Rule::c_block_exh => Action::CanBlockWhileExhausted(t(), Duration::WhileActive),
         Rule::c_cannot_be => {

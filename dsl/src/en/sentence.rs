@@ -47,6 +47,8 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
     let mut cur_once = false;
     let mut cur_when: Option<(Event, Duration)> = None;
     let mut pending: Vec<Wrap> = Vec::new();
+    // BS-5.2: a cost sentence names the payment it changes, or changes this card's own.
+    let (mut cost_sentence, mut paying) = (false, false);
 
     let flush = |items: &mut Vec<Item>,
                  current: &mut Vec<Action>,
@@ -114,6 +116,30 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 None => st.lost = true,
             },
             Rule::l_may => pending.push(Wrap::May),
+            // A cost change only lowers what is paid (or is the card's own): applied.
+            Rule::l_may_pay | Rule::tr_calc => {}
+            Rule::l_paying => match p.into_inner().next().and_then(paying_of) {
+                Some(c) => {
+                    paying = true;
+                    pending.push(Wrap::If(c));
+                }
+                None => st.lost = true,
+            },
+            Rule::tr_paying => {
+                let mut inner = p.into_inner();
+                let Some(mut c) = inner.next().and_then(paying_of) else {
+                    st.lost = true;
+                    continue;
+                };
+                if inner.next().is_some() {
+                    c = Condition::All(vec![c, Condition::InStep(Whose::You, Step::Main)]);
+                }
+                paying = true;
+                cur_if = Some(match cur_if.take() {
+                    Some(prev) => Condition::All(vec![prev, c]),
+                    None => c,
+                });
+            }
             Rule::l_during => {
                 default_dur = p.into_inner().next().map(duration_of);
             }
@@ -122,7 +148,8 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                     pending.push(Wrap::Repeat(n));
                 }
             }
-            Rule::clause => {
+            Rule::clause | Rule::clause_cost => {
+                cost_sentence |= p.as_rule() == Rule::clause_cost;
                 flush(
                     &mut items,
                     &mut current,
@@ -140,8 +167,12 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
             Rule::tr_duration => cur_dur = p.into_inner().next().map(duration_of),
             Rule::tr_for_each => cur_per = p.into_inner().next().map(|f| for_each_of(f, 1)),
             Rule::tr_if => {
-                cur_if = p.into_inner().next().and_then(condition_of);
-                st.lost |= cur_if.is_none();
+                let c = p.into_inner().next().and_then(condition_of);
+                st.lost |= c.is_none();
+                cur_if = match (cur_if.take(), c) {
+                    (Some(prev), Some(c)) => Some(Condition::All(vec![prev, c])),
+                    (prev, c) => c.or(prev),
+                };
             }
             Rule::tr_start_step => st.start_of_step = true,
             Rule::tr_once => cur_once = true,
@@ -176,7 +207,30 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
             }
         }
     }
+    // "This card costs 4 in your hand if …": a change of this card's own cost.
+    fn own(a: &Action) -> bool {
+        match a {
+            Action::CostAs(..) | Action::ReductionFulfilled(..) => true,
+            Action::If(_, v) => v.iter().any(own),
+            _ => false,
+        }
+    }
+    if cost_sentence && !paying && acc.iter().any(own) {
+        acc = vec![Action::If(Condition::PayingThis, acc)];
+    }
     acc
+}
+
+/// The payment a `pay_when` names (BS-5.2): this card's own, or a card's of the query.
+fn paying_of(p: Pair<Rule>) -> Option<Condition> {
+    let inner = p.into_inner().next()?;
+    Some(match inner.as_rule() {
+        Rule::pay_magic => Condition::Paying(query_of(
+            inner.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+            Owner::You,
+        )),
+        _ => Condition::PayingThis,
+    })
 }
 
 /// Apply a trailing duration / "for each" multiplier to an action.

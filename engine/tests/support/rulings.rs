@@ -128,3 +128,13 @@ pub fn exhaust_all_tool() -> CardDef {
 pub fn flash_tool(id: &str, script: &str) -> CardDef {
     scripted_magic(id, 0, vec![effect("flash", script)])
 }
+
+/// What P0's view says hand card `card` (by id) costs to pay now (BS-5.2).
+pub fn to_pay(g: &Game, card: &str) -> u32 {
+    let view = g.view(P0);
+    let hand = view.players[P0.index()].hand.as_ref().expect("own hand");
+    hand.iter()
+        .find(|h| &*h.card == card)
+        .expect("in hand")
+        .to_pay
+}

@@ -4,6 +4,8 @@ use carddb::{CardDef, CardKind, Colour, Step as EffectStep};
 
 use super::game::Game;
 use super::levels::FieldSymbols;
+use super::script::constants::COST_MODS;
+use super::script::state::ModKind;
 use super::types::{CoreLoc, PlayKind, Zone};
 use crate::core::{InstanceId, PlayerId};
 
@@ -25,14 +27,28 @@ pub struct CostQuote {
 /// A multi-colour symbol counts once, for any one of its colours: each is matched to a
 /// colour whose reduction is still unmet, as many as a matching allows.
 pub fn reduction(def: &CardDef, field: &FieldSymbols) -> u32 {
+    reduction_of(
+        def.reduction.iter().map(|(c, n)| (*c, u32::from(*n))),
+        def,
+        field,
+    )
+}
+
+/// [`reduction`] with the reduction symbols `reds` (per colour, each colour once) in place
+/// of the printed ones (BS-5.2 step 2: symbols an effect adds are counted with them).
+fn reduction_of(
+    reds: impl Iterator<Item = (Colour, u32)>,
+    def: &CardDef,
+    field: &FieldSymbols,
+) -> u32 {
     // Unmet reduction per colour (`Colour as usize`): a fixed table, no allocation.
     let mut unmet = [0u32; 6];
     let mut colours = 0;
-    for (c, n) in &def.reduction {
-        let have = field.colours.get(c).copied().unwrap_or(0);
-        let used = u32::from(*n).min(have);
+    for (c, n) in reds {
+        let have = field.colours.get(&c).copied().unwrap_or(0);
+        let used = n.min(have);
         colours += used;
-        unmet[*c as usize] = u32::from(*n) - used;
+        unmet[c as usize] = n - used;
     }
     colours
         + match_multi(&field.multi, &mut unmet)
@@ -85,22 +101,69 @@ impl Game {
 
     fn quote_card_now(&self, p: PlayerId, card: InstanceId) -> CostQuote {
         let def = self.def_of(card);
-        let watched = !self.host.summoning_cards.is_empty()
-            && self
-                .pile(Zone::Field(p))
-                .iter()
-                .any(|&c| match self.def_index.get(c.index()) {
-                    Some(&d) => self.host.summoning_by_def[d as usize],
-                    None => self.host.summoning_cards.contains(self.card_id(c)),
-                });
+        let reads = |c: InstanceId| match self.def_index.get(c.index()) {
+            Some(&d) => self.host.summoning_by_def[d as usize],
+            None => self.host.summoning_cards.contains(self.card_id(c)),
+        };
+        // A field card's effect, or the paid card's own, may read the card being paid.
+        // A keyword's script may read it too (`ScriptHost::summoning_elsewhere`).
+        let watched = (!self.host.summoning_cards.is_empty()
+            && (self.pile(Zone::Field(p)).iter().any(|&c| reads(c))
+                || (!self.on_field(card) && reads(card))))
+            || (self.host.summoning_elsewhere && !self.on_field(card) && !def.keywords.is_empty());
         if !watched {
-            return self.quote(p, def);
+            return self.cost_changed(p, card, self.quote(p, def));
         }
         // The constants are cached per card being summoned (`Runtime::const_cache_summoning`).
         let before = self.rt.summoning.replace(Some(card));
-        let q = self.quote(p, def);
+        let q = self.cost_changed(p, card, self.quote(p, def));
         self.rt.summoning.set(before);
         q
+    }
+
+    /// `q` (the printed cost of `card` for `p`) as the cost modifiers on `card` change it
+    /// (BS-5.2): step 1 the cost read (`CostAs`, the last given wins), step 2 reduction
+    /// symbols gained (`GainReduction`), step 4 every reduction symbol met
+    /// (`ReductionFulfilled`) and cores taken off what is paid (`CostReduced`); what is paid
+    /// never goes below 0 (ruling C#58).
+    fn cost_changed(&self, p: PlayerId, card: InstanceId, q: CostQuote) -> CostQuote {
+        let mods = self.mods_of(card);
+        if !mods.may_have(COST_MODS) {
+            return q;
+        }
+        let def = self.def_of(card);
+        let (mut cost, mut off, mut fulfilled) = (q.cost, 0u32, false);
+        let mut reds = [0u32; 6];
+        let mut gained = false;
+        for (c, n) in &def.reduction {
+            reds[*c as usize] = u32::from(*n);
+        }
+        for m in mods.iter() {
+            match m {
+                ModKind::CostAs(n) => cost = *n,
+                ModKind::CostReduced(n) => off = off.saturating_add(*n),
+                ModKind::GainReduction(n, c) => {
+                    reds[*c as usize] = reds[*c as usize].saturating_add(*n);
+                    gained = true;
+                }
+                ModKind::ReductionFulfilled => fulfilled = true,
+                _ => {}
+            }
+        }
+        let reduction = if fulfilled {
+            reds.iter().sum::<u32>() + u32::from(def.ultimate_reduction)
+        } else if gained {
+            let each = Colour::ALL.iter().map(|c| (*c, reds[*c as usize]));
+            reduction_of(each.filter(|(_, n)| *n > 0), def, &self.field_symbols(p))
+        } else {
+            q.reduction
+        };
+        CostQuote {
+            cost,
+            reduction,
+            to_pay: cost.saturating_sub(reduction.saturating_add(off)),
+            min_cores: q.min_cores,
+        }
     }
 
     /// Cores `p` can pay or place with: reserve and every own field card (BS-5.2 step 5;

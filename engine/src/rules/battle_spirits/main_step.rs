@@ -205,6 +205,7 @@ impl Game {
             return; // a question: this step will be re-run with the answer
         }
         let q = self.quote_card(p, card);
+        self.report_paid_card(card);
         // The additional cost may have removed what made the summon affordable (a spirit
         // whose symbols reduced the cost, BS-5.2): with too few cores left anywhere the
         // card stays in the hand, and the effect that took them says why.

@@ -253,6 +253,10 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                     "the life cores its attacks take go to the {}",
                     format!("{to:?}").to_lowercase()
                 ),
+                M::CostAs(n) => format!("costs {n} while paid"),
+                M::CostReduced(n) => format!("costs {n} fewer core(s) while paid"),
+                M::GainReduction(n, c) => format!("gains {n} {c} reduction symbol(s)"),
+                M::ReductionFulfilled => "its reduction symbols count as met".into(),
             };
             let until = match until {
                 U::Battle => "this battle",

@@ -206,9 +206,18 @@ impl Game {
     /// spirit, ultimate, brave or nexus that matches `q` (its owner and kind, then filters;
     /// the card is still in the hand).
     pub fn summoning_matches(&self, q: &Query) -> bool {
-        self.rt.summoning.get().is_some_and(|c| {
-            self.def_of(c).kind != CardKind::Magic && q.matches_ignoring_zone(self, c)
-        })
+        self.rt
+            .summoning
+            .get()
+            .is_some_and(|c| self.def_of(c).kind != CardKind::Magic)
+            && self.paying_matches(q)
+    }
+
+    /// `while_paying(q)`: whether the card whose cost is being read now (BS-5.2) — of any
+    /// kind: summoned, deployed or a magic used — matches `q` (its owner and kind, then
+    /// filters; the card is still in the hand).
+    pub fn paying_matches(&self, q: &Query) -> bool {
+        (self.rt.summoning.get()).is_some_and(|c| q.matches_ignoring_zone(self, c))
     }
 }
 

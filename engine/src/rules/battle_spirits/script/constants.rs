@@ -33,17 +33,21 @@ pub(crate) struct Constants {
 }
 
 pub(crate) use super::source_reads::{
-    BP_MODS, KEYWORD_MODS, LEVEL_MODS, READS_CORES, READS_EXHAUSTION, READS_PILES, SYMBOL_MODS,
-    kinds_of, reads_named_in, step_bit,
+    BP_MODS, COST_MODS, KEYWORD_MODS, LEVEL_MODS, READS_CORES, READS_EXHAUSTION, READS_PILES,
+    SYMBOL_MODS, kinds_of, reads_named_in, step_bit,
 };
 
 /// Which of the kinds queries skip when none is in force `k` is (issue 15).
-fn kind_bits(k: &ModKind) -> u16 {
+pub(crate) fn kind_bits(k: &ModKind) -> u16 {
     match k {
         ModKind::Level(_) | ModKind::HighestLevel => LEVEL_MODS,
         ModKind::SymbolsAs(..) | ModKind::GainSymbols(..) => SYMBOL_MODS,
         ModKind::Keyword(..) => KEYWORD_MODS,
         ModKind::Bp(_) => BP_MODS,
+        ModKind::CostAs(_)
+        | ModKind::CostReduced(_)
+        | ModKind::GainReduction(..)
+        | ModKind::ReductionFulfilled => COST_MODS,
         _ => 0,
     }
 }
@@ -257,6 +261,10 @@ impl Game {
                 }
             }
         }
+        // BS-5.2: while a card is paid, its own effects that read its cost being paid.
+        if let Some(s) = self.rt.summoning.get() {
+            self.apply_paid_card(s, &battle, &mut out);
+        }
         // Keywords' constant effects (issue 12), for the keywords printed or gained now,
         // including those the constants above give.
         let holders: Vec<(PlayerId, InstanceId)> = if self.host.keywords.any_constant {
@@ -401,7 +409,27 @@ impl Game {
             return;
         }
         let consts = self.constant_mods();
+        self.report_failed(&consts, None);
+    }
+
+    /// BS-5.2: as [`Game::report_constants`], for the own effects of `card` that read its
+    /// cost being paid (they run only then, from the hand): called as its payment starts.
+    pub(crate) fn report_paid_card(&mut self, card: InstanceId) {
+        if !self.host.has_constant || !self.paid_card_reads(card) {
+            return;
+        }
+        let before = self.rt.summoning.replace(Some(card));
+        let consts = self.constant_mods();
+        self.rt.summoning.set(before);
+        self.report_failed(&consts, Some(card));
+    }
+
+    /// Reports the failures of `consts` (only those of `only`, when given), once each.
+    fn report_failed(&mut self, consts: &Constants, only: Option<InstanceId>) {
         for (card, effect, line, reason, inert) in &consts.failed {
+            if only.is_some_and(|c| c != *card) {
+                continue;
+            }
             if !self.st.scripts.constant_reported.insert((*card, *effect)) {
                 continue;
             }

@@ -37,7 +37,7 @@ pub struct CompiledEffect {
     /// understood, [`dsl::compile::static_inert`]): a constant effect is then not run at
     /// every read (issue 15), with the same report.
     pub inert: Option<String>,
-    /// Whether the script calls `while_summoning`: its outcome depends on the card whose
+    /// Whether the script calls `while_summoning` or `while_paying`: its outcome depends on the card whose
     /// cost is being read (`Game::quote_card`, `script::summoning`).
     pub reads_summoning: bool,
     /// What beyond the field the script may read (`constants::reads_named_in`).
@@ -47,6 +47,14 @@ pub struct CompiledEffect {
 }
 
 /// Functions whose presence in a script means it may stop for a decision.
+/// Whether a script reads the card whose cost is being paid (`while_summoning`,
+/// `while_paying`, BS-5.2): its outcome depends on it (`Game::quote_card`).
+pub(crate) fn reads_paying(src: &str) -> bool {
+    src.contains("while_summoning")
+        || src.contains("while_paying")
+        || src.contains("card_being_paid")
+}
+
 pub(crate) const ASKING: &[&str] = &[
     "choose",
     "may",
@@ -101,11 +109,11 @@ pub struct ScriptHost {
     pub(crate) has_constant: bool,
     /// Whether any effect works from the hand or the trash (`script::zones`).
     pub(crate) zone_effects: bool,
-    /// Cards with a script calling `while_summoning`: only with one of them on the field is
+    /// Cards with a script calling `while_summoning`/`while_paying`: only with one of them on the field (or being paid) is
     /// a cost read with the card being summoned in view (`Game::quote_card`).
     pub(crate) summoning_cards: std::collections::BTreeSet<CardId>,
     /// Whether a script other than a card effect's (a `lib/` module, a keyword's) names
-    /// `while_summoning`: then a cost read re-evaluates every constant effect
+    /// `while_summoning`/`while_paying`: then a cost read re-evaluates every constant effect
     /// (`script::summoning`).
     pub(crate) summoning_elsewhere: bool,
     /// Cards with an effect that may ask a question.
@@ -334,7 +342,7 @@ impl ScriptHost {
                     if src.contains("gain_keyword") {
                         gives_keywords.insert(d.id.clone());
                     }
-                    if src.contains("while_summoning") {
+                    if reads_paying(&src) {
                         summoning_cards.insert(d.id.clone());
                     }
                     let script = match engine.compile(&src) {
@@ -356,7 +364,7 @@ impl ScriptHost {
                         origin: Some(origin),
                         standing,
                         inert: dsl::compile::static_inert(&src),
-                        reads_summoning: src.contains("while_summoning"),
+                        reads_summoning: reads_paying(&src),
                         reads: super::constants::reads_named_in(&src),
                         calls: Default::default(),
                     });
@@ -388,7 +396,7 @@ impl ScriptHost {
                 if src.contains("gain_keyword") {
                     gives_keywords.insert(d.id.clone());
                 }
-                if src.contains("while_summoning") {
+                if reads_paying(&src) {
                     summoning_cards.insert(d.id.clone());
                 }
                 let script = match engine.compile(&src) {
@@ -414,7 +422,7 @@ impl ScriptHost {
                     origin: Some(origin),
                     standing,
                     inert: None,
-                    reads_summoning: src.contains("while_summoning"),
+                    reads_summoning: reads_paying(&src),
                     reads: super::constants::reads_named_in(&src),
                     calls: Default::default(),
                 });
@@ -485,12 +493,11 @@ impl ScriptHost {
             .files
             .values()
             .flat_map(|f| f.iter())
-            .any(|(path, src)| !path.starts_with("effects/") && src.contains("while_summoning"))
-            || keyword_defs.iter().flat_map(|k| &k.def.effects).any(|e| {
-                e.script
-                    .as_ref()
-                    .is_some_and(|s| s.contains("while_summoning"))
-            });
+            .any(|(path, src)| !path.starts_with("effects/") && reads_paying(src))
+            || keyword_defs
+                .iter()
+                .flat_map(|k| &k.def.effects)
+                .any(|e| e.script.as_ref().is_some_and(|s| reads_paying(s)));
         let zone_effects = lists
             .iter()
             .flatten()

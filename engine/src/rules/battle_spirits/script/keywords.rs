@@ -263,9 +263,11 @@ pub fn compile(
                 None => script,
             };
             let mut reads = 0;
+            let mut reads_summoning = false;
             let (script, may_ask, standing) = match script {
                 Ok((ast, src)) => {
                     reads = super::constants::reads_named_in(&src);
+                    reads_summoning = super::host::reads_paying(&src);
                     super::host::scan_watched(&src, watched);
                     if triggers.iter().any(|t| t.is_constant()) {
                         out.constant_kinds |= super::constants::kinds_of(&triggers, &src);
@@ -293,7 +295,7 @@ pub fn compile(
                 origin: Some(origin),
                 standing,
                 inert: None,
-                reads_summoning: false,
+                reads_summoning,
                 reads,
                 calls: Default::default(),
             });

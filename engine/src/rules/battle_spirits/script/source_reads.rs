@@ -13,6 +13,8 @@ pub(crate) const SYMBOL_MODS: u16 = 2;
 pub(crate) const KEYWORD_MODS: u16 = 4;
 /// A modifier that changes BP (`Game::bp_delta`, the zero-BP check).
 pub(crate) const BP_MODS: u16 = 8;
+/// A modifier that changes what a card costs while it is paid (`Game::quote_card`, BS-5.2).
+pub(crate) const COST_MODS: u16 = 16;
 /// Not modifiers: the constants read whether the step is step `s` (bit `STEP_BASE << s`:
 /// a constant timing of that step), or any step (`is_step`, a printed keyword's timing),
 /// so entering or leaving such a step changes them.
@@ -44,6 +46,10 @@ pub(crate) fn kinds_named_in(src: &str) -> u16 {
         ("bp_plus", BP_MODS),
         ("bp_minus", BP_MODS),
         ("is_step", STEP_READ),
+        ("cost_as", COST_MODS),
+        ("reduce_cost", COST_MODS),
+        ("gain_reduction", COST_MODS),
+        ("reduction_fulfilled", COST_MODS),
     ];
     (NAMES.iter())
         .filter(|(name, _)| code.contains(name))

@@ -124,6 +124,17 @@ pub enum ModKind {
     /// The life cores its attacks remove (BS-6.5.1) go here instead of the defender's
     /// reserve (the latest such modifier wins).
     LifeCoresTo(LifeCoreSink),
+    /// While its cost is paid, it costs n (BS-5.2 step 1: the cost read; reductions then
+    /// apply to n).
+    CostAs(u32),
+    /// While its cost is paid, n fewer cores are paid, after its reduction symbols
+    /// (BS-5.2 step 4; never below 0, ruling C#58).
+    CostReduced(u32),
+    /// It has n more reduction symbols of the colour (BS-5.2 step 2).
+    GainReduction(u32, carddb::Colour),
+    /// While its cost is paid, each of its reduction symbols counts as met whatever the
+    /// field's symbols (BS-5.2 step 4).
+    ReductionFulfilled,
 }
 
 /// Where the life cores an attack removes go (BS-6.5.1: the defender's reserve unless an

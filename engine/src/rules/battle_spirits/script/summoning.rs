@@ -1,12 +1,16 @@
 //! Constants while a card's cost is read (BS-5.2; ruling BSS01-109: "while summoning"
 //! effects). A view reads the cost of every hand card after every event (issue 15), so only
 //! the effects that call `while_summoning` are run again, and their modifiers replace theirs
-//! in the constants in force without a card being summoned.
+//! in the constants in force without a card being summoned. The paid card's own effects that
+//! read its cost being paid ("when summoning this spirit from your hand, …", "this card costs
+//! 4 in your hand if …") are evaluated then too, from the hand.
 
 use super::constants::{ConstMods, Constants};
+use super::hooks::Trigger;
 use super::state::ModKind;
 use crate::core::InstanceId;
 use crate::rules::battle_spirits::game::Game;
+use carddb::EffectZone;
 
 impl Game {
     /// The constants while the cost of `card` is read, from those in force without it: each
@@ -22,7 +26,8 @@ impl Game {
         self.rt.summoning.set(None);
         let base = self.constant_mods();
         self.rt.summoning.set(Some(card));
-        if base.summoning_spans.is_empty() {
+        let own = self.paid_card_reads(card);
+        if base.summoning_spans.is_empty() && !own {
             return Some(base);
         }
         let gives_keyword =
@@ -54,6 +59,18 @@ impl Game {
             mods.append(&mut one.mods);
             at = end;
         }
+        // The paid card's own effects (BS-5.2, from the hand): added after the field's.
+        let mut tail = Vec::new();
+        if ok && own {
+            let mut one = Constants::default();
+            self.apply_paid_card(card, &battle, &mut one);
+            if !one.watchers.is_empty() || !one.failed.is_empty() || gives_keyword(&one.mods) {
+                ok = false;
+            }
+            reads |= one.reads;
+            same &= one.mods.is_empty();
+            tail = one.mods;
+        }
         self.rt.computing_const.set(false);
         if !ok {
             return None;
@@ -64,6 +81,7 @@ impl Game {
             return Some(base);
         }
         mods.extend_from_slice(&base.mods[at..]);
+        mods.append(&mut tail);
         Some(
             Constants {
                 mods,
@@ -75,5 +93,60 @@ impl Game {
             }
             .sealed(),
         )
+    }
+
+    /// Whether `card`, off the field, has a constant effect of its own that reads the cost
+    /// being paid (`while_paying(this_card())` …): it is evaluated while `card` is paid
+    /// (BS-5.2; "when summoning this spirit from your hand, …").
+    pub(crate) fn paid_card_reads(&self, card: InstanceId) -> bool {
+        !self.on_field(card)
+            && (self.effects_of_instance(card).is_some_and(|effs| {
+                effs.iter()
+                    .any(|e| e.reads_summoning && e.triggers.iter().any(|t| t.is_constant()))
+            }) || !self.paid_keyword_effects(card).is_empty())
+    }
+
+    /// The `zone: hand` constant effects of `card`'s printed keywords that read the cost
+    /// being paid (a `cost-change` keyword, `docs/pack-format.md`), by effect number.
+    fn paid_keyword_effects(&self, card: InstanceId) -> Vec<u32> {
+        if !self.host.summoning_elsewhere || self.def_of(card).keywords.is_empty() {
+            return Vec::new();
+        }
+        let constant = |t: Trigger| t.is_constant();
+        let mut v = self.keyword_effects(card, EffectZone::Hand, u64::MAX, &constant);
+        v.retain(|&n| {
+            self.effect_of_instance(card, n)
+                .is_some_and(|e| e.reads_summoning)
+        });
+        v
+    }
+
+    /// Evaluates into `out` the constant effects of `card` (being paid, off the field) that
+    /// read the cost being paid, controlled by its owner (BS-5.2).
+    pub(super) fn apply_paid_card(
+        &self,
+        card: InstanceId,
+        battle: &Option<(InstanceId, Option<InstanceId>)>,
+        out: &mut Constants,
+    ) {
+        if !self.paid_card_reads(card) {
+            return;
+        }
+        let p = self.owner(card);
+        for (i, e) in self
+            .effects_of_instance(card)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
+            if e.reads_summoning && e.triggers.iter().any(|t| t.is_constant()) {
+                self.apply_constant(p, card, i as u32, e, battle, out);
+            }
+        }
+        for n in self.paid_keyword_effects(card) {
+            if let Some(e) = self.effect_of_instance(card, n) {
+                self.apply_constant(p, card, n, e, battle, out);
+            }
+        }
     }
 }

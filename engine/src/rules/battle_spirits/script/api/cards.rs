@@ -80,7 +80,7 @@ fn deploy_one(g: &mut Game, c: InstanceId, p: PlayerId, free: bool) -> Result<()
         ));
     }
     if !free {
-        let q = g.quote(p, g.def_of(c));
+        let q = g.quote_card(p, c);
         if g.spare_cores(p) < q.to_pay {
             return Err(format!(
                 "cannot pay {} core(s) to deploy {}",

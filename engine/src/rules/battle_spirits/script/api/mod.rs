@@ -8,6 +8,7 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, FuncRegistration, ImmutableString};
 
+use super::constants::COST_MODS;
 use super::ctx::{RunCtx, err, read_only, run_ctx, with_mut, with_ref, with_ref_noting};
 use super::hooks::Trigger;
 use super::memo::{READ_ANY, READ_EXHAUSTED_THIS, READ_SOUL_THIS};
@@ -43,6 +44,7 @@ mod cards;
 mod choices;
 mod conditions;
 mod cores;
+mod costs;
 mod filters;
 mod more;
 mod queries;
@@ -57,6 +59,7 @@ use choices::register_choices;
 use choices::{activate_impl, one_of_impl, pick};
 use conditions::register_conditions;
 use cores::register_cores;
+use costs::register_costs;
 use filters::register_filters;
 use more::register_more;
 use queries::register_queries;
@@ -253,7 +256,8 @@ fn modify(t: &Dynamic, kind: ModKind, d: &str) -> R<()> {
     }
     with_mut(|g, rc| {
         for c in cs {
-            if g.on_field(c) {
+            // A cost modifier is read off the field, where its card is paid from (BS-5.2).
+            if g.on_field(c) || super::constants::kind_bits(&kind) == COST_MODS {
                 // A "while" modifier given by a triggered effect lasts the turn.
                 let u = if until == Until::While {
                     Until::Turn
@@ -305,6 +309,7 @@ pub fn register(e: &mut Engine) {
     register_choices(e);
     register_actions(e);
     register_cores(e);
+    register_costs(e);
     register_cards(e);
     register_conditions(e);
     register_subtriggers(e);

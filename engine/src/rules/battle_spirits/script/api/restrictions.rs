@@ -6,7 +6,8 @@
 use super::*;
 use crate::rules::battle_spirits::script::state::Protect;
 
-fn colour(c: &str) -> R<carddb::Colour> {
+/// A colour's name, any case (`"red"`) → the colour; errors on any other word.
+pub(super) fn colour(c: &str) -> R<carddb::Colour> {
     carddb::Colour::ALL
         .iter()
         .copied()
