@@ -300,8 +300,30 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
                 action_line(out, depth + 1, x);
             }
         }
+        Action::OneOf(options) => {
+            for (i, b) in options.iter().enumerate() {
+                let _ = writeln!(out, "{pad}  - option {}:", i + 1);
+                for x in b {
+                    action_line(out, depth + 2, x);
+                }
+            }
+        }
         _ => {}
     }
+}
+
+/// A sequence of actions in plain words on one line ("select: …; draw 2 card(s)"): the
+/// label of an option of "one of the following effects".
+pub fn actions_words(body: &[Action]) -> String {
+    let mut s = String::new();
+    for a in body {
+        action_line(&mut s, 0, a);
+    }
+    let lines: Vec<&str> = s
+        .lines()
+        .map(|l| l.trim_start().trim_start_matches("- "))
+        .collect();
+    lines.join("; ")
 }
 
 /// The effect in plain words, one action per line.

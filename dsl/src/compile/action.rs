@@ -396,6 +396,45 @@ impl Emitter {
                 self.block(d + 1, body);
                 self.line(d, "}");
             }
+            // BS-4.2: kept exhausted through its controller's next refresh step (C#183).
+            Action::SkipNextRefresh(t) => {
+                let e = self.bind(d, t);
+                self.line(d, &format!("skip_next_refresh({e});"))
+            }
+            Action::DiscardAnyNumber(q) => {
+                let hand = Query {
+                    owner: Owner::You,
+                    zone: Zone::Hand,
+                    ..q.clone().unwrap_or(Query {
+                        owner: Owner::You,
+                        kind: CardKind::Card,
+                        zone: Zone::Hand,
+                        filters: Vec::new(),
+                    })
+                };
+                self.line(d, &format!("discard_any_number({});", query_expr(&hand)))
+            }
+            // "… one of the following effects": the option's words are its label.
+            Action::OneOf(options) => {
+                let labels: Vec<String> = options
+                    .iter()
+                    .map(|b| lit(&crate::explain::actions_words(b)))
+                    .collect();
+                self.line(d, &format!("let choice = choose_one([{}]);", labels.join(", ")));
+                for (i, b) in options.iter().enumerate() {
+                    self.line(d, &format!("if choice == {i} {{"));
+                    self.block(d + 1, b);
+                    self.line(d, "}");
+                }
+            }
+            Action::BlockEffectsOnAttack(t, du) => self.line(
+                d,
+                &format!(
+                    "block_effects_on_attack({}, {});",
+                    self.texpr(t),
+                    lit(du.name())
+                ),
+            ),
             Action::Phrase { rhai, slots, .. } => {
                 let mut values = Vec::new();
                 for (name, v) in slots {

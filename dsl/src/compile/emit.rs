@@ -36,9 +36,12 @@ impl Emitter {
     }
 
     /// A chosen target is bound to `t` first, so that later "it" / "that nexus" refer to it.
+    /// A choice printed without "select" ("Return one of your opponent's attacking spirits")
+    /// does not select (ruling C#159): `choose_cards`, which a protection from being
+    /// selected (Armor) does not refuse.
     pub(super) fn bind(&mut self, d: usize, t: &Target) -> String {
         if matches!(t, Target::Choose { .. } | Target::ChooseUnion { .. }) {
-            let e = target_expr(t);
+            let e = target_expr(t).replacen("choose_targets", "choose_cards", 1);
             self.line(d, &format!("t = {e};"));
             "t".into()
         } else {

@@ -215,6 +215,7 @@ fn subject_expr(s: &Subject) -> String {
         Subject::ThisAttack => "attack_of(this_card())".into(),
         Subject::AnyOf(q) => query_expr(q),
         Subject::AttackOf(q) => format!("attack_of({})", query_expr(q)),
+        Subject::Chosen => "t".into(),
     }
 }
 
@@ -229,6 +230,7 @@ pub(super) fn event_expr(e: &Event) -> String {
             subject_expr(who)
         ),
         Event::Attacks(s) => format!("ev_attacks({})", subject_expr(s)),
+        Event::AttacksOrBlocks(s) => format!("ev_attacks_or_blocks({})", subject_expr(s)),
         Event::Blocks(s) => format!("ev_blocks({})", subject_expr(s)),
         Event::Blocked(s) => format!("ev_blocked({})", subject_expr(s)),
         Event::Summoned(s) => format!("ev_summoned({})", subject_expr(s)),

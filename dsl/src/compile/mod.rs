@@ -102,6 +102,7 @@ fn uses(body: &[Action], pred: &dyn Fn(&Action) -> bool) -> bool {
                 | Action::When(_, _, b)
                 | Action::Repeat(_, b)
                 | Action::OncePerTurn(b) => uses(b, pred),
+                Action::OneOf(options) => options.iter().any(|b| uses(b, pred)),
                 _ => false,
             }
     })

@@ -278,6 +278,7 @@ pub(super) fn subject_of(p: Pair<Rule>) -> Subject {
             Subject::AttackOf(q)
         }
         Rule::es_this => Subject::This,
+        Rule::es_chosen => Subject::Chosen,
         _ => {
             let mut owner = Owner::Any;
             let mut q = None;

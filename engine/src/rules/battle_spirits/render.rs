@@ -247,6 +247,15 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                     "the life cores its attacks take go to the {}",
                     format!("{to:?}").to_lowercase()
                 ),
+                M::SkipNextRefresh => {
+                    return format!(
+                        "{} {card}: does not refresh in its next refresh step",
+                        nm(*card)
+                    );
+                }
+                M::BlockEffectsOnAttack => {
+                    "its \"when blocks\" effects also work when it attacks".into()
+                }
             };
             let until = match until {
                 U::Battle => "this battle",

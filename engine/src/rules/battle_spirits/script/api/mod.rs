@@ -42,6 +42,7 @@ mod battle;
 mod cards;
 mod choices;
 mod conditions;
+mod conds;
 mod cores;
 mod filters;
 mod more;
@@ -312,4 +313,5 @@ pub fn register(e: &mut Engine) {
     register_more(e);
     register_battle(e);
     register_summoning(e);
+    conds::register_conds(e);
 }
