@@ -141,6 +141,12 @@ pub const PHRASES: &[Phrase] = &[
     p("tr_end_turn", TRAILERS, "SENTENCE at the end of this turn", "Destroy this spirit at the end of this turn."),
     p("tr_resolves", TRAILERS, "SENTENCE after its effect resolves", "Return this card to your hand after its effect resolves."),
     p("tr_reminder", TRAILERS, "…: KEYWORD (the printed reminder after a keyword)", "This spirit gains Crush: Crush."),
+    p("c_skip_refresh", SPIRITS, "TARGET will not refresh during their next refresh step", "Select one of your opponent's spirits. That spirit will not refresh during their next refresh step."),
+    p("c_discard_any", CARDS, "Discard any number of CARDS", "Discard any number of cards. Draw 1 card for each card you discarded."),
+    p("c_one_of_following", SPIRITS, "Activate one of the following effects. ・SENTENCE ・SENTENCE", "You may discard 1 card from your hand to activate one of the following effects. ・Draw 1 card. ・Destroy one of your opponent's spirits."),
+    p("c_also_when_attacking", LIMITS, "All of your spirits' \"When This Spirit Blocks\" effects also activate when attacking", "All of your spirits' \"When This Spirit Blocks\" effects also activate when attacking."),
+    p("l_if_event", LEADS, "If it EVENT during this turn, SENTENCE (each time it happens)", "Select one of your opponent's spirits. If it attacks or blocks during this turn, destroy it."),
+    p("l_first_time", LEADS, "The first time EVENT each turn, SENTENCE", "The first time one of your spirits is destroyed each turn, draw 1 card."),
     read_only("s_no_dup", WHOLE, "This effect does not duplicate", "This effect does not duplicate."),
     p("s_once_only", WHOLE, "This effect may only be used once per turn", "This effect may only be used once per turn."),
 ];

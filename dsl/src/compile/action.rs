@@ -366,6 +366,7 @@ impl Emitter {
                     &format!("when({}, {}, || {{", event_expr(e), lit(du.name())),
                 );
                 let mut inner = Emitter::new();
+                inner.plain_choices = self.plain_choices;
                 // Inside a sub-trigger about a card, "it" is that card (bound below if used);
                 // otherwise "it" keeps the antecedent it had before.
                 let about_card = event_has_card(e);
@@ -447,6 +448,7 @@ impl Emitter {
                         SlotValue::Duration(x) => lit(x.name()),
                         SlotValue::Sentence(body) => {
                             let mut inner = Emitter::new();
+                            inner.plain_choices = self.plain_choices;
                             inner.t_bound = self.t_bound;
                             inner.last_obj = self.last_obj.clone();
                             inner.block(0, body);

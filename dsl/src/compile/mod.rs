@@ -154,6 +154,7 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
         e.line(0, "return;");
     }
     let mut body = Emitter::new();
+    body.plain_choices = effect.only_select_selects;
     body.block(0, &effect.body);
     if !unparsed && body.dangling.get() {
         e.line(

@@ -92,6 +92,24 @@ pub(super) fn parse_body(
             }
         }
     }
+    // "One of the following effects" needs its options (each after "・" or on its own line).
+    if let Some(options) = open_choice(&mut out)
+        && options.len() < 2
+    {
+        let span = Span {
+            start: body_start,
+            end: text.len(),
+        };
+        unparsed.push(Unparsed {
+            span,
+            text: body.to_string(),
+            expected: vec!["two or more options after \"one of the following effects\", each after \"・\" or on a line of its own".into()],
+        });
+        out.push(Action::Unparsed {
+            text: body.to_string(),
+            span,
+        });
+    }
     if matches!(out.as_slice(), [Action::May(_)]) && effect.body.is_empty() {
         effect.optional = true;
     }
