@@ -116,3 +116,34 @@ fn japanese_choices_still_select() {
     assert!(r.contains("choose_targets("), "{r}");
     assert!(!r.contains("choose_cards"), "{r}");
 }
+
+/// Card filters as printed: colours counted, no keyword, a soul core, a level.
+#[test]
+fn colour_count_and_other_filters() {
+    let r = rhai("[Flash] Destroy one of your opponent's spirits of two or more colours.");
+    assert!(r.contains("opponent_spirits().colours_at_least(2)"), "{r}");
+    let r = rhai("[Flash] Select one of your opponent's spirits of exactly one colour and exhaust it.");
+    assert!(r.contains("opponent_spirits().colours_is(1)"), "{r}");
+    let r = rhai("[Flash] Select one of your opponent's spirits that does not have Crush and exhaust it.");
+    assert!(r.contains(".lacks_keyword(\"Crush\")"), "{r}");
+    let r = rhai("[Flash] Select one of your spirits with a \"Soul Core\" on it and refresh it.");
+    assert!(r.contains(".has_soul_core()"), "{r}");
+    let r = rhai("[Flash] Exhaust all of your opponent's LV1 spirits.");
+    assert!(r.contains("opponent_spirits().level(1)"), "{r}");
+}
+
+/// BS-8.3: "the first spirit that attacks each turn" is the attacker of a watcher that
+/// works once per turn.
+#[test]
+fn the_first_spirit_that_attacks_each_turn() {
+    let r = rhai(
+        "(During Your Attack Step) The first spirit that attacks each turn gains 2000 BP for each blue spirit you control.",
+    );
+    assert!(r.contains("when(ev_attacks(my_spirits()), \"while\", || {"), "{r}");
+    let once = r.find("if once_per_turn() {").expect("once per turn");
+    assert!(once > r.find("t = event_cards();").unwrap(), "{r}");
+    assert!(
+        r[once..].contains("bp_plus(t, 2000 * my_spirits().colour(\"blue\").count(), \"while\");"),
+        "{r}"
+    );
+}

@@ -47,6 +47,20 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
     let mut cur_once = false;
     let mut cur_when: Option<(Event, Duration)> = None;
     let mut pending: Vec<Wrap> = Vec::new();
+    // "The first spirit that attacks each turn …": a watcher on your spirits' attacks that
+    // works once per turn, about the attacker (BS-8.3).
+    if sentence
+        .clone()
+        .into_inner()
+        .flatten()
+        .any(|x| x.as_rule() == Rule::t_first_atk)
+    {
+        pending.push(Wrap::When(
+            Event::Attacks(Subject::AnyOf(your_spirits())),
+            Duration::WhileActive,
+        ));
+        pending.push(Wrap::Once);
+    }
 
     let flush = |items: &mut Vec<Item>,
                  current: &mut Vec<Action>,
