@@ -26,14 +26,22 @@ fn a_cost_then_one_of_the_following_effects() {
     let draw = r.find("if choice == 0 {").expect("option 1");
     let second = r.find("if choice == 1 {").expect("option 2");
     assert!(draw > r.find("if did {").unwrap() && second > draw, "{r}");
-    assert!(r[second..].contains("t = choose_targets(opponent_spirits(), 1);"), "{r}");
-    assert!(r[second..].contains("move_cores_up_to(t, \"owners_reserve\", 1);"), "{r}");
+    assert!(
+        r[second..].contains("t = choose_targets(opponent_spirits(), 1);"),
+        "{r}"
+    );
+    assert!(
+        r[second..].contains("move_cores_up_to(t, \"owners_reserve\", 1);"),
+        "{r}"
+    );
     assert!(!r[draw..second].contains("move_cores"), "{r}");
 }
 
 #[test]
 fn one_of_the_following_without_options_is_not_understood() {
-    let o = parse_en("[Flash] You may discard 1 card from your hand to activate one of the following effects.");
+    let o = parse_en(
+        "[Flash] You may discard 1 card from your hand to activate one of the following effects.",
+    );
     assert!(!o.complete);
     let one = parse_en("[Flash] Activate one of the following effects. ・Draw 1 card.");
     assert!(!one.complete, "a single option is no choice");
@@ -45,8 +53,14 @@ fn a_delayed_trigger_on_the_chosen_card() {
     let r = rhai(
         "[Flash] Select one of your opponent's spirits. If it attacks or blocks during this turn, remove two of its cores and place them into your opponent's reserve.",
     );
-    assert!(r.contains("t = choose_targets(opponent_spirits(), 1);"), "{r}");
-    assert!(r.contains("when(ev_attacks_or_blocks(t), \"turn\", || {"), "{r}");
+    assert!(
+        r.contains("t = choose_targets(opponent_spirits(), 1);"),
+        "{r}"
+    );
+    assert!(
+        r.contains("when(ev_attacks_or_blocks(t), \"turn\", || {"),
+        "{r}"
+    );
     assert!(r.contains("move_cores(t, \"owners_reserve\", 2);"), "{r}");
 }
 
@@ -79,7 +93,9 @@ fn the_first_time_each_turn_is_a_watcher_once_per_turn() {
         "(During Your Turn) The first time one of your red spirits is destroyed each turn, return that spirit card from your trash to your hand.",
     );
     assert!(
-        r.contains("when(ev_destroyed(my_spirits().colour(\"red\"), false, false), \"while\", || {"),
+        r.contains(
+            "when(ev_destroyed(my_spirits().colour(\"red\"), false, false), \"while\", || {"
+        ),
         "{r}"
     );
     let once = r.find("if once_per_turn() {").expect("once per turn");
@@ -93,7 +109,10 @@ fn when_blocks_effects_also_on_attack() {
     let r = rhai(
         "(During Your Attack Step) All of your spirits' \"When This Spirit Blocks\" effects also activate when attacking.",
     );
-    assert!(r.contains("block_effects_on_attack(my_spirits(), \"while\");"), "{r}");
+    assert!(
+        r.contains("block_effects_on_attack(my_spirits(), \"while\");"),
+        "{r}"
+    );
 }
 
 /// Ruling C#159: a choice printed without "select" does not select (Armor does not refuse
@@ -101,9 +120,15 @@ fn when_blocks_effects_also_on_attack() {
 #[test]
 fn only_select_selects() {
     let r = rhai("[Flash] Return one of your opponent's attacking spirits to their hand.");
-    assert!(r.contains("t = choose_cards(opponent_spirits().attacking(), 1);"), "{r}");
+    assert!(
+        r.contains("t = choose_cards(opponent_spirits().attacking(), 1);"),
+        "{r}"
+    );
     let s = rhai("[Flash] Select one of your opponent's spirits and return it to their hand.");
-    assert!(s.contains("t = choose_targets(opponent_spirits(), 1);"), "{s}");
+    assert!(
+        s.contains("t = choose_targets(opponent_spirits(), 1);"),
+        "{s}"
+    );
     assert!(!s.contains("choose_cards"), "{s}");
 }
 
@@ -122,9 +147,12 @@ fn japanese_choices_still_select() {
 fn colour_count_and_other_filters() {
     let r = rhai("[Flash] Destroy one of your opponent's spirits of two or more colours.");
     assert!(r.contains("opponent_spirits().colours_at_least(2)"), "{r}");
-    let r = rhai("[Flash] Select one of your opponent's spirits of exactly one colour and exhaust it.");
+    let r =
+        rhai("[Flash] Select one of your opponent's spirits of exactly one colour and exhaust it.");
     assert!(r.contains("opponent_spirits().colours_is(1)"), "{r}");
-    let r = rhai("[Flash] Select one of your opponent's spirits that does not have Crush and exhaust it.");
+    let r = rhai(
+        "[Flash] Select one of your opponent's spirits that does not have Crush and exhaust it.",
+    );
     assert!(r.contains(".lacks_keyword(\"Crush\")"), "{r}");
     let r = rhai("[Flash] Select one of your spirits with a \"Soul Core\" on it and refresh it.");
     assert!(r.contains(".has_soul_core()"), "{r}");
@@ -139,7 +167,10 @@ fn the_first_spirit_that_attacks_each_turn() {
     let r = rhai(
         "(During Your Attack Step) The first spirit that attacks each turn gains 2000 BP for each blue spirit you control.",
     );
-    assert!(r.contains("when(ev_attacks(my_spirits()), \"while\", || {"), "{r}");
+    assert!(
+        r.contains("when(ev_attacks(my_spirits()), \"while\", || {"),
+        "{r}"
+    );
     let once = r.find("if once_per_turn() {").expect("once per turn");
     assert!(once > r.find("t = event_cards();").unwrap(), "{r}");
     assert!(

@@ -421,7 +421,10 @@ impl Emitter {
                     .iter()
                     .map(|b| lit(&crate::explain::actions_words(b)))
                     .collect();
-                self.line(d, &format!("let choice = choose_one([{}]);", labels.join(", ")));
+                self.line(
+                    d,
+                    &format!("let choice = choose_one([{}]);", labels.join(", ")),
+                );
                 for (i, b) in options.iter().enumerate() {
                     self.line(d, &format!("if choice == {i} {{"));
                     self.block(d + 1, b);

@@ -23,9 +23,7 @@ pub(super) fn register_conds(e: &mut Engine) {
         "choose_cards_up_to",
         ["q", "n: i64"],
         "You choose 0..n cards without selecting them (as `choose_cards`).",
-        |q: Dynamic, n: i64| -> R<Array> {
-            choose_by(&q, 0, nat(n, "n")? as usize, false, false)
-        }
+        |q: Dynamic, n: i64| -> R<Array> { choose_by(&q, 0, nat(n, "n")? as usize, false, false) }
     );
     reg!(
         e,
