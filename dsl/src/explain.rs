@@ -290,27 +290,18 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
             }
         }
     }
-    match a {
-        Action::May(b)
-        | Action::IfYouDo(b)
-        | Action::If(_, b)
-        | Action::Otherwise(b)
-        | Action::When(_, _, b)
-        | Action::Repeat(_, b)
-        | Action::OncePerTurn(b) => {
+    if let Some(b) = a.wrapped() {
+        for x in b {
+            action_line(out, depth + 1, x);
+        }
+    }
+    if let Action::OneOf(options) = a {
+        for (i, b) in options.iter().enumerate() {
+            let _ = writeln!(out, "{pad}  - option {}:", i + 1);
             for x in b {
-                action_line(out, depth + 1, x);
+                action_line(out, depth + 2, x);
             }
         }
-        Action::OneOf(options) => {
-            for (i, b) in options.iter().enumerate() {
-                let _ = writeln!(out, "{pad}  - option {}:", i + 1);
-                for x in b {
-                    action_line(out, depth + 2, x);
-                }
-            }
-        }
-        _ => {}
     }
 }
 

@@ -405,6 +405,37 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// The actions a wrapper runs ("You may", "If …", "When …", "For each …", "Once per
+    /// turn"); `None` for any other action.
+    pub fn wrapped(&self) -> Option<&Vec<Action>> {
+        match self {
+            Action::May(b)
+            | Action::IfYouDo(b)
+            | Action::If(_, b)
+            | Action::Otherwise(b)
+            | Action::When(_, _, b)
+            | Action::Repeat(_, b)
+            | Action::OncePerTurn(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// [`Action::wrapped`], to change.
+    pub fn wrapped_mut(&mut self) -> Option<&mut Vec<Action>> {
+        match self {
+            Action::May(b)
+            | Action::IfYouDo(b)
+            | Action::If(_, b)
+            | Action::Otherwise(b)
+            | Action::When(_, _, b)
+            | Action::Repeat(_, b)
+            | Action::OncePerTurn(b) => Some(b),
+            _ => None,
+        }
+    }
+}
+
 /// The value of a phrase slot (see `vocab::SlotKind`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum SlotValue {

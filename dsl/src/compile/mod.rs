@@ -94,17 +94,8 @@ pub fn dangling_pronoun(body: &[Action]) -> bool {
 fn uses(body: &[Action], pred: &dyn Fn(&Action) -> bool) -> bool {
     body.iter().any(|a| {
         pred(a)
-            || match a {
-                Action::May(b)
-                | Action::IfYouDo(b)
-                | Action::If(_, b)
-                | Action::Otherwise(b)
-                | Action::When(_, _, b)
-                | Action::Repeat(_, b)
-                | Action::OncePerTurn(b) => uses(b, pred),
-                Action::OneOf(options) => options.iter().any(|b| uses(b, pred)),
-                _ => false,
-            }
+            || a.wrapped().is_some_and(|b| uses(b, pred))
+            || matches!(a, Action::OneOf(options) if options.iter().any(|b| uses(b, pred)))
     })
 }
 

@@ -210,14 +210,7 @@ fn place_any(out: &mut Vec<Action>, acts: Vec<Action>, bullet: bool, then: bool)
 fn open_choice(body: &mut [Action]) -> Option<&mut Vec<Vec<Action>>> {
     match body.last_mut()? {
         Action::OneOf(options) => Some(options),
-        Action::May(b)
-        | Action::IfYouDo(b)
-        | Action::If(_, b)
-        | Action::Otherwise(b)
-        | Action::When(_, _, b)
-        | Action::Repeat(_, b)
-        | Action::OncePerTurn(b) => open_choice(b),
-        _ => None,
+        other => open_choice(other.wrapped_mut()?),
     }
 }
 
@@ -282,17 +275,7 @@ fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {
             || d.contains("Reveal(")
             || d.contains("Mill {")
     };
-    let last = body.last_mut()?;
-    let inner = match last {
-        Action::May(b)
-        | Action::IfYouDo(b)
-        | Action::If(_, b)
-        | Action::Otherwise(b)
-        | Action::When(_, _, b)
-        | Action::Repeat(_, b)
-        | Action::OncePerTurn(b) => b,
-        _ => return None,
-    };
+    let inner = body.last_mut()?.wrapped_mut()?;
     if !binds(inner) {
         return None;
     }
