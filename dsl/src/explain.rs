@@ -68,6 +68,7 @@ pub fn query_words(q: &Query) -> String {
                     .join(" or ")
             )),
             Filter::LevelAtLeast(l) => post.push(format!("LV{l} or higher")),
+            Filter::SummonedThisTurn => post.push("summoned this turn".into()),
             Filter::ColoursIs(n) => post.push(format!("exactly {n} colour(s)")),
             Filter::ColoursAtLeast(n) => post.push(format!("{n} or more colours")),
             Filter::HasEffect(e) => post.push(format!("a {e} effect")),

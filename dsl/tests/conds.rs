@@ -178,3 +178,9 @@ fn the_first_spirit_that_attacks_each_turn() {
         "{r}"
     );
 }
+
+#[test]
+fn spirits_summoned_this_turn() {
+    let r = rhai("[Flash] Destroy all of your opponent's spirits summoned this turn.");
+    assert!(r.contains("opponent_spirits().summoned_this_turn()"), "{r}");
+}

@@ -154,6 +154,8 @@ pub enum Filter {
     ColoursIs(u32),
     /// "of N or more colours".
     ColoursAtLeast(u32),
+    /// "summoned this turn": came onto the field during this turn.
+    SummonedThisTurn,
 }
 
 /// A set of cards described by the text (`opponent_spirits().bp_at_most(3000)`).

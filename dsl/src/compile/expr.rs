@@ -105,6 +105,7 @@ pub fn query_expr(q: &Query) -> String {
             Filter::CoresAtLeast(n) => write!(s, ".cores_at_least({n})"),
             Filter::Level(n) => write!(s, ".level({n})"),
             Filter::LevelAtLeast(n) => write!(s, ".level_at_least({n})"),
+            Filter::SummonedThisTurn => write!(s, ".summoned_this_turn()"),
             Filter::ColoursIs(n) => write!(s, ".colours_is({n})"),
             Filter::ColoursAtLeast(n) => write!(s, ".colours_at_least({n})"),
             Filter::Attacking => write!(s, ".attacking()"),

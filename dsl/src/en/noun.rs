@@ -160,6 +160,7 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                 x.into_inner().next().map(number_in_level).unwrap_or(1),
             )),
             Rule::f_no_soul => Some(Filter::NoSoulCore),
+            Rule::f_summoned_turn => Some(Filter::SummonedThisTurn),
             Rule::f_colours_is => Some(Filter::ColoursIs(direct_number(&x))),
             Rule::f_colours_least => Some(Filter::ColoursAtLeast(direct_number(&x))),
             Rule::f_effect => Some(Filter::HasEffect(

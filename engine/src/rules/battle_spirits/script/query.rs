@@ -70,6 +70,8 @@ pub enum Filter {
     ColoursIs(i64),
     /// Has at least this many colours.
     ColoursAtLeast(i64),
+    /// Came onto the field during this turn (summoned, or put there by an effect).
+    SummonedThisTurn,
 }
 
 /// A lazy set of cards: a base and filters, evaluated against the game when used.
@@ -255,7 +257,25 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::CombinedAtMost(..) => true,
         Filter::ColoursIs(n) => colour_count(g, c, on_field) == *n,
         Filter::ColoursAtLeast(n) => colour_count(g, c, on_field) >= *n,
+        Filter::SummonedThisTurn => on_field && entered_this_turn(g, c),
     }
+}
+
+/// Whether `c` came onto the field since this turn began (the log back to `TurnBegan`).
+fn entered_this_turn(g: &Game, c: InstanceId) -> bool {
+    use crate::rules::battle_spirits::Event;
+    for e in g.st.log.iter().rev() {
+        match e {
+            Event::TurnBegan { .. } => return false,
+            Event::CardMoved {
+                card,
+                to: Zone::Field(_),
+                ..
+            } if *card == c => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// How many colours `c` has: printed, its braves' (BS-9.2), and gained on the field.

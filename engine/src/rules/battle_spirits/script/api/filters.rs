@@ -136,6 +136,11 @@ pub(super) fn register_filters(e: &mut Engine) {
     );
     filt!("refreshed", "Refreshed.", Filter::Exhausted(false));
     filt!("attacking", "The attacking card.", Filter::Attacking);
+    filt!(
+        "summoned_this_turn",
+        "Came onto the field during this turn (summoned, or put there by an effect).",
+        Filter::SummonedThisTurn
+    );
     filt!("blocking", "The blocking card.", Filter::Blocking);
     filt!(
         "attacking_or_blocking",
