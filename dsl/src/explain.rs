@@ -68,6 +68,9 @@ pub fn query_words(q: &Query) -> String {
                     .join(" or ")
             )),
             Filter::LevelAtLeast(l) => post.push(format!("LV{l} or higher")),
+            Filter::SummonedThisTurn => post.push("summoned this turn".into()),
+            Filter::ColoursIs(n) => post.push(format!("exactly {n} colour(s)")),
+            Filter::ColoursAtLeast(n) => post.push(format!("{n} or more colours")),
             Filter::HasEffect(e) => post.push(format!("a {e} effect")),
             Filter::NoEffects => post.push("no effects".into()),
             Filter::LacksKeyword(k) => post.push(format!("no {k}")),
@@ -288,20 +291,33 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
             }
         }
     }
-    match a {
-        Action::May(b)
-        | Action::IfYouDo(b)
-        | Action::If(_, b)
-        | Action::Otherwise(b)
-        | Action::When(_, _, b)
-        | Action::Repeat(_, b)
-        | Action::OncePerTurn(b) => {
+    if let Some(b) = a.wrapped() {
+        for x in b {
+            action_line(out, depth + 1, x);
+        }
+    }
+    if let Action::OneOf(options) = a {
+        for (i, b) in options.iter().enumerate() {
+            let _ = writeln!(out, "{pad}  - option {}:", i + 1);
             for x in b {
-                action_line(out, depth + 1, x);
+                action_line(out, depth + 2, x);
             }
         }
-        _ => {}
     }
+}
+
+/// A sequence of actions in plain words on one line ("select: …; draw 2 card(s)"): the
+/// label of an option of "one of the following effects".
+pub fn actions_words(body: &[Action]) -> String {
+    let mut s = String::new();
+    for a in body {
+        action_line(&mut s, 0, a);
+    }
+    let lines: Vec<&str> = s
+        .lines()
+        .map(|l| l.trim_start().trim_start_matches("- "))
+        .collect();
+    lines.join("; ")
 }
 
 /// The effect in plain words, one action per line.

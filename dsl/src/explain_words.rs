@@ -87,6 +87,7 @@ pub(crate) fn subject_words(s: &Subject) -> String {
         Subject::ThisAttack => "this card's attack".into(),
         Subject::AnyOf(q) => format!("one of {}", query_words(q)),
         Subject::AttackOf(q) => format!("the attack of one of {}", query_words(q)),
+        Subject::Chosen => "the chosen card".into(),
     }
 }
 
@@ -104,6 +105,7 @@ pub fn event_words(e: &Event) -> String {
             if *in_battle { " in battle" } else { "" }
         ),
         Event::Attacks(w) => format!("{} attacks", subject_words(w)),
+        Event::AttacksOrBlocks(w) => format!("{} attacks or blocks", subject_words(w)),
         Event::Blocks(w) => format!("{} blocks", subject_words(w)),
         Event::Blocked(w) => format!("{} is blocked", subject_words(w)),
         Event::Summoned(w) => format!("{} is summoned", subject_words(w)),
@@ -240,6 +242,16 @@ pub(crate) fn other_action_words(a: &Action) -> String {
     let t = target_words;
     let d = |x: &Duration| duration_words(*x);
     match a {
+        Action::SkipNextRefresh(x) => {
+            format!("{} does not refresh in its next refresh step", t(x))
+        }
+        Action::DiscardAnyNumber(_) => "discard any number of cards from hand".into(),
+        Action::OneOf(options) => format!("choose one of {} effects:", options.len()),
+        Action::BlockEffectsOnAttack(x, du) => format!(
+            "the \"when blocks\" effects of {} also work when they attack{}",
+            t(x),
+            d(du)
+        ),
         Action::PlayerDraws(w, n) => format!("{} draw(s) {n} card(s)", whose_words(*w)),
         Action::DrawUntil(n) => format!("draw until you have {n} cards in hand"),
         Action::Shuffle => "shuffle your deck".into(),

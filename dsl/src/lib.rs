@@ -101,6 +101,7 @@ pub(crate) fn has_unparsed(body: &[Action]) -> bool {
         | Action::Otherwise(b)
         | Action::When(_, _, b)
         | Action::OncePerTurn(b) => has_unparsed(b),
+        Action::OneOf(options) => options.iter().any(|b| has_unparsed(b)),
         Action::Phrase { slots, .. } => slots
             .iter()
             .any(|(_, v)| matches!(v, ast::SlotValue::Sentence(b) if has_unparsed(b))),

@@ -46,12 +46,12 @@ fn count_conditions_bs_13_2() {
 fn heavy_exhaustion_bs_13_4() {
     let r = rhai("(When Summoned) Heavily exhaust one of your opponent's spirits.");
     assert!(
-        r.contains("t = choose_targets(opponent_spirits(), 1);\nheavily_exhaust(t);"),
+        r.contains("t = choose_cards(opponent_spirits(), 1);\nheavily_exhaust(t);"),
         "{r}"
     );
     let r = rhai("<Flash> Heavily exhaust one of your opponent's spirits with 5000 BP or less.");
     assert!(
-        r.contains("choose_targets(opponent_spirits().bp_at_most(5000), 1)"),
+        r.contains("choose_cards(opponent_spirits().bp_at_most(5000), 1)"),
         "{r}"
     );
     let r =
@@ -75,7 +75,7 @@ fn tecoto_bs_13_1() {
     );
     let r = rhai("<Main> Put one spirit card from your trash into your tecoto.");
     assert!(
-        r.contains("t = choose_targets(my_trash().spirit_cards(), 1);\nput_into_tecoto(t);"),
+        r.contains("t = choose_cards(my_trash().spirit_cards(), 1);\nput_into_tecoto(t);"),
         "{r}"
     );
     // Milling still works next to it.
@@ -299,7 +299,7 @@ fn ultimate_trigger_guards_the_rest_of_the_effect_bs_12_5() {
         "(When This Ultimate Attacks) Ultimate Trigger: if it hits, heavily exhaust one of your opponent's spirits. Count +1. Otherwise, draw 1 card.",
     );
     assert!(
-        r.contains("ok = ultimate_trigger();\nif ok {\n    t = choose_targets(opponent_spirits(), 1);\n    heavily_exhaust(t);\n    count_plus(1);\n}\nif !ok {\n    draw(1);\n}"),
+        r.contains("ok = ultimate_trigger();\nif ok {\n    t = choose_cards(opponent_spirits(), 1);\n    heavily_exhaust(t);\n    count_plus(1);\n}\nif !ok {\n    draw(1);\n}"),
         "{r}"
     );
 }

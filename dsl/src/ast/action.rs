@@ -115,6 +115,8 @@ pub enum Subject {
     AnyOf(Query),
     /// An attack by a card matching the query.
     AttackOf(Query),
+    /// The card(s) the effect chose before ("if it attacks …"): a delayed trigger on them.
+    Chosen,
 }
 
 /// An event inside the text ("when one of your spirits is destroyed, …").
@@ -131,6 +133,8 @@ pub enum Event {
     },
     /// Attacks (BS-6.1).
     Attacks(Subject),
+    /// Attacks or blocks (BS-6.1, BS-6.3): either happening.
+    AttacksOrBlocks(Subject),
     /// Blocks (BS-6.3).
     Blocks(Subject),
     /// Is blocked.
@@ -387,6 +391,18 @@ pub enum Action {
     Repeat(Amount, Vec<Action>),
     /// Sequence run once per turn (BS-8.3).
     OncePerTurn(Vec<Action>),
+    /// The cards do not refresh during their controller's next refresh step (BS-4.2; ruling
+    /// C#183: only that one step).
+    SkipNextRefresh(Target),
+    /// Discard any number of hand cards (matching the query, if given); they join the
+    /// effect's discarded cards ("for each card you discarded").
+    DiscardAnyNumber(Option<Query>),
+    /// "… one of the following effects. ・… ・…": the player chooses one option and its
+    /// actions run.
+    OneOf(Vec<Vec<Action>>),
+    /// The cards' "When This Spirit Blocks" effects also work when they attack (rulings
+    /// C#181, C#182: not "while blocks" effects; an "attacks or blocks" effect works once).
+    BlockEffectsOnAttack(Target, Duration),
     /// A sentence read by a pack-declared phrase (issue 12): the phrase's rhai, with each
     /// `{slot}` replaced by its value.
     Phrase {
@@ -404,6 +420,37 @@ pub enum Action {
         /// Where it is in the parsed text.
         span: Span,
     },
+}
+
+impl Action {
+    /// The actions a wrapper runs ("You may", "If …", "When …", "For each …", "Once per
+    /// turn"); `None` for any other action.
+    pub fn wrapped(&self) -> Option<&Vec<Action>> {
+        match self {
+            Action::May(b)
+            | Action::IfYouDo(b)
+            | Action::If(_, b)
+            | Action::Otherwise(b)
+            | Action::When(_, _, b)
+            | Action::Repeat(_, b)
+            | Action::OncePerTurn(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// [`Action::wrapped`], to change.
+    pub fn wrapped_mut(&mut self) -> Option<&mut Vec<Action>> {
+        match self {
+            Action::May(b)
+            | Action::IfYouDo(b)
+            | Action::If(_, b)
+            | Action::Otherwise(b)
+            | Action::When(_, _, b)
+            | Action::Repeat(_, b)
+            | Action::OncePerTurn(b) => Some(b),
+            _ => None,
+        }
+    }
 }
 
 /// The value of a phrase slot (see `vocab::SlotKind`).

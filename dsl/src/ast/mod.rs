@@ -41,6 +41,12 @@ pub struct EffectText {
     pub optional: bool,
     /// The actions, in printed order.
     pub body: Vec<Action>,
+    /// Only a choice printed with "Select" selects (Saga English, ruling C#159): a choice
+    /// inside another verb ("Return one of …") does not, so a protection from being
+    /// selected (Armor) does not refuse it. `false` (Japanese): every choice selects. How
+    /// the text is compiled, not what it says: left out of the serialised AST.
+    #[serde(skip)]
+    pub only_select_selects: bool,
 }
 
 /// A keyword ability with its optional modifier (`Crush 2`, `Armor: Red, Purple`).

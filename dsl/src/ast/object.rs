@@ -150,6 +150,12 @@ pub enum Filter {
     BpEqualsThis,
     /// "that is not currently attacking".
     NotAttacking,
+    /// "of exactly N colours" (its printed colours, its braves' and colours it gained).
+    ColoursIs(u32),
+    /// "of N or more colours".
+    ColoursAtLeast(u32),
+    /// "summoned this turn": came onto the field during this turn.
+    SummonedThisTurn,
 }
 
 /// A set of cards described by the text (`opponent_spirits().bp_at_most(3000)`).

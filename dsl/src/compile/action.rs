@@ -391,6 +391,7 @@ impl Emitter {
                     &format!("when({}, {}, || {{", event_expr(e), lit(du.name())),
                 );
                 let mut inner = Emitter::new();
+                inner.plain_choices = self.plain_choices;
                 // Inside a sub-trigger about a card, "it" is that card (bound below if used);
                 // otherwise "it" keeps the antecedent it had before.
                 let about_card = event_has_card(e);
@@ -421,6 +422,48 @@ impl Emitter {
                 self.block(d + 1, body);
                 self.line(d, "}");
             }
+            // BS-4.2: kept exhausted through its controller's next refresh step (C#183).
+            Action::SkipNextRefresh(t) => {
+                let e = self.bind(d, t);
+                self.line(d, &format!("skip_next_refresh({e});"))
+            }
+            Action::DiscardAnyNumber(q) => {
+                let hand = Query {
+                    owner: Owner::You,
+                    zone: Zone::Hand,
+                    ..q.clone().unwrap_or(Query {
+                        owner: Owner::You,
+                        kind: CardKind::Card,
+                        zone: Zone::Hand,
+                        filters: Vec::new(),
+                    })
+                };
+                self.line(d, &format!("discard_any_number({});", query_expr(&hand)))
+            }
+            // "… one of the following effects": the option's words are its label.
+            Action::OneOf(options) => {
+                let labels: Vec<String> = options
+                    .iter()
+                    .map(|b| lit(&crate::explain::actions_words(b)))
+                    .collect();
+                self.line(
+                    d,
+                    &format!("let choice = choose_one([{}]);", labels.join(", ")),
+                );
+                for (i, b) in options.iter().enumerate() {
+                    self.line(d, &format!("if choice == {i} {{"));
+                    self.block(d + 1, b);
+                    self.line(d, "}");
+                }
+            }
+            Action::BlockEffectsOnAttack(t, du) => self.line(
+                d,
+                &format!(
+                    "block_effects_on_attack({}, {});",
+                    self.texpr(t),
+                    lit(du.name())
+                ),
+            ),
             Action::Phrase { rhai, slots, .. } => {
                 let mut values = Vec::new();
                 for (name, v) in slots {
@@ -433,6 +476,7 @@ impl Emitter {
                         SlotValue::Duration(x) => lit(x.name()),
                         SlotValue::Sentence(body) => {
                             let mut inner = Emitter::new();
+                            inner.plain_choices = self.plain_choices;
                             inner.t_bound = self.t_bound;
                             inner.last_obj = self.last_obj.clone();
                             inner.block(0, body);

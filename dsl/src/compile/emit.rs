@@ -12,6 +12,8 @@ pub(super) struct Emitter {
     pub(super) last_obj: Option<String>,
     /// Set when a pronoun had no antecedent (issue 11 kind 5).
     pub(super) dangling: Cell<bool>,
+    /// [`EffectText::only_select_selects`]: a choice inside another verb does not select.
+    pub(super) plain_choices: bool,
 }
 
 impl Emitter {
@@ -21,6 +23,7 @@ impl Emitter {
             t_bound: false,
             last_obj: None,
             dangling: Cell::new(false),
+            plain_choices: false,
         }
     }
 
@@ -36,9 +39,15 @@ impl Emitter {
     }
 
     /// A chosen target is bound to `t` first, so that later "it" / "that nexus" refer to it.
+    /// In Saga English a choice printed without "select" ("Return one of your opponent's
+    /// attacking spirits") does not select (ruling C#159): `choose_cards`, which a
+    /// protection from being selected (Armor) does not refuse.
     pub(super) fn bind(&mut self, d: usize, t: &Target) -> String {
         if matches!(t, Target::Choose { .. } | Target::ChooseUnion { .. }) {
-            let e = target_expr(t);
+            let mut e = target_expr(t);
+            if self.plain_choices {
+                e = e.replacen("choose_targets", "choose_cards", 1);
+            }
             self.line(d, &format!("t = {e};"));
             "t".into()
         } else {

@@ -105,6 +105,9 @@ pub fn query_expr(q: &Query) -> String {
             Filter::CoresAtLeast(n) => write!(s, ".cores_at_least({n})"),
             Filter::Level(n) => write!(s, ".level({n})"),
             Filter::LevelAtLeast(n) => write!(s, ".level_at_least({n})"),
+            Filter::SummonedThisTurn => write!(s, ".summoned_this_turn()"),
+            Filter::ColoursIs(n) => write!(s, ".colours_is({n})"),
+            Filter::ColoursAtLeast(n) => write!(s, ".colours_at_least({n})"),
             Filter::Attacking => write!(s, ".attacking()"),
             Filter::Blocking => write!(s, ".blocking()"),
             Filter::AttackingOrBlocking => write!(s, ".attacking_or_blocking()"),
@@ -215,6 +218,7 @@ fn subject_expr(s: &Subject) -> String {
         Subject::ThisAttack => "attack_of(this_card())".into(),
         Subject::AnyOf(q) => query_expr(q),
         Subject::AttackOf(q) => format!("attack_of({})", query_expr(q)),
+        Subject::Chosen => "t".into(),
     }
 }
 
@@ -229,6 +233,7 @@ pub(super) fn event_expr(e: &Event) -> String {
             subject_expr(who)
         ),
         Event::Attacks(s) => format!("ev_attacks({})", subject_expr(s)),
+        Event::AttacksOrBlocks(s) => format!("ev_attacks_or_blocks({})", subject_expr(s)),
         Event::Blocks(s) => format!("ev_blocks({})", subject_expr(s)),
         Event::Blocked(s) => format!("ev_blocked({})", subject_expr(s)),
         Event::Summoned(s) => format!("ev_summoned({})", subject_expr(s)),

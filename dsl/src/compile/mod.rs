@@ -94,16 +94,8 @@ pub fn dangling_pronoun(body: &[Action]) -> bool {
 fn uses(body: &[Action], pred: &dyn Fn(&Action) -> bool) -> bool {
     body.iter().any(|a| {
         pred(a)
-            || match a {
-                Action::May(b)
-                | Action::IfYouDo(b)
-                | Action::If(_, b)
-                | Action::Otherwise(b)
-                | Action::When(_, _, b)
-                | Action::Repeat(_, b)
-                | Action::OncePerTurn(b) => uses(b, pred),
-                _ => false,
-            }
+            || a.wrapped().is_some_and(|b| uses(b, pred))
+            || matches!(a, Action::OneOf(options) if options.iter().any(|b| uses(b, pred)))
     })
 }
 
@@ -153,6 +145,7 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
         e.line(0, "return;");
     }
     let mut body = Emitter::new();
+    body.plain_choices = effect.only_select_selects;
     body.block(0, &effect.body);
     if !unparsed && body.dangling.get() {
         e.line(

@@ -16,6 +16,11 @@ pub(super) fn parse_body(
     // Whether a "you may" sentence is open, for "If you do," in the next sentence.
     for (a, b) in split::sentences(body, &['.', '!'], &['・', '\n']) {
         let s = &body[a..b];
+        // A sentence opening a line or after "・" (an option of "one of the following").
+        let bullet = matches!(
+            body[..a].trim_end_matches([' ', '\t']).chars().last(),
+            Some('・' | '\n')
+        );
         let span = Span {
             start: body_start + a,
             end: body_start + b,
@@ -59,7 +64,7 @@ pub(super) fn parse_body(
                 // A pronoun must refer to something an earlier sentence selected, summoned,
                 // revealed or discarded; never to this card by default (issue 11 kind 5).
                 let mut probe = out.clone();
-                place_sentence(&mut probe, acts.clone());
+                place_any(&mut probe, acts.clone(), bullet, st.then);
                 if crate::compile::dangling_pronoun(&probe) {
                     unparsed.push(Unparsed {
                         span,
@@ -72,10 +77,7 @@ pub(super) fn parse_body(
                     });
                     continue;
                 }
-                match out.last_mut() {
-                    Some(Action::When(_, _, body)) if st.then => body.extend(acts),
-                    _ => place_sentence(&mut out, acts),
-                }
+                place_any(&mut out, acts, bullet, st.then);
             }
             Read::Failed(expected) => {
                 unparsed.push(Unparsed {
@@ -89,6 +91,24 @@ pub(super) fn parse_body(
                 });
             }
         }
+    }
+    // "One of the following effects" needs its options (each after "・" or on its own line).
+    if let Some(options) = open_choice(&mut out)
+        && options.len() < 2
+    {
+        let span = Span {
+            start: body_start,
+            end: text.len(),
+        };
+        unparsed.push(Unparsed {
+            span,
+            text: body.to_string(),
+            expected: vec!["two or more options after \"one of the following effects\", each after \"・\" or on a line of its own".into()],
+        });
+        out.push(Action::Unparsed {
+            text: body.to_string(),
+            span,
+        });
     }
     if matches!(out.as_slice(), [Action::May(_)]) && effect.body.is_empty() {
         effect.optional = true;
@@ -175,6 +195,36 @@ fn read_sentence_anew(s: &str, vocab: &Vocabulary) -> Read {
     }
 }
 
+/// Put a parsed sentence into the body: into the open choice of "one of the following
+/// effects" (a bullet opens its next option, a sentence after it continues that option);
+/// after a watcher sentence, "Then, …" continues inside it; else [`place_sentence`].
+fn place_any(out: &mut Vec<Action>, acts: Vec<Action>, bullet: bool, then: bool) {
+    if let Some(options) = open_choice(out) {
+        match options.last_mut() {
+            Some(option) if !bullet => place_sentence(option, acts),
+            _ => {
+                let mut option = Vec::new();
+                place_sentence(&mut option, acts);
+                options.push(option);
+            }
+        }
+        return;
+    }
+    match out.last_mut() {
+        Some(Action::When(_, _, body)) if then => body.extend(acts),
+        _ => place_sentence(out, acts),
+    }
+}
+
+/// The options of a "one of the following effects" choice the body ends with (inside its
+/// wrappers: "You may destroy it to activate one of the following effects").
+fn open_choice(body: &mut [Action]) -> Option<&mut Vec<Vec<Action>>> {
+    match body.last_mut()? {
+        Action::OneOf(options) => Some(options),
+        other => open_choice(other.wrapped_mut()?),
+    }
+}
+
 /// Put a parsed sentence into the body: "If you do," goes inside the preceding optional
 /// sentence, after its cost (the last action there); the rest of an Ultimate Trigger goes
 /// into its hit branch; anything else is attached (see [`attach`]).
@@ -236,17 +286,7 @@ fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {
             || d.contains("Reveal(")
             || d.contains("Mill {")
     };
-    let last = body.last_mut()?;
-    let inner = match last {
-        Action::May(b)
-        | Action::IfYouDo(b)
-        | Action::If(_, b)
-        | Action::Otherwise(b)
-        | Action::When(_, _, b)
-        | Action::Repeat(_, b)
-        | Action::OncePerTurn(b) => b,
-        _ => return None,
-    };
+    let inner = body.last_mut()?.wrapped_mut()?;
     if !binds(inner) {
         return None;
     }

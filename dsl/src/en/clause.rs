@@ -413,6 +413,29 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_heavy => Action::HeavilyExhaust(t()),
+        Rule::c_skip_refresh => Action::SkipNextRefresh(t()),
+        Rule::c_discard_any => Action::DiscardAnyNumber(
+            c.clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::np_body)
+                .map(|np| query_of(np, Owner::You))
+                .filter(|q| q.kind != CardKind::Card || !q.filters.is_empty()),
+        ),
+        // The options are the bullet sentences that follow (`body::parse_body`).
+        Rule::c_one_of_following => Action::OneOf(Vec::new()),
+        Rule::c_also_when_attacking => Action::BlockEffectsOnAttack(
+            Target::All(Query {
+                owner: c
+                    .clone()
+                    .into_inner()
+                    .find(|x| x.as_rule() == Rule::owner)
+                    .map_or(Owner::You, owner_of),
+                kind: CardKind::Spirit,
+                zone: Zone::Field,
+                filters: Vec::new(),
+            }),
+            Duration::WhileActive,
+        ),
         Rule::c_tecoto => match c
             .clone()
             .into_inner()

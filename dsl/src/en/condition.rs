@@ -285,6 +285,7 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
                     who,
                 },
                 Rule::e_attacks => Event::Attacks(who),
+                Rule::e_atk_or_blk => Event::AttacksOrBlocks(who),
                 Rule::e_blocks => Event::Blocks(who),
                 Rule::e_blocked => Event::Blocked(who),
                 Rule::e_summoned => {

@@ -197,6 +197,8 @@ fn finish_body(
         vocab,
     );
     effect.body = body;
+    // Saga English prints "Select" where an effect selects (ruling C#159).
+    effect.only_select_selects = true;
     if start_of_step && let Some(Timing::DuringStep { whose, step }) = effect.timing {
         effect.timing = Some(Timing::StartOfStep { whose, step });
     }

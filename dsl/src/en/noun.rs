@@ -160,6 +160,9 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                 x.into_inner().next().map(number_in_level).unwrap_or(1),
             )),
             Rule::f_no_soul => Some(Filter::NoSoulCore),
+            Rule::f_summoned_turn => Some(Filter::SummonedThisTurn),
+            Rule::f_colours_is => Some(Filter::ColoursIs(direct_number(&x))),
+            Rule::f_colours_least => Some(Filter::ColoursAtLeast(direct_number(&x))),
             Rule::f_effect => Some(Filter::HasEffect(
                 x.into_inner()
                     .next()
@@ -278,6 +281,7 @@ pub(super) fn subject_of(p: Pair<Rule>) -> Subject {
             Subject::AttackOf(q)
         }
         Rule::es_this => Subject::This,
+        Rule::es_chosen => Subject::Chosen,
         _ => {
             let mut owner = Owner::Any;
             let mut q = None;
@@ -313,6 +317,8 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
         p
     };
     match p.as_rule() {
+        // The attacker the sentence's watcher gives (`sentence::build_sentence`).
+        Rule::t_first_atk => Target::Selected,
         Rule::t_choose_or => {
             let parts: Vec<Target> = p
                 .into_inner()

@@ -49,6 +49,20 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
     let mut pending: Vec<Wrap> = Vec::new();
     // BS-5.2: a cost sentence names the payment it changes, or changes this card's own.
     let (mut cost_sentence, mut paying) = (false, false);
+    // "The first spirit that attacks each turn …": a watcher on your spirits' attacks that
+    // works once per turn, about the attacker (BS-8.3).
+    if sentence
+        .clone()
+        .into_inner()
+        .flatten()
+        .any(|x| x.as_rule() == Rule::t_first_atk)
+    {
+        pending.push(Wrap::When(
+            Event::Attacks(Subject::AnyOf(your_spirits())),
+            Duration::WhileActive,
+        ));
+        pending.push(Wrap::Once);
+    }
 
     let flush = |items: &mut Vec<Item>,
                  current: &mut Vec<Action>,
@@ -107,6 +121,24 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
             }
             Rule::tr_end_turn => cur_when = Some((Event::EndOfTurn, Duration::Turn)),
             Rule::l_end_turn => pending.push(Wrap::When(Event::EndOfTurn, Duration::Turn)),
+            // A delayed trigger on a chosen card ("If it attacks or blocks during this turn,").
+            Rule::l_if_event => {
+                let mut it = p.into_inner();
+                let e = it.next().and_then(event_of);
+                let d = it.next().map(duration_of);
+                match (e, d) {
+                    (Some(e), Some(d)) => pending.push(Wrap::When(e, d)),
+                    _ => st.lost = true,
+                }
+            }
+            // "The first time … each turn," (BS-8.3): a watcher that works once per turn.
+            Rule::l_first_time => match p.into_inner().next().and_then(event_of) {
+                Some(e) => {
+                    pending.push(Wrap::When(e, default_dur.unwrap_or(Duration::WhileActive)));
+                    pending.push(Wrap::Once);
+                }
+                None => st.lost = true,
+            },
             Rule::l_while_sum => match p.into_inner().next().and_then(condition_of) {
                 Some(c) => pending.push(Wrap::If(c)),
                 None => st.lost = true,

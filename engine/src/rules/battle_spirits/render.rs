@@ -257,6 +257,15 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::CostReduced(n) => format!("costs {n} fewer core(s) while paid"),
                 M::GainReduction(n, c) => format!("gains {n} {c} reduction symbol(s)"),
                 M::ReductionFulfilled => "its reduction symbols count as met".into(),
+                M::SkipNextRefresh => {
+                    return format!(
+                        "{} {card}: does not refresh in its next refresh step",
+                        nm(*card)
+                    );
+                }
+                M::BlockEffectsOnAttack => {
+                    "its \"when blocks\" effects also work when it attacks".into()
+                }
             };
             let until = match until {
                 U::Battle => "this battle",

@@ -54,6 +54,11 @@ impl Game {
         self.move_all_cores(CoreLoc::Trash(p), Some(CoreLoc::Reserve(p))); // BS-4.1
         let mut refreshed = Vec::new();
         for c in self.field(p) {
+            // BS-4.2 exception (ruling C#183): a card an effect keeps exhausted through this
+            // one refresh step; the mark is used up.
+            if self.take_skip_refresh(c) {
+                continue;
+            }
             // BS-4.2 (and BS-13.4: heavily exhausted becomes exhausted — still a refresh).
             match self.st.cards[c.index()].orientation {
                 Orientation::Upright => continue,

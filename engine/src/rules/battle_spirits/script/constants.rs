@@ -120,7 +120,9 @@ impl Game {
     pub(crate) fn end_turn_effects(&mut self) {
         let s = &mut self.st.scripts;
         let before = s.modifiers.len();
-        s.modifiers.retain(|m| m.until == Until::While);
+        // BS-4.2: a "skip the next refresh" mark waits for that refresh step.
+        s.modifiers
+            .retain(|m| m.until == Until::While || m.kind == ModKind::SkipNextRefresh);
         // Issue 15: the constants are read again only if one of these parts changed.
         let changed = s.modifiers.len() != before
             || !(s.once.is_empty() && s.subs.is_empty() && s.activated.is_empty())
@@ -150,6 +152,20 @@ impl Game {
         s.subs.retain(|w| w.until != Until::Battle);
         self.invalidate_constants(); // no event of its own (`derived`)
         self.check_zero_bp();
+    }
+
+    /// BS-4.2 exception (ruling C#183): whether an effect keeps `c` exhausted through this
+    /// refresh step; the mark is used up (later refresh steps refresh it).
+    pub(crate) fn take_skip_refresh(&mut self, c: InstanceId) -> bool {
+        let s = &mut self.st.scripts;
+        let before = s.modifiers.len();
+        s.modifiers
+            .retain(|m| !(m.card == c && m.kind == ModKind::SkipNextRefresh));
+        let skip = s.modifiers.len() != before;
+        if skip {
+            self.invalidate_constants(); // no event of its own (`derived`)
+        }
+        skip
     }
 
     /// A card leaving the field loses its modifiers.

@@ -66,6 +66,12 @@ pub enum Filter {
     /// A limit on the total BP (`true`) or cost of a choice from the query; not a filter of
     /// single cards (`combined_bp_at_most`, `combined_cost_at_most`).
     CombinedAtMost(bool, i64),
+    /// Has exactly this many colours (printed, its braves', gained; BS-9.2).
+    ColoursIs(i64),
+    /// Has at least this many colours.
+    ColoursAtLeast(i64),
+    /// Came onto the field during this turn (summoned, or put there by an effect).
+    SummonedThisTurn,
 }
 
 /// A lazy set of cards: a base and filters, evaluated against the game when used.
@@ -249,5 +255,40 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::SoulCore(want) => g.soul_on(c) == *want,
         Filter::Token(want) => d.token == *want,
         Filter::CombinedAtMost(..) => true,
+        Filter::ColoursIs(n) => colour_count(g, c, on_field) == *n,
+        Filter::ColoursAtLeast(n) => colour_count(g, c, on_field) >= *n,
+        Filter::SummonedThisTurn => on_field && entered_this_turn(g, c),
     }
+}
+
+/// Whether `c` came onto the field since this turn began (the log back to `TurnBegan`).
+fn entered_this_turn(g: &Game, c: InstanceId) -> bool {
+    use crate::rules::battle_spirits::Event;
+    for e in g.st.log.iter().rev() {
+        match e {
+            Event::TurnBegan { .. } => return false,
+            Event::CardMoved {
+                card,
+                to: Zone::Field(_),
+                ..
+            } if *card == c => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// How many colours `c` has: printed, its braves' (BS-9.2), and gained on the field.
+fn colour_count(g: &Game, c: InstanceId, on_field: bool) -> i64 {
+    let mut cs = g.colours_of(c);
+    if on_field {
+        for m in g.mods_of(c).iter() {
+            if let super::state::ModKind::Colour(x) = m
+                && !cs.contains(x)
+            {
+                cs.push(*x);
+            }
+        }
+    }
+    cs.len() as i64
 }

@@ -4,7 +4,7 @@
 
 use super::hooks::{Trigger, Whose};
 use super::run::whose_ok;
-use super::state::{Question, SubEvent, SubTrigger, WatchKind};
+use super::state::{ModKind, Question, SubEvent, SubTrigger, WatchKind};
 
 use crate::core::{InstanceId, Labelled, PlayerId};
 use crate::rules::battle_spirits::{Choice, Event, Game, Hook, StepName, Zone};
@@ -418,10 +418,18 @@ impl Game {
                 return;
             }
             Hook::WhenAttacks { card } => {
-                self.reach_own(&mut due, card, T::WhenAttacks);
+                if self.mods_of(card).contains(&ModKind::BlockEffectsOnAttack) {
+                    // Rulings C#181, C#182: its "when blocks" effects work too; an
+                    // "attacks or blocks" effect matches once.
+                    let bits = T::WhenAttacks.bit() | T::WhenBlocks.bit();
+                    let pred = |t| t == T::WhenAttacks || t == T::WhenBlocks;
+                    self.reach_card(&mut due, card, bits, &pred, &[card]);
+                } else {
+                    self.reach_own(&mut due, card, T::WhenAttacks);
+                }
                 self.reach_subs(
                     &mut due,
-                    |g, s| matches!(&s.event, SubEvent::Attacks { subject } if g.in_query(subject, card)),
+                    |g, s| matches!(&s.event, SubEvent::Attacks { subject } | SubEvent::AttacksOrBlocks { subject } if g.in_query(subject, card)),
                     Some(card),
                 );
             }
@@ -429,7 +437,7 @@ impl Game {
                 self.reach_own(&mut due, card, T::WhenBlocks);
                 self.reach_subs(
                     &mut due,
-                    |g, s| matches!(&s.event, SubEvent::Blocks { subject } if g.in_query(subject, card)),
+                    |g, s| matches!(&s.event, SubEvent::Blocks { subject } | SubEvent::AttacksOrBlocks { subject } if g.in_query(subject, card)),
                     Some(card),
                 );
             }

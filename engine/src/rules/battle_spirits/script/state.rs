@@ -135,6 +135,12 @@ pub enum ModKind {
     /// While its cost is paid, each of its reduction symbols counts as met whatever the
     /// field's symbols (BS-5.2 step 4).
     ReductionFulfilled,
+    /// Does not refresh during its controller's next refresh step (BS-4.2; ruling C#183:
+    /// that step only). Kept past the end of the turn; used up by that step.
+    SkipNextRefresh,
+    /// Its "when blocks" effects also work when it attacks (rulings C#181, C#182: not its
+    /// "while blocks" effects; an "attacks or blocks" effect works once).
+    BlockEffectsOnAttack,
 }
 
 /// Where the life cores an attack removes go (BS-6.5.1: the defender's reserve unless an
@@ -242,6 +248,8 @@ pub enum SubEvent {
     },
     /// An event the engine cannot watch yet (its name).
     Unsupported(String),
+    /// `ev_attacks_or_blocks(subject)` (BS-6.1, BS-6.3): either happening.
+    AttacksOrBlocks { subject: Query },
 }
 
 /// What a `SubEvent::Watch` waits for; each is emitted where the rules make it happen

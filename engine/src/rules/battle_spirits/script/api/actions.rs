@@ -7,7 +7,7 @@ use crate::rules::battle_spirits::script::WatchKind;
 
 /// Discards the cards from hand; the ones really discarded join this effect's
 /// `discarded()` ("for each card discarded this way", issue 11 kind 6). Returns how many.
-fn discard_cards(cs: Vec<InstanceId>) -> R<i64> {
+pub(super) fn discard_cards(cs: Vec<InstanceId>) -> R<i64> {
     with_mut(|g, rc| {
         let done: Vec<InstanceId> = cs.into_iter().filter(|c| g.discard(*c)).collect();
         let n = done.len() as i64;

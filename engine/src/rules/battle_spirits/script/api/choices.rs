@@ -90,9 +90,25 @@ pub(super) fn pick_within(
 }
 
 pub(super) fn choose_impl(q: &Dynamic, min: usize, max: usize, opponent: bool) -> R<Array> {
+    choose_by(q, min, max, opponent, true)
+}
+
+/// A choice of cards; `selects`: whether it selects them (a card protected from being
+/// selected by the effect's controller's opponent cannot be chosen then; ruling C#159: a
+/// choice printed without "select" does not select).
+pub(super) fn choose_by(
+    q: &Dynamic,
+    min: usize,
+    max: usize,
+    opponent: bool,
+    selects: bool,
+) -> R<Array> {
     let mut cands = targets(q)?;
     // A card protected from being selected by this effect's controller's effects.
     with_ref(|g, rc| {
+        if !selects {
+            return;
+        }
         cands.retain(|c| {
             !g.protected_from(
                 *c,

@@ -88,6 +88,18 @@ pub(super) fn register_filters(e: &mut Engine) {
     );
     filt!("level", i64, "At level n.", Filter::Level);
     filt!(
+        "colours_is",
+        i64,
+        "Has exactly n colours (printed, its braves', gained).",
+        Filter::ColoursIs
+    );
+    filt!(
+        "colours_at_least",
+        i64,
+        "Has n or more colours (printed, its braves', gained).",
+        Filter::ColoursAtLeast
+    );
+    filt!(
         "level_at_least",
         i64,
         "At level n or higher.",
@@ -124,6 +136,11 @@ pub(super) fn register_filters(e: &mut Engine) {
     );
     filt!("refreshed", "Refreshed.", Filter::Exhausted(false));
     filt!("attacking", "The attacking card.", Filter::Attacking);
+    filt!(
+        "summoned_this_turn",
+        "Came onto the field during this turn (summoned, or put there by an effect).",
+        Filter::SummonedThisTurn
+    );
     filt!("blocking", "The blocking card.", Filter::Blocking);
     filt!(
         "attacking_or_blocking",

@@ -43,6 +43,7 @@ mod battle;
 mod cards;
 mod choices;
 mod conditions;
+mod conds;
 mod cores;
 mod costs;
 mod filters;
@@ -317,4 +318,5 @@ pub fn register(e: &mut Engine) {
     register_more(e);
     register_battle(e);
     register_summoning(e);
+    conds::register_conds(e);
 }
