@@ -5,9 +5,9 @@
 //! hook's effects are collected) and "instead" (a destroyed card goes to its owner's hand
 //! instead of the trash, BS-6.6, ruling C#194).
 
+use super::Query;
 use super::reach::Reached;
 use super::state::{ModKind, Protect, Silence, SubEvent, Timing};
-use super::{Query, Trigger};
 use crate::core::{InstanceId, PlayerId};
 use crate::rules::battle_spirits::{Event, Game, Zone};
 
@@ -30,38 +30,6 @@ impl super::ctx::RunCtx {
             source: self.card,
             effect: self.effect,
         }
-    }
-}
-
-impl Timing {
-    /// Whether an effect of `trigger` works at this timing (ruling C#13: every effect that
-    /// works when a spirit is destroyed, bursts included).
-    pub fn covers(self, trigger: Trigger) -> bool {
-        use Trigger as T;
-        match self {
-            Timing::Destroyed => matches!(
-                trigger,
-                T::WhenDestroyed
-                    | T::WhenDestroyedByOpponent
-                    | T::WhenOpponentDestroysYourSpirit
-                    | T::BurstOpponentDestroysYourSpirit
-                    | T::YourSpiritDestroyed
-            ),
-            Timing::Summoned => trigger == T::WhenSummoned,
-            Timing::Attacks => trigger == T::WhenAttacks,
-            Timing::Blocks => trigger == T::WhenBlocks,
-        }
-    }
-
-    /// Whether a `when(…)` watcher of `event` works at this timing.
-    pub fn covers_event(self, event: &SubEvent) -> bool {
-        matches!(
-            (self, event),
-            (Timing::Destroyed, SubEvent::Destroyed { .. })
-                | (Timing::Summoned, SubEvent::Summoned { .. })
-                | (Timing::Attacks, SubEvent::Attacks { .. })
-                | (Timing::Blocks, SubEvent::Blocks { .. })
-        )
     }
 }
 
@@ -107,9 +75,10 @@ impl Game {
                 Reached::Burst { card, .. } => self.owner(*card),
                 Reached::Sub { sub, .. } => sub.controller,
             };
-            let by_rule = rules
-                .iter()
-                .any(|s: &Silence| s.timing == timing && s.whose == controller);
+            // A set burst is stopped only with the destroyed timing (ruling C#13).
+            let burst = matches!(r, Reached::Burst { .. });
+            let by_rule = (!burst || timing == Timing::Destroyed)
+                && (rules.iter()).any(|s: &Silence| s.timing == timing && s.whose == controller);
             let on_card = self.on_field(card)
                 && (self.mods_of(self.unit_of(card)).iter())
                     .any(|m| *m == ModKind::Silenced(timing));
