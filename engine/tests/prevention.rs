@@ -13,6 +13,11 @@ use engine::rules::battle_spirits::{CoreLoc, Zone};
 use engine::{Event, Game};
 use support::rulings::*;
 
+/// A spirit with one constant effect.
+fn guard(script: &str) -> carddb::CardDef {
+    scripted_spirit("S-GUARD", 0, 3000, vec![effect("constant", script)])
+}
+
 fn inert_with(g: &Game, words: &str) -> usize {
     g.log()
         .iter()
@@ -26,15 +31,9 @@ fn inert_with(g: &Game, words: &str) -> usize {
 /// protector's own effects still discard.
 #[test]
 fn the_opponents_effects_cannot_discard_or_remove_cores_from_protected_cards() {
-    let guard = scripted_spirit(
-        "S-GUARD",
-        0,
-        3000,
-        vec![effect(
-            "constant",
-            "cannot_be_by_opponent(my_hand(), \"discarded\", \"while\");\n\
-             cannot_be_by_opponent(this_card(), \"cores_removed\", \"while\");",
-        )],
+    let guard = guard(
+        "cannot_be_by_opponent(my_hand(), \"discarded\", \"while\");\n\
+         cannot_be_by_opponent(this_card(), \"cores_removed\", \"while\");",
     );
     let discard = scripted_magic("S-ODISC", 0, vec![effect("main", "opponent_discard(2);")]);
     let drain = scripted_magic(
@@ -72,15 +71,7 @@ fn the_opponents_effects_cannot_discard_or_remove_cores_from_protected_cards() {
     // The protector's own effect is not the opponent's: it discards (back in P0's turn).
     let mut g2 = game(
         vec![
-            scripted_spirit(
-                "S-GUARD",
-                0,
-                3000,
-                vec![effect(
-                    "constant",
-                    "cannot_be_by_opponent(my_hand(), \"discarded\", \"while\");",
-                )],
-            ),
+            guard("cannot_be_by_opponent(my_hand(), \"discarded\", \"while\");"),
             scripted_magic("S-OWNDISC", 0, vec![effect("main", "discard(1);")]),
         ],
         312,
@@ -89,7 +80,7 @@ fn the_opponents_effects_cannot_discard_or_remove_cores_from_protected_cards() {
     let hand = g2.pile(Zone::Hand(P0)).len();
     let m = put(&mut g2, P0, "S-OWNDISC", Zone::Hand(P0), 0);
     play(&mut g2, m);
-    // `discard(1)` asks which card: the first offered is taken by `play`'s follow-up.
+    // `discard(1)` asks which card: the first one offered.
     finish_choices(&mut g2);
     assert_eq!(
         g2.pile(Zone::Hand(P0)).len(),
@@ -110,11 +101,10 @@ fn finish_choices(g: &mut Game) {
     }
 }
 
-/// BS-8.1 "does not work" for a duration: `silence_effects(…, "destroyed", "turn")` from a
-/// magic stops the opposing spirit's "when destroyed" effect for the turn (ruling C#151's
-/// rule, here from a triggered effect), logging why; a spirit without it still triggers.
-#[test]
-fn silenced_when_destroyed_effects_do_not_work_for_the_turn() {
+/// P1 destroys P0's spirit whose "when destroyed" effect draws a card, after silencing
+/// P0's spirits' destroyed-timing effects for the turn when `silence`. Returns the game
+/// and P0's hand size before.
+fn destroy_the_drawing_spirit(silence: bool, seed: u64) -> (Game, usize) {
     let victim = scripted_spirit(
         "S-VICTIM",
         0,
@@ -134,40 +124,34 @@ fn silenced_when_destroyed_effects_do_not_work_for_the_turn() {
         0,
         vec![effect("main", "destroy(opponent_spirits());")],
     );
-    let mut g = game(vec![victim, hush, kill], 313);
+    let mut g = game(vec![victim, hush, kill], seed);
     to_p1_main(&mut g);
     let v = put(&mut g, P0, "S-VICTIM", Zone::Field(P0), 1);
     let hand = g.pile(Zone::Hand(P0)).len();
-    for id in ["S-HUSH", "S-KILL"] {
+    let magics: &[&str] = if silence {
+        &["S-HUSH", "S-KILL"]
+    } else {
+        &["S-KILL"]
+    };
+    for id in magics {
         let m = put(&mut g, P1, id, Zone::Hand(P1), 0);
         play(&mut g, m);
     }
     assert_eq!(g.zone_of(v), Zone::Trash(P0));
+    (g, hand)
+}
+
+/// BS-8.1 "does not work" for a duration: `silence_effects(…, "destroyed", "turn")` from a
+/// magic stops the opposing spirit's "when destroyed" effect for the turn (ruling C#151's
+/// rule, here from a triggered effect), logging why; without it the effect draws.
+#[test]
+fn silenced_when_destroyed_effects_do_not_work_for_the_turn() {
+    let (g, hand) = destroy_the_drawing_spirit(true, 313);
     assert_eq!(g.pile(Zone::Hand(P0)).len(), hand, "its draw did not work");
     assert_eq!(inert_with(&g, "effects do not work now"), 1);
-    // Without the silencing magic the same destruction draws a card.
-    let mut g = game(
-        vec![
-            scripted_spirit(
-                "S-VICTIM",
-                0,
-                1000,
-                vec![effect("When Destroyed", "draw(1);")],
-            ),
-            scripted_magic(
-                "S-KILL",
-                0,
-                vec![effect("main", "destroy(opponent_spirits());")],
-            ),
-        ],
-        314,
-    );
-    to_p1_main(&mut g);
-    put(&mut g, P0, "S-VICTIM", Zone::Field(P0), 1);
-    let hand = g.pile(Zone::Hand(P0)).len();
-    let m = put(&mut g, P1, "S-KILL", Zone::Hand(P1), 0);
-    play(&mut g, m);
+    let (g, hand) = destroy_the_drawing_spirit(false, 314);
     assert_eq!(g.pile(Zone::Hand(P0)).len(), hand + 1);
+    assert_eq!(inert_with(&g, "effects do not work now"), 0);
 }
 
 /// BS-6.6 replaced: `destroyed_to_hand` on a card no destruction is happening to changes
