@@ -115,6 +115,10 @@ pub struct PhraseDef {
     /// What the phrase means, in the author's words.
     #[serde(default)]
     pub description: Option<String>,
+    /// The sentence states a rule for the whole effect it is in ("… not triggered by this
+    /// effect"): its rhai runs before the effect's other sentences.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub whole_effect: bool,
 }
 
 /// A declaration with the file it came from and its place in the file (`[i]` in a list).

@@ -206,6 +206,7 @@ fn every_text_effect_reads_through_the_pack_phrases_into_line_battle_calls() {
         .map(|ph| dsl::vocab::PhraseEntry {
             template: ph.def.template.clone(),
             rhai: ph.def.rhai.clone(),
+            whole_effect: ph.def.whole_effect,
         })
         .collect();
     let vocab = dsl::Vocabulary::new(vec![], vec![], entries).expect("the phrases compile");

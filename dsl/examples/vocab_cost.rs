@@ -15,6 +15,7 @@ fn main() {
         .map(|i| PhraseEntry {
             template: format!("Chant {{n:number}} verses of song {i} to {{t:target}}"),
             rhai: "chant({n}, {t});".into(),
+            whole_effect: false,
         })
         .collect();
     let t = Instant::now();

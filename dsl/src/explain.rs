@@ -263,21 +263,33 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
         Action::OncePerTurn(_) => "once per turn:".into(),
         Action::Unparsed { text, .. } => format!("NOT UNDERSTOOD: {text}"),
         Action::Phrase {
-            template, slots, ..
+            template,
+            slots,
+            whole_effect,
+            ..
         } => {
-            let values: Vec<String> = slots
-                .iter()
-                .filter(|(_, v)| !matches!(v, SlotValue::Sentence(_)))
-                .map(|(n, v)| format!("{n} = {}", slot_words(v)))
-                .collect();
-            format!(
-                "pack phrase \"{template}\"{}",
-                if values.is_empty() {
-                    String::new()
-                } else {
-                    format!(" with {}", values.join(", "))
-                }
-            )
+            // The template with each slot's value in words (a sentence slot: "…", its
+            // actions follow on the lines below).
+            let mut words = template.clone();
+            for (n, v) in slots {
+                let Some(at) = words.find(&format!("{{{n}:")) else {
+                    continue;
+                };
+                let Some(len) = words[at..].find('}') else {
+                    continue;
+                };
+                let value = match v {
+                    SlotValue::Sentence(_) => "…".to_string(),
+                    v => slot_words(v),
+                };
+                words.replace_range(at..=at + len, &value);
+            }
+            let whole = if *whole_effect {
+                ", for the whole effect"
+            } else {
+                ""
+            };
+            format!("{words} (pack phrase{whole})")
         }
         other => other_action_words(other),
     };

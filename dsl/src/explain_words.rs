@@ -302,9 +302,9 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             what,
             duration,
         } => format!(
-            "{} cannot be {} by the opponent's effects{}",
+            "{} cannot {} by the opponent's effects{}",
             t(target),
-            what.name(),
+            what.words(),
             d(duration)
         ),
         Action::MustAttack(x, dur) => format!("{} must attack if able{}", t(x), d(dur)),

@@ -80,6 +80,9 @@ pub struct PhraseEntry {
     pub template: String,
     /// The rhai it produces; `{name}` is replaced by the slot's value.
     pub rhai: String,
+    /// The sentence states a rule for the whole effect it is in ("… by this effect"): its
+    /// rhai runs before the effect's other sentences.
+    pub whole_effect: bool,
 }
 
 /// One piece of a template.

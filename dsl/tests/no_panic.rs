@@ -28,6 +28,7 @@ fn vocab() -> &'static dsl::Vocabulary {
         let p = |t: &str, r: &str| PhraseEntry {
             template: t.into(),
             rhai: r.into(),
+            whole_effect: false,
         };
         dsl::Vocabulary::new(
             vec![KeywordEntry {
@@ -79,7 +80,11 @@ proptest! {
 
     #[test]
     fn phrase_templates_never_panic(t in "[a-zA-Z{}:\"'\\ ,.!]{0,40}", s in "\\PC{0,40}") {
-        let phrase = dsl::vocab::PhraseEntry { template: t.clone(), rhai: "x();".into() };
+        let phrase = dsl::vocab::PhraseEntry {
+            template: t.clone(),
+            rhai: "x();".into(),
+            whole_effect: false,
+        };
         if let Ok(v) = dsl::Vocabulary::new(vec![], vec![], vec![phrase]) {
             let _ = dsl::parse_en_with(&s, &v);
             let _ = dsl::parse_en_with(&t, &v);

@@ -16,6 +16,7 @@ fn phrase(template: &str, rhai: &str) -> PhraseEntry {
     PhraseEntry {
         template: template.into(),
         rhai: rhai.into(),
+        whole_effect: false,
     }
 }
 

@@ -12,6 +12,10 @@ pub enum Protection {
     Returned,
     /// Being selected.
     Selected,
+    /// Being discarded from the hand.
+    Discarded,
+    /// Having cores removed (to any place).
+    CoresRemoved,
 }
 
 impl Protection {
@@ -21,6 +25,19 @@ impl Protection {
             Protection::Exhausted => "exhausted",
             Protection::Returned => "returned",
             Protection::Selected => "selected",
+            Protection::Discarded => "discarded",
+            Protection::CoresRemoved => "cores_removed",
+        }
+    }
+
+    /// What the card cannot do, in words: "be exhausted", "have its cores removed" ….
+    pub fn words(self) -> &'static str {
+        match self {
+            Protection::Exhausted => "be exhausted",
+            Protection::Returned => "be returned",
+            Protection::Selected => "be selected",
+            Protection::Discarded => "be discarded",
+            Protection::CoresRemoved => "have its cores removed",
         }
     }
 }
@@ -412,6 +429,9 @@ pub enum Action {
         rhai: String,
         /// Each slot's name and value, in template order.
         slots: Vec<(String, SlotValue)>,
+        /// A rule for the whole effect: placed before the effect's other sentences.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        whole_effect: bool,
     },
     /// A sentence the grammar did not understand. The effect is not executable.
     Unparsed {

@@ -110,6 +110,19 @@ pub(super) fn parse_body(
             span,
         });
     }
+    // A phrase stating a rule for the whole effect ("… by this effect") applies from its
+    // start (ruling C#13), whichever sentence states it.
+    let (whole, rest): (Vec<Action>, Vec<Action>) = out.into_iter().partition(|a| {
+        matches!(
+            a,
+            Action::Phrase {
+                whole_effect: true,
+                ..
+            }
+        )
+    });
+    let mut out = whole;
+    out.extend(rest);
     if matches!(out.as_slice(), [Action::May(_)]) && effect.body.is_empty() {
         effect.optional = true;
     }

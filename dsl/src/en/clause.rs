@@ -159,7 +159,14 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         Rule::c_must_attack => Action::MustAttack(t(), Duration::WhileActive),
         Rule::c_block_exh => Action::CanBlockWhileExhausted(t(), Duration::WhileActive),
         Rule::c_cannot_be => {
-            let what = if c
+            let has = |r: Rule| c.clone().into_inner().any(|x| x.as_rule() == r);
+            let what = if has(Rule::prot_cores) || has(Rule::prot_rm_from) {
+                Protection::CoresRemoved
+            } else if has(Rule::prot_disc) || has(Rule::prot_disc_from) {
+                Protection::Discarded
+            } else if has(Rule::prot_ret_to) {
+                Protection::Returned
+            } else if c
                 .clone()
                 .into_inner()
                 .any(|x| x.as_rule() == Rule::prot_exh)

@@ -186,5 +186,6 @@ pub(super) fn phrase_action(s: &str, vocab: &Vocabulary) -> Option<Action> {
         template: phrase.entry.template.clone(),
         rhai: phrase.entry.rhai.clone(),
         slots: values,
+        whole_effect: phrase.entry.whole_effect,
     })
 }

@@ -147,6 +147,8 @@ impl Game {
             self.st.scripts.being_destroyed.push(c);
         }
         self.invalidate_constants(); // no event of its own (`derived`)
+        let cards: Vec<InstanceId> = cs.iter().map(|(c, _)| *c).collect();
+        self.would_be_destroyed(&cards); // replacements first ("… instead")
         let hooks: Vec<Hook> = cs
             .iter()
             .map(|&(card, by_opponent)| Hook::WhenDestroyed { card, by_opponent })
@@ -161,6 +163,9 @@ impl Game {
                 continue; // a "when destroyed" effect already moved it
             }
             self.emit(Event::Destroyed { card: c });
+            if self.destroyed_to_hand_instead(c) {
+                continue; // ruling C#194: to the hand instead of the trash
+            }
             if !self.braves_on(c).is_empty() {
                 self.braved_card_to_trash(c); // BS-9.8
                 continue;
@@ -172,10 +177,17 @@ impl Game {
             .scripts
             .being_destroyed
             .retain(|x| !cs.iter().any(|(c, _)| c == x));
+        (self.st.scripts.destroyed_to_hand).retain(|x| !cs.iter().any(|(c, _)| c == x));
+        // A card a replacement sent to the hand was destroyed too (ruling C#194).
         let gone: Vec<InstanceId> = cs
             .iter()
             .map(|(c, _)| *c)
-            .filter(|c| matches!(self.zone_of(*c), Zone::Trash(_) | Zone::Removed(_)))
+            .filter(|c| {
+                matches!(
+                    self.zone_of(*c),
+                    Zone::Trash(_) | Zone::Removed(_) | Zone::Hand(_)
+                )
+            })
             .collect();
         self.after_destroyed(&gone); // together: none of them reaches the others (K13)
         self.check_zero_bp(); // BS-5.3.1: a constant bonus may have left with them
@@ -198,6 +210,7 @@ impl Game {
         self.st.scripts.being_destroyed.push(c);
         self.destroy_one(c, by_opponent);
         self.st.scripts.being_destroyed.retain(|x| *x != c);
+        self.st.scripts.destroyed_to_hand.retain(|x| *x != c); // unused if it left early
         self.check_zero_bp(); // BS-5.3.1: a constant bonus may have left with it
     }
 
@@ -205,6 +218,10 @@ impl Game {
         let owner = self.owner(c);
         self.st.scripts.destroyed_this_turn.push(c);
         self.invalidate_constants(); // no event of its own (`derived`)
+        self.would_be_destroyed(&[c]); // replacements first ("… instead")
+        if self.halted() {
+            return;
+        }
         self.fire(Hook::WhenDestroyed {
             card: c,
             by_opponent,
@@ -213,7 +230,9 @@ impl Game {
             return; // a "when destroyed" effect already moved it
         }
         self.emit(Event::Destroyed { card: c });
-        if !self.braves_on(c).is_empty() {
+        if self.destroyed_to_hand_instead(c) {
+            // Ruling C#194: to the hand instead of the trash; still destroyed.
+        } else if !self.braves_on(c).is_empty() {
             self.braved_card_to_trash(c);
         } else {
             self.move_all_cores(CoreLoc::Card(c), Some(CoreLoc::Reserve(owner)));

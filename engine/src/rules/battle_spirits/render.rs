@@ -243,10 +243,13 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                         let c: Vec<String> = colours.iter().map(|c| c.to_string()).collect();
                         format!("'s {} cards", c.join("/"))
                     };
-                    format!(
-                        "cannot be {} by the opponent{of}",
-                        format!("{what:?}").to_lowercase()
-                    )
+                    let verb = match what {
+                        crate::rules::battle_spirits::script::Protect::CoresRemoved => {
+                            "cannot have its cores removed".to_string()
+                        }
+                        w => format!("cannot be {}", format!("{w:?}").to_lowercase()),
+                    };
+                    format!("{verb} by the opponent{of}")
                 }
                 M::MustBeBlocked => "must be blocked when a block is possible".into(),
                 M::LifeCoresTo(to) => format!(
@@ -266,6 +269,7 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::BlockEffectsOnAttack => {
                     "its \"when blocks\" effects also work when it attacks".into()
                 }
+                M::Silenced(t) => format!("its {} effects do not work", t.words()),
             };
             let until = match until {
                 U::Battle => "this battle",

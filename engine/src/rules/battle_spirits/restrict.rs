@@ -179,7 +179,9 @@ impl Game {
 
     /// Whether `c` is protected from `what` by an effect of `source` controlled by `by`
     /// ("cannot be exhausted / returned / selected by your opponent's effects"; a
-    /// protection from some colours only holds against a source of one of them).
+    /// protection from some colours only holds against a source of one of them). A
+    /// protection holds for the protector's own cards only: it never keeps the opponent's
+    /// effects from acting on the opponent's own cards (ruling C#44).
     pub fn protected_from(
         &self,
         c: InstanceId,
@@ -195,6 +197,7 @@ impl Game {
             } => {
                 *w == what
                     && *protector != by
+                    && self.owner(c) == *protector
                     && (colours.is_empty()
                         || self.colours_of(source).iter().any(|x| colours.contains(x)))
             }

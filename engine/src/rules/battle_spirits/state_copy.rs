@@ -90,6 +90,8 @@ impl ScriptState {
             battle_join,
             battle_magic,
             uses,
+            silenced,
+            destroyed_to_hand,
         } = source;
         // Sets that change a few times a turn are copied only when they differ.
         for (to, from) in [
@@ -115,5 +117,7 @@ impl ScriptState {
         self.battle_join.clone_from(battle_join);
         self.battle_magic.clone_from(battle_magic);
         self.uses.clone_from(uses);
+        self.silenced.clone_from(silenced);
+        self.destroyed_to_hand.clone_from(destroyed_to_hand);
     }
 }

@@ -144,6 +144,7 @@ pub fn vocabulary(sources: &ScriptSources) -> Result<dsl::Vocabulary, ScriptErro
             phrases.extend(items.into_iter().map(|p| dsl::vocab::PhraseEntry {
                 template: p.template,
                 rhai: p.rhai,
+                whole_effect: p.whole_effect,
             }));
         }
     }

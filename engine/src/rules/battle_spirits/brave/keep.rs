@@ -110,7 +110,7 @@ impl Game {
                     match otherwise {
                         Otherwise::Trash => self.move_card(brave, Zone::Trash(p)),
                         Otherwise::Follow(Zone::Deck(_), bottom) => {
-                            self.effect_return_to_deck(brave, bottom);
+                            self.effect_return_to_deck(brave, bottom, None);
                         }
                         Otherwise::Follow(z, _) => self.move_card(brave, z),
                     }

@@ -172,7 +172,7 @@ fn bs_9_9_returned_to_the_deck_bottom_the_brave_follows() {
     // drive it as the rules do: `effect_return_to_deck` with replayed answers.
     g.rt.answers = [Choice::DropBrave].into_iter().collect();
     g.rt.no_snapshot = false;
-    assert!(g.effect_return_to_deck(b, true));
+    assert!(g.effect_return_to_deck(b, true, None));
     g.rt.answers.clear();
     assert!(g.rt.asked.is_none());
     assert_eq!(g.zone_of(host), Zone::Deck(P0));

@@ -4,7 +4,8 @@
 
 use carddb::CardKind;
 
-use super::state::{ModKind, Modifier, Until};
+use super::prevent::Actor;
+use super::state::{ModKind, Modifier, Protect, Until};
 use crate::core::{InstanceId, Orientation, PlayerId};
 use crate::rules::battle_spirits::brave::Otherwise;
 use crate::rules::battle_spirits::script::WatchKind;
@@ -207,9 +208,18 @@ impl Game {
         }
     }
 
-    /// Exhausts (`true`) or refreshes a field card.
-    pub(crate) fn effect_orient(&mut self, c: InstanceId, exhaust: bool) -> bool {
+    /// Exhausts (`true`) or refreshes a field card; an exhaustion by an effect of `by`
+    /// that a protection prevents does not happen (`Game::prevented`).
+    pub(crate) fn effect_orient(
+        &mut self,
+        c: InstanceId,
+        exhaust: bool,
+        by: Option<Actor>,
+    ) -> bool {
         let c = self.unit_of(c); // BS-9.1: a braved card is one card
+        if exhaust && self.on_field(c) && self.prevented(c, Protect::Exhausted, by) {
+            return false;
+        }
         if !self.on_field(c) || self.is_exhausted(c) == exhaust {
             // BS-13.4: a refresh turns a heavily exhausted card to exhausted.
             if !exhaust
@@ -249,11 +259,13 @@ impl Game {
     }
 
     /// Returns a card (field, trash) to its owner's hand. BS-9.9: a braved card's braves
-    /// stay as spirits if cores are placed on them, else they follow it.
-    pub(crate) fn effect_return_to_hand(&mut self, c: InstanceId) -> bool {
+    /// stay as spirits if cores are placed on them, else they follow it. A field card a
+    /// protection keeps from `by`'s effects stays (`Game::prevented`).
+    pub(crate) fn effect_return_to_hand(&mut self, c: InstanceId, by: Option<Actor>) -> bool {
         let c = self.unit_of(c);
         let owner = self.owner(c);
         match self.zone_of(c) {
+            Zone::Field(_) if self.prevented(c, Protect::Returned, by) => return false,
             Zone::Field(_) => {
                 let braves = self.detach_braves(c);
                 self.leave_field(c, Zone::Hand(owner));
@@ -268,12 +280,19 @@ impl Game {
     }
 
     /// Puts a card on top or at the bottom of its owner's deck. BS-9.9: a braved card's
-    /// braves stay as spirits if cores are placed on them, else they follow it.
-    pub(crate) fn effect_return_to_deck(&mut self, c: InstanceId, bottom: bool) -> bool {
+    /// braves stay as spirits if cores are placed on them, else they follow it. A field
+    /// card a protection keeps from `by`'s effects stays (`Game::prevented`).
+    pub(crate) fn effect_return_to_deck(
+        &mut self,
+        c: InstanceId,
+        bottom: bool,
+        by: Option<Actor>,
+    ) -> bool {
         let c = self.unit_of(c);
         let owner = self.owner(c);
         let mut braves = Vec::new();
         match self.zone_of(c) {
+            Zone::Field(_) if self.prevented(c, Protect::Returned, by) => return false,
             Zone::Field(_) => {
                 braves = self.detach_braves(c);
                 self.leave_field(c, Zone::Deck(owner));
@@ -327,10 +346,11 @@ impl Game {
         v
     }
 
-    /// Discards a hand card to the trash.
-    pub(crate) fn discard(&mut self, c: InstanceId) -> bool {
+    /// Discards a hand card to the trash, unless a protection keeps it from `by`'s
+    /// effects (`Game::prevented`: "your opponent's effects cannot discard …").
+    pub(crate) fn discard(&mut self, c: InstanceId, by: Option<Actor>) -> bool {
         let owner = self.owner(c);
-        if self.zone_of(c) != Zone::Hand(owner) {
+        if self.zone_of(c) != Zone::Hand(owner) || self.prevented(c, Protect::Discarded, by) {
             return false;
         }
         self.move_card(c, Zone::Trash(owner));

@@ -39,6 +39,7 @@ mod magic;
 mod matching;
 pub(crate) mod memo;
 pub mod phrasebook;
+pub mod prevent;
 pub mod query;
 mod reach;
 mod readahead;
@@ -59,8 +60,8 @@ pub use host::{CompiledEffect, ScriptError, ScriptHost, ScriptOrigin, ScriptSour
 pub use query::{Base, Filter, Query};
 pub use readahead::{effects_read_ahead, forget_read_ahead, read_ahead};
 pub use state::{
-    BattleJoin, LifeCoreSink, ModKind, Modifier, Pending, Protect, Question, ScriptState, Until,
-    WatchKind, Watched,
+    BattleJoin, LifeCoreSink, ModKind, Modifier, Pending, Protect, Question, ScriptState, Silence,
+    Timing, Until, WatchKind, Watched,
 };
 
 /// The engine's script API as JSON metadata (rhai `gen_fn_metadata_to_json`), without

@@ -4,7 +4,7 @@
 
 use super::hooks::{Trigger, Whose};
 use super::run::whose_ok;
-use super::state::{ModKind, Question, SubEvent, SubTrigger, WatchKind};
+use super::state::{ModKind, Question, SubEvent, SubTrigger, Timing, WatchKind};
 
 use crate::core::{InstanceId, Labelled, PlayerId};
 use crate::rules::battle_spirits::{Choice, Event, Game, Hook, StepName, Zone};
@@ -74,6 +74,7 @@ impl Reached {
         }
     }
 
+    /// The card and effect index of the reached effect.
     pub(super) fn card_effect(&self) -> (InstanceId, u32) {
         match self {
             Reached::Effect { card, effect, .. } => (*card, *effect),
@@ -295,6 +296,7 @@ impl Game {
                 }
             }
         }
+        self.drop_silenced(&mut due, Timing::Destroyed); // BS-8.1 "does not work"
         self.resolve_simultaneous(due);
     }
 
@@ -400,6 +402,7 @@ impl Game {
                     |g, s| matches!(&s.event, SubEvent::Summoned { subject } if g.in_query(subject, card)),
                     Some(card),
                 );
+                self.drop_silenced(&mut due, Timing::Summoned); // BS-8.1 "does not work"
                 self.resolve_simultaneous(due);
                 if resolved && !nexus {
                     // After the opponent's "when summoned" effect resolved.
@@ -545,6 +548,16 @@ impl Game {
                     &[card],
                 );
             }
+        }
+        // BS-8.1: "does not work" rules, where the hook's effects are collected.
+        let timing = match h {
+            Hook::WhenAttacks { .. } => Some(Timing::Attacks),
+            Hook::WhenBlocks { .. } => Some(Timing::Blocks),
+            Hook::WhenDestroyed { .. } => Some(Timing::Destroyed),
+            _ => None,
+        };
+        if let Some(t) = timing {
+            self.drop_silenced(&mut due, t);
         }
         self.resolve_simultaneous(due);
     }

@@ -359,6 +359,11 @@ impl Game {
             super::warm::run_warm(&lib.engine, &ast, &eff.calls)
         };
         self.rt.depth -= 1;
+        // Ruling C#13: "… not triggered by this effect" ends with the effect.
+        let s = &mut self.st.scripts.silenced;
+        if !s.is_empty() {
+            s.retain(|x| (x.card, x.effect) != (card, effect));
+        }
         if let Err(e) = r {
             self.script_error(card, effect, &e);
         }

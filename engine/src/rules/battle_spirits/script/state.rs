@@ -43,6 +43,10 @@ pub enum Protect {
     Returned,
     /// Be selected (chosen as a target) by the opponent's effects.
     Selected,
+    /// Be discarded from the hand by the opponent's effects.
+    Discarded,
+    /// Have cores removed (to any place) by the opponent's effects (ruling C#45).
+    CoresRemoved,
 }
 
 impl Protect {
@@ -52,9 +56,75 @@ impl Protect {
             "exhausted" => Protect::Exhausted,
             "returned" => Protect::Returned,
             "selected" => Protect::Selected,
+            "discarded" => Protect::Discarded,
+            "cores_removed" => Protect::CoresRemoved,
             _ => return None,
         })
     }
+
+    /// The words after "cannot", for logs: "be exhausted", "have its cores removed" ….
+    pub fn words(self) -> &'static str {
+        match self {
+            Protect::Exhausted => "be exhausted",
+            Protect::Returned => "be returned to the hand or deck",
+            Protect::Selected => "be selected",
+            Protect::Discarded => "be discarded",
+            Protect::CoresRemoved => "have its cores removed",
+        }
+    }
+}
+
+/// The timing of effects a "does not work" rule stops (BS-8.1; rulings C#13, C#151).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Timing {
+    /// Every effect that works when a spirit is destroyed (BS-6.6): "when destroyed",
+    /// "when destroyed by the opponent", "when the opponent destroys your spirit", its
+    /// burst, "when one of your spirits is destroyed" and watchers of a destruction
+    /// (ruling C#13).
+    Destroyed,
+    /// "When summoned" effects (BS-5.1).
+    Summoned,
+    /// "When attacks" effects (BS-6.1).
+    Attacks,
+    /// "When blocks" effects (BS-6.3).
+    Blocks,
+}
+
+impl Timing {
+    /// `"destroyed"`, `"summoned"`, `"attacks"`, `"blocks"` → a timing.
+    pub fn parse(s: &str) -> Option<Timing> {
+        Some(match s {
+            "destroyed" => Timing::Destroyed,
+            "summoned" => Timing::Summoned,
+            "attacks" => Timing::Attacks,
+            "blocks" => Timing::Blocks,
+            _ => return None,
+        })
+    }
+
+    /// The printed name of the timing, for logs and `explain`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Timing::Destroyed => "\"when destroyed\"",
+            Timing::Summoned => "\"when summoned\"",
+            Timing::Attacks => "\"when attacks\"",
+            Timing::Blocks => "\"when blocks\"",
+        }
+    }
+}
+
+/// "… does not work by this effect" (ruling C#13): while the effect `(card, effect)`
+/// resolves, the effects of `whose` at `timing` are not triggered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Silence {
+    /// The card whose effect states the rule.
+    pub card: InstanceId,
+    /// That effect's index.
+    pub effect: u32,
+    /// The player whose effects do not work.
+    pub whose: PlayerId,
+    /// Which of their effects.
+    pub timing: Timing,
 }
 
 /// What a modifier changes on a card.
@@ -141,6 +211,10 @@ pub enum ModKind {
     /// Its "when blocks" effects also work when it attacks (rulings C#181, C#182: not its
     /// "while blocks" effects; an "attacks or blocks" effect works once).
     BlockEffectsOnAttack,
+    /// Its effects of this timing do not work: they are not triggered while it has this
+    /// (BS-8.1; rulings C#151–C#153: only the card's own effects, so a nexus's or a trash
+    /// card's effects still work).
+    Silenced(Timing),
 }
 
 /// Where the life cores an attack removes go (BS-6.5.1: the defender's reserve unless an
@@ -250,6 +324,10 @@ pub enum SubEvent {
     Unsupported(String),
     /// `ev_attacks_or_blocks(subject)` (BS-6.1, BS-6.3): either happening.
     AttacksOrBlocks { subject: Query },
+    /// `ev_would_be_destroyed(subject)`: a subject card's destruction starts (BS-6.6),
+    /// before its "when destroyed" effects, while a replacement ("… instead") can still
+    /// change where it goes.
+    WouldBeDestroyed { subject: Query },
 }
 
 /// What a `SubEvent::Watch` waits for; each is emitted where the rules make it happen
@@ -418,4 +496,11 @@ pub struct ScriptState {
     /// Uses counted by `use_per_turn` (BS-8.3): (card, effect, turn, uses that turn).
     #[serde(default)]
     pub uses: Vec<(InstanceId, u32, u32, u32)>,
+    /// "Not triggered by this effect" rules of the effects resolving now (ruling C#13).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub silenced: Vec<Silence>,
+    /// Cards whose destruction is in progress that go to their owner's hand instead of
+    /// the trash (BS-6.6 replaced; ruling C#194: their "when destroyed" effects work).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub destroyed_to_hand: Vec<InstanceId>,
 }

@@ -72,6 +72,7 @@ pub fn of_sources(
                     phrases.push(PhraseEntry {
                         template: p.template,
                         rhai: p.rhai,
+                        whole_effect: p.whole_effect,
                     });
                     phrase_files.push((pack.clone(), path.clone()));
                 }

@@ -169,6 +169,8 @@ impl Game {
             self.reach_zones(&mut due, destroyed.bit(), &pred, &ev, cards);
         }
         if !due.is_empty() {
+            // BS-8.1: "does not work" rules (ruling C#13).
+            self.drop_silenced(&mut due, super::state::Timing::Destroyed);
             self.resolve_simultaneous(due);
         }
     }

@@ -9,7 +9,8 @@ use crate::rules::battle_spirits::script::WatchKind;
 /// `discarded()` ("for each card discarded this way", issue 11 kind 6). Returns how many.
 pub(super) fn discard_cards(cs: Vec<InstanceId>) -> R<i64> {
     with_mut(|g, rc| {
-        let done: Vec<InstanceId> = cs.into_iter().filter(|c| g.discard(*c)).collect();
+        let by = Some(rc.actor());
+        let done: Vec<InstanceId> = cs.into_iter().filter(|c| g.discard(*c, by)).collect();
         let n = done.len() as i64;
         rc.milled.borrow_mut().extend(done);
         Ok(n)
@@ -81,21 +82,14 @@ pub(super) fn register_actions(e: &mut Engine) {
         "exhaust",
         ["targets"],
         "Exhausts the cards (not one protected from the opponent's effects exhausting it).",
-        |t: Dynamic| each_by(&t, |g, c, p, by| {
-            !g.protected_from(
-                c,
-                p,
-                crate::rules::battle_spirits::script::state::Protect::Exhausted,
-                by,
-            ) && g.effect_orient(c, true)
-        })
+        |t: Dynamic| each_by(&t, |g, c, a| g.effect_orient(c, true, Some(a)))
     );
     reg!(
         e,
         "refresh",
         ["targets"],
         "Refreshes the cards (a heavily exhausted card becomes exhausted, BS-13.4).",
-        |t: Dynamic| each(&t, |g, c, _| g.effect_orient(c, false))
+        |t: Dynamic| each(&t, |g, c, _| g.effect_orient(c, false, None))
     );
     reg!(
         e,
@@ -123,21 +117,14 @@ pub(super) fn register_actions(e: &mut Engine) {
         "return_to_hand",
         ["targets"],
         "Returns the cards to their owners' hands (cores to the reserve; not one protected from the opponent's effects returning it).",
-        |t: Dynamic| each_by(&t, |g, c, p, by| {
-            !g.protected_from(
-                c,
-                p,
-                crate::rules::battle_spirits::script::state::Protect::Returned,
-                by,
-            ) && g.effect_return_to_hand(c)
-        })
+        |t: Dynamic| each_by(&t, |g, c, a| g.effect_return_to_hand(c, Some(a)))
     );
     reg!(
         e,
         "add_to_hand",
         ["targets"],
         "Puts the cards into their owners' hands.",
-        |t: Dynamic| each(&t, |g, c, _| g.effect_return_to_hand(c))
+        |t: Dynamic| each(&t, |g, c, _| g.effect_return_to_hand(c, None))
     );
     reg!(
         e,
@@ -154,14 +141,7 @@ pub(super) fn register_actions(e: &mut Engine) {
                     )));
                 }
             };
-            each_by(&t, |g, c, p, by| {
-                !g.protected_from(
-                    c,
-                    p,
-                    crate::rules::battle_spirits::script::state::Protect::Returned,
-                    by,
-                ) && g.effect_return_to_deck(c, bottom)
-            })
+            each_by(&t, |g, c, a| g.effect_return_to_deck(c, bottom, Some(a)))
         }
     );
     reg!(

@@ -2,6 +2,7 @@
 //! the same events as the rules).
 
 use super::*;
+use crate::rules::battle_spirits::script::Protect;
 
 // ---- places for cores ----------------------------------------------------------------
 
@@ -60,6 +61,19 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each
         Place::Loc(l) => vec![l],
         Place::Cards(cs) => cs.into_iter().map(CoreLoc::Card).collect(),
     };
+    // "Cannot have its cores removed by your opponent's effects": to any place (ruling
+    // C#45); the other sources still give theirs.
+    let srcs: Vec<CoreLoc> = with_mut(|g, rc| {
+        let by = Some(rc.actor());
+        Ok((srcs.into_iter())
+            .filter(|s| match *s {
+                CoreLoc::Card(c) => {
+                    g.cores_at(*s) == 0 || !g.prevented(c, Protect::CoresRemoved, by)
+                }
+                _ => true,
+            })
+            .collect())
+    })?;
     let souls = soul_choices(&srcs, &to, n, keep, each)?;
     with_mut(|g, rc| {
         let owner_of = |g: &Game, l: CoreLoc| match l {

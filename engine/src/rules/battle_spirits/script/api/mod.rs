@@ -12,6 +12,7 @@ use super::constants::COST_MODS;
 use super::ctx::{RunCtx, err, read_only, run_ctx, with_mut, with_ref, with_ref_noting};
 use super::hooks::Trigger;
 use super::memo::{READ_ANY, READ_EXHAUSTED_THIS, READ_SOUL_THIS};
+use super::prevent::Actor;
 use super::query::{Base, Filter, Query};
 use super::run::{ASKED, INERT, STOP};
 use super::state::{ModKind, Question, SubEvent, SubTrigger, Until, Value};
@@ -48,6 +49,7 @@ mod cores;
 mod costs;
 mod filters;
 mod more;
+mod prevent;
 mod queries;
 mod restrictions;
 mod summoning;
@@ -63,6 +65,7 @@ use cores::register_cores;
 use costs::register_costs;
 use filters::register_filters;
 use more::register_more;
+use prevent::register_prevent;
 use queries::register_queries;
 use restrictions::register_restrictions;
 use summoning::register_summoning;
@@ -255,10 +258,21 @@ fn modify(t: &Dynamic, kind: ModKind, d: &str) -> R<()> {
             .extend(cs.into_iter().map(|c| (c, kind.clone())));
         return Ok(());
     }
+    // A hand card keeps a protection from being discarded (BS-8.1).
+    let in_hand = matches!(
+        kind,
+        ModKind::Protected {
+            what: super::state::Protect::Discarded,
+            ..
+        }
+    );
     with_mut(|g, rc| {
         for c in cs {
             // A cost modifier is read off the field, where its card is paid from (BS-5.2).
-            if g.on_field(c) || super::constants::kind_bits(&kind) == COST_MODS {
+            if g.on_field(c)
+                || super::constants::kind_bits(&kind) == COST_MODS
+                || (in_hand && g.zone_of(c) == Zone::Hand(g.owner(c)))
+            {
                 // A "while" modifier given by a triggered effect lasts the turn.
                 let u = if until == Until::While {
                     Until::Turn
@@ -273,11 +287,11 @@ fn modify(t: &Dynamic, kind: ModKind, d: &str) -> R<()> {
 }
 
 fn each(t: &Dynamic, f: impl Fn(&mut Game, InstanceId, PlayerId) -> bool) -> R<i64> {
-    each_by(t, |g, c, p, _| f(g, c, p))
+    each_by(t, |g, c, a| f(g, c, a.player))
 }
 
-/// [`each`], also giving `f` the card whose effect acts (for protections by colour).
-fn each_by(t: &Dynamic, f: impl Fn(&mut Game, InstanceId, PlayerId, InstanceId) -> bool) -> R<i64> {
+/// [`each`], giving `f` the running effect as the actor (what protections read).
+fn each_by(t: &Dynamic, f: impl Fn(&mut Game, InstanceId, Actor) -> bool) -> R<i64> {
     let cs = targets(t)?;
     with_mut(|g, rc| {
         let mut n = 0;
@@ -286,7 +300,7 @@ fn each_by(t: &Dynamic, f: impl Fn(&mut Game, InstanceId, PlayerId, InstanceId) 
             if g.unaffected(c, rc.card, rc.controller) {
                 continue;
             }
-            if f(g, c, rc.controller, rc.card) {
+            if f(g, c, rc.actor()) {
                 n += 1;
             }
         }
@@ -319,4 +333,5 @@ pub fn register(e: &mut Engine) {
     register_battle(e);
     register_summoning(e);
     conds::register_conds(e);
+    register_prevent(e);
 }

@@ -179,7 +179,12 @@ pub(super) fn register_more(e: &mut Engine) {
             let p = me()?.other();
             let hand = with_ref(|g, _| g.pile(Zone::Hand(p)).to_vec())?;
             let cs = pick(p, hand, n, n, "Discard")?;
-            with_mut(|g, _| Ok(cs.iter().filter(|c| g.discard(**c)).count() as i64))
+            with_mut(|g, rc| {
+                Ok(cs
+                    .iter()
+                    .filter(|c| g.discard(**c, Some(rc.actor())))
+                    .count() as i64)
+            })
         }
     );
     reg!(
@@ -197,7 +202,12 @@ pub(super) fn register_more(e: &mut Engine) {
                     .collect()
             })?;
             let cs = pick(p, hand, n, n, "Discard")?;
-            with_mut(|g, _| Ok(cs.iter().filter(|c| g.discard(**c)).count() as i64))
+            with_mut(|g, rc| {
+                Ok(cs
+                    .iter()
+                    .filter(|c| g.discard(**c, Some(rc.actor())))
+                    .count() as i64)
+            })
         }
     );
     reg!(

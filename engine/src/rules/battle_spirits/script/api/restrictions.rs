@@ -51,11 +51,11 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         e,
         "cannot_be_by_opponent",
         ["targets", "what: &str", "dur: &str"],
-        "The cards cannot be \"exhausted\", \"returned\" (to hand or deck) or \"selected\" by your opponent's effects.",
+        "The cards cannot be \"exhausted\", \"returned\" (to hand or deck), \"selected\" or \"discarded\" (from the hand) by your opponent's effects, or cannot have their cores removed (\"cores_removed\", to any place: ruling C#45) by them; checked where each happens, a prevented one logs EffectInert (BS-8.1).",
         |t: Dynamic, w: &str, d: &str| {
             let what = Protect::parse(w).ok_or_else(|| {
                 err(format!(
-                    "what must be \"exhausted\", \"returned\" or \"selected\", got {w:?}"
+                    "what must be \"exhausted\", \"returned\", \"selected\", \"discarded\" or \"cores_removed\", got {w:?}"
                 ))
             })?;
             let protector = me()?;
@@ -75,11 +75,11 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         e,
         "cannot_be_by_opponent_colours",
         ["targets", "what: &str", "colours: Array", "dur: &str"],
-        "The cards cannot be \"exhausted\", \"returned\" or \"selected\" by the effects of your opponent's cards (spirits, nexuses, magic …) of these colours (names, any case).",
+        "The cards cannot be \"exhausted\", \"returned\", \"selected\", \"discarded\" or have their \"cores_removed\" by the effects of your opponent's cards (spirits, nexuses, magic …) of these colours (names, any case).",
         |t: Dynamic, w: &str, cols: Array, d: &str| {
             let what = Protect::parse(w).ok_or_else(|| {
                 err(format!(
-                    "what must be \"exhausted\", \"returned\" or \"selected\", got {w:?}"
+                    "what must be \"exhausted\", \"returned\", \"selected\", \"discarded\" or \"cores_removed\", got {w:?}"
                 ))
             })?;
             let mut colours = Vec::new();

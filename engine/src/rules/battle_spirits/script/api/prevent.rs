@@ -1,0 +1,100 @@
+//! Rules effects change for an event (BS-8.1): "does not work" (effects of a timing not
+//! triggered) and "instead" (a destroyed card goes to the hand). "Cannot … by your
+//! opponent's effects" is `cannot_be_by_opponent` (`restrictions`). The engine checks each
+//! where the event happens (`script::prevent`).
+
+use super::*;
+use crate::rules::battle_spirits::script::state::{Silence, Timing};
+
+fn timing(s: &str) -> R<Timing> {
+    Timing::parse(s).ok_or_else(|| {
+        err(format!(
+            "timing must be \"destroyed\", \"summoned\", \"attacks\" or \"blocks\", got {s:?}"
+        ))
+    })
+}
+
+pub(super) fn register_prevent(e: &mut Engine) {
+    reg!(
+        e,
+        "silence_effects",
+        ["targets", "timing: &str", "dur: &str"],
+        "\"Does not work\" (BS-8.1): the cards' own effects of the timing — \"destroyed\" (every effect that works when a spirit is destroyed: when destroyed, when destroyed by the opponent, when one of your spirits is destroyed), \"summoned\", \"attacks\" or \"blocks\" — are not triggered for the duration while the cards are on the field; each stopped effect logs EffectInert. Other cards' effects, set bursts and effects of cards in the trash still work (rulings C#151–C#153).",
+        |t: Dynamic, w: &str, d: &str| modify(&t, ModKind::Silenced(timing(w)?), d)
+    );
+    reg!(
+        e,
+        "not_triggered_by_this_effect",
+        ["whose: &str", "timing: &str"],
+        "\"… effects are not triggered by this effect\" (ruling C#13): while this effect resolves, the effects of \"opponent\", \"you\" or \"any\" player at the timing (\"destroyed\": also bursts and field effects that work when a spirit is destroyed; \"summoned\", \"attacks\", \"blocks\") do not work; each stopped effect logs EffectInert. Call it before the action it is about (a phrase marked `whole_effect` is placed first).",
+        |who: &str, w: &str| -> R<()> {
+            let timing = timing(w)?;
+            if read_only() {
+                return Ok(());
+            }
+            with_mut(|g, rc| {
+                let whose: Vec<PlayerId> = match who {
+                    "opponent" => vec![rc.controller.other()],
+                    "you" => vec![rc.controller],
+                    "any" => vec![rc.controller, rc.controller.other()],
+                    _ => {
+                        return Err(err(format!(
+                            "whose must be \"opponent\", \"you\" or \"any\", got {who:?}"
+                        )));
+                    }
+                };
+                for whose in whose {
+                    g.st.scripts.silenced.push(Silence {
+                        card: rc.card,
+                        effect: rc.effect,
+                        whose,
+                        timing,
+                    });
+                }
+                Ok(())
+            })
+        }
+    );
+    reg!(
+        e,
+        "ev_would_be_destroyed",
+        ["subject"],
+        "Event: a subject card's destruction starts (BS-6.6), before its \"when destroyed\" effects; a closure waiting for it may replace where the card goes (`destroyed_to_hand`).",
+        |s: Dynamic| -> R<EventSpec> {
+            Ok(ev(SubEvent::WouldBeDestroyed {
+                subject: subject(&s)?,
+            }))
+        }
+    );
+    reg!(
+        e,
+        "destroyed_to_hand",
+        ["targets"],
+        "\"… return it to your hand instead of placing it into your trash\" (BS-6.6 replaced): each of the cards whose destruction is in progress goes to its owner's hand instead of the trash, its cores to the reserve; it is still destroyed, so its \"when destroyed\" effects and those of other cards still work (ruling C#194). A card not being destroyed: logs EffectInert. Returns how many will go to the hand.",
+        |t: Dynamic| -> R<i64> {
+            let cs = targets(&t)?;
+            with_mut(|g, rc| {
+                let mut n = 0;
+                for c in cs {
+                    let c = g.unit_of(c);
+                    if !g.is_being_destroyed(c) {
+                        g.emit(Event::EffectInert {
+                            card: rc.card,
+                            effect: rc.effect,
+                            reason: format!(
+                                "{} {c} is not being destroyed: nothing to replace",
+                                g.name(c)
+                            ),
+                        });
+                        continue;
+                    }
+                    if !g.st.scripts.destroyed_to_hand.contains(&c) {
+                        g.st.scripts.destroyed_to_hand.push(c);
+                    }
+                    n += 1;
+                }
+                Ok(n)
+            })
+        }
+    );
+}
