@@ -273,15 +273,14 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             by_opponent,
             duration,
         } => format!(
-            "{} cannot be destroyed{}{}",
+            "{} cannot be destroyed by {}effects{}",
             t(target),
-            if *by_opponent {
-                " by the opponent's effects"
-            } else {
-                ""
-            },
+            if *by_opponent { "the opponent's " } else { "" },
             d(duration)
         ),
+        Action::CannotBeDestroyedInBattle(x, dur) => {
+            format!("{} cannot be destroyed in battle{}", t(x), d(dur))
+        }
         Action::CannotBe {
             target,
             what,

@@ -286,7 +286,7 @@ pub enum Action {
     GainFamily(Target, String, Duration),
     /// Gains a keyword.
     GainKeyword(Target, Keyword, Duration),
-    /// Cannot be destroyed (by the opponent's effects only, if `by_opponent`).
+    /// Cannot be destroyed by effects (by the opponent's effects only, if `by_opponent`).
     CannotBeDestroyed {
         /// Which cards.
         target: Target,
@@ -295,6 +295,9 @@ pub enum Action {
         /// How long.
         duration: Duration,
     },
+    /// Cannot be destroyed in battle ("in battle", "via comparing BP", "as the result of
+    /// battle"): the BP comparison does not destroy it (BS-6.6).
+    CannotBeDestroyedInBattle(Target, Duration),
     /// Cannot be exhausted / returned / selected by the opponent's effects.
     CannotBe {
         /// Which cards.

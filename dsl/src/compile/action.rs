@@ -194,6 +194,14 @@ impl Emitter {
                     lit(duration.name())
                 ),
             ),
+            Action::CannotBeDestroyedInBattle(t, du) => self.line(
+                d,
+                &format!(
+                    "cannot_be_destroyed_in_battle({}, {});",
+                    self.texpr(t),
+                    lit(du.name())
+                ),
+            ),
             Action::GainKeyword(t, k, du) => self.line(
                 d,
                 &format!(

@@ -7,7 +7,7 @@ use super::events::Event;
 use super::game::{Battle, Game, Phase};
 use super::types::{CoreLoc, FlashWindow, Hook, Zone};
 use crate::core::{InstanceId, Labelled, PlayerId};
-use crate::rules::battle_spirits::script::{LifeCoreSink, WatchKind};
+use crate::rules::battle_spirits::script::{LifeCoreSink, ModKind, WatchKind};
 
 impl Game {
     /// Refreshed spirits/ultimates of `p` (attackers or blockers, BS-6.1, BS-6.3).
@@ -360,6 +360,14 @@ impl Game {
         self.st.phase = Phase::BattleResolve;
     }
 
+    /// Whether `c` cannot be destroyed in battle now (BS-6.6: a modifier, stored or
+    /// constant; ruling C#177).
+    pub(crate) fn battle_proof(&self, c: InstanceId) -> bool {
+        self.mods_of(c)
+            .iter()
+            .any(|m| matches!(m, ModKind::CannotBeDestroyedInBattle))
+    }
+
     /// BS-6.5 … BS-6.7.
     pub(crate) fn resolve_battle(&mut self) {
         let b = self.st.battle.clone().expect("a battle is on");
@@ -417,12 +425,13 @@ impl Game {
                     blocker: bl,
                     blocker_bp: bbp,
                 });
-                // BS-6.6: the lower BP is destroyed; equal BP: both, at the same time.
+                // BS-6.6: the lower BP is destroyed; equal BP: both, at the same time —
+                // unless it cannot be destroyed in battle (ruling C#177).
                 let mut lost = Vec::new();
-                if abp <= bbp {
+                if abp <= bbp && !self.battle_proof(b.attacker) {
                     lost.push((b.attacker, true));
                 }
-                if bbp <= abp {
+                if bbp <= abp && !self.battle_proof(bl) {
                     lost.push((bl, true));
                 }
                 self.st.scripts.battle_destruction = true;

@@ -213,7 +213,20 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::Bp(n) => format!("BP {n}"),
                 M::CannotAttack => "cannot attack".into(),
                 M::CannotBlock => "cannot block".into(),
-                M::CannotBeDestroyed { .. } => "cannot be destroyed by effects".into(),
+                M::CannotBeDestroyed {
+                    by_opponent_only,
+                    by_kind,
+                    ..
+                } => format!(
+                    "cannot be destroyed by {}{}effects",
+                    if *by_opponent_only || by_kind.is_some() {
+                        "the opponent's "
+                    } else {
+                        ""
+                    },
+                    by_kind.map(|k| format!("{k} ")).unwrap_or_default()
+                ),
+                M::CannotBeDestroyedInBattle => "cannot be destroyed in battle".into(),
                 M::Unaffected { by: Some(k), .. } => format!("unaffected by {k} effects"),
                 M::Unaffected { by: None, .. } => "unaffected by effects".into(),
                 M::Keyword(k, v) if v.is_empty() => format!("gains {k}"),

@@ -66,8 +66,9 @@ pub enum ModKind {
     CannotAttack,
     /// Cannot block.
     CannotBlock,
-    /// Cannot be destroyed (by effects; `by_opponent_only`: only by the opponent's,
-    /// `protector` is the player whose effect gave the protection).
+    /// Cannot be destroyed by effects (`by_opponent_only`: only by the opponent's,
+    /// `protector` is the player whose effect gave the protection); not a protection in
+    /// battle (`CannotBeDestroyedInBattle`, BS-6.6).
     CannotBeDestroyed {
         by_opponent_only: bool,
         protector: PlayerId,
@@ -124,6 +125,9 @@ pub enum ModKind {
     /// The life cores its attacks remove (BS-6.5.1) go here instead of the defender's
     /// reserve (the latest such modifier wins).
     LifeCoresTo(LifeCoreSink),
+    /// Cannot be destroyed in battle: losing (or tying) the BP comparison does not destroy
+    /// it (BS-6.6; ruling C#177). Effects' destructions are `CannotBeDestroyed`'s.
+    CannotBeDestroyedInBattle,
 }
 
 /// Where the life cores an attack removes go (BS-6.5.1: the defender's reserve unless an

@@ -242,7 +242,7 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "cannot_be_destroyed",
         ["targets", "by_opponent_only: bool", "dur: &str"],
-        "The cards cannot be destroyed by effects (only the opponent's, if asked) for the duration.",
+        "The cards cannot be destroyed by effects (only the opponent's, if asked) for the duration; not in battle (`cannot_be_destroyed_in_battle`, BS-6.6).",
         |t: Dynamic, o: bool, d: &str| -> R<()> {
             let p = me()?;
             modify(
@@ -255,6 +255,13 @@ pub(super) fn register_actions(e: &mut Engine) {
                 d,
             )
         }
+    );
+    reg!(
+        e,
+        "cannot_be_destroyed_in_battle",
+        ["targets", "dur: &str"],
+        "The cards cannot be destroyed in battle for the duration: a lower or equal BP in the BP comparison does not destroy them (BS-6.6; ruling C#177). Effects can still destroy them (`cannot_be_destroyed` protects from those).",
+        |t: Dynamic, d: &str| modify(&t, ModKind::CannotBeDestroyedInBattle, d)
     );
     reg!(
         e,
