@@ -70,3 +70,26 @@ fn by_effects_or_as_the_result_of_battle_is_both_protections() {
     );
     assert!(words.contains("cannot be destroyed in battle"), "{words}");
 }
+
+#[test]
+fn a_choice_for_a_destruction_offers_no_card_already_being_destroyed() {
+    // BS-6.6: "select … and destroy it" and "destroy one of …" choose among the cards
+    // not already being destroyed; other verbs choose as before.
+    let (r, _) = read(
+        "(When Destroyed) Select one of your opponent's spirits with 5000 or fewer BP and destroy it.",
+    );
+    assert!(
+        r.contains(
+            "t = choose_targets(opponent_spirits().bp_at_most(5000).not_being_destroyed(), 1);\ndestroy(t);"
+        ),
+        "{r}"
+    );
+    let (r, _) = read("[Main] Destroy one of your opponent's spirits with 3000 or fewer BP.");
+    assert!(
+        r.contains("choose_targets(opponent_spirits().bp_at_most(3000).not_being_destroyed(), 1)"),
+        "{r}"
+    );
+    let (r, _) =
+        read("(When Summoned) Select one of your opponent's spirits and return it to their hand.");
+    assert!(!r.contains("not_being_destroyed"), "{r}");
+}

@@ -21,7 +21,7 @@ impl Emitter {
             Action::Shuffle => self.line(d, "shuffle_deck();"),
             Action::DrawUntil(n) => self.line(d, &format!("draw_until_hand({n});")),
             Action::Destroy(t) => {
-                let e = self.bind(d, t);
+                let e = self.bind_for(d, t, true); // BS-6.6
                 self.line(d, &format!("destroy({e});"))
             }
             Action::Exhaust(t) => {

@@ -66,6 +66,9 @@ pub enum Filter {
     /// A limit on the total BP (`true`) or cost of a choice from the query; not a filter of
     /// single cards (`combined_bp_at_most`, `combined_cost_at_most`).
     CombinedAtMost(bool, i64),
+    /// Not being destroyed now (BS-6.6: a card whose destruction is in progress is no
+    /// legal target of another destruction).
+    NotBeingDestroyed,
 }
 
 /// A lazy set of cards: a base and filters, evaluated against the game when used.
@@ -249,5 +252,6 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::SoulCore(want) => g.soul_on(c) == *want,
         Filter::Token(want) => d.token == *want,
         Filter::CombinedAtMost(..) => true,
+        Filter::NotBeingDestroyed => !g.is_being_destroyed(c),
     }
 }
