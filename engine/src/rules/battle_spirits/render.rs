@@ -322,10 +322,11 @@ pub fn render_event(e: &Event, game: &Game) -> String {
         Event::BurstActivated { card } => {
             format!("{} activates the burst {}!", g.owner(*card), nm(*card))
         }
-        Event::OrderChosen { card, .. } => {
+        Event::OrderChosen { card, chooser, .. } => {
+            // The player who chose then, not the turn player when the log is read.
             format!(
                 "{} chooses {} {card}'s effect to resolve next (BS-8.4)",
-                g.active(),
+                chooser.unwrap_or_else(|| g.active()),
                 nm(*card)
             )
         }
