@@ -360,6 +360,15 @@ impl Game {
         self.st.phase = Phase::BattleResolve;
     }
 
+    /// Whether the battle ends before its block or flash timings are over (BS-6.7): an
+    /// effect ended it, or the attacking spirit left the field (returned, destroyed,
+    /// depleted …) — with no attacker no block is declared against it (BS-6.3), no life is
+    /// taken for its symbols (BS-6.5.1) and no BP is compared (BS-6.5.2).
+    pub(crate) fn battle_cut_short(&self) -> bool {
+        self.st.scripts.end_battle
+            || (self.st.battle.as_ref()).is_some_and(|b| !self.on_field(b.attacker))
+    }
+
     /// Whether `c` cannot be destroyed in battle now (BS-6.6: a modifier, stored or
     /// constant; ruling C#177).
     pub(crate) fn battle_proof(&self, c: InstanceId) -> bool {
