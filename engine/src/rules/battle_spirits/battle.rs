@@ -388,8 +388,18 @@ impl Game {
             self.st.scripts.end_battle = false;
             self.invalidate_constants(); // no event of its own (`derived`)
         } else if !b.blocked {
-            // BS-6.5.1: life → reserve, as many as the attacker's symbols.
-            if on_field(self, b.attacker) {
+            // BS-6.5.1: life → reserve, as many as the attacker's symbols — unless an
+            // effect keeps such an attack from reducing it (ruling C#53: nothing reduced).
+            let kept = (on_field(self, b.attacker))
+                .then(|| self.life_kept_by(b.attacker, def))
+                .flatten();
+            if let Some(by) = kept {
+                self.emit(Event::LifeKept {
+                    player: def,
+                    attacker: b.attacker,
+                    by,
+                });
+            } else if on_field(self, b.attacker) {
                 let n = self.symbols_of(b.attacker); // BS-9.2: a braved card's symbols
                 // Where the cores go: the reserve, unless an effect replaces it.
                 let to = match self.life_core_sink(b.attacker) {

@@ -182,6 +182,13 @@ pub enum Event {
         winner: Option<PlayerId>,
         reason: String,
     },
+    /// BS-6.5.1: an unblocked attack did not reduce `player`'s life: the effect of `by`
+    /// keeps attacks by such a spirit from reducing it (ruling C#53).
+    LifeKept {
+        player: PlayerId,
+        attacker: InstanceId,
+        by: InstanceId,
+    },
 }
 
 impl crate::core::GameEvent for Event {

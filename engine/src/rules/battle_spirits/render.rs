@@ -227,6 +227,14 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                     by_kind.map(|k| format!("{k} ")).unwrap_or_default()
                 ),
                 M::CannotBeDestroyedInBattle => "cannot be destroyed in battle".into(),
+                M::AttacksCannotReduceLife { whose, .. } => format!(
+                    "attacks by some spirits cannot reduce {} life",
+                    match whose {
+                        crate::rules::battle_spirits::script::Whose::Your => "its controller's",
+                        crate::rules::battle_spirits::script::Whose::Opponent => "the opponent's",
+                        crate::rules::battle_spirits::script::Whose::Either => "either player's",
+                    }
+                ),
                 M::Unaffected { by: Some(k), .. } => format!("unaffected by {k} effects"),
                 M::Unaffected { by: None, .. } => "unaffected by effects".into(),
                 M::Keyword(k, v) if v.is_empty() => format!("gains {k}"),
@@ -330,6 +338,15 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 nm(*card)
             )
         }
+        Event::LifeKept {
+            player,
+            attacker,
+            by,
+        } => format!(
+            "{player}'s life is not reduced: {} {by} keeps attacks like {} {attacker}'s from reducing it",
+            nm(*by),
+            nm(*attacker)
+        ),
         Event::PlayerLost { player, reason } => format!("{player} loses: {}", reason.text()),
         Event::GameOver { winner, reason } => match winner {
             Some(w) => format!("Game over: {w} wins ({reason})"),

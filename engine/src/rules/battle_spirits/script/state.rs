@@ -128,6 +128,16 @@ pub enum ModKind {
     /// Cannot be destroyed in battle: losing (or tying) the BP comparison does not destroy
     /// it (BS-6.6; ruling C#177). Effects' destructions are `CannotBeDestroyed`'s.
     CannotBeDestroyedInBattle,
+    /// On the card whose effect gives it (kept off the field for its duration, a magic's
+    /// "this turn"): attacks by the cards `attackers` matches when life would be reduced
+    /// cannot reduce the life of `whose` player, relative to `protector`, the effect's
+    /// controller (BS-6.5.1; ruling C#53: then no life is reduced, nothing "reduced your
+    /// life" works).
+    AttacksCannotReduceLife {
+        attackers: Query,
+        whose: Whose,
+        protector: PlayerId,
+    },
 }
 
 /// Where the life cores an attack removes go (BS-6.5.1: the defender's reserve unless an
