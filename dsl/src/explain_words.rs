@@ -87,6 +87,7 @@ pub(crate) fn subject_words(s: &Subject) -> String {
         Subject::ThisAttack => "this card's attack".into(),
         Subject::AnyOf(q) => format!("one of {}", query_words(q)),
         Subject::AttackOf(q) => format!("the attack of one of {}", query_words(q)),
+        Subject::ThisOr(q) => format!("this card or one of {}", query_words(q)),
     }
 }
 

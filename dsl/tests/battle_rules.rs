@@ -93,3 +93,34 @@ fn a_choice_for_a_destruction_offers_no_card_already_being_destroyed() {
         read("(When Summoned) Select one of your opponent's spirits and return it to their hand.");
     assert!(!r.contains("not_being_destroyed"), "{r}");
 }
+
+#[test]
+fn this_spirit_or_one_of_your_spirits_is_one_subject() {
+    // Ruling C#196's shape: a battle-destruction watcher for this card and Swift spirits.
+    let (r, words) = read(
+        "(During Either Attack Step) When this spirit or one of your spirits with Swift destroys one of your opponent's spirits via comparing BP, select one of your opponent's spirits and exhaust it.",
+    );
+    assert!(
+        r.contains(
+            "when(ev_destroys(this_card().or(my_spirits().has_keyword(\"Swift\")), opponent_spirits(), true), \"while\""
+        ),
+        "{r}"
+    );
+    assert!(
+        words.contains("this card or one of your spirits with Swift"),
+        "{words}"
+    );
+}
+
+#[test]
+fn it_after_a_protection_is_the_protected_card() {
+    let (r, _) = read(
+        "(When This Spirit Blocks) This spirit cannot be destroyed in battle, and it gets +1000 BP.",
+    );
+    assert!(
+        r.contains(
+            "cannot_be_destroyed_in_battle(this_card(), \"while\");\nbp_plus(this_card(), 1000"
+        ),
+        "{r}"
+    );
+}

@@ -106,6 +106,9 @@ pub enum Subject {
     AnyOf(Query),
     /// An attack by a card matching the query.
     AttackOf(Query),
+    /// This card or any card matching the query ("this spirit or one of your spirits with
+    /// Swift").
+    ThisOr(Query),
 }
 
 /// An event inside the text ("when one of your spirits is destroyed, …").

@@ -359,6 +359,8 @@ fn concrete_object(a: &Action) -> Option<String> {
         | Action::Refresh(t)
         | Action::ReturnToHand(t)
         | Action::ReturnToDeck(t, _)
+        | Action::CannotBeDestroyed { target: t, .. }
+        | Action::CannotBeDestroyedInBattle(t, _)
         | Action::Bp { target: t, .. } => t,
         Action::MoveCores {
             from: CorePlace::On(t),

@@ -229,6 +229,7 @@ fn subject_expr(s: &Subject) -> String {
         Subject::ThisAttack => "attack_of(this_card())".into(),
         Subject::AnyOf(q) => query_expr(q),
         Subject::AttackOf(q) => format!("attack_of({})", query_expr(q)),
+        Subject::ThisOr(q) => format!("this_card().or({})", query_expr(q)),
     }
 }
 
