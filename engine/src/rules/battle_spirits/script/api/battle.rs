@@ -147,11 +147,7 @@ pub(super) fn register_battle(e: &mut Engine) {
                     )));
                 }
             };
-            let until = Until::parse(d).ok_or_else(|| {
-                err(format!(
-                    "duration must be \"turn\", \"battle\" or \"while\", got {d:?}"
-                ))
-            })?;
+            let until = dur(d)?;
             let rc = run_ctx()?;
             let kind = ModKind::AttacksCannotReduceLife {
                 attackers: q,
