@@ -88,6 +88,7 @@ pub(crate) fn subject_words(s: &Subject) -> String {
         Subject::AnyOf(q) => format!("one of {}", query_words(q)),
         Subject::AttackOf(q) => format!("the attack of one of {}", query_words(q)),
         Subject::Chosen => "the chosen card".into(),
+        Subject::ThisOr(q) => format!("this card or one of {}", query_words(q)),
     }
 }
 
@@ -288,15 +289,14 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             by_opponent,
             duration,
         } => format!(
-            "{} cannot be destroyed{}{}",
+            "{} cannot be destroyed by {}effects{}",
             t(target),
-            if *by_opponent {
-                " by the opponent's effects"
-            } else {
-                ""
-            },
+            if *by_opponent { "the opponent's " } else { "" },
             d(duration)
         ),
+        Action::CannotBeDestroyedInBattle(x, dur) => {
+            format!("{} cannot be destroyed in battle{}", t(x), d(dur))
+        }
         Action::CannotBe {
             target,
             what,

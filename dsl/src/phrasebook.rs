@@ -120,7 +120,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_cannot_blk", LIMITS, "TARGET cannot block", "One of your opponent's spirits cannot block this turn."),
     p("c_cannot_atk_blk", LIMITS, "TARGET cannot attack or block", "One of your opponent's spirits cannot attack or block this turn."),
     p("c_cannot_be_blocked", LIMITS, "TARGET cannot be blocked", "This spirit cannot be blocked this turn."),
-    p("c_cannot_destroyed", LIMITS, "TARGET cannot be destroyed", "This spirit cannot be destroyed in battle this turn."),
+    p("c_cannot_destroyed", LIMITS, "TARGET cannot be destroyed by your opponent's effects / in battle (or both)", "This spirit cannot be destroyed in battle this turn."),
     p("c_cannot_be", LIMITS, "TARGET cannot be exhausted/returned/selected by your opponent's effects", "This spirit cannot be exhausted by your opponent's effects."),
     p("c_attack_tax", LIMITS, "TARGET cannot attack unless they pay N cores", "Your opponent's spirits cannot attack unless they pay 1 core."),
     p("c_also_when_attacking", LIMITS, "All of your spirits' \"When This Spirit Blocks\" effects also activate when attacking", "All of your spirits' \"When This Spirit Blocks\" effects also activate when attacking."),

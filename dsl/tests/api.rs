@@ -20,7 +20,7 @@ fn generated_rhai_has_the_documented_style() {
         "// (When Summoned) Draw 1 card.\n\
          let t = [];\n\
          draw(1);\n\
-         t = choose_targets(opponent_spirits().bp_at_most(3000), 1);\n\
+         t = choose_targets(opponent_spirits().bp_at_most(3000).not_being_destroyed(), 1);\n\
          destroy(t);\n"
     );
     assert_eq!(

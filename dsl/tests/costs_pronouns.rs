@@ -21,7 +21,7 @@ fn st06_005_exhaust_cost_picks_refreshed_nexuses_and_gates_the_destroy() {
         r,
         "let t = [];\nlet did = false;\ndid = may(\"Exhaust?\");\nif did {\n    \
          t = choose_cards(my_nexuses().refreshed(), 1);\n    did = exhaust(t) >= 1;\n    \
-         if did {\n        t = choose_cards(opponent_spirits().cost_at_most(3), 1);\n        \
+         if did {\n        t = choose_cards(opponent_spirits().cost_at_most(3).not_being_destroyed(), 1);\n        \
          destroy(t);\n    }\n}\n"
     );
 }

@@ -134,6 +134,9 @@ pub enum Subject {
     AttackOf(Query),
     /// The card(s) the effect chose before ("if it attacks …"): a delayed trigger on them.
     Chosen,
+    /// This card or any card matching the query ("this spirit or one of your spirits with
+    /// Swift").
+    ThisOr(Query),
 }
 
 /// An event inside the text ("when one of your spirits is destroyed, …").
@@ -316,7 +319,7 @@ pub enum Action {
     GainFamily(Target, String, Duration),
     /// Gains a keyword.
     GainKeyword(Target, Keyword, Duration),
-    /// Cannot be destroyed (by the opponent's effects only, if `by_opponent`).
+    /// Cannot be destroyed by effects (by the opponent's effects only, if `by_opponent`).
     CannotBeDestroyed {
         /// Which cards.
         target: Target,
@@ -325,6 +328,9 @@ pub enum Action {
         /// How long.
         duration: Duration,
     },
+    /// Cannot be destroyed in battle ("in battle", "via comparing BP", "as the result of
+    /// battle"): the BP comparison does not destroy it (BS-6.6).
+    CannotBeDestroyedInBattle(Target, Duration),
     /// Cannot be exhausted / returned / selected by the opponent's effects.
     CannotBe {
         /// Which cards.

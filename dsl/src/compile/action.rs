@@ -21,7 +21,7 @@ impl Emitter {
             Action::Shuffle => self.line(d, "shuffle_deck();"),
             Action::DrawUntil(n) => self.line(d, &format!("draw_until_hand({n});")),
             Action::Destroy(t) => {
-                let e = self.bind(d, t);
+                let e = self.bind_for(d, t, true); // BS-6.6
                 self.line(d, &format!("destroy({e});"))
             }
             Action::Exhaust(t) => {
@@ -192,6 +192,14 @@ impl Emitter {
                     "cannot_be_destroyed({}, {by_opponent}, {});",
                     self.texpr(target),
                     lit(duration.name())
+                ),
+            ),
+            Action::CannotBeDestroyedInBattle(t, du) => self.line(
+                d,
+                &format!(
+                    "cannot_be_destroyed_in_battle({}, {});",
+                    self.texpr(t),
+                    lit(du.name())
                 ),
             ),
             Action::GainKeyword(t, k, du) => self.line(

@@ -43,8 +43,18 @@ impl Emitter {
     /// attacking spirits") does not select (ruling C#159): `choose_cards`, which a
     /// protection from being selected (Armor) does not refuse.
     pub(super) fn bind(&mut self, d: usize, t: &Target) -> String {
+        self.bind_for(d, t, false)
+    }
+
+    /// [`Emitter::bind`]; a choice for a destruction offers no card already being
+    /// destroyed (`destroy`: BS-6.6).
+    pub(super) fn bind_for(&mut self, d: usize, t: &Target, destroy: bool) -> String {
         if matches!(t, Target::Choose { .. } | Target::ChooseUnion { .. }) {
-            let mut e = target_expr(t);
+            let mut e = if destroy {
+                target_expr_destroyable(t)
+            } else {
+                target_expr(t)
+            };
             if self.plain_choices {
                 e = e.replacen("choose_targets", "choose_cards", 1);
             }
@@ -60,6 +70,12 @@ impl Emitter {
             // "X to Y" / "X. If you do, Y": X is a cost (issue 11 kind 4).
             if matches!(body.get(i + 1), Some(Action::IfYouDo(_))) {
                 self.cost(depth, a);
+            } else if let Action::Select(t) = a
+                && destroys_selection(&body[i + 1..])
+            {
+                // "Select … and destroy it": BS-6.6, a card already being destroyed is no
+                // legal target of this destruction.
+                self.line(depth, &format!("t = {};", target_expr_destroyable(t)));
             } else {
                 self.action(depth, a);
             }
@@ -112,7 +128,7 @@ impl Emitter {
                 self.line(d, &format!("t = {e};"));
                 ("t.len()".to_string(), need(t))
             }
-            Action::Destroy(t) => (format!("destroy({})", self.bind(d, t)), need(t)),
+            Action::Destroy(t) => (format!("destroy({})", self.bind_for(d, t, true)), need(t)),
             Action::Exhaust(t) => {
                 let t = refreshed_only(t);
                 (format!("exhaust({})", self.bind(d, &t)), need(&t))
@@ -352,6 +368,8 @@ fn concrete_object(a: &Action) -> Option<String> {
         | Action::Refresh(t)
         | Action::ReturnToHand(t)
         | Action::ReturnToDeck(t, _)
+        | Action::CannotBeDestroyed { target: t, .. }
+        | Action::CannotBeDestroyedInBattle(t, _)
         | Action::Bp { target: t, .. } => t,
         Action::MoveCores {
             from: CorePlace::On(t),
@@ -367,4 +385,28 @@ fn concrete_object(a: &Action) -> Option<String> {
         Target::This | Target::Blocker | Target::Attacker => Some(target_expr(t)),
         _ => None,
     }
+}
+
+/// Whether the actions after a selection destroy what it selected ("it") before another
+/// selection binds `t` again (nested sentences, "you may", "if …" included; a sub-trigger's
+/// body runs later and is not counted).
+fn destroys_selection(rest: &[Action]) -> bool {
+    for a in rest {
+        match a {
+            Action::Select(_) => return false,
+            Action::Destroy(Target::Selected) => return true,
+            Action::May(b)
+            | Action::IfYouDo(b)
+            | Action::If(_, b)
+            | Action::Otherwise(b)
+            | Action::Repeat(_, b)
+            | Action::OncePerTurn(b)
+                if destroys_selection(b) =>
+            {
+                return true;
+            }
+            _ => {}
+        }
+    }
+    false
 }

@@ -139,6 +139,17 @@ pub(super) fn amount_expr(a: &Amount) -> String {
 }
 
 pub(super) fn target_expr(t: &Target) -> String {
+    target_expr_with(t, "")
+}
+
+/// A target chosen for a destruction: the cards offered are not already being destroyed
+/// (BS-6.6).
+pub(super) fn target_expr_destroyable(t: &Target) -> String {
+    target_expr_with(t, ".not_being_destroyed()")
+}
+
+/// A target; `filter` is appended to the query a choice is made from.
+fn target_expr_with(t: &Target, filter: &str) -> String {
     match t {
         Target::This => "this_card()".into(),
         Target::Selected => "t".into(),
@@ -160,6 +171,9 @@ pub(super) fn target_expr(t: &Target) -> String {
             for other in it {
                 q = format!("{q}.or({})", query_expr(other));
             }
+            if !filter.is_empty() {
+                q = format!("({q}){filter}");
+            }
             let f = if *chooser == Whose::Opponent {
                 "opponent_chooses"
             } else {
@@ -180,7 +194,7 @@ pub(super) fn target_expr(t: &Target) -> String {
             query,
             chooser,
         } => {
-            let q = query_expr(query);
+            let q = format!("{}{filter}", query_expr(query));
             let f = if *chooser == Whose::Opponent {
                 "opponent_chooses"
             } else {
@@ -219,6 +233,7 @@ fn subject_expr(s: &Subject) -> String {
         Subject::AnyOf(q) => query_expr(q),
         Subject::AttackOf(q) => format!("attack_of({})", query_expr(q)),
         Subject::Chosen => "t".into(),
+        Subject::ThisOr(q) => format!("this_card().or({})", query_expr(q)),
     }
 }
 

@@ -103,11 +103,27 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             ];
         }
         Rule::c_cannot_atk => Action::CannotAttack(t(), Duration::WhileActive),
-        Rule::c_cannot_destroyed => Action::CannotBeDestroyed {
-            target: t(),
-            by_opponent: c.clone().into_inner().any(|x| x.as_rule() == Rule::by_opp),
-            duration: Duration::WhileActive,
-        },
+        Rule::c_cannot_destroyed => {
+            // "by your opponent's effects", "in battle", or both ("… or as the result of
+            // battle"): a protection from effects and one in battle (BS-6.6).
+            let has = |r: Rule| c.clone().into_inner().any(|x| x.as_rule() == r);
+            let (by_opp, in_battle) = (has(Rule::by_opp), has(Rule::in_battle));
+            let mut v = Vec::new();
+            if by_opp || !in_battle {
+                v.push(Action::CannotBeDestroyed {
+                    target: t(),
+                    by_opponent: by_opp,
+                    duration: Duration::WhileActive,
+                });
+            }
+            if in_battle {
+                v.push(Action::CannotBeDestroyedInBattle(
+                    t(),
+                    Duration::WhileActive,
+                ));
+            }
+            return v;
+        }
         Rule::c_symbols_as => Action::SymbolsAs {
             target: t(),
             count: direct_number(&c),

@@ -282,6 +282,13 @@ pub(super) fn subject_of(p: Pair<Rule>) -> Subject {
         }
         Rule::es_this => Subject::This,
         Rule::es_chosen => Subject::Chosen,
+        Rule::es_this_or => {
+            let one = x.into_inner().find(|y| y.as_rule() == Rule::es_one);
+            match one.map(subject_of_one) {
+                Some(Subject::AnyOf(q)) => Subject::ThisOr(q),
+                _ => Subject::This,
+            }
+        }
         _ => {
             let mut owner = Owner::Any;
             let mut q = None;

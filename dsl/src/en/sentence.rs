@@ -327,6 +327,9 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
             by_opponent,
             duration: dur.unwrap_or(duration),
         },
+        Action::CannotBeDestroyedInBattle(t, d) => {
+            Action::CannotBeDestroyedInBattle(t, dur.unwrap_or(d))
+        }
         Action::Draw(Amount::Fixed(n)) if per.is_some() => {
             Action::Draw(per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)))
         }

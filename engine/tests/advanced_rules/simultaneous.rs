@@ -36,7 +36,11 @@ fn bs_8_4_the_turn_player_orders_effects_due_at_once() {
         started_at(&g, y) < started_at(&g, x),
         "the chosen one first"
     );
-    assert!(g.log().contains(&Event::OrderChosen { card: y, effect: 0 }));
+    assert!(g.log().contains(&Event::OrderChosen {
+        card: y,
+        effect: 0,
+        chooser: Some(P1)
+    }));
     assert_eq!(g.life(P0), life - 1 + 1, "lost 1 to the attack, gained 1");
 }
 

@@ -7,7 +7,7 @@ use super::events::Event;
 use super::game::{Battle, Game, Phase};
 use super::types::{CoreLoc, FlashWindow, Hook, Zone};
 use crate::core::{InstanceId, Labelled, PlayerId};
-use crate::rules::battle_spirits::script::{LifeCoreSink, WatchKind};
+use crate::rules::battle_spirits::script::{LifeCoreSink, ModKind, WatchKind};
 
 impl Game {
     /// Refreshed spirits/ultimates of `p` (attackers or blockers, BS-6.1, BS-6.3).
@@ -360,6 +360,23 @@ impl Game {
         self.st.phase = Phase::BattleResolve;
     }
 
+    /// Whether the battle ends before its block or flash timings are over (BS-6.7): an
+    /// effect ended it, or the attacking spirit left the field (returned, destroyed,
+    /// depleted …) — with no attacker no block is declared against it (BS-6.3), no life is
+    /// taken for its symbols (BS-6.5.1) and no BP is compared (BS-6.5.2).
+    pub(crate) fn battle_cut_short(&self) -> bool {
+        self.st.scripts.end_battle
+            || (self.st.battle.as_ref()).is_some_and(|b| !self.on_field(b.attacker))
+    }
+
+    /// Whether `c` cannot be destroyed in battle now (BS-6.6: a modifier, stored or
+    /// constant; ruling C#177).
+    pub(crate) fn battle_proof(&self, c: InstanceId) -> bool {
+        self.mods_of(c)
+            .iter()
+            .any(|m| matches!(m, ModKind::CannotBeDestroyedInBattle))
+    }
+
     /// BS-6.5 … BS-6.7.
     pub(crate) fn resolve_battle(&mut self) {
         let b = self.st.battle.clone().expect("a battle is on");
@@ -371,8 +388,18 @@ impl Game {
             self.st.scripts.end_battle = false;
             self.invalidate_constants(); // no event of its own (`derived`)
         } else if !b.blocked {
-            // BS-6.5.1: life → reserve, as many as the attacker's symbols.
-            if on_field(self, b.attacker) {
+            // BS-6.5.1: life → reserve, as many as the attacker's symbols — unless an
+            // effect keeps such an attack from reducing it (ruling C#53: nothing reduced).
+            let kept = (on_field(self, b.attacker))
+                .then(|| self.life_kept_by(b.attacker, def))
+                .flatten();
+            if let Some(by) = kept {
+                self.emit(Event::LifeKept {
+                    player: def,
+                    attacker: b.attacker,
+                    by,
+                });
+            } else if on_field(self, b.attacker) {
                 let n = self.symbols_of(b.attacker); // BS-9.2: a braved card's symbols
                 // Where the cores go: the reserve, unless an effect replaces it.
                 let to = match self.life_core_sink(b.attacker) {
@@ -417,12 +444,13 @@ impl Game {
                     blocker: bl,
                     blocker_bp: bbp,
                 });
-                // BS-6.6: the lower BP is destroyed; equal BP: both, at the same time.
+                // BS-6.6: the lower BP is destroyed; equal BP: both, at the same time —
+                // unless it cannot be destroyed in battle (ruling C#177).
                 let mut lost = Vec::new();
-                if abp <= bbp {
+                if abp <= bbp && !self.battle_proof(b.attacker) {
                     lost.push((b.attacker, true));
                 }
-                if bbp <= abp {
+                if bbp <= abp && !self.battle_proof(bl) {
                     lost.push((bl, true));
                 }
                 self.st.scripts.battle_destruction = true;

@@ -170,11 +170,24 @@ pub enum Event {
     /// BS-10.3: a set burst was activated (turned face up); its burst effect follows.
     BurstActivated { card: InstanceId },
     /// BS-8.4: the turn player chose which of several simultaneous effects resolves next.
-    OrderChosen { card: InstanceId, effect: u32 },
+    OrderChosen {
+        card: InstanceId,
+        effect: u32,
+        /// Who chose (the turn player then); `None` in logs written before it was recorded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        chooser: Option<PlayerId>,
+    },
     /// The game is over; `winner` is `None` for a draw.
     GameOver {
         winner: Option<PlayerId>,
         reason: String,
+    },
+    /// BS-6.5.1: an unblocked attack did not reduce `player`'s life: the effect of `by`
+    /// keeps attacks by such a spirit from reducing it (ruling C#53).
+    LifeKept {
+        player: PlayerId,
+        attacker: InstanceId,
+        by: InstanceId,
     },
 }
 

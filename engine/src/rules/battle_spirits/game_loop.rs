@@ -30,7 +30,7 @@ impl Game {
         match self.st.phase {
             Phase::TurnStart | Phase::AttackStart | Phase::BattleResolve | Phase::EndStep => true,
             Phase::AttackDeclare => self.st.scripts.end_attack_step || !self.any_attack_option(),
-            Phase::Block | Phase::Flash { .. } if self.st.scripts.end_battle => true,
+            Phase::Block | Phase::Flash { .. } if self.battle_cut_short() => true,
             Phase::Block => !self.any_block_option(),
             _ => false,
         }
@@ -50,8 +50,9 @@ impl Game {
             match self.st.phase {
                 Phase::TurnStart => self.run_turn_start(),
                 Phase::AttackStart => self.start_attack_step(),
-                // BS-6.7: an effect ended the battle; BS-6.1: or the attack step.
-                Phase::Block | Phase::Flash { .. } if self.st.scripts.end_battle => {
+                // BS-6.7: an effect ended the battle, or the attacker left the field; BS-6.1:
+                // or the attack step.
+                Phase::Block | Phase::Flash { .. } if self.battle_cut_short() => {
                     self.st.phase = Phase::BattleResolve
                 }
                 Phase::AttackDeclare if self.st.scripts.end_attack_step => {

@@ -219,7 +219,28 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::Bp(n) => format!("BP {n}"),
                 M::CannotAttack => "cannot attack".into(),
                 M::CannotBlock => "cannot block".into(),
-                M::CannotBeDestroyed { .. } => "cannot be destroyed by effects".into(),
+                M::CannotBeDestroyed {
+                    by_opponent_only,
+                    by_kind,
+                    ..
+                } => format!(
+                    "cannot be destroyed by {}{}effects",
+                    if *by_opponent_only || by_kind.is_some() {
+                        "the opponent's "
+                    } else {
+                        ""
+                    },
+                    by_kind.map(|k| format!("{k} ")).unwrap_or_default()
+                ),
+                M::CannotBeDestroyedInBattle => "cannot be destroyed in battle".into(),
+                M::AttacksCannotReduceLife { whose, .. } => format!(
+                    "attacks by some spirits cannot reduce {} life",
+                    match whose {
+                        crate::rules::battle_spirits::script::Whose::Your => "its controller's",
+                        crate::rules::battle_spirits::script::Whose::Opponent => "the opponent's",
+                        crate::rules::battle_spirits::script::Whose::Either => "either player's",
+                    }
+                ),
                 M::Unaffected { by: Some(k), .. } => format!("unaffected by {k} effects"),
                 M::Unaffected { by: None, .. } => "unaffected by effects".into(),
                 M::Keyword(k, v) if v.is_empty() => format!("gains {k}"),
@@ -332,13 +353,23 @@ pub fn render_event(e: &Event, game: &Game) -> String {
         Event::BurstActivated { card } => {
             format!("{} activates the burst {}!", g.owner(*card), nm(*card))
         }
-        Event::OrderChosen { card, .. } => {
+        Event::OrderChosen { card, chooser, .. } => {
+            // The player who chose then, not the turn player when the log is read.
             format!(
                 "{} chooses {} {card}'s effect to resolve next (BS-8.4)",
-                g.active(),
+                chooser.unwrap_or_else(|| g.active()),
                 nm(*card)
             )
         }
+        Event::LifeKept {
+            player,
+            attacker,
+            by,
+        } => format!(
+            "{player}'s life is not reduced: {} {by} keeps attacks like {} {attacker}'s from reducing it",
+            nm(*by),
+            nm(*attacker)
+        ),
         Event::PlayerLost { player, reason } => format!("{player} loses: {}", reason.text()),
         Event::GameOver { winner, reason } => match winner {
             Some(w) => format!("Game over: {w} wins ({reason})"),

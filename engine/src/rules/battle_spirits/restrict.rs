@@ -61,6 +61,28 @@ impl Game {
             .unwrap_or(LifeCoreSink::Reserve)
     }
 
+    /// BS-6.5.1: the card whose effect keeps `attacker`'s attack from reducing `defender`'s
+    /// life now, if any (`ModKind::AttacksCannotReduceLife`, stored or constant; the
+    /// attacker is matched — its BP read — at this moment).
+    pub fn life_kept_by(&self, attacker: InstanceId, defender: PlayerId) -> Option<InstanceId> {
+        let keeps = |k: &ModKind| {
+            matches!(k, ModKind::AttacksCannotReduceLife { attackers, whose, protector }
+                if crate::rules::battle_spirits::script::run::whose_ok(*whose, defender, *protector)
+                    && attackers.eval(self).contains(&attacker))
+        };
+        let stored = (self.st.scripts.modifiers.iter()).find(|m| keeps(&m.kind));
+        if let Some(m) = stored {
+            return Some(m.card);
+        }
+        if !self.host.has_constant {
+            return None;
+        }
+        let constant = self.constant_mods();
+        (constant.mods.iter())
+            .find(|(_, k)| keeps(k))
+            .map(|(c, _)| *c)
+    }
+
     /// BS-6.1: cores `c`'s controller must pay for it to attack ("cannot attack unless
     /// they pay N cores"; several such effects add up), from the reserve or their field
     /// cards (BS-5.2 step 5).

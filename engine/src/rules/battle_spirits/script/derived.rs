@@ -41,6 +41,7 @@ impl Event {
                 | Event::LevelChanged { .. }
                 | Event::BattleCompared { .. }
                 | Event::OrderChosen { .. }
+                | Event::LifeKept { .. }
         )
     }
 }

@@ -72,6 +72,9 @@ pub enum Filter {
     ColoursAtLeast(i64),
     /// Came onto the field during this turn (summoned, or put there by an effect).
     SummonedThisTurn,
+    /// Not being destroyed now (BS-6.6: a card whose destruction is in progress is no
+    /// legal target of another destruction).
+    NotBeingDestroyed,
 }
 
 /// A lazy set of cards: a base and filters, evaluated against the game when used.
@@ -258,6 +261,7 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::ColoursIs(n) => colour_count(g, c, on_field) == *n,
         Filter::ColoursAtLeast(n) => colour_count(g, c, on_field) >= *n,
         Filter::SummonedThisTurn => on_field && entered_this_turn(g, c),
+        Filter::NotBeingDestroyed => !g.is_being_destroyed(c),
     }
 }
 

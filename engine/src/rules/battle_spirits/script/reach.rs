@@ -321,8 +321,10 @@ impl Game {
                         label: self.reached_label(r),
                     })
                     .collect();
+                // BS-8.4: the turn player orders them, whoever controls them.
+                let chooser = self.st.active;
                 let q = Question {
-                    player: self.st.active,
+                    player: chooser,
                     prompt: "Several effects happen at once: choose the one that resolves next"
                         .into(),
                     options,
@@ -330,7 +332,11 @@ impl Game {
                 match self.ask(q) {
                     Some(Choice::OneOf { index }) => {
                         let (card, effect) = due[index as usize].card_effect();
-                        self.emit(Event::OrderChosen { card, effect });
+                        self.emit(Event::OrderChosen {
+                            card,
+                            effect,
+                            chooser: Some(chooser),
+                        });
                         index as usize
                     }
                     _ => return,

@@ -136,8 +136,9 @@ pub enum ModKind {
     CannotAttack,
     /// Cannot block.
     CannotBlock,
-    /// Cannot be destroyed (by effects; `by_opponent_only`: only by the opponent's,
-    /// `protector` is the player whose effect gave the protection).
+    /// Cannot be destroyed by effects (`by_opponent_only`: only by the opponent's,
+    /// `protector` is the player whose effect gave the protection); not a protection in
+    /// battle (`CannotBeDestroyedInBattle`, BS-6.6).
     CannotBeDestroyed {
         by_opponent_only: bool,
         protector: PlayerId,
@@ -215,6 +216,19 @@ pub enum ModKind {
     /// (BS-8.1; rulings C#151–C#153: only the card's own effects, so a nexus's or a trash
     /// card's effects still work).
     Silenced(Timing),
+    /// Cannot be destroyed in battle: losing (or tying) the BP comparison does not destroy
+    /// it (BS-6.6; ruling C#177). Effects' destructions are `CannotBeDestroyed`'s.
+    CannotBeDestroyedInBattle,
+    /// On the card whose effect gives it (kept off the field for its duration, a magic's
+    /// "this turn"): attacks by the cards `attackers` matches when life would be reduced
+    /// cannot reduce the life of `whose` player, relative to `protector`, the effect's
+    /// controller (BS-6.5.1; ruling C#53: then no life is reduced, nothing "reduced your
+    /// life" works).
+    AttacksCannotReduceLife {
+        attackers: Query,
+        whose: Whose,
+        protector: PlayerId,
+    },
 }
 
 /// Where the life cores an attack removes go (BS-6.5.1: the defender's reserve unless an

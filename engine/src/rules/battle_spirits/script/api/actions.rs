@@ -58,7 +58,7 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "destroy",
         ["targets"],
-        "Destroys the cards at once (BS-6.6: \"when destroyed\" first, then trash, cores to the reserve; BS-8.4: effects due at once); returns how many.",
+        "Destroys the cards at once (BS-6.6: \"when destroyed\" first, then trash, cores to the reserve; BS-8.4: effects due at once); returns how many. A card already being destroyed is not destroyed again: EffectInert says so (choose with `.not_being_destroyed()`).",
         |t: Dynamic| -> R<i64> {
             let cs = targets(&t)?;
             let n = with_mut(|g, rc| {
@@ -67,6 +67,20 @@ pub(super) fn register_actions(e: &mut Engine) {
                     .into_iter()
                     .filter(|c| !g.unaffected(*c, rc.card, rc.controller))
                     .collect();
+                // BS-6.6: one destruction at a time; nothing is skipped silently.
+                for &c in &cs {
+                    if g.is_being_destroyed(g.unit_of(c)) {
+                        let reason = format!(
+                            "{} {c} is already being destroyed: it is not destroyed again (BS-6.6)",
+                            g.name(c)
+                        );
+                        g.emit(Event::EffectInert {
+                            card: rc.card,
+                            effect: rc.effect,
+                            reason,
+                        });
+                    }
+                }
                 let before = g.st.scripts.destroying_source.replace(rc.this);
                 let n = g.effect_destroy_all(&cs, rc.controller) as i64;
                 g.st.scripts.destroying_source = before;
@@ -222,7 +236,7 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "cannot_be_destroyed",
         ["targets", "by_opponent_only: bool", "dur: &str"],
-        "The cards cannot be destroyed by effects (only the opponent's, if asked) for the duration.",
+        "The cards cannot be destroyed by effects (only the opponent's, if asked) for the duration; not in battle (`cannot_be_destroyed_in_battle`, BS-6.6).",
         |t: Dynamic, o: bool, d: &str| -> R<()> {
             let p = me()?;
             modify(
@@ -235,6 +249,13 @@ pub(super) fn register_actions(e: &mut Engine) {
                 d,
             )
         }
+    );
+    reg!(
+        e,
+        "cannot_be_destroyed_in_battle",
+        ["targets", "dur: &str"],
+        "The cards cannot be destroyed in battle for the duration: a lower or equal BP in the BP comparison does not destroy them (BS-6.6; ruling C#177). Effects can still destroy them (`cannot_be_destroyed` protects from those).",
+        |t: Dynamic, d: &str| modify(&t, ModKind::CannotBeDestroyedInBattle, d)
     );
     reg!(
         e,

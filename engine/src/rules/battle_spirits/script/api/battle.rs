@@ -4,6 +4,7 @@
 //! keywords are written with: a card condition as printed, and a symbol you control.
 
 use super::*;
+use crate::rules::battle_spirits::script::hooks::Whose;
 use crate::rules::battle_spirits::script::state::LifeCoreSink;
 
 /// A card condition as printed → its parts: the brave-condition grammar (BS-9.1) reads
@@ -135,6 +136,45 @@ fn first(t: &Dynamic) -> R<Option<InstanceId>> {
 }
 
 pub(super) fn register_battle(e: &mut Engine) {
+    reg!(
+        e,
+        "attacks_cannot_reduce_life",
+        ["attackers: Query", "whose: &str", "dur: &str"],
+        "For the duration, attacks by the cards the query matches when life would be reduced (their BP then) cannot reduce the life of \"each\" player, \"your\" or the \"opponent\"'s (BS-6.5.1): nothing is reduced and LifeKept is logged, so nothing that waits for a life reduced works (ruling C#53). Kept on this card, also off the field (a magic's \"this turn\").",
+        |q: Query, w: &str, d: &str| -> R<()> {
+            let whose = match w {
+                "each" => Whose::Either,
+                "your" => Whose::Your,
+                "opponent" => Whose::Opponent,
+                other => {
+                    return Err(err(format!(
+                        "expected \"each\", \"your\" or \"opponent\", got {other:?}"
+                    )));
+                }
+            };
+            let until = dur(d)?;
+            let rc = run_ctx()?;
+            let kind = ModKind::AttacksCannotReduceLife {
+                attackers: q,
+                whose,
+                protector: rc.controller,
+            };
+            if read_only() {
+                rc.collected.borrow_mut().push((rc.card, kind));
+                return Ok(());
+            }
+            // A "while" protection given by a triggered effect lasts the turn.
+            let until = if until == Until::While {
+                Until::Turn
+            } else {
+                until
+            };
+            with_mut(|g, rc| {
+                g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
+                Ok(())
+            })
+        }
+    );
     reg!(
         e,
         "link_for_battle",

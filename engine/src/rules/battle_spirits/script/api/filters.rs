@@ -167,6 +167,11 @@ pub(super) fn register_filters(e: &mut Engine) {
         "The soul core is not on it.",
         Filter::SoulCore(false)
     );
+    filt!(
+        "not_being_destroyed",
+        "Not being destroyed now: a card whose destruction is in progress (its \"when destroyed\" effects resolving) is no legal target of another destruction (BS-6.6). Card text's \"select … and destroy it\" chooses with it.",
+        Filter::NotBeingDestroyed
+    );
     reg!(
         e,
         "colour",
