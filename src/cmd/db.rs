@@ -96,6 +96,13 @@ fn build(
     for w in &checked.warnings {
         say!("warning: {w}");
     }
+    // Card text not understood does not stop a build (the effect is inert until scripted).
+    for (heading, details) in super::lint::unread(&checked) {
+        say!("warning: {heading}");
+        for d in details {
+            say!("    {d}");
+        }
+    }
     if !checked.errors.is_empty() {
         let errors = std::mem::ManuallyDrop::into_inner(checked).errors;
         return Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into());

@@ -10,4 +10,5 @@ use support::{cardscript, shared_data, text};
 
 mod authoring;
 mod catalogue;
+mod gaps;
 mod play;
