@@ -16,6 +16,18 @@ fn the_projects_rule_scenarios_pass() {
     assert!(!out.contains("\n0 passed"), "{out}");
 }
 
+/// Every phrasebook phrase proven by play (`tests/phrases/`, one file per phrasebook
+/// section; `docs/scenarios.md` "Phrase proofs"): each proof passes or is skipped with
+/// its reason.
+#[test]
+fn every_phrase_proof_passes() {
+    let o = cardscript(&["test", "tests/phrases"]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains(" 0 failed, 0 broken"), "{out}");
+    assert!(!out.contains("\n0 passed"), "{out}");
+}
+
 #[test]
 fn the_demo_packs_own_scenarios_pass() {
     let o = cardscript(&["test", "scripts/battle-spirits-demo"]);

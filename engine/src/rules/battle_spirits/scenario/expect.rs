@@ -267,6 +267,22 @@ fn check_card(t: &Table, c: InstanceId, e: &CardExpect, at: &str, out: &mut Vec<
     if let Some(x) = e.exhausted {
         diff("exhausted", x.to_string(), g.is_exhausted(c).to_string());
     }
+    if let Some(x) = e.heavily_exhausted {
+        let upside = g.st.cards[c.index()].orientation == crate::core::Orientation::UpsideDown;
+        diff("heavily_exhausted", x.to_string(), upside.to_string());
+    }
+    for k in e.keywords.iter().flatten() {
+        diff("keywords", format!("has {k}"), if g.has_keyword(c, k) { format!("has {k}") } else { format!("no {k}") });
+    }
+    for k in e.no_keywords.iter().flatten() {
+        diff("no_keywords", format!("no {k}"), if g.has_keyword(c, k) { format!("has {k}") } else { format!("no {k}") });
+    }
+    for f in e.families.iter().flatten() {
+        diff("families", format!("is {f}"), if g.has_family(c, f) { format!("is {f}") } else { format!("not {f}") });
+    }
+    if let Some(n) = e.symbols {
+        diff("symbols", n.to_string(), g.symbols_of(c).to_string());
+    }
     if let Some(b) = &e.brave {
         let on = g.braves_on(c);
         let ok = match on.first() {
