@@ -107,8 +107,48 @@ fn uses(body: &[Action], pred: &dyn Fn(&Action) -> bool) -> bool {
     })
 }
 
-/// Why a card text not fully understood does nothing (the reason its script gives `inert`).
+/// Why a card text not fully understood does nothing (the start of the reason its script
+/// gives `inert`, [`not_understood`]).
 pub const NOT_UNDERSTOOD: &str = "card text not fully understood; write a script for this effect";
+
+/// The reason a card text not fully understood gives `inert`: [`NOT_UNDERSTOOD`] and every
+/// part not understood, each quoted in the author's words (one never hides the rest).
+pub fn not_understood(parts: &[&str]) -> String {
+    if parts.is_empty() {
+        return NOT_UNDERSTOOD.to_string();
+    }
+    let quoted: Vec<String> = parts
+        .iter()
+        .map(|p| format!("`{}`", p.split_whitespace().collect::<Vec<_>>().join(" ")))
+        .collect();
+    format!("{NOT_UNDERSTOOD} (not understood: {})", quoted.join(", "))
+}
+
+/// The texts of every part of `body` not understood, in order, nested sentences included.
+fn unread(body: &[Action]) -> Vec<&str> {
+    let mut out = Vec::new();
+    for a in body {
+        match a {
+            Action::Unparsed { text, .. } => out.push(text.as_str()),
+            Action::May(b)
+            | Action::IfYouDo(b)
+            | Action::If(_, b)
+            | Action::Otherwise(b)
+            | Action::When(_, _, b)
+            | Action::Repeat(_, b)
+            | Action::OncePerTurn(b) => out.extend(unread(b)),
+            Action::Phrase { slots, .. } => {
+                for (_, v) in slots {
+                    if let crate::ast::SlotValue::Sentence(b) = v {
+                        out.extend(unread(b));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
 
 /// The reason a script written by [`to_rhai`] does nothing at all, when it is one of those
 /// that only call `inert(reason)` and return (text not understood, a dangling pronoun);
@@ -149,7 +189,10 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     }
     let unparsed = uses(&effect.body, &|a| matches!(a, Action::Unparsed { .. }));
     if unparsed {
-        e.line(0, &format!("inert({});", lit(NOT_UNDERSTOOD)));
+        e.line(
+            0,
+            &format!("inert({});", lit(&not_understood(&unread(&effect.body)))),
+        );
         e.line(0, "return;");
     }
     let mut body = Emitter::new();
