@@ -322,7 +322,8 @@ fn numbers_out_of_range_are_refused_not_capped() {
 /// in the author's words: one does not hide the rest (nor one nested in a "may").
 #[test]
 fn an_inert_effect_names_every_part_not_understood() {
-    let text = "(When Summoned) Juggle three moons. Draw a card. You may frob the sky. Whistle twice.";
+    let text =
+        "(When Summoned) Juggle three moons. Draw a card. You may frob the sky. Whistle twice.";
     let o = parse_en(text);
     assert_eq!(o.unparsed.len(), 3, "{:?}", o.unparsed);
     let src = dsl::compile::to_rhai(&o.effect, None);

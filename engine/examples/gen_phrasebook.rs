@@ -7,7 +7,9 @@ fn main() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let packs: Vec<carddb::Pack> = phrasebook::PACKS
         .iter()
-        .map(|p| carddb::Pack::load(&root.join("scripts").join(p)).expect("the repository's packs load"))
+        .map(|p| {
+            carddb::Pack::load(&root.join("scripts").join(p)).expect("the repository's packs load")
+        })
         .collect();
     let mut files: Vec<(String, String)> = std::fs::read_dir(root.join("tests/phrases"))
         .expect("tests/phrases")
@@ -15,7 +17,10 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
         .map(|p| {
             let name = format!("tests/phrases/{}", p.file_name().unwrap().to_string_lossy());
-            (name, std::fs::read_to_string(&p).expect("a proof file reads"))
+            (
+                name,
+                std::fs::read_to_string(&p).expect("a proof file reads"),
+            )
         })
         .collect();
     files.sort();

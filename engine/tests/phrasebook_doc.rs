@@ -79,7 +79,10 @@ fn every_phrase_is_proven_by_play() {
         .iter()
         .filter(|p| proofs.contains_key(**p) || !all.iter().any(|a| a == *p))
         .collect();
-    assert!(stale.is_empty(), "proven now or gone: drop from NOT_YET_PROVEN: {stale:?}");
+    assert!(
+        stale.is_empty(),
+        "proven now or gone: drop from NOT_YET_PROVEN: {stale:?}"
+    );
 }
 
 #[test]

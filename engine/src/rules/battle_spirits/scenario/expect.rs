@@ -272,13 +272,37 @@ fn check_card(t: &Table, c: InstanceId, e: &CardExpect, at: &str, out: &mut Vec<
         diff("heavily_exhausted", x.to_string(), upside.to_string());
     }
     for k in e.keywords.iter().flatten() {
-        diff("keywords", format!("has {k}"), if g.has_keyword(c, k) { format!("has {k}") } else { format!("no {k}") });
+        diff(
+            "keywords",
+            format!("has {k}"),
+            if g.has_keyword(c, k) {
+                format!("has {k}")
+            } else {
+                format!("no {k}")
+            },
+        );
     }
     for k in e.no_keywords.iter().flatten() {
-        diff("no_keywords", format!("no {k}"), if g.has_keyword(c, k) { format!("has {k}") } else { format!("no {k}") });
+        diff(
+            "no_keywords",
+            format!("no {k}"),
+            if g.has_keyword(c, k) {
+                format!("has {k}")
+            } else {
+                format!("no {k}")
+            },
+        );
     }
     for f in e.families.iter().flatten() {
-        diff("families", format!("is {f}"), if g.has_family(c, f) { format!("is {f}") } else { format!("not {f}") });
+        diff(
+            "families",
+            format!("is {f}"),
+            if g.has_family(c, f) {
+                format!("is {f}")
+            } else {
+                format!("not {f}")
+            },
+        );
     }
     if let Some(n) = e.symbols {
         diff("symbols", n.to_string(), g.symbols_of(c).to_string());

@@ -87,10 +87,7 @@ pub fn proofs(
 
 /// The proof cell of a phrase: its scenarios (file name and scenario name), a skipped one
 /// with its reason, or `none`.
-fn proof_cell(
-    proofs: &std::collections::BTreeMap<String, Vec<Proof>>,
-    phrase: &str,
-) -> String {
+fn proof_cell(proofs: &std::collections::BTreeMap<String, Vec<Proof>>, phrase: &str) -> String {
     let Some(list) = proofs.get(phrase).filter(|l| !l.is_empty()) else {
         return "none".into();
     };
