@@ -92,19 +92,26 @@ pub fn dangling_pronoun(body: &[Action]) -> bool {
 }
 
 fn uses(body: &[Action], pred: &dyn Fn(&Action) -> bool) -> bool {
-    body.iter().any(|a| {
-        pred(a)
-            || match a {
-                Action::May(b)
-                | Action::IfYouDo(b)
-                | Action::If(_, b)
-                | Action::Otherwise(b)
-                | Action::When(_, _, b)
-                | Action::Repeat(_, b)
-                | Action::OncePerTurn(b) => uses(b, pred),
-                _ => false,
-            }
-    })
+    let mut hit = false;
+    walk(body, &mut |a| hit |= pred(a));
+    hit
+}
+
+/// Visits every action of `body` and of the bodies nested in it, in order.
+fn walk<'a>(body: &'a [Action], f: &mut dyn FnMut(&'a Action)) {
+    for a in body {
+        f(a);
+        match a {
+            Action::May(b)
+            | Action::IfYouDo(b)
+            | Action::If(_, b)
+            | Action::Otherwise(b)
+            | Action::When(_, _, b)
+            | Action::Repeat(_, b)
+            | Action::OncePerTurn(b) => walk(b, f),
+            _ => {}
+        }
+    }
 }
 
 /// Why a card text not fully understood does nothing (the start of the reason its script
@@ -124,29 +131,21 @@ pub fn not_understood(parts: &[&str]) -> String {
     format!("{NOT_UNDERSTOOD} (not understood: {})", quoted.join(", "))
 }
 
-/// The texts of every part of `body` not understood, in order, nested sentences included.
+/// The texts of every part of `body` not understood, in order, nested sentences (a pack
+/// phrase's sentence slot too) included.
 fn unread(body: &[Action]) -> Vec<&str> {
     let mut out = Vec::new();
-    for a in body {
-        match a {
-            Action::Unparsed { text, .. } => out.push(text.as_str()),
-            Action::May(b)
-            | Action::IfYouDo(b)
-            | Action::If(_, b)
-            | Action::Otherwise(b)
-            | Action::When(_, _, b)
-            | Action::Repeat(_, b)
-            | Action::OncePerTurn(b) => out.extend(unread(b)),
-            Action::Phrase { slots, .. } => {
-                for (_, v) in slots {
-                    if let crate::ast::SlotValue::Sentence(b) = v {
-                        out.extend(unread(b));
-                    }
+    walk(body, &mut |a| match a {
+        Action::Unparsed { text, .. } => out.push(text.as_str()),
+        Action::Phrase { slots, .. } => {
+            for (_, v) in slots {
+                if let crate::ast::SlotValue::Sentence(b) = v {
+                    out.extend(unread(b));
                 }
             }
-            _ => {}
         }
-    }
+        _ => {}
+    });
     out
 }
 

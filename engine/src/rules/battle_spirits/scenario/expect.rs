@@ -271,38 +271,21 @@ fn check_card(t: &Table, c: InstanceId, e: &CardExpect, at: &str, out: &mut Vec<
         let upside = g.st.cards[c.index()].orientation == crate::core::Orientation::UpsideDown;
         diff("heavily_exhausted", x.to_string(), upside.to_string());
     }
-    for k in e.keywords.iter().flatten() {
-        diff(
-            "keywords",
-            format!("has {k}"),
-            if g.has_keyword(c, k) {
-                format!("has {k}")
+    // Keywords had or not, families belonged to: each name as "has X" / "no X".
+    let says = |yes: bool, k: &str| format!("{} {k}", if yes { "has" } else { "no" });
+    for (field, names, want, test) in [
+        ("keywords", &e.keywords, true, 0),
+        ("no_keywords", &e.no_keywords, false, 0),
+        ("families", &e.families, true, 1),
+    ] {
+        for k in names.iter().flatten() {
+            let actual = if test == 0 {
+                g.has_keyword(c, k)
             } else {
-                format!("no {k}")
-            },
-        );
-    }
-    for k in e.no_keywords.iter().flatten() {
-        diff(
-            "no_keywords",
-            format!("no {k}"),
-            if g.has_keyword(c, k) {
-                format!("has {k}")
-            } else {
-                format!("no {k}")
-            },
-        );
-    }
-    for f in e.families.iter().flatten() {
-        diff(
-            "families",
-            format!("is {f}"),
-            if g.has_family(c, f) {
-                format!("is {f}")
-            } else {
-                format!("not {f}")
-            },
-        );
+                g.has_family(c, k)
+            };
+            diff(field, says(want, k), says(actual, k));
+        }
     }
     if let Some(n) = e.symbols {
         diff("symbols", n.to_string(), g.symbols_of(c).to_string());
