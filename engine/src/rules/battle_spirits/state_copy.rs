@@ -90,6 +90,7 @@ impl ScriptState {
             battle_join,
             battle_magic,
             uses,
+            magic_to_hand,
         } = source;
         // Sets that change a few times a turn are copied only when they differ.
         for (to, from) in [
@@ -115,5 +116,6 @@ impl ScriptState {
         self.battle_join.clone_from(battle_join);
         self.battle_magic.clone_from(battle_magic);
         self.uses.clone_from(uses);
+        self.magic_to_hand = *magic_to_hand;
     }
 }

@@ -399,4 +399,9 @@ pub struct ScriptState {
     /// Uses counted by `use_per_turn` (BS-8.3): (card, effect, turn, uses that turn).
     #[serde(default)]
     pub uses: Vec<(InstanceId, u32, u32, u32)>,
+    /// The magic now resolving that returns to its owner's hand after its effect resolves,
+    /// instead of the trash (BS-5.5; "Return this card to your hand after its effect
+    /// resolves").
+    #[serde(default)]
+    pub magic_to_hand: Option<InstanceId>,
 }
