@@ -1,19 +1,32 @@
 //! `cardscript test` as a user meets it (issue 13): the project's scenario files
-//! (`tests/scenarios/`, one per rule section) and the demo pack's own (`tests/` of the
-//! pack) all pass under `cargo test`; a failing scenario prints expected, actual and the
+//! (`tests/scenarios/`, one per rule section; `tests/phrases/`, the phrase proofs) and
+//! the demo pack's own (`tests/` of the pack) all pass under `cargo test`; a failing scenario prints expected, actual and the
 //! log tail and exits non-zero; a broken file is named with line and field; `--json`.
 
 mod support;
 
 use support::{cardscript, text};
 
-#[test]
-fn the_projects_rule_scenarios_pass() {
-    let o = cardscript(&["test", "tests/scenarios"]);
+/// `cardscript test DIR` passes with at least one scenario run, none failed or broken.
+fn all_pass(dir: &str) {
+    let o = cardscript(&["test", dir]);
     let out = text(&o);
     assert!(o.status.success(), "{out}");
     assert!(out.contains(" 0 failed, 0 broken"), "{out}");
     assert!(!out.contains("\n0 passed"), "{out}");
+}
+
+#[test]
+fn the_projects_rule_scenarios_pass() {
+    all_pass("tests/scenarios");
+}
+
+/// Every phrasebook phrase proven by play (`tests/phrases/`, one file per phrasebook
+/// section; `docs/scenarios.md` "Phrase proofs"): each proof passes or is skipped with
+/// its reason.
+#[test]
+fn every_phrase_proof_passes() {
+    all_pass("tests/phrases");
 }
 
 #[test]

@@ -108,7 +108,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_summon", SPIRITS, "Summon TARGET from your hand without paying its cost", "Summon 1 spirit card with cost 3 or less from your hand without paying its cost."),
     read_only("c_summon_tok", SPIRITS, "Summon N of your FAMILY Tokens", "Summon 1 of your Dragon Tokens."),
     p("c_deploy", SPIRITS, "Place TARGET from your hand without paying its cost", "Place 1 nexus card from your hand without paying its cost."),
-    p("c_attack", SPIRITS, "Attack with TARGET", "Attack this spirit."),
+    p("c_attack", SPIRITS, "Attack TARGET (it battles your attacking spirit as its blocker)", "Attack one of your opponent's spirits."),
     p("c_activate_free", SPIRITS, "Activate this card's Main/Flash effect without paying its cost", "Activate this card's flash effect without paying its cost."),
     p("c_pay_act", SPIRITS, "Pay this card's cost to activate its Main/Flash effect", "You may pay this card's cost to activate its main effect."),
     p("c_end_attack", SPIRITS, "End the attack step", "End the attack step."),

@@ -272,6 +272,17 @@ impl Vocabulary {
         self
     }
 
+    /// This vocabulary with the did-you-mean of a sentence not understood (the opposite
+    /// of [`Vocabulary::quiet`]): for a reader that shows the message (`lint`, `db build`,
+    /// `explain`) but was handed a library's quiet vocabulary.
+    pub fn with_suggestions(mut self) -> Vocabulary {
+        if self.quiet {
+            self.quiet = false;
+            self.memo = shared_memo(&self.keywords, &self.labels, &self.phrases, false);
+        }
+        self
+    }
+
     /// Whether this vocabulary and `other` share what they read (the same declarations,
     /// both quiet or both not; issue 15: a reading ahead is found by the library).
     pub fn shares_readings_with(&self, other: &Vocabulary) -> bool {

@@ -122,9 +122,10 @@ fn unknown_sentences_are_kept_and_make_the_effect_inert() {
     // Its outcome is known without running it (issue 15): the reason `inert` gives.
     let with_comment = dsl::compile::to_rhai(&o.effect, Some("Draw a card.\nJuggle."));
     for s in [&src, &with_comment] {
+        // The reason names the part not understood, in the author's words.
         assert_eq!(
-            dsl::compile::static_inert(s).as_deref(),
-            Some(dsl::compile::NOT_UNDERSTOOD)
+            dsl::compile::static_inert(s),
+            Some(dsl::compile::not_understood(&["Juggle three moons."]))
         );
     }
     // A script that acts, or calls `inert` only on some path, is not known.
@@ -315,4 +316,21 @@ fn numbers_out_of_range_are_refused_not_capped() {
     let j =
         parse_ja("『このスピリットの召喚時』自分はデッキから９９９９９９９９９９枚ドローする。");
     assert!(!j.complete);
+}
+
+/// Every part not understood is named in the reason the effect gives for doing nothing,
+/// in the author's words: one does not hide the rest (nor one nested in a "may").
+#[test]
+fn an_inert_effect_names_every_part_not_understood() {
+    let text =
+        "(When Summoned) Juggle three moons. Draw a card. You may frob the sky. Whistle twice.";
+    let o = parse_en(text);
+    assert_eq!(o.unparsed.len(), 3, "{:?}", o.unparsed);
+    let src = dsl::compile::to_rhai(&o.effect, None);
+    let reason = dsl::compile::static_inert(&src).expect("inert at once");
+    assert_eq!(
+        reason,
+        "card text not fully understood; write a script for this effect (not understood: \
+`Juggle three moons.`, `You may frob the sky.`, `Whistle twice.`)"
+    );
 }

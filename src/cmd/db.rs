@@ -114,6 +114,13 @@ fn build(
         say!("warning: {w}");
     }
     super::checks::say_gaps(&checked.gaps)?;
+    // Card text not understood does not stop a build (the effect is inert until scripted).
+    for (heading, details) in super::lint::unread(&checked) {
+        say!("warning: {heading}");
+        for d in details {
+            say!("    {d}");
+        }
+    }
     if !checked.errors.is_empty() {
         let errors = std::mem::ManuallyDrop::into_inner(checked).errors;
         return Err(carddb::LoadError::Invalid(carddb::Diagnostics(errors)).into());

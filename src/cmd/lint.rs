@@ -32,6 +32,19 @@ pub struct LintArgs {
     /// name and no pack declares are listed as gaps, not errors.
     #[arg(long)]
     pub allow_gaps: bool,
+    /// Exit non-zero while the pack has any of these (for a pack's CI): `gaps`, an effect
+    /// partly or not understood, an effect that cannot act, a keyword without rules (the
+    /// totals' `gaps`).
+    #[arg(long, value_enum, value_name = "WHAT")]
+    pub deny: Vec<Deny>,
+}
+
+/// What `lint --deny` refuses.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Deny {
+    /// Any gap: an effect partly or not understood, one that cannot act, a keyword
+    /// without rules.
+    Gaps,
 }
 
 /// What `lint` says about one effect or card keyword.
@@ -130,6 +143,19 @@ fn lint(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
         return fail(serde_json::Value::Null);
     };
     let (items, totals) = effects(pack, lenient);
+    let gaps = totals["gaps"].as_u64().unwrap_or(0);
+    // `--deny gaps` (a pack's CI): the report as usual, then a non-zero exit.
+    let denied = (args.deny.contains(&Deny::Gaps) && gaps > 0).then(|| {
+        format!(
+            "{gaps} gap(s) denied by `--deny gaps`: every effect must run from its text or a script"
+        )
+    });
+    let fail = |result| match (fail(result), denied) {
+        // The JSON report is out already: only the exit status.
+        (Ok(()), Some(_)) if json => Err(Box::new(super::json::Reported(gaps as usize)) as _),
+        (Ok(()), Some(d)) => Err(d.into()),
+        (r, _) => r,
+    };
     if json {
         let listed: Vec<serde_json::Value> = items
             .iter()
@@ -164,13 +190,31 @@ fn lint(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
     fail(serde_json::Value::Null)
 }
 
+/// What `db build` says of the Battle Spirits card text of `checked`'s packs that the
+/// grammar does not understand: per effect, its heading (card, effect, file) and the lines
+/// `lint` shows (every part not understood, where each stopped, the nearest phrases).
+pub(super) fn unread(checked: &super::checks::Checked) -> Vec<(String, Vec<String>)> {
+    let Some(lib) = &checked.library else {
+        return Vec::new();
+    };
+    checked
+        .packs
+        .iter()
+        .filter(|p| p.manifest.game == carddb::GameKind::BattleSpirits)
+        .flat_map(|p| effects(p, lib).0)
+        .filter(|i| i.status == "partly_understood")
+        .map(|i| (i.heading(), i.details))
+        .collect()
+}
+
 /// Every effect and card keyword of `pack` with its status, and the totals (JSON object:
 /// `cards`, `effects`, `from_text`, `scripted`, `partly_understood`, `no_text`,
 /// `cannot_act`, `gaps`).
 fn effects(pack: &carddb::Pack, lenient: &engine::CardLibrary) -> (Vec<Item>, serde_json::Value) {
     // Lenient: the gaps of every script that compiles (the errors are listed apart).
     let host = lenient.scripts();
-    let vocab = host.vocabulary();
+    // The library reads quietly; lint shows the nearest phrases of a sentence not understood.
+    let vocab = &host.vocabulary().clone().with_suggestions();
     let keywords = lenient.keyword_rules();
     let mut items = Vec::new();
     let (mut scripted, mut parsed, mut partial, mut textless) = (0, 0, 0, 0);

@@ -13,3 +13,4 @@ mod catalogue;
 mod gaps;
 mod packtools;
 mod play;
+mod unread;

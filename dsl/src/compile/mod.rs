@@ -92,15 +92,67 @@ pub fn dangling_pronoun(body: &[Action]) -> bool {
 }
 
 fn uses(body: &[Action], pred: &dyn Fn(&Action) -> bool) -> bool {
-    body.iter().any(|a| {
-        pred(a)
-            || a.wrapped().is_some_and(|b| uses(b, pred))
-            || matches!(a, Action::OneOf(options) if options.iter().any(|b| uses(b, pred)))
-    })
+    let mut hit = false;
+    walk(body, &mut |a| hit |= pred(a));
+    hit
 }
 
-/// Why a card text not fully understood does nothing (the reason its script gives `inert`).
+/// Visits every action of `body` and of the bodies nested in it, in order.
+fn walk<'a>(body: &'a [Action], f: &mut dyn FnMut(&'a Action)) {
+    for a in body {
+        f(a);
+        match a {
+            Action::May(b)
+            | Action::IfYouDo(b)
+            | Action::If(_, b)
+            | Action::Otherwise(b)
+            | Action::When(_, _, b)
+            | Action::Repeat(_, b)
+            | Action::OncePerTurn(b) => walk(b, f),
+            Action::OneOf(options) => {
+                for b in options {
+                    walk(b, f);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Why a card text not fully understood does nothing (the start of the reason its script
+/// gives `inert`, [`not_understood`]).
 pub const NOT_UNDERSTOOD: &str = "card text not fully understood; write a script for this effect";
+
+/// The reason a card text not fully understood gives `inert`: [`NOT_UNDERSTOOD`] and every
+/// part not understood, each quoted in the author's words (one never hides the rest).
+pub fn not_understood(parts: &[&str]) -> String {
+    if parts.is_empty() {
+        return NOT_UNDERSTOOD.to_string();
+    }
+    let quoted: Vec<String> = parts
+        .iter()
+        .map(|p| format!("`{}`", p.split_whitespace().collect::<Vec<_>>().join(" ")))
+        .collect();
+    format!("{NOT_UNDERSTOOD} (not understood: {})", quoted.join(", "))
+}
+
+/// The texts of every part of `body` not understood, in order, nested sentences (a pack
+/// phrase's sentence slot too) included.
+fn unread(body: &[Action]) -> Vec<&str> {
+    let mut out = Vec::new();
+    walk(body, &mut |a| match a {
+        Action::Unparsed { text, .. } => out.push(text.as_str()),
+        Action::Phrase { slots, .. } => {
+            for (_, v) in slots {
+                if let crate::ast::SlotValue::Sentence(b) = v {
+                    out.extend(unread(b));
+                }
+            }
+        }
+        _ => {}
+    });
+    out
+}
 
 /// The reason a script written by [`to_rhai`] does nothing at all, when it is one of those
 /// that only call `inert(reason)` and return (text not understood, a dangling pronoun);
@@ -141,7 +193,10 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     }
     let unparsed = uses(&effect.body, &|a| matches!(a, Action::Unparsed { .. }));
     if unparsed {
-        e.line(0, &format!("inert({});", lit(NOT_UNDERSTOOD)));
+        e.line(
+            0,
+            &format!("inert({});", lit(&not_understood(&unread(&effect.body)))),
+        );
         e.line(0, "return;");
     }
     let mut body = Emitter::new();

@@ -60,6 +60,15 @@ pub(super) fn parse_body(
                 }
                 if st.once_whole && (out.is_empty() || acts.is_empty()) {
                     effect.once_per_turn = true;
+                    // "Once per turn, X." first: the effect's own guard is the one check
+                    // (BS-8.3); a second `once_per_turn()` around X would read false. (A
+                    // watcher, "Once per turn, when …", keeps its wrap: its once is the
+                    // watcher's.)
+                    if let [Action::OncePerTurn(inner)] = acts.as_mut_slice()
+                        && !inner.iter().any(|a| matches!(a, Action::When(..)))
+                    {
+                        acts = std::mem::take(inner);
+                    }
                 }
                 // A pronoun must refer to something an earlier sentence selected, summoned,
                 // revealed or discarded; never to this card by default (issue 11 kind 5).

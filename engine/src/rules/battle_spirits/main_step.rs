@@ -303,8 +303,18 @@ impl Game {
             if !self.resolve_magic(pm.card, p, flash) {
                 return; // an effect question: this step will be re-run with the answer
             }
+            // "Return this card to your hand after its effect resolves": the hand instead.
+            let to_hand = self.st.scripts.magic_to_hand.take() == Some(pm.card);
             if matches!(self.zone_of(pm.card), Zone::Hand(_) | Zone::Tecoto(_)) {
-                self.move_card(pm.card, Zone::Trash(p));
+                let owner = self.owner(pm.card);
+                let to = if to_hand {
+                    Zone::Hand(owner)
+                } else {
+                    Zone::Trash(p)
+                };
+                if self.zone_of(pm.card) != to {
+                    self.move_card(pm.card, to);
+                }
             }
             self.fire(Hook::WhenUsed { card: pm.card });
             self.check_depletion();

@@ -92,6 +92,7 @@ impl ScriptState {
             uses,
             silenced,
             destroyed_to_hand,
+            magic_to_hand,
         } = source;
         // Sets that change a few times a turn are copied only when they differ.
         for (to, from) in [
@@ -119,5 +120,6 @@ impl ScriptState {
         self.uses.clone_from(uses);
         self.silenced.clone_from(silenced);
         self.destroyed_to_hand.clone_from(destroyed_to_hand);
+        self.magic_to_hand = *magic_to_hand;
     }
 }

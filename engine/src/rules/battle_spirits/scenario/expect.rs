@@ -267,6 +267,29 @@ fn check_card(t: &Table, c: InstanceId, e: &CardExpect, at: &str, out: &mut Vec<
     if let Some(x) = e.exhausted {
         diff("exhausted", x.to_string(), g.is_exhausted(c).to_string());
     }
+    if let Some(x) = e.heavily_exhausted {
+        let upside = g.st.cards[c.index()].orientation == crate::core::Orientation::UpsideDown;
+        diff("heavily_exhausted", x.to_string(), upside.to_string());
+    }
+    // Keywords had or not, families belonged to: each name as "has X" / "no X".
+    let says = |yes: bool, k: &str| format!("{} {k}", if yes { "has" } else { "no" });
+    for (field, names, want, test) in [
+        ("keywords", &e.keywords, true, 0),
+        ("no_keywords", &e.no_keywords, false, 0),
+        ("families", &e.families, true, 1),
+    ] {
+        for k in names.iter().flatten() {
+            let actual = if test == 0 {
+                g.has_keyword(c, k)
+            } else {
+                g.has_family(c, k)
+            };
+            diff(field, says(want, k), says(actual, k));
+        }
+    }
+    if let Some(n) = e.symbols {
+        diff("symbols", n.to_string(), g.symbols_of(c).to_string());
+    }
     if let Some(b) = &e.brave {
         let on = g.braves_on(c);
         let ok = match on.first() {

@@ -59,6 +59,11 @@ pub struct Scenario {
     /// The question, in the author's own words, informational.
     #[serde(default)]
     pub question: Option<String>,
+    /// The phrasebook phrase it proves by play: its pattern as `docs/phrasebook.md` lists it
+    /// (`Draw N cards`, a pack phrase's template), informational; the phrasebook names the
+    /// scenario beside the phrase.
+    #[serde(default)]
+    pub phrase: Option<String>,
     /// Strict choice mode (default true): a decision no action answers fails the scenario.
     /// Off: such a decision gets its first listed option.
     #[serde(default = "yes")]
@@ -440,8 +445,18 @@ pub struct CardExpect {
     pub level: Option<u8>,
     pub bp: Option<u32>,
     pub exhausted: Option<bool>,
+    /// Upside down (BS-13.4).
+    pub heavily_exhausted: Option<bool>,
     /// The brave braved onto it, or `none`.
     pub brave: Option<String>,
+    /// Keywords it has now, printed or gained (each must be had).
+    pub keywords: Option<Vec<String>>,
+    /// Keywords it must not have now.
+    pub no_keywords: Option<Vec<String>>,
+    /// Families (spirit types) it belongs to now, printed or gained.
+    pub families: Option<Vec<String>>,
+    /// Its symbols with effects applied, braves' included (BS-6.5.1).
+    pub symbols: Option<u32>,
 }
 
 /// One expected log event: a text the rendered line contains, or an event of a card.

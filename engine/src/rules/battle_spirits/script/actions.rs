@@ -271,12 +271,30 @@ impl Game {
                 self.leave_field(c, Zone::Hand(owner));
                 self.keep_braves(braves, Otherwise::Follow(Zone::Hand(owner), false));
             }
+            // BS-5.5: the magic now resolving goes to the hand, not the trash, once its
+            // effect has resolved ("return this card to your hand after its effect
+            // resolves").
+            Zone::Hand(_) | Zone::Tecoto(_) if self.resolving_magic() == Some(c) => {
+                self.st.scripts.magic_to_hand = Some(c);
+            }
             Zone::Trash(_) | Zone::Deck(_) | Zone::Tecoto(_) => {
                 self.move_card(c, Zone::Hand(owner))
             }
             _ => return false,
         }
         true
+    }
+
+    /// The magic being used whose effect is resolving now (BS-5.5), if any.
+    fn resolving_magic(&self) -> Option<InstanceId> {
+        match &self.st.phase {
+            crate::rules::battle_spirits::game::Phase::Pay(pm)
+                if pm.kind == crate::rules::battle_spirits::types::PlayKind::UseMagic =>
+            {
+                Some(pm.card)
+            }
+            _ => None,
+        }
     }
 
     /// Puts a card on top or at the bottom of its owner's deck. BS-9.9: a braved card's

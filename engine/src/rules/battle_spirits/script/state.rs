@@ -517,4 +517,9 @@ pub struct ScriptState {
     /// the trash (BS-6.6 replaced; ruling C#194: their "when destroyed" effects work).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub destroyed_to_hand: Vec<InstanceId>,
+    /// The magic now resolving that returns to its owner's hand after its effect resolves,
+    /// instead of the trash (BS-5.5; "Return this card to your hand after its effect
+    /// resolves").
+    #[serde(default)]
+    pub magic_to_hand: Option<InstanceId>,
 }

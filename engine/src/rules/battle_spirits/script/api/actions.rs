@@ -130,7 +130,7 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "return_to_hand",
         ["targets"],
-        "Returns the cards to their owners' hands (cores to the reserve; not one protected from the opponent's effects returning it).",
+        "Returns the cards to their owners' hands (cores to the reserve; not one protected from the opponent's effects returning it). The magic now resolving goes to the hand once its effect has resolved, instead of the trash (BS-5.5).",
         |t: Dynamic| each_by(&t, |g, c, a| g.effect_return_to_hand(c, Some(a)))
     );
     reg!(
