@@ -424,6 +424,9 @@ impl Emitter {
                 }
             }
             Action::Unparsed { text, .. } => {
+                // An unread sentence may have selected: a pronoun after it is no second
+                // failure, so the report names only the sentence really not understood.
+                self.t_bound = true;
                 self.line(
                     d,
                     &format!("// NOT UNDERSTOOD: {}", text.replace('\n', " ")),

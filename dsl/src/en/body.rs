@@ -59,7 +59,7 @@ pub(super) fn parse_body(
                 // A pronoun must refer to something an earlier sentence selected, summoned,
                 // revealed or discarded; never to this card by default (issue 11 kind 5).
                 let mut probe = out.clone();
-                place_sentence(&mut probe, acts.clone());
+                place_in_body(&mut probe, acts.clone());
                 if crate::compile::dangling_pronoun(&probe) {
                     unparsed.push(Unparsed {
                         span,
@@ -72,10 +72,7 @@ pub(super) fn parse_body(
                     });
                     continue;
                 }
-                match out.last_mut() {
-                    Some(Action::When(_, _, body)) if st.then => body.extend(acts),
-                    _ => place_sentence(&mut out, acts),
-                }
+                place_in_body(&mut out, acts);
             }
             Read::Failed(expected) => {
                 unparsed.push(Unparsed {
@@ -161,6 +158,33 @@ fn read_sentence_anew(s: &str, vocab: &Vocabulary) -> Read {
     match phrase_action(s, vocab) {
         Some(a) => Read::Built(vec![a], SentenceState::default(), None),
         None => builtin,
+    }
+}
+
+/// Put a parsed sentence into the body. After a "When …" sub-trigger (BS-8.1: an effect
+/// that waits for an event) every later sentence of the effect belongs to it ("When a spirit
+/// is destroyed, reveal …. Add …": the reveal and the add both wait); a sentence that opens
+/// another "When …" starts its own. Inside, or without one, see [`place_sentence`].
+fn place_in_body(out: &mut Vec<Action>, acts: Vec<Action>) {
+    let opens_watcher = matches!(acts.as_slice(), [Action::When(..)]);
+    match open_watcher(out) {
+        Some(body) if !opens_watcher && !acts.is_empty() => place_sentence(body, acts),
+        _ => place_sentence(out, acts),
+    }
+}
+
+/// The body of the outermost "When …" sub-trigger the effect ends with, looking through the
+/// wrappers it may be in ("If …, when …, …"; "During this turn, when …").
+fn open_watcher(out: &mut [Action]) -> Option<&mut Vec<Action>> {
+    match out.last_mut()? {
+        Action::When(_, _, body) => Some(body),
+        Action::May(b)
+        | Action::IfYouDo(b)
+        | Action::If(_, b)
+        | Action::Otherwise(b)
+        | Action::Repeat(_, b)
+        | Action::OncePerTurn(b) => open_watcher(b),
+        _ => None,
     }
 }
 
