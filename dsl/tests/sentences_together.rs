@@ -117,3 +117,70 @@ fn a_pronoun_with_nothing_before_it_still_dangles() {
     );
     assert_eq!(o.unparsed[0].expected, [dsl::compile::DANGLING]);
 }
+
+/// "It loses N BP": the selection's BP is reduced (the same as "reduce its BP by N").
+#[test]
+fn a_target_that_loses_bp_is_reduced() {
+    assert_eq!(
+        rhai(
+            "(When This Spirit Attacks) Select one of your opponent's spirits. \
+             It loses 2000 BP during this turn."
+        ),
+        "let t = [];\nt = choose_targets(opponent_spirits(), 1);\nbp_minus(t, 2000, \"turn\");\n"
+    );
+}
+
+/// "Place N cores onto PLACE from PLACE": the same move as "from … onto …".
+#[test]
+fn cores_placed_onto_a_selection_from_the_reserve() {
+    assert_eq!(
+        rhai(
+            "(When Summoned) Select up to two of your spirits. Place any number of cores onto \
+             them from your reserve."
+        ),
+        "let t = [];\nt = choose_targets_up_to(my_spirits(), 2);\n\
+         move_cores_up_to(\"reserve\", t, -1);\n"
+    );
+}
+
+/// "Discard any remaining cards" is "discard the remaining cards".
+#[test]
+fn any_remaining_cards_are_discarded() {
+    let r = rhai(
+        "(When Summoned) Reveal the top two cards of your deck. Add one spirit card from the \
+         revealed cards to your hand. Discard any remaining cards.",
+    );
+    let plain = rhai(
+        "(When Summoned) Reveal the top two cards of your deck. Add one spirit card from the \
+         revealed cards to your hand. Discard the remaining cards.",
+    );
+    assert_eq!(r, plain);
+}
+
+/// "any of your spirits …" is a choice of any number of them.
+#[test]
+fn any_of_your_spirits_is_any_number_of_them() {
+    assert_eq!(
+        rhai("(During Your End Step) Refresh any of your spirits with 3000 or fewer BP."),
+        rhai("(During Your End Step) Refresh any number of your spirits with 3000 or fewer BP.")
+    );
+}
+
+/// "if you do not control …" / "if your opponent doesn't control any …": the negated
+/// control conditions.
+#[test]
+fn negated_control_conditions() {
+    assert_eq!(
+        rhai("(When Summoned) Exhaust this spirit if you do not control a nexus."),
+        "let ok = false;\nok = !(my_nexuses().count() >= 1);\nif ok {\n    \
+         exhaust(this_card());\n}\n"
+    );
+    assert_eq!(
+        rhai(
+            "(When This Spirit Attacks) Draw a card if your opponent doesn't control any \
+             refreshed spirits."
+        ),
+        "let ok = false;\nok = !(opponent_spirits().refreshed().count() >= 1);\nif ok {\n    \
+         draw(1);\n}\n"
+    );
+}
