@@ -184,3 +184,26 @@ fn negated_control_conditions() {
          draw(1);\n}\n"
     );
 }
+
+/// "both spirits" after two selections (one by each player) are the cards both chose: the
+/// first selection is kept in `t0` when the second is made.
+#[test]
+fn both_spirits_are_what_the_two_selections_chose() {
+    assert_eq!(
+        rhai(
+            "(When Summoned) Your opponent selects one of their spirits. Then, you select one \
+             of your spirits. Destroy both spirits."
+        ),
+        "let t = [];\nlet t0 = [];\nt = opponent_chooses(opponent_spirits(), 1);\nt0 = t;\n\
+         t = choose_targets(my_spirits(), 1);\ndestroy(t0 + t);\n"
+    );
+}
+
+/// "both" with only one selection before it names nothing: not understood, never guessed.
+#[test]
+fn both_after_one_selection_dangles() {
+    let o = parse_en("(When Summoned) Select one of your spirits. Destroy both spirits.");
+    assert!(!o.complete);
+    assert_eq!(o.unparsed[0].text, "Destroy both spirits.");
+    assert_eq!(o.unparsed[0].expected, [dsl::compile::DANGLING]);
+}

@@ -370,6 +370,8 @@ impl Emitter {
                 // otherwise "it" keeps the antecedent it had before.
                 let about_card = event_has_card(e);
                 inner.t_bound = about_card || self.t_bound;
+                inner.keep_prev = self.keep_prev;
+                inner.prev_bound = self.prev_bound;
                 inner.last_obj = if about_card {
                     None
                 } else {
