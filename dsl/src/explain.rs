@@ -103,6 +103,7 @@ pub(crate) fn target_words(t: &Target) -> String {
     match t {
         Target::This => "this card".into(),
         Target::Selected => "the chosen card(s)".into(),
+        Target::BothSelected => "the cards both selections chose".into(),
         Target::Blocker => "the blocking spirit".into(),
         Target::Attacker => "the attacking spirit".into(),
         Target::All(q) => format!("all {}", query_words(q)),

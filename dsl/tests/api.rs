@@ -225,7 +225,11 @@ fn card_script_has_one_function_per_effect_and_compiles() {
     assert!(src.contains("fn effect_1()"));
     assert!(src.contains("fn effect_3()"));
     assert!(src.contains("// hook: during_your_attack_step, levels: [2]"));
-    rhai::Engine::new_raw()
+    // The engine's sandbox limits (`engine/src/script/sandbox.rs`), not the debug-build
+    // defaults: a watcher holding a cost and its gated action nests five deep in a function.
+    let mut engine = rhai::Engine::new_raw();
+    engine.set_max_expr_depths(64, 32);
+    engine
         .compile(&src)
         .unwrap_or_else(|e| panic!("{e}\n{src}"));
 }

@@ -183,7 +183,11 @@ fn real_cards_costs_gate_what_follows() {
             let may_to = text.split(". ").any(|s| {
                 s.contains("you may") && verbs.iter().any(|v| s.contains(&format!(" to {v} ")))
             });
-            if may_to || text.contains("if you do") {
+            // "If you do," gates on a cost; "if you do not control …" is a condition.
+            let if_you_do = text
+                .match_indices("if you do")
+                .any(|(i, _)| !text[i..].starts_with("if you do not"));
+            if may_to || if_you_do {
                 costs += 1;
                 assert!(
                     r.contains("if did {") && (r.contains(") >= ") || r.contains("did = true;")),

@@ -343,3 +343,33 @@ fn for_each_spirit_card_discarded_this_way_counts_the_milled_spirit_cards() {
         .count();
     assert_eq!(hand(&g, P0), h - 1 + spirits);
 }
+
+/// "Destroy both spirits." (the BSS01-122 / PR-013 shape): after the opponent selects one of
+/// their spirits and you one of yours, both selected spirits are destroyed (BS-6.6), not only
+/// the last one selected.
+#[test]
+fn both_spirits_destroys_what_each_player_selected() {
+    let card = scripted_spirit(
+        "T-BOTH",
+        0,
+        1000,
+        vec![text(
+            "When Summoned",
+            "Your opponent selects one of their spirits. Then, you select one of your spirits. \
+             Destroy both spirits.",
+        )],
+    );
+    let mut g = strict(scenario(vec![card], 1103));
+    let theirs = put(&mut g, P1, "B-01", Zone::Field(P1), 1);
+    let mine = put(&mut g, P0, "B-01", Zone::Field(P0), 1);
+    give_reserve(&mut g, P0, 2);
+    let c = put(&mut g, P0, "T-BOTH", Zone::Hand(P0), 0);
+    play(&mut g, c);
+    accept_all(&mut g);
+    assert_eq!(g.zone_of(theirs), Zone::Trash(P1));
+    let mine_destroyed = [mine, c]
+        .iter()
+        .filter(|x| g.zone_of(**x) == Zone::Trash(P0))
+        .count();
+    assert_eq!(mine_destroyed, 1, "exactly the spirit you selected");
+}

@@ -218,6 +218,9 @@ pub enum Target {
     All(Query),
     /// The top N cards of your deck ("the top card of your deck", for tecoto, BS-13.1).
     DeckTop(u32),
+    /// The cards the last two selections chose together ("Your opponent selects one of
+    /// their spirits. Then, select one of your spirits. Destroy both spirits.").
+    BothSelected,
 }
 
 /// How long a change lasts (BS-6.7, BS-7.1).

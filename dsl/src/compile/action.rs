@@ -404,6 +404,8 @@ impl Emitter {
                 // otherwise "it" keeps the antecedent it had before.
                 let about_card = event_has_card(e);
                 inner.t_bound = about_card || self.t_bound;
+                inner.keep_prev = self.keep_prev;
+                inner.prev_bound = self.prev_bound;
                 inner.last_obj = if about_card {
                     None
                 } else {
@@ -501,6 +503,9 @@ impl Emitter {
                 }
             }
             Action::Unparsed { text, .. } => {
+                // An unread sentence may have selected: a pronoun after it is no second
+                // failure, so the report names only the sentence really not understood.
+                self.t_bound = true;
                 self.line(
                     d,
                     &format!("// NOT UNDERSTOOD: {}", text.replace('\n', " ")),

@@ -14,6 +14,11 @@ pub(super) struct Emitter {
     pub(super) dangling: Cell<bool>,
     /// [`EffectText::only_select_selects`]: a choice inside another verb does not select.
     pub(super) plain_choices: bool,
+    /// The body names "both" selections: each new selection first keeps the one before in
+    /// `t0`.
+    pub(super) keep_prev: bool,
+    /// Whether `t0` holds a selection.
+    pub(super) prev_bound: bool,
 }
 
 impl Emitter {
@@ -24,11 +29,24 @@ impl Emitter {
             last_obj: None,
             dangling: Cell::new(false),
             plain_choices: false,
+            keep_prev: false,
+            prev_bound: false,
         }
+    }
+
+    /// An emitter for `body`: keeps the previous selection when the body says "both".
+    pub(super) fn for_body(body: &[Action]) -> Emitter {
+        let mut e = Emitter::new();
+        e.keep_prev = uses(body, &|a| format!("{a:?}").contains("BothSelected"));
+        e
     }
 
     pub(super) fn line(&mut self, depth: usize, s: &str) {
         if s.starts_with("t = ") {
+            if self.keep_prev && self.t_bound {
+                self.line(depth, "t0 = t;");
+                self.prev_bound = true;
+            }
             self.t_bound = true;
         }
         for _ in 0..depth {
@@ -94,6 +112,10 @@ impl Emitter {
             (Target::Selected, None) if !self.t_bound => {
                 self.dangling.set(true);
                 "t".into()
+            }
+            (Target::BothSelected, _) if !self.prev_bound => {
+                self.dangling.set(true);
+                target_expr(t)
             }
             _ => target_expr(t),
         }

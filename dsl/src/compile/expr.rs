@@ -153,6 +153,8 @@ fn target_expr_with(t: &Target, filter: &str) -> String {
     match t {
         Target::This => "this_card()".into(),
         Target::Selected => "t".into(),
+        // `t0` keeps the selection before the last (see `Emitter::line`).
+        Target::BothSelected => "t0 + t".into(),
         Target::Blocker => "blocking_spirit()".into(),
         Target::Attacker => "attacking_spirit()".into(),
         Target::All(q) => query_expr(q),

@@ -86,7 +86,7 @@ pub const DANGLING: &str = "antecedent for \"it\" / \"them\" / \"that …\": not
 /// action selected, summoned, revealed, discarded or acted on (issue 11 kind 5): such an
 /// effect is not understood, and it never means this card by default.
 pub fn dangling_pronoun(body: &[Action]) -> bool {
-    let mut e = Emitter::new();
+    let mut e = Emitter::for_body(body);
     e.block(0, body);
     e.dangling.get()
 }
@@ -199,7 +199,7 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
         );
         e.line(0, "return;");
     }
-    let mut body = Emitter::new();
+    let mut body = Emitter::for_body(&effect.body);
     body.plain_choices = effect.only_select_selects;
     body.block(0, &effect.body);
     if !unparsed && body.dangling.get() {
@@ -218,6 +218,9 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     };
     if assigns("t") {
         e.line(0, "let t = [];");
+    }
+    if assigns("t0") {
+        e.line(0, "let t0 = [];");
     }
     if assigns("did") {
         e.line(0, "let did = false;");

@@ -73,7 +73,7 @@ pub(super) fn parse_body(
                 // A pronoun must refer to something an earlier sentence selected, summoned,
                 // revealed or discarded; never to this card by default (issue 11 kind 5).
                 let mut probe = out.clone();
-                place_any(&mut probe, acts.clone(), bullet, st.then);
+                place_any(&mut probe, acts.clone(), bullet);
                 if crate::compile::dangling_pronoun(&probe) {
                     unparsed.push(Unparsed {
                         span,
@@ -86,7 +86,7 @@ pub(super) fn parse_body(
                     });
                     continue;
                 }
-                place_any(&mut out, acts, bullet, st.then);
+                place_any(&mut out, acts, bullet);
             }
             Read::Failed(expected) => {
                 unparsed.push(Unparsed {
@@ -219,8 +219,8 @@ fn read_sentence_anew(s: &str, vocab: &Vocabulary) -> Read {
 
 /// Put a parsed sentence into the body: into the open choice of "one of the following
 /// effects" (a bullet opens its next option, a sentence after it continues that option);
-/// after a watcher sentence, "Then, …" continues inside it; else [`place_sentence`].
-fn place_any(out: &mut Vec<Action>, acts: Vec<Action>, bullet: bool, then: bool) {
+/// else [`place_in_body`].
+fn place_any(out: &mut Vec<Action>, acts: Vec<Action>, bullet: bool) {
     if let Some(options) = open_choice(out) {
         match options.last_mut() {
             Some(option) if !bullet => place_sentence(option, acts),
@@ -232,8 +232,17 @@ fn place_any(out: &mut Vec<Action>, acts: Vec<Action>, bullet: bool, then: bool)
         }
         return;
     }
-    match out.last_mut() {
-        Some(Action::When(_, _, body)) if then => body.extend(acts),
+    place_in_body(out, acts);
+}
+
+/// Put a parsed sentence into the body. After a "When …" sub-trigger (BS-8.1: an effect
+/// that waits for an event) every later sentence of the effect belongs to it ("When a spirit
+/// is destroyed, reveal …. Add …": the reveal and the add both wait); a sentence that opens
+/// another "When …" starts its own. Inside, or without one, see [`place_sentence`].
+fn place_in_body(out: &mut Vec<Action>, acts: Vec<Action>) {
+    let opens_watcher = matches!(acts.as_slice(), [Action::When(..)]);
+    match open_watcher(out) {
+        Some(body) if !opens_watcher && !acts.is_empty() => place_sentence(body, acts),
         _ => place_sentence(out, acts),
     }
 }
@@ -244,6 +253,21 @@ fn open_choice(body: &mut [Action]) -> Option<&mut Vec<Vec<Action>>> {
     match body.last_mut()? {
         Action::OneOf(options) => Some(options),
         other => open_choice(other.wrapped_mut()?),
+    }
+}
+
+/// The body of the outermost "When …" sub-trigger the effect ends with, looking through the
+/// wrappers it may be in ("If …, when …, …"; "During this turn, when …").
+fn open_watcher(out: &mut [Action]) -> Option<&mut Vec<Action>> {
+    match out.last_mut()? {
+        Action::When(_, _, body) => Some(body),
+        Action::May(b)
+        | Action::IfYouDo(b)
+        | Action::If(_, b)
+        | Action::Otherwise(b)
+        | Action::Repeat(_, b)
+        | Action::OncePerTurn(b) => open_watcher(b),
+        _ => None,
     }
 }
 

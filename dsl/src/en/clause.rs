@@ -25,7 +25,7 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             per: None,
             duration: Duration::WhileActive,
         },
-        Rule::c_reduce_bp => Action::Bp {
+        Rule::c_reduce_bp | Rule::c_lose_bp => Action::Bp {
             target: t(),
             amount: -i64::from(direct_number(&c)),
             per: None,
@@ -237,6 +237,26 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                     _ => {}
                 }
             }
+            Action::MoveCores {
+                count,
+                from,
+                to,
+                per: None,
+            }
+        }
+        // "Place N cores onto PLACE from PLACE".
+        Rule::c_place_onto_from => {
+            let mut count = CoreCount::Exactly(1);
+            let mut places = Vec::new();
+            for x in c.into_inner() {
+                match x.as_rule() {
+                    Rule::core_count => count = core_count_of(x),
+                    Rule::core_place => places.push(core_place_of(x)),
+                    _ => {}
+                }
+            }
+            let from = places.pop().unwrap_or(CorePlace::Void);
+            let to = places.pop().unwrap_or(CorePlace::Reserve);
             Action::MoveCores {
                 count,
                 from,

@@ -156,6 +156,17 @@ pub(super) fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         }
         Rule::cond_opp_turn => Condition::OpponentsTurn,
         Rule::cond_your_turn => Condition::YourTurn,
+        // "if you do not control a nexus": none of them (BS-8.1, a condition of the effect).
+        Rule::cond_not_control | Rule::cond_opp_not_control => {
+            let (owner, mk): (Owner, fn(u32, Query) -> Condition) =
+                if c.as_rule() == Rule::cond_not_control {
+                    (Owner::You, Condition::YouControl)
+                } else {
+                    (Owner::Opponent, Condition::OpponentControls)
+                };
+            let np = c.into_inner().find(|x| x.as_rule() == Rule::np_body)?;
+            Condition::Not(Box::new(mk(1, query_of(np, owner))))
+        }
         Rule::cond_opp_ctrl => {
             let mut n = 1;
             let mut q = None;

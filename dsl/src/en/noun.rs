@@ -371,6 +371,7 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
             out
         }
         Rule::t_selected => Target::Selected,
+        Rule::t_both => Target::BothSelected,
         Rule::t_all => {
             let mut owner = Owner::Any;
             let mut q = None;

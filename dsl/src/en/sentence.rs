@@ -10,8 +10,8 @@ pub(crate) struct SentenceState {
     /// A condition or event the grammar matched but the AST cannot express: the sentence
     /// must be reported, never run without it.
     pub(super) lost: bool,
-    /// The sentence starts with "Then,": after a watcher sentence ("When …, draw a card.
-    /// Then, discard a card.") it continues inside that watcher.
+    /// The sentence starts with "Then," ("When …, draw a card. Then, discard a card."):
+    /// it continues the effect, so it is never a pack phrase's sentence on its own.
     pub(super) then: bool,
     /// A sentence the grammar matched that the engine has no rules for ("This effect does
     /// not duplicate"): reported as not understood.
