@@ -71,29 +71,39 @@ fn human_play_through_a_pseudo_terminal() {
     p.exp_eof().unwrap();
 }
 
-/// Issue 17: after "X is destroyed" the text log does not say "X is not blocked". Random
-/// games on the demo pack: the JSON log has attackers destroyed before the block (a flash
-/// magic), and the text log never contradicts itself about them.
+/// BS-6.7: an attacker destroyed during its attack (a flash magic in random games on the
+/// demo pack) ends its battle, so neither log says it is "not blocked" after it was destroyed.
 #[test]
 fn the_text_log_never_says_not_blocked_after_the_attacker_was_destroyed() {
-    let mut raw = 0;
+    // Attackers destroyed while their attack was in progress, and of those, the ones the
+    // JSON log then calls "not blocked" (none may be: BS-6.7, the battle ended with it).
+    let (mut gone_mid_battle, mut raw) = (0, 0);
     for seed in 1..=25 {
         let s = seed.to_string();
         let args = ["play", "--seed", &s, "--p1", "random", "--p2", "random"];
         let json = cardscript(&[&args[..], &["--log", "json"]].concat());
-        let mut gone = std::collections::BTreeSet::new();
+        let mut attacking: Option<String> = None;
+        let mut gone = false;
         for line in text(&json).lines() {
             let Ok(e) = serde_json::from_str::<serde_json::Value>(line) else {
                 continue;
             };
-            if let Some(c) = e.pointer("/Destroyed/card") {
-                gone.insert(c.to_string());
+            if let Some(a) = e.pointer("/AttackDeclared/attacker") {
+                attacking = Some(a.to_string());
+                gone = false;
             }
-            if e.pointer("/CardMoved/to/Field").is_some() {
-                gone.remove(&e.pointer("/CardMoved/card").unwrap().to_string());
+            if e.pointer("/BattleEnded").is_some() {
+                attacking = None;
             }
-            if let Some(a) = e.pointer("/NotBlocked/attacker") {
-                raw += usize::from(gone.contains(&a.to_string()));
+            if let Some(c) = e.pointer("/Destroyed/card")
+                && attacking.as_deref() == Some(&c.to_string())
+                && !gone
+            {
+                gone = true;
+                gone_mid_battle += 1;
+            }
+            if e.pointer("/NotBlocked/attacker").is_some() {
+                raw += usize::from(gone);
             }
         }
         let o = cardscript(&args);
@@ -117,8 +127,12 @@ fn the_text_log_never_says_not_blocked_after_the_attacker_was_destroyed() {
         }
     }
     assert!(
-        raw > 0,
-        "no game had an attacker destroyed before the block"
+        gone_mid_battle > 0,
+        "no game had an attacker destroyed during its attack"
+    );
+    assert_eq!(
+        raw, 0,
+        "an attacker destroyed mid-battle is never then not blocked (BS-6.7)"
     );
 }
 

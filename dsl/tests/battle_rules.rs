@@ -86,7 +86,8 @@ fn a_choice_for_a_destruction_offers_no_card_already_being_destroyed() {
     );
     let (r, _) = read("[Main] Destroy one of your opponent's spirits with 3000 or fewer BP.");
     assert!(
-        r.contains("choose_targets(opponent_spirits().bp_at_most(3000).not_being_destroyed(), 1)"),
+        // Printed without "select": a choice that does not select (ruling C#159).
+        r.contains("choose_cards(opponent_spirits().bp_at_most(3000).not_being_destroyed(), 1)"),
         "{r}"
     );
     let (r, _) =

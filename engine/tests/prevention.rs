@@ -31,7 +31,7 @@ fn inert_with(g: &Game, words: &str) -> usize {
 /// protector's own effects still discard.
 #[test]
 fn the_opponents_effects_cannot_discard_or_remove_cores_from_protected_cards() {
-    let guard = guard(
+    let protector = guard(
         "cannot_be_by_opponent(my_hand(), \"discarded\", \"while\");\n\
          cannot_be_by_opponent(this_card(), \"cores_removed\", \"while\");",
     );
@@ -44,9 +44,9 @@ fn the_opponents_effects_cannot_discard_or_remove_cores_from_protected_cards() {
             "move_cores(opponent_spirits(), \"owners_trash\", 1);",
         )],
     );
-    let mut g = game(vec![guard, discard, drain], 311);
+    let mut g = game(vec![protector, discard, drain], 311);
     to_p1_main(&mut g);
-    let guard = put(&mut g, P0, "S-GUARD", Zone::Field(P0), 3);
+    let guarded = put(&mut g, P0, "S-GUARD", Zone::Field(P0), 3);
     let other = put(&mut g, P0, "R-04", Zone::Field(P0), 3);
     let hand = g.pile(Zone::Hand(P0)).len();
     assert!(hand >= 2, "the player has cards to discard");
@@ -58,7 +58,7 @@ fn the_opponents_effects_cannot_discard_or_remove_cores_from_protected_cards() {
     assert_eq!(g.pile(Zone::Hand(P0)).len(), hand, "no card discarded");
     assert_eq!(inert_with(&g, "cannot be discarded"), 2);
     assert_eq!(
-        g.cores_at(CoreLoc::Card(guard)),
+        g.cores_at(CoreLoc::Card(guarded)),
         3,
         "protected: keeps its cores"
     );
