@@ -90,6 +90,8 @@ fn a_pronoun_with_no_antecedent_is_not_understood() {
         "(When Summoned) Destroy it.",
         "(When This Spirit Attacks) Return them to their owner's hand.",
         "(When Summoned) That spirit gains 3000 BP during this turn.",
+        // The watched card of "when it …" is the one chosen before; none was.
+        "(While This Spirit Attacks) Refresh this spirit when it destroys one of your opponent's spirits via comparing BP.",
     ] {
         let o = parse_en(text);
         assert!(!o.complete, "{text}");

@@ -394,10 +394,13 @@ impl Emitter {
                 self.line(d, "}");
             }
             Action::When(e, du, body) => {
-                self.line(
-                    d,
-                    &format!("when({}, {}, || {{", event_expr(e), lit(du.name())),
-                );
+                let ev = event_expr(e);
+                // "When it …" watches the card chosen before: with none chosen, "it" has no
+                // antecedent (never this card by default).
+                if !self.t_bound && refers_to_t_before_binding(&ev) {
+                    self.dangling.set(true);
+                }
+                self.line(d, &format!("when({ev}, {}, || {{", lit(du.name())));
                 let mut inner = Emitter::new();
                 inner.plain_choices = self.plain_choices;
                 // Inside a sub-trigger about a card, "it" is that card (bound below if used);
