@@ -128,6 +128,12 @@ pub fn parse_ja(text: &str) -> ParseOutcome {
     ja::parse_printed(text, &Vocabulary::default())
 }
 
+/// The timing a Japanese timing label names, as the Japanese grammar reads a 『…』 header
+/// (`このスピリットの召喚時` → [`ast::Timing::WhenSummoned`]); `None` for one it does not know.
+pub fn ja_label_timing(label: &str) -> Option<ast::Timing> {
+    ja::label_timing(label)
+}
+
 /// [`parse_ja`] with a pack vocabulary (its labels' Japanese texts: 『このスピリットの共鳴時』).
 pub fn parse_ja_with(text: &str, vocab: &Vocabulary) -> ParseOutcome {
     declared_keywords(ja::parse_printed(text, vocab), vocab)

@@ -67,3 +67,18 @@ fn bs_5_1_text_language_ja_runs_the_japanese_text_of_an_effect_with_both() {
     let en = scripted_spirit("EN-BOTH", 0, 1000, vec![text_effect(&texts, None)]);
     assert_eq!(drawn_on_summon(en), 1, "by default the English text runs");
 }
+
+/// A card model may print its timing label in Japanese: 『このスピリットの召喚時』 is read as the
+/// Japanese grammar reads that header, "when summoned" (BS-5.1), and a label it does not
+/// know is still refused by the pack check.
+#[test]
+fn bs_5_1_a_japanese_timing_label_reads_as_its_header() {
+    let mut e = text_effect(&[("ja", "自分はデッキから2枚ドローする。")], None);
+    e.timing = Some("このスピリットの召喚時".into());
+    let card = scripted_spirit("JA-LABEL", 0, 1000, vec![e]);
+    assert_eq!(drawn_on_summon(card), 2);
+    let vocab = dsl::Vocabulary::default();
+    use engine::rules::battle_spirits::script::vocab::label_triggers;
+    assert!(label_triggers("このスピリットの召喚時", &vocab).is_some());
+    assert!(label_triggers("このスピリットの連結時", &vocab).is_none());
+}

@@ -164,6 +164,17 @@ fn shift(o: &mut ParseOutcome, by: usize) {
     }
 }
 
+/// The timing a Japanese timing label names (`このスピリットの召喚時` → when summoned), as
+/// the Japanese grammar reads a 『…』 header; `None` for a label it does not know.
+pub(crate) fn label_timing(label: &str) -> Option<Timing> {
+    JaParser::parse(Rule::timing_only, label.trim())
+        .ok()?
+        .next()?
+        .into_inner()
+        .find(|x| x.as_rule() == Rule::j_timing)
+        .map(timing_of)
+}
+
 /// Parse one structured entry whose texts are Japanese.
 pub(crate) fn parse_structured(
     levels: &[u8],

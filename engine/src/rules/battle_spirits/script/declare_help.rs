@@ -13,8 +13,9 @@ fn slug(text: &str) -> String {
 }
 
 /// How to declare the timing label `label` in a pack: `labels/<slug>.yaml` with its
-/// English text and an `event` (a new event scripts raise; named after its last word, at
-/// most 23 bytes) or a `hook` (another text for an engine timing).
+/// text under its language (`ja` when it is not ASCII) and an `event` (a new event scripts
+/// raise; named after its last word, at most 23 bytes) or a `hook` (another text for an
+/// engine timing). A label with no ASCII word gets placeholder names to replace.
 pub fn label(label: &str) -> String {
     let event: String = label
         .split_whitespace()
@@ -25,12 +26,21 @@ pub fn label(label: &str) -> String {
         .flat_map(char::to_lowercase)
         .take(23)
         .collect();
+    let event = if event.is_empty() {
+        "my-event".to_string()
+    } else {
+        event
+    };
+    let file = match slug(label) {
+        s if s.is_empty() => "my-label".to_string(),
+        s => s,
+    };
+    let lang = if label.is_ascii() { "en" } else { "ja" };
     format!(
-        "to declare it, add `labels/{}.yaml` to a pack: `en: [{label}]` with `event: {event}` \
+        "to declare it, add `labels/{file}.yaml` to a pack: `{lang}: [{label}]` with `event: {event}` \
          (a new event, raised by `raise_event(\"{event}\", card)`) or `hook: when_attacks` (another \
          text for an engine timing) — docs/pack-format.md \"labels\"; `--allow-gaps` builds \
-         with the effect inert",
-        slug(label)
+         with the effect inert"
     )
 }
 
@@ -93,6 +103,13 @@ mod tests {
         assert!(
             l.contains("`en: [While This Spirit is Linked]` with `event: linked`"),
             "{l}"
+        );
+        // A Japanese label has no ASCII word: placeholders, under `ja`.
+        let j = super::label("このスピリットの連結時");
+        assert!(
+            j.contains("`labels/my-label.yaml`")
+                && j.contains("`ja: [このスピリットの連結時]` with `event: my-event`"),
+            "{j}"
         );
         let k = super::keyword("Feast", Some("2"));
         assert!(

@@ -134,8 +134,7 @@ pub fn of_effect_in(e: &carddb::Effect, vocab: &dsl::Vocabulary) -> Result<Vec<T
     match hooks::of_effect(e) {
         Ok(t) => Ok(t),
         Err(label) => {
-            let hook = vocab.label_hook(&label).ok_or_else(|| label.clone())?;
-            let t = hooks::from_hook_name(hook).ok_or(label)?;
+            let t = label_triggers(&label, vocab).ok_or(label)?;
             if e.steps.contains(&carddb::Step::Burst) {
                 return Ok(t.into_iter().map(Trigger::as_burst).collect());
             }
@@ -145,8 +144,14 @@ pub fn of_effect_in(e: &carddb::Effect, vocab: &dsl::Vocabulary) -> Result<Vec<T
 }
 
 /// The triggers of a printed timing label: an engine label, else one a pack declared.
+/// A Japanese label reads as the Japanese grammar reads its 『…』 header.
 pub fn label_triggers(label: &str, vocab: &dsl::Vocabulary) -> Option<Vec<Trigger>> {
-    hooks::from_label(label).or_else(|| vocab.label_hook(label).and_then(hooks::from_hook_name))
+    hooks::from_label(label)
+        .or_else(|| vocab.label_hook(label).and_then(hooks::from_hook_name))
+        .or_else(|| {
+            let t = dsl::ja_label_timing(label)?;
+            hooks::from_hook_name(&dsl::compile::hook_name(Some(&t)))
+        })
 }
 
 /// The declared keywords as the text grammar sees them: name, other-language names, the
