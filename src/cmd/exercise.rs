@@ -138,6 +138,13 @@ fn print_table(r: &ExerciseReport) -> Result<(), Box<dyn std::error::Error>> {
             t.executable_and_fired as f64 * 100.0 / t.effects as f64
         }
     );
+    let causes = engine::rules::battle_spirits::exercise::causes(&r.effects);
+    if !causes.is_empty() {
+        say!("not executable and seen firing, by cause:");
+        for (why, n) in causes {
+            say!("  {n:>5}  {why}");
+        }
+    }
     Ok(())
 }
 

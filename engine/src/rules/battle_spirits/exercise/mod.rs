@@ -83,6 +83,48 @@ impl EffectReport {
     pub fn inert_count(&self) -> u64 {
         self.inert.values().sum()
     }
+    /// Why it is not in the goal set (executable and seen firing), in a few words that group
+    /// like effects: its first gap's kind (`gap: not understood`), `threw`, its inert reason
+    /// up to any detail in parentheses, `started, never acted` (a condition never met),
+    /// `never reached` or `in no deck`; `None` when it is in the goal set.
+    pub fn cause(&self) -> Option<String> {
+        if let Some(g) = self.gaps.first() {
+            let kind = g.split([':', ';']).next().unwrap_or(g).trim();
+            return Some(format!("gap: {kind}"));
+        }
+        if self.fired > 0 {
+            return None;
+        }
+        if self.threw_count() > 0 {
+            return Some("threw".into());
+        }
+        if let Some((why, _)) = self.inert.iter().max_by_key(|(_, n)| **n) {
+            let why = why.split(" (").next().unwrap_or(why).trim();
+            return Some(format!("inert: {why}"));
+        }
+        Some(
+            if self.started > 0 {
+                "started, never acted (its condition never met)"
+            } else if self.in_decks > 0 {
+                "never reached (its timing never came)"
+            } else {
+                "in no deck"
+            }
+            .into(),
+        )
+    }
+}
+
+/// The effects of `effects` not in the goal set, counted by [`EffectReport::cause`], most
+/// frequent first (ties by cause).
+pub fn causes(effects: &[EffectReport]) -> Vec<(String, usize)> {
+    let mut by: BTreeMap<String, usize> = BTreeMap::new();
+    for c in effects.iter().filter_map(EffectReport::cause) {
+        *by.entry(c).or_default() += 1;
+    }
+    let mut v: Vec<_> = by.into_iter().collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    v
 }
 
 /// The totals of an exercise (counts of effects).

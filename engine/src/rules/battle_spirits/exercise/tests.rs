@@ -43,3 +43,45 @@ fn every_card_is_in_a_deck_and_the_totals_add_up() {
     assert!(t.fired + t.inert_only + t.never_reached >= t.effects - t.threw);
     assert!(t.executable_and_fired <= t.fired.min(t.executable));
 }
+
+/// The causes table counts exactly the effects outside the goal set (executable and seen
+/// firing), each under one cause: a gap first, then a failure, then an inert reason.
+#[test]
+fn the_causes_count_every_effect_outside_the_goal_set_once() {
+    let r = run(2, 8);
+    let total: usize = causes(&r.effects).iter().map(|(_, n)| n).sum();
+    assert_eq!(total, r.totals.effects - r.totals.executable_and_fired);
+    let row = |gaps: Vec<&str>, fired: u64, threw: u64, inert: &str| EffectReport {
+        card: "X".into(),
+        effect: 0,
+        text: String::new(),
+        gaps: gaps.into_iter().map(str::to_string).collect(),
+        in_decks: 1,
+        started: fired,
+        fired,
+        threw: (threw > 0)
+            .then(|| ("x:1: boom".to_string(), threw))
+            .into_iter()
+            .collect(),
+        inert: (!inert.is_empty())
+            .then(|| (inert.to_string(), 1))
+            .into_iter()
+            .collect(),
+        executable_and_fired: false,
+    };
+    let gap = row(
+        vec!["not understood: card text …; write a script"],
+        3,
+        1,
+        "",
+    );
+    assert_eq!(gap.cause().as_deref(), Some("gap: not understood"));
+    assert_eq!(row(vec![], 3, 0, "").cause(), None);
+    assert_eq!(row(vec![], 0, 2, "why").cause().as_deref(), Some("threw"));
+    let inert = row(vec![], 0, 0, "no legal target (the opponent has no spirit)");
+    assert_eq!(inert.cause().as_deref(), Some("inert: no legal target"));
+    assert_eq!(
+        row(vec![], 0, 0, "").cause().as_deref(),
+        Some("never reached (its timing never came)")
+    );
+}
