@@ -105,18 +105,20 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         Rule::c_cannot_atk => Action::CannotAttack(t(), Duration::WhileActive),
         Rule::c_cannot_destroyed => {
             // "by your opponent's effects", "in battle", or both ("… or as the result of
-            // battle"): a protection from effects and one in battle (BS-6.6).
+            // battle"): a protection from effects and one in battle (BS-6.6). Unqualified,
+            // "cannot be destroyed" is both: by any effect and in battle.
             let has = |r: Rule| c.clone().into_inner().any(|x| x.as_rule() == r);
             let (by_opp, in_battle) = (has(Rule::by_opp), has(Rule::in_battle));
+            let bare = !by_opp && !in_battle;
             let mut v = Vec::new();
-            if by_opp || !in_battle {
+            if by_opp || bare {
                 v.push(Action::CannotBeDestroyed {
                     target: t(),
                     by_opponent: by_opp,
                     duration: Duration::WhileActive,
                 });
             }
-            if in_battle {
+            if in_battle || bare {
                 v.push(Action::CannotBeDestroyedInBattle(
                     t(),
                     Duration::WhileActive,

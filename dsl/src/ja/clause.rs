@@ -116,11 +116,17 @@ pub(super) fn clause_of(p: Pair<Rule>, dur: Option<Duration>, per: Option<Amount
             };
             Action::CannotBeBlocked(t0, by, d)
         }
-        Rule::c_indestructible => Action::CannotBeDestroyed {
-            target: t0,
-            by_opponent: false,
-            duration: d,
-        },
+        // 「破壊されない」 unqualified: by no effect and not in battle (BS-6.6).
+        Rule::c_indestructible => {
+            return vec![
+                Action::CannotBeDestroyed {
+                    target: t0.clone(),
+                    by_opponent: false,
+                    duration: d,
+                },
+                Action::CannotBeDestroyedInBattle(t0, d),
+            ];
+        }
         Rule::c_treat_lv => {
             let lv = c
                 .clone()

@@ -40,14 +40,9 @@ pub(super) fn place(d: &Dynamic) -> R<Place> {
     })?))
 }
 
-/// Moves cores from `from` to `to`: `n` from each source card when `each` ("one core from
-/// each of them"), else `n` in all; `None`: all but `keep`. The spirits this leaves without
-/// enough cores go at once (BS-5.3) and count as destroyed by this effect
-/// (`destroyed_by_this_effect`, rulings-cards.json #27).
-fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each: bool) -> R<i64> {
-    let from = place(from)?;
-    let to = place(to)?;
-    let srcs: Vec<CoreLoc> = match from {
+/// Where cores are taken from: `from` as a source of cores.
+fn sources(from: &Dynamic) -> R<Vec<CoreLoc>> {
+    Ok(match place(from)? {
         Place::Void => return Err(err("cores come from the void only with cores_from_void_to")),
         // As a source, "their reserve / trash" is the opponent's (your own are "your …").
         Place::Owners(reserve) => {
@@ -60,7 +55,16 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each
         }
         Place::Loc(l) => vec![l],
         Place::Cards(cs) => cs.into_iter().map(CoreLoc::Card).collect(),
-    };
+    })
+}
+
+/// Moves cores from `from` to `to`: `n` from each source card when `each` ("one core from
+/// each of them"), else `n` in all; `None`: all but `keep`. The spirits this leaves without
+/// enough cores go at once (BS-5.3) and count as destroyed by this effect
+/// (`destroyed_by_this_effect`, rulings-cards.json #27).
+fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each: bool) -> R<i64> {
+    let srcs = sources(from)?;
+    let to = place(to)?;
     // "Cannot have its cores removed by your opponent's effects": to any place (ruling
     // C#45); the other sources still give theirs.
     let srcs: Vec<CoreLoc> = with_mut(|g, rc| {
@@ -240,9 +244,14 @@ pub(super) fn register_cores(e: &mut Engine) {
         e,
         "move_cores_up_to",
         ["from", "to", "n: i64"],
-        "You choose how many (0..n; −1 = any number) cores to move.",
+        "You choose how many (0..n; −1 = any number) cores to move from each source: never more than a source holds (\"any number of cores from your reserve\" offers up to all of it).",
         |f: Dynamic, t: Dynamic, n: i64| -> R<i64> {
-            let opts: Array = (0..=(if n < 0 { 10 } else { n.min(10) }))
+            let srcs = sources(&f)?;
+            let most = with_ref(|g, _| {
+                (srcs.iter().map(|s| i64::from(g.cores_at(*s))).max()).unwrap_or(0)
+            })?;
+            let top = if n < 0 { most } else { n.min(most) };
+            let opts: Array = (0..=top)
                 .map(|i| Dynamic::from(format!("{i} cores")))
                 .collect();
             let k = one_of_impl(opts)?;
