@@ -72,6 +72,39 @@ fn connections_past_the_limit_are_refused_and_idle_ones_time_out() {
         assert!(took < Duration::from_secs(6), "{took:?}");
     }
     assert_eq!(s.get("/api/decks")["game"], "battle-spirits");
+    // A head that trickles in, a header a second (each within the read timeout), is cut
+    // off once the 2 s for the whole head are up.
+    let mut trickle = connect(&s);
+    let start = Instant::now();
+    write!(trickle, "GET /api/decks HTTP/1.1\r\n").unwrap();
+    let mut got = Vec::new();
+    let mut closed = false;
+    for i in 0..8 {
+        std::thread::sleep(Duration::from_secs(1));
+        if write!(trickle, "X-Slow-{i}: 1\r\n").is_err() {
+            closed = true;
+            break;
+        }
+        trickle.set_nonblocking(true).unwrap();
+        let mut b = [0u8; 256];
+        match (&trickle).read(&mut b) {
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Ok(n) if n > 0 => got.extend_from_slice(&b[..n]),
+            _ => {
+                closed = true;
+                break;
+            }
+        }
+        trickle.set_nonblocking(false).unwrap();
+    }
+    let took = start.elapsed();
+    let got = String::from_utf8_lossy(&got);
+    assert!(closed, "a trickling head is cut off: {got:?}");
+    assert!(!got.contains("200 OK") && !got.contains("503"), "{got:?}");
+    assert!(
+        took >= Duration::from_millis(1500) && took < Duration::from_secs(5),
+        "{took:?}"
+    );
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! `cardscript serve`: play in the browser (issue 18, `docs/serve.md`). A small HTTP server
 //! on the loopback interface serves one page (plain HTML, CSS and JavaScript compiled into
-//! the binary) and a JSON API. The server keeps every game; the page only shows what the
-//! API returns and sends the option a person clicks.
+//! the binary) and a JSON API. The server keeps the games (up to a limit); the page only
+//! shows what the API returns and sends the option a person clicks. Requests from other
+//! sites' pages are refused and each seat has its own token ([`access`]); connections are
+//! bounded ([`net`]).
 //!
 //! Games are the plain driver's (`engine::driver`) through the protocol's `Session`, the
 //! same stepping as `play --protocol jsonl`. A game holds script engines that stay on one
@@ -68,7 +70,8 @@ pub struct ServeArgs {
 
 type Tx = mpsc::Sender<(Call, mpsc::Sender<Reply>)>;
 
-/// Serves until the process is stopped. The first line on stdout is
+/// Serves until the process is stopped; a failing connection or call is logged on stderr
+/// and the server goes on. The first line on stdout is
 /// `listening on http://ADDR:PORT`. Errors: the catalogue cannot be read or prepared, or
 /// the address cannot be bound.
 pub fn run(args: ServeArgs) -> Result<(), Error> {
@@ -106,15 +109,29 @@ pub fn run(args: ServeArgs) -> Result<(), Error> {
         .enable_io()
         .enable_time()
         .build()?;
+    let read_timeout = Duration::from_secs(args.read_timeout.max(1));
+    let app = router(tx, bound);
     runtime.block_on(async move {
-        let listener = net::Bounded::new(
+        let mut listener = net::Bounded::new(
             tokio::net::TcpListener::from_std(listener)?,
             args.max_connections.max(1),
-            Duration::from_secs(args.read_timeout.max(1)),
+            read_timeout,
         );
-        axum::serve(listener, router(tx, bound)).await
-    })?;
-    Ok(())
+        loop {
+            let (io, _) = axum::serve::Listener::accept(&mut listener).await;
+            let service = hyper_util::service::TowerToHyperService::new(app.clone());
+            tokio::spawn(async move {
+                // The whole head must arrive within the read timeout, however it trickles;
+                // a stalled body or an idle keep-alive is `net::Guarded`'s to close.
+                // A closed or timed-out connection is the client's doing, not a failure.
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .timer(hyper_util::rt::TokioTimer::new())
+                    .header_read_timeout(read_timeout)
+                    .serve_connection(hyper_util::rt::TokioIo::new(io), service)
+                    .await;
+            });
+        }
+    })
 }
 
 fn router(tx: Tx, bound: Bound) -> Router {
