@@ -191,6 +191,22 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
         .unwrap();
     let mut snap = wait_shown(&c, 0).await;
     let id = snap["game"].as_u64().expect("the page shows a game");
+    // The page links to the replay with its seat's token (docs/serve.md "Security"); the
+    // test reads the API as that seat.
+    let href = c
+        .find(Locator::Id("download"))
+        .await
+        .unwrap()
+        .attr("href")
+        .await
+        .unwrap()
+        .expect("the download link has an address");
+    let href = href.trim_start_matches(&base).to_string();
+    let token = href
+        .strip_prefix(&format!("/api/games/{id}/replay?token="))
+        .unwrap_or_else(|| panic!("the link carries the seat's token: {href}"))
+        .to_string();
+    assert_eq!(token.len(), 32, "one seat's token: P2 is a robot");
 
     let shots = tempfile::tempdir().unwrap();
     let mut shot_taken = false;
@@ -198,7 +214,10 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
     let mut decisions = 0;
     while !snap["over"].as_bool().unwrap() {
         // The page shows what the engine's view says, for the seat that answers (P1).
-        let state = get_json(&base, &format!("/api/games/{id}?since=999999999"));
+        let state = get_json(
+            &base,
+            &format!("/api/games/{id}?since=999999999&token={token}"),
+        );
         assert_eq!(state["viewer"], 0, "P1 is the human seat");
         assert_eq!(
             snap["players"],
@@ -244,7 +263,7 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
         assert!(decisions < MAX_DECISIONS, "the game did not end");
     }
     assert!(shot_taken, "the game lasted at least 30 decisions");
-    let state = get_json(&base, &format!("/api/games/{id}?since=0"));
+    let state = get_json(&base, &format!("/api/games/{id}?since=0&token={token}"));
     assert_eq!(state["over"], true);
     assert!(state["result"]["reason"].is_string(), "{}", state["result"]);
     let status = c
@@ -257,21 +276,16 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
     assert!(status.starts_with("Game over"), "{status}");
 
     // The replay the page links to plays again to the server's log, byte for byte.
-    let href = c
-        .find(Locator::Id("download"))
-        .await
-        .unwrap()
-        .attr("href")
-        .await
-        .unwrap()
-        .expect("the download link has an address");
-    let href = href.trim_start_matches(&base).to_string();
-    assert_eq!(href, format!("/api/games/{id}/replay"));
     let (code, replay) = http(&base, "GET", &href, "");
     assert_eq!(code, 200, "{replay}");
     let file = shots.path().join("replay.json");
     std::fs::write(&file, &replay).unwrap();
-    let (code, log) = http(&base, "GET", &format!("/api/games/{id}/log"), "");
+    let (code, log) = http(
+        &base,
+        "GET",
+        &format!("/api/games/{id}/log?token={token}"),
+        "",
+    );
     assert_eq!(code, 200);
     let out = Command::new(bin)
         .args(["play", "--replay", file.to_str().unwrap(), "--log", "json"])
@@ -299,8 +313,14 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
     let body = json!({ "replay": serde_json::from_str::<Value>(&replay).unwrap() }).to_string();
     let (code, loaded) = http(&base, "POST", "/api/replays", &body);
     assert_eq!(code, 200, "{loaded}");
-    let id2 = serde_json::from_str::<Value>(&loaded).unwrap()["id"].clone();
-    let (_, log2) = http(&base, "GET", &format!("/api/games/{id2}/log"), "");
+    let loaded: Value = serde_json::from_str(&loaded).unwrap();
+    let (id2, t2) = (&loaded["id"], loaded["tokens"][0].as_str().unwrap());
+    let (_, log2) = http(
+        &base,
+        "GET",
+        &format!("/api/games/{id2}/log?token={t2}"),
+        "",
+    );
     assert_eq!(log2, log);
 
     // P1's stream is the full log with P2's hidden moves redacted: P2's draws name no card.

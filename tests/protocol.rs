@@ -235,3 +235,68 @@ fn a_whole_payment_as_choice_json_is_checked_with_a_reason() {
     );
     assert!(out.contains("Place on Gullwing Lancer at once"), "{out}");
 }
+
+/// The client's input bytes as they are: the lines the engine sends back, and whether
+/// the process ended well.
+fn run_bytes(args: &[&str], stdin: &[u8]) -> (bool, Vec<serde_json::Value>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardscript"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let o = child.wait_with_output().unwrap();
+    let lines = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (o.status.success(), lines)
+}
+
+#[test]
+fn a_line_too_long_or_not_utf8_is_refused_and_the_end_of_input_says_so() {
+    // Past the documented line limit (1 MiB), a line that is not UTF-8, then a legal
+    // answer, then the input ends mid-game.
+    let mut input = vec![b'x'; (1 << 20) + 1];
+    input.extend_from_slice(b"\n{\"id\": \xff}\n{\"id\": 0}\n");
+    let (ok, lines) = run_bytes(
+        &[
+            "play",
+            "--protocol",
+            "jsonl",
+            "--p1",
+            "human",
+            "--seed",
+            "1",
+        ],
+        &input,
+    );
+    assert!(ok, "{lines:?}");
+    let kinds: Vec<&str> = lines.iter().map(|l| l["type"].as_str().unwrap()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "hello", "decision", "error", "error", "decision", "error", "over"
+        ],
+        "{lines:?}"
+    );
+    // BS-0.2: the first decision is P1's mulligan, and it stands after both refusals.
+    assert_eq!(lines[1]["kind"], "Mulligan");
+    let message = |i: usize| lines[i]["message"].as_str().unwrap().to_string();
+    assert!(
+        message(2).contains("at most 1048576 bytes"),
+        "{}",
+        message(2)
+    );
+    assert!(message(3).contains("UTF-8"), "{}", message(3));
+    // Keeping the hand moves the game on to P1's next decision.
+    assert_ne!(lines[4]["kind"], "Mulligan");
+    assert!(message(5).contains("input ended"), "{}", message(5));
+    assert_eq!(
+        lines[6]["result"],
+        serde_json::Value::Null,
+        "ended as a quit"
+    );
+}

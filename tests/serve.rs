@@ -49,7 +49,10 @@ fn an_illegal_answer_is_refused_and_changes_nothing() {
     let (code, r) = s.post("/api/games", &json!({ "seed": 3 }));
     assert_eq!(code, 200, "{r}");
     let id = r["id"].as_u64().unwrap();
-    let before = s.get(&format!("/api/games/{id}"));
+    // Human P1 against greedy P2: a token for P1's seat only.
+    let t = r["tokens"][0].as_str().unwrap().to_string();
+    assert_eq!(r["tokens"][1], Value::Null);
+    let before = s.get_as(&t, &format!("/api/games/{id}"));
     // BS-0.2: the first question is P1's mulligan, with two options.
     assert_eq!(before["decision"]["kind"], "Mulligan");
     assert_eq!(before["decision"]["player"], 0);
@@ -59,20 +62,20 @@ fn an_illegal_answer_is_refused_and_changes_nothing() {
         json!({ "id": "x" }),
         json!({ "nothing": 1 }),
     ] {
-        let (code, r) = s.post(&format!("/api/games/{id}/answer"), &bad);
+        let (code, r) = s.post_as(&t, &format!("/api/games/{id}/answer"), &bad);
         assert_eq!(code, 400, "{bad} → {r}");
     }
-    let (_, r) = s.post(&format!("/api/games/{id}/answer"), &json!({ "id": 2 }));
+    let (_, r) = s.post_as(&t, &format!("/api/games/{id}/answer"), &json!({ "id": 2 }));
     assert_eq!(r["error"], "no option 2: this decision has 2");
     assert_eq!(
-        s.get(&format!("/api/games/{id}")),
+        s.get_as(&t, &format!("/api/games/{id}")),
         before,
         "nothing changed"
     );
     let (code, _) = s.http("GET", "/api/games/99", "");
     assert_eq!(code, 404);
     // A legal answer moves the game on.
-    let (code, after) = s.post(&format!("/api/games/{id}/answer"), &json!({ "id": 0 }));
+    let (code, after) = s.post_as(&t, &format!("/api/games/{id}/answer"), &json!({ "id": 0 }));
     assert_eq!(code, 200);
     assert_ne!(after["decision"], before["decision"]);
 }
@@ -85,7 +88,13 @@ fn hot_seat_shows_the_seat_that_must_answer() {
         &json!({ "seed": 5, "seats": ["human", "human"] }),
     );
     let id = r["id"].as_u64().unwrap();
-    let mut state = s.get(&format!("/api/games/{id}"));
+    // The page at the keyboard holds both seats' tokens.
+    let t = format!(
+        "{},{}",
+        r["tokens"][0].as_str().unwrap(),
+        r["tokens"][1].as_str().unwrap()
+    );
+    let mut state = s.get_as(&t, &format!("/api/games/{id}"));
     let mut seats_seen = [false, false];
     let mut answers = 0;
     while state["over"] == false {
@@ -98,7 +107,8 @@ fn hot_seat_shows_the_seat_that_must_answer() {
         assert!(state["view"]["players"][1 - seat]["hand"].is_null());
         // The last option: a short game (passing, ending steps).
         let n = state["decision"]["options"].as_array().unwrap().len();
-        let (code, next) = s.post(
+        let (code, next) = s.post_as(
+            &t,
             &format!("/api/games/{id}/answer"),
             &json!({ "id": n - 1, "since": 999_999 }),
         );
@@ -109,13 +119,13 @@ fn hot_seat_shows_the_seat_that_must_answer() {
     }
     assert_eq!(seats_seen, [true, true], "both seats answered");
     // Both seats are the client's: the log is the full one, no card hidden.
-    let state = s.get(&format!("/api/games/{id}?since=0"));
+    let state = s.get_as(&t, &format!("/api/games/{id}?since=0"));
     for e in state["log"].as_array().unwrap() {
         if let Some(m) = e["event"].get("CardMoved") {
             assert!(m["card"].is_u64(), "{e}");
         }
     }
-    let (code, _) = s.post(&format!("/api/games/{id}/answer"), &json!({ "id": 0 }));
+    let (code, _) = s.post_as(&t, &format!("/api/games/{id}/answer"), &json!({ "id": 0 }));
     assert_eq!(code, 409, "the game is over");
 }
 
@@ -135,12 +145,13 @@ fn a_replay_saved_by_play_loads_and_gives_the_same_log() {
         let (code, r) = s.post("/api/replays", &json!({ "replay": replay }));
         assert_eq!(code, 200, "{r}");
         let id = r["id"].as_u64().unwrap();
-        let (_, log) = s.http("GET", &format!("/api/games/{id}/log"), "");
+        let t = r["tokens"][0].as_str().unwrap();
+        let (_, log) = s.http_as(t, "GET", &format!("/api/games/{id}/log"), "");
         assert_eq!(log, events_of(&printed), "{format}: byte for byte");
-        assert_eq!(s.get(&format!("/api/games/{id}"))["over"], true);
+        assert_eq!(s.get_as(t, &format!("/api/games/{id}"))["over"], true);
         // The server's replay file is the one `play` wrote.
         assert_eq!(
-            s.get(&format!("/api/games/{id}/replay")),
+            s.get_as(t, &format!("/api/games/{id}/replay")),
             replay,
             "{format}"
         );
@@ -163,11 +174,13 @@ fn the_line_battle_plays_and_replays_in_the_server() {
         &json!({ "seed": 2, "seats": ["human", "greedy"] }),
     );
     let id = r["id"].as_u64().unwrap();
-    let mut state = s.get(&format!("/api/games/{id}"));
+    let t = r["tokens"][0].as_str().unwrap();
+    let mut state = s.get_as(t, &format!("/api/games/{id}"));
     let mut answers = 0;
     while state["over"] == false {
         assert_eq!(state["decision"]["player"], 0, "only P1 is human");
-        let (code, next) = s.post(
+        let (code, next) = s.post_as(
+            t,
             &format!("/api/games/{id}/answer"),
             &json!({ "id": 0, "since": 999_999 }),
         );
@@ -178,9 +191,9 @@ fn the_line_battle_plays_and_replays_in_the_server() {
     }
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("lb.json");
-    let (_, replay) = s.http("GET", &format!("/api/games/{id}/replay"), "");
+    let (_, replay) = s.http_as(t, "GET", &format!("/api/games/{id}/replay"), "");
     std::fs::write(&file, replay).unwrap();
-    let (_, log) = s.http("GET", &format!("/api/games/{id}/log"), "");
+    let (_, log) = s.http_as(t, "GET", &format!("/api/games/{id}/log"), "");
     let printed = play(&[
         "play",
         "--pack",

@@ -39,9 +39,42 @@ impl Server {
         Server { base, child }
     }
 
+    /// The server's process id (its memory figures are in `/proc/PID/status`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// One request: status and body.
     pub fn http(&self, method: &str, path: &str, body: &str) -> (u16, String) {
         http(&self.base, method, path, body)
+    }
+
+    /// One request with a seat token (`Authorization: Bearer TOKEN`): status and body.
+    pub fn http_as(&self, token: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+        let auth = format!("Bearer {token}");
+        send(
+            &self.base,
+            method,
+            path,
+            &[
+                ("Authorization", auth.as_str()),
+                ("Content-Type", "application/json"),
+            ],
+            body.as_bytes(),
+        )
+    }
+
+    /// `GET path` with a seat token, which must answer 200 with JSON.
+    pub fn get_as(&self, token: &str, path: &str) -> Value {
+        let (status, body) = self.http_as(token, "GET", path, "");
+        assert_eq!(status, 200, "GET {path}: {body}");
+        serde_json::from_str(&body).unwrap()
+    }
+
+    /// `POST path` with a seat token and `body`: status and the JSON answer.
+    pub fn post_as(&self, token: &str, path: &str, body: &Value) -> (u16, Value) {
+        let (status, text) = self.http_as(token, "POST", path, &body.to_string());
+        (status, serde_json::from_str(&text).unwrap())
     }
 
     /// `GET path`, which must answer 200 with JSON.
@@ -65,19 +98,46 @@ impl Drop for Server {
     }
 }
 
-/// One HTTP/1.1 request to `base` (`http://HOST:PORT`): status and body.
+/// One HTTP/1.1 JSON request to `base` (`http://HOST:PORT`): status and body.
 pub fn http(base: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+    send(
+        base,
+        method,
+        path,
+        &[("Content-Type", "application/json")],
+        body.as_bytes(),
+    )
+}
+
+/// One HTTP/1.1 request to `base` with `headers` (`Host` the server's own unless given,
+/// `Connection: close` and `Content-Length` added): status and body.
+pub fn send(
+    base: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> (u16, String) {
     let host = base.trim_start_matches("http://");
     let mut s = TcpStream::connect(host).expect("the server accepts connections");
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+    let mut head = format!("{method} {path} HTTP/1.1\r\n");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        head += &format!("Host: {host}\r\n");
+    }
+    for (k, v) in headers {
+        head += &format!("{k}: {v}\r\n");
+    }
+    head += &format!(
+        "Connection: close\r\nContent-Length: {}\r\n\r\n",
         body.len()
-    )
-    .unwrap();
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    // A server that refuses early may close before reading it all.
+    let _ = s.write_all(body);
     let mut raw = Vec::new();
-    s.read_to_end(&mut raw).unwrap();
+    // A connection reset after the answer (the server closed with the body unread) keeps
+    // what was read.
+    let _ = s.read_to_end(&mut raw);
     let text = String::from_utf8(raw).expect("UTF-8 response");
     let (head, rest) = text.split_once("\r\n\r\n").expect("a response head");
     let status = head.split(' ').nth(1).unwrap().parse().unwrap();

@@ -3,17 +3,19 @@
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
 
-use carddb::{Deck, DeckEntry, GameKind};
+use carddb::{Deck, GameKind};
 use engine::core::PlayerId;
 use engine::driver::protocol::{Session, seat_event, seat_text};
-use engine::driver::replay::AnyReplay;
 use engine::driver::{GameOptions, Prepared, Robot};
 use serde_json::{Value, json};
 
 use super::super::any_game;
-use super::super::play::rules_of;
 use super::super::source::SourceArgs;
+use super::access::{new_token, same_token};
+
+mod replays;
 
 type Error = Box<dyn std::error::Error>;
 
@@ -23,16 +25,34 @@ pub enum Call {
     Decks,
     /// `POST /api/games`.
     NewGame(String),
-    /// `GET /api/games/{id}?since=N`.
-    State(usize, usize),
-    /// `POST /api/games/{id}/answer`.
-    Answer(usize, String),
-    /// `GET /api/games/{id}/replay`.
-    Replay(usize),
-    /// `GET /api/games/{id}/log`.
-    Log(usize),
     /// `POST /api/replays`.
     LoadReplay(String),
+    /// A call on game `id` with the seat tokens the request carries.
+    Game(usize, Vec<String>, GameCall),
+}
+
+/// A call on one game (`/api/games/{id}/…`).
+pub enum GameCall {
+    /// `GET /api/games/{id}?since=N`.
+    State(usize),
+    /// `POST /api/games/{id}/answer`.
+    Answer(String),
+    /// `GET /api/games/{id}/replay`.
+    Replay,
+    /// `GET /api/games/{id}/log`.
+    Log,
+    /// `POST /api/games/{id}/join`.
+    Join(String),
+}
+
+/// How many games the server keeps, and when an unfinished one may make room.
+#[derive(Clone, Copy)]
+pub struct Limits {
+    /// Games kept at most; a new one past it evicts one (finished first, then the one idle
+    /// longest) or is refused.
+    pub max_games: usize,
+    /// An unfinished game untouched this long may be evicted for a new one.
+    pub idle: Duration,
 }
 
 /// An HTTP reply: status, body, its content type and, for a download, its file name.
@@ -41,6 +61,19 @@ pub struct Reply {
     pub body: String,
     pub content_type: &'static str,
     pub attachment: Option<String>,
+}
+
+/// A refused request (400) with its reason.
+impl From<String> for Reply {
+    fn from(message: String) -> Reply {
+        Reply::error(400, message)
+    }
+}
+
+impl From<&str> for Reply {
+    fn from(message: &str) -> Reply {
+        Reply::error(400, message)
+    }
 }
 
 impl Reply {
@@ -97,6 +130,29 @@ struct Played {
     seats: [Seat; 2],
     /// The last protocol message of the session (`decision`, `over` or a robot's `error`).
     last: Value,
+    /// Each human seat's token (`None`: a robot's seat).
+    tokens: [Option<String>; 2],
+    /// Human seats whose token no one has taken yet (`join` hands it out once).
+    open: [bool; 2],
+    /// When a call last named the game (eviction takes the one idle longest).
+    touched: Instant,
+}
+
+impl Played {
+    /// The human seats whose tokens the caller gave.
+    fn held(&self, given: &[String]) -> Vec<usize> {
+        (0..2)
+            .filter(|&i| {
+                self.tokens[i]
+                    .as_ref()
+                    .is_some_and(|t| !self.open[i] && given.iter().any(|g| same_token(g, t)))
+            })
+            .collect()
+    }
+
+    fn humans(&self) -> Vec<usize> {
+        (0..2).filter(|&i| self.tokens[i].is_some()).collect()
+    }
 }
 
 /// The catalogue, prepared once per rules preset, and every game started since the server
@@ -109,14 +165,19 @@ pub struct Games {
     decks: Vec<Deck>,
     /// Card id → name and text (the page's hover text).
     cards: BTreeMap<String, Value>,
-    games: Vec<Played>,
+    /// By id; ids are never reused.
+    games: BTreeMap<usize, Played>,
+    next_id: usize,
+    limits: Limits,
+    /// Whether the last new game was refused for the limit (logged once a burst).
+    refusing: bool,
 }
 
 impl Games {
     /// Opens and prepares the catalogue `source` names (scripts lenient, as `play`
     /// without `--strict`; the game's own rules, Battle Spirits' Saga, BS-0.1) and checks
     /// its decks, each against its own format.
-    pub fn open(source: &SourceArgs) -> Result<Games, Error> {
+    pub fn open(source: &SourceArgs, limits: Limits) -> Result<Games, Error> {
         let cat = source.open()?;
         let kind = cat.game()?;
         let mut prepared = BTreeMap::new();
@@ -137,19 +198,26 @@ impl Games {
             prepared,
             decks,
             cards,
-            games: Vec::new(),
+            games: BTreeMap::new(),
+            next_id: 0,
+            limits,
+            refusing: false,
         })
     }
 
     /// Answers calls until the server stops. A panic in one call is caught and answered
-    /// as an error; the other games go on.
+    /// as an error (500), and the other games go on; the panic itself is printed on stderr
+    /// by the standard hook, with where it happened.
     pub fn serve(mut self, rx: mpsc::Receiver<(Call, mpsc::Sender<Reply>)>) {
-        std::panic::set_hook(Box::new(|_| {}));
         for (call, reply) in rx {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.handle(call)))
                 .unwrap_or_else(|p| {
                     Reply::error(500, engine::driver::sim::panic_message(p.as_ref()))
                 });
+            // A failure inside the server; a refusal for load (503) is logged once a burst.
+            if r.status == 500 {
+                eprintln!("serve: answered {}: {}", r.status, r.body);
+            }
             let _ = reply.send(r);
         }
     }
@@ -166,12 +234,6 @@ impl Games {
     }
 
     fn handle(&mut self, call: Call) -> Reply {
-        let known = |id: usize, n: usize| {
-            (id < n)
-                .then_some(())
-                .ok_or_else(|| Reply::error(404, format!("no game {id}")))
-        };
-        let n = self.games.len();
         match call {
             Call::Decks => Reply::json(&json!({
                 "game": self.kind.name(),
@@ -180,53 +242,104 @@ impl Games {
                 "seats": ["human", "greedy", "random"],
                 "cards": self.cards,
             })),
-            Call::NewGame(body) => self
-                .new_game(&body)
-                .unwrap_or_else(|e| Reply::error(400, e)),
-            Call::State(id, since) => match known(id, n) {
-                Ok(()) => Reply::json(&self.state(id, since)),
-                Err(r) => r,
-            },
-            Call::Answer(id, body) => match known(id, n) {
-                Ok(()) => self.answer(id, &body),
-                Err(r) => r,
-            },
-            Call::Replay(id) => match known(id, n)
-                .and_then(|()| self.replay_file(id).map_err(|e| Reply::error(500, e)))
-            {
-                Ok(v) => Reply {
-                    attachment: Some(format!("cardscript-game-{id}.json")),
-                    ..Reply::json(&v)
-                },
-                Err(r) => r,
-            },
-            Call::Log(id) => match known(id, n) {
-                Ok(()) => {
-                    let g = self.games[id].session.game();
+            Call::NewGame(body) => self.new_game(&body).unwrap_or_else(|e| e),
+            Call::LoadReplay(body) => self.load_replay(&body).unwrap_or_else(|e| e),
+            Call::Game(id, tokens, call) => {
+                let Some(p) = self.games.get_mut(&id) else {
+                    return Reply::error(
+                        404,
+                        format!("no game {id} (never made, or evicted to make room)"),
+                    );
+                };
+                p.touched = Instant::now();
+                self.game_call(id, &tokens, call).unwrap_or_else(|r| r)
+            }
+        }
+    }
+
+    /// A call on game `id`, which exists. Every call but `join` needs a token of a human
+    /// seat (none when no seat is human); answering needs the deciding seat's.
+    fn game_call(&mut self, id: usize, tokens: &[String], call: GameCall) -> Result<Reply, Reply> {
+        let p = &self.games[&id];
+        let held = p.held(tokens);
+        let humans = p.humans();
+        let needs_seat = !matches!(call, GameCall::Join(_)) && !humans.is_empty();
+        if needs_seat && held.is_empty() {
+            return Err(if tokens.is_empty() {
+                Reply::error(
+                    401,
+                    "this game needs a seat's token (Authorization: Bearer TOKEN)",
+                )
+            } else {
+                Reply::error(403, "no seat of this game has that token")
+            });
+        }
+        match call {
+            GameCall::State(since) => Ok(Reply::json(&self.state(id, since, &held))),
+            GameCall::Answer(body) => self.answer(id, &body, &held),
+            GameCall::Join(body) => self.join(id, &body),
+            GameCall::Replay | GameCall::Log => {
+                // A replay or the full log shows every hidden card: to a caller that holds
+                // every human seat, or to any seat once the game is over.
+                if held.len() < humans.len() && !p.session.is_over() {
+                    return Err(Reply::error(
+                        403,
+                        "the replay and the log show both seats' hidden cards: they need every human seat's token until the game is over",
+                    ));
+                }
+                if matches!(call, GameCall::Log) {
+                    let g = p.session.game();
                     let body: String = (0..g.log_len()).map(|i| g.event_json(i) + "\n").collect();
-                    Reply {
+                    return Ok(Reply {
                         status: 200,
                         body,
                         content_type: "text/plain; charset=utf-8",
                         attachment: None,
-                    }
+                    });
                 }
-                Err(r) => r,
-            },
-            Call::LoadReplay(body) => self
-                .load_replay(&body)
-                .unwrap_or_else(|e| Reply::error(400, e)),
+                let v = self.replay_file(id).map_err(|e| Reply::error(500, e))?;
+                Ok(Reply {
+                    attachment: Some(format!("cardscript-game-{id}.json")),
+                    ..Reply::json(&v)
+                })
+            }
         }
     }
 
-    fn new_game(&mut self, body: &str) -> Result<Reply, String> {
+    /// `{"seat": N}` (default: the first open seat): hands out an open human seat's token,
+    /// once.
+    fn join(&mut self, id: usize, body: &str) -> Result<Reply, Reply> {
+        #[derive(serde::Deserialize)]
+        struct Join {
+            seat: Option<usize>,
+        }
+        let req: Join = serde_json::from_str(if body.trim().is_empty() { "{}" } else { body })
+            .map_err(|e| Reply::error(400, format!("bad request: {e}")))?;
+        let p = self.games.get_mut(&id).expect("checked by the caller");
+        let seat = match req.seat {
+            Some(s) if s < 2 && p.open[s] => s,
+            Some(s) => return Err(Reply::error(409, format!("seat {s} is not open to join"))),
+            None => (0..2)
+                .find(|&s| p.open[s])
+                .ok_or_else(|| Reply::error(409, "no seat of this game is open to join"))?,
+        };
+        p.open[seat] = false;
+        Ok(Reply::json(
+            &json!({ "id": id, "seat": seat, "token": p.tokens[seat] }),
+        ))
+    }
+
+    fn new_game(&mut self, body: &str) -> Result<Reply, Reply> {
         #[derive(serde::Deserialize)]
         struct NewGame {
             deck_a: Option<String>,
             deck_b: Option<String>,
             seed: Option<u64>,
             seats: Option<[Seat; 2]>,
+            #[serde(default)]
+            open: Vec<usize>,
         }
+        self.make_room()?;
         let req: NewGame = serde_json::from_str(body).map_err(|e| format!("bad request: {e}"))?;
         let deck = |name: Option<&String>, index: usize| -> Result<Deck, String> {
             match name {
@@ -259,9 +372,49 @@ impl Games {
             .prepared(format.as_deref())?
             .new_game([&decks[0], &decks[1]], options)?;
         let seats = req.seats.unwrap_or([Seat::Human, Seat::Greedy]);
-        Ok(self.start(game, decks, format, seed, seats))
+        self.start(game, decks, format, seed, seats, &req.open)
     }
 
+    /// Room for one more game: at the limit, the finished game touched longest ago goes,
+    /// else the unfinished one idle longest if it has been idle long enough (`Limits`);
+    /// else 503.
+    fn make_room(&mut self) -> Result<(), Reply> {
+        if self.games.len() < self.limits.max_games {
+            self.refusing = false;
+            return Ok(());
+        }
+        let oldest = |finished: bool| {
+            self.games
+                .iter()
+                .filter(|(_, p)| p.session.is_over() == finished)
+                .min_by_key(|(_, p)| p.touched)
+                .map(|(&id, p)| (id, p.touched))
+        };
+        let evict = oldest(true)
+            .or_else(|| oldest(false).filter(|(_, touched)| touched.elapsed() >= self.limits.idle));
+        match evict {
+            Some((id, _)) => {
+                self.games.remove(&id);
+                self.refusing = false;
+                Ok(())
+            }
+            None => {
+                let message = format!(
+                    "the server keeps at most {} games and all are in play (none finished, none idle for {} s): try again later",
+                    self.limits.max_games,
+                    self.limits.idle.as_secs()
+                );
+                if !self.refusing {
+                    eprintln!("serve: refusing new games: {message}");
+                }
+                self.refusing = true;
+                Err(Reply::error(503, message))
+            }
+        }
+    }
+
+    /// Adds a game; its answer is `{"id": N, "tokens": [T|null, T|null]}`: each human
+    /// seat's token, `null` for a robot's seat or a seat in `open` (handed out by `join`).
     fn start(
         &mut self,
         game: Box<dyn engine::driver::DynGame>,
@@ -269,25 +422,55 @@ impl Games {
         format: Option<String>,
         seed: u64,
         seats: [Seat; 2],
-    ) -> Reply {
+        open: &[usize],
+    ) -> Result<Reply, Reply> {
+        let mut tokens = [None, None];
+        let mut is_open = [false, false];
+        for i in 0..2 {
+            if seats[i] == Seat::Human {
+                tokens[i] = Some(new_token().map_err(|e| Reply::error(500, e))?);
+                is_open[i] = open.contains(&i);
+            } else if open.contains(&i) {
+                return Err(format!("seat {i} is a robot's: it cannot be open to join").into());
+            }
+        }
         let mut session = Session::new(game, [seats[0].robot(), seats[1].robot()], seed);
         let lines = session.start(self.kind.name());
         let last = parse(lines.last());
-        self.games.push(Played {
-            session,
-            format,
-            decks,
-            seed,
-            seats,
-            last,
-        });
-        Reply::json(&json!({ "id": self.games.len() - 1 }))
+        let id = self.next_id;
+        self.next_id += 1;
+        self.games.insert(
+            id,
+            Played {
+                session,
+                format,
+                decks,
+                seed,
+                seats,
+                last,
+                tokens: tokens.clone(),
+                open: is_open,
+                touched: Instant::now(),
+            },
+        );
+        let shown: Vec<Option<String>> = (0..2)
+            .map(|i| tokens[i].clone().filter(|_| !is_open[i]))
+            .collect();
+        Ok(Reply::json(&json!({ "id": id, "tokens": shown })))
     }
 
-    fn answer(&mut self, id: usize, body: &str) -> Reply {
-        let p = &mut self.games[id];
+    /// Answers the decision: only the deciding seat's token may.
+    fn answer(&mut self, id: usize, body: &str, held: &[usize]) -> Result<Reply, Reply> {
+        let p = self.games.get_mut(&id).expect("checked by the caller");
         if p.session.is_over() {
-            return Reply::error(409, "the game is over");
+            return Err(Reply::error(409, "the game is over"));
+        }
+        let decider = p.last["player"].as_u64().map(|s| s as usize);
+        if decider.is_some_and(|d| !held.contains(&d)) {
+            return Err(Reply::error(
+                403,
+                "the decision is the other seat's: only its token may answer it",
+            ));
         }
         let since = serde_json::from_str::<Value>(body)
             .ok()
@@ -296,19 +479,26 @@ impl Games {
         let reply = parse(p.session.input(body).last());
         // A refused answer changes nothing: the decision stands.
         if reply["type"] == "error" && !p.session.is_over() {
-            return Reply::error(400, reply["message"].as_str().unwrap_or("refused"));
+            return Err(Reply::error(
+                400,
+                reply["message"].as_str().unwrap_or("refused"),
+            ));
         }
         p.last = reply;
-        Reply::json(&self.state(id, since))
+        Ok(Reply::json(&self.state(id, since, held)))
     }
 
-    /// The game as the page shows it: the decision for the seat that must answer (its
-    /// options with their ids), that seat's view, and the log from event `since` on as the
-    /// client's seat may see it (the full log for hot-seat).
-    fn state(&self, id: usize, since: usize) -> Value {
-        let p = &self.games[id];
+    /// The game as the caller's seats see it (`held`: the human seats whose tokens it
+    /// gave; all of them, or none, when no seat is human): the decision with its options
+    /// when it is a held seat's (else only whose it is), that seat's view (else the first
+    /// held seat's), and the log from event `since` on as the held seat may see it (the
+    /// full log when the caller holds both seats, or no seat is human).
+    fn state(&self, id: usize, since: usize, held: &[usize]) -> Value {
+        let p = &self.games[&id];
         let g = p.session.game();
-        let decision = (p.last["type"] == "decision").then(|| {
+        let decider = p.last["player"].as_u64().map(|s| s as usize);
+        let mine = p.humans().is_empty() || decider.is_some_and(|d| held.contains(&d));
+        let decision = (p.last["type"] == "decision" && mine).then(|| {
             json!({
                 "player": p.last["player"],
                 "kind": p.last["kind"],
@@ -316,7 +506,11 @@ impl Games {
                 "options": p.last["options"],
             })
         });
-        let log_viewer = p.session.viewer();
+        let log_viewer = match (p.humans().len(), held) {
+            (0, _) => p.session.viewer(),
+            (_, [one]) => Some(PlayerId(*one as u8)),
+            _ => None,
+        };
         let viewer = decision
             .as_ref()
             .and_then(|d| d["player"].as_u64())
@@ -343,101 +537,12 @@ impl Games {
             "result": p.last.get("result"),
             "error": (p.last["type"] == "error").then(|| p.last["message"].clone()),
             "decision": decision,
+            "to_answer": (p.last["type"] == "decision").then(|| p.last["player"].clone()),
             "viewer": viewer.index(),
             "view": g.view_json(viewer),
             "log_len": n,
             "log": log,
         })
-    }
-
-    /// The replay file of game `id`, in the form `cardscript play --replay` reads for this
-    /// game: Battle Spirits' own (`engine::Replay`, with the rules of the game's format),
-    /// or the plain driver's (`AnyReplay`) for the other games.
-    fn replay_file(&self, id: usize) -> Result<Value, String> {
-        let p = &self.games[id];
-        let answers = p.session.game().answers_json();
-        let hash = self.prepared[&None].hash();
-        if self.kind == GameKind::BattleSpirits {
-            let config = rules_of(p.format.as_deref()).map_err(|e| e.to_string())?;
-            let v = json!({
-                "catalogue_hash": hash,
-                "decks": [p.decks[0].card_ids(), p.decks[1].card_ids()],
-                "seed": p.seed,
-                "config": config,
-                "answers": answers,
-            });
-            // Checked against the type `play --replay` reads.
-            serde_json::from_value::<engine::Replay>(v.clone()).map_err(|e| e.to_string())?;
-            Ok(v)
-        } else {
-            let r = AnyReplay {
-                game: self.kind.name().to_string(),
-                hash,
-                decks: p.decks.clone(),
-                seed: p.seed,
-                answers,
-            };
-            serde_json::to_value(r).map_err(|e| e.to_string())
-        }
-    }
-
-    /// `{"replay": <a replay file>, "seats": [...]}`: the replay's game after its last
-    /// answer, then played on by the seats given (default: human both).
-    fn load_replay(&mut self, body: &str) -> Result<Reply, String> {
-        #[derive(serde::Deserialize)]
-        struct Load {
-            replay: Value,
-            seats: Option<[Seat; 2]>,
-        }
-        let req: Load = serde_json::from_str(body).map_err(|e| format!("bad request: {e}"))?;
-        let (any, format) = if self.kind == GameKind::BattleSpirits {
-            let r: engine::Replay = serde_json::from_value(req.replay.clone())
-                .map_err(|e| format!("not a Battle Spirits replay file: {e}"))?;
-            // The format whose rules the replay was played with (BS-0.1).
-            let format = engine::rules::battle_spirits::RulesConfig::preset(&r.config.name)
-                .filter(|c| *c == r.config)
-                .map(|_| r.config.name.as_str())
-                .ok_or("the replay's rules are none of saga, japanese or casual")?;
-            let deck = |i: usize, ids: &[carddb::CardId]| Deck {
-                name: format!("P{} (replay)", i + 1),
-                entries: ids
-                    .iter()
-                    .map(|c| DeckEntry {
-                        count: 1,
-                        card: c.clone(),
-                        name: None,
-                        line: 0,
-                    })
-                    .collect(),
-                master: None,
-                format: Some(format.to_string()),
-            };
-            let any = AnyReplay {
-                game: self.kind.name().to_string(),
-                hash: r.catalogue_hash,
-                decks: [deck(0, &r.decks[0]), deck(1, &r.decks[1])],
-                seed: r.seed,
-                answers: req.replay["answers"]
-                    .as_array()
-                    .cloned()
-                    .unwrap_or_default(),
-            };
-            (any, Some(format.to_string()))
-        } else {
-            let r: AnyReplay = serde_json::from_value(req.replay)
-                .map_err(|e| format!("not a replay file: {e}"))?;
-            if r.game != self.kind.name() {
-                return Err(format!("a replay of {}, not {}", r.game, self.kind.name()));
-            }
-            let format = r.decks[0]
-                .format
-                .clone()
-                .or_else(|| r.decks[1].format.clone());
-            (r, format)
-        };
-        let game = any.play(self.prepared(format.as_deref())?.as_ref())?;
-        let seats = req.seats.unwrap_or([Seat::Human, Seat::Human]);
-        Ok(self.start(game, any.decks, format, any.seed, seats))
     }
 }
 

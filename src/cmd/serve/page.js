@@ -3,6 +3,7 @@
 "use strict";
 let cards = {};     // card id -> {name, text}: the hover text
 let gameId = null;
+let tokens = [];     // the seat tokens this page holds for the game (its human seats)
 let logLen = 0;     // events already shown
 let shown = 0;      // states shown so far (data-shown: a test waits for it to grow)
 
@@ -15,11 +16,9 @@ const el = (tag, attrs = {}, text) => {
 };
 
 async function api(method, path, body) {
-  const r = await fetch(path, {
-    method,
-    headers: body ? { "content-type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  const headers = body ? { "content-type": "application/json" } : {};
+  if (tokens.length) headers.authorization = `Bearer ${tokens.join(",")}`;
+  const r = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const v = await r.json();
   if (!r.ok) throw new Error(v.error || r.statusText);
   return v;
@@ -45,11 +44,15 @@ async function init() {
   }
 }
 
-async function open(id) {
+// A new or loaded game: `made` is the server's `{id, tokens}`.
+async function open(made) {
+  const id = made.id;
   gameId = id;
+  tokens = made.tokens.filter((t) => t);
   logLen = 0;
   $("log").replaceChildren();
-  $("download").href = `/api/games/${id}/replay`;
+  // A link cannot send a header: the download carries the tokens in its query.
+  $("download").href = `/api/games/${id}/replay?token=${tokens.join(",")}`;
   $("download").setAttribute("download", `cardscript-game-${id}.json`);
   $("game").hidden = false;
   show(await api("GET", `/api/games/${id}?since=0`));
@@ -58,13 +61,14 @@ async function open(id) {
 $("new-game").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   try {
+    tokens = [];
     const r = await api("POST", "/api/games", {
       deck_a: $("deck-a").value,
       deck_b: $("deck-b").value,
       seed: Number($("seed").value),
       seats: [$("seat-a").value, $("seat-b").value],
     });
-    await open(r.id);
+    await open(r);
   } catch (e) { $("error").textContent = e.message; }
 });
 
@@ -74,8 +78,9 @@ $("load-replay").addEventListener("submit", async (ev) => {
   if (!f) return;
   try {
     const replay = JSON.parse(await f.text());
+    tokens = [];
     const r = await api("POST", "/api/replays", { replay, seats: ["human", "human"] });
-    await open(r.id);
+    await open(r);
   } catch (e) { $("error").textContent = e.message; }
 });
 
