@@ -1,0 +1,89 @@
+//! The second original expansion, `scripts/battle-spirits-demo-expansion-2/` ("Lantern
+//! Grove"), built, linted, tested and simulated by the already-built binary: every new
+//! mechanic is pack data (a pack event watched by two labels, a keyword with a number and
+//! one with a condition, a token, a cost-changing and a prevention phrase).
+
+mod support;
+
+use support::{cardscript, text};
+
+const DEMO: &str = "scripts/battle-spirits-demo";
+const PACK: &str = "scripts/battle-spirits-demo-expansion-2";
+
+#[test]
+fn db_build_takes_the_pack_over_the_demo_pack() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lantern.sqlite");
+    let o = cardscript(&["db", "build", DEMO, PACK, "-o", db.to_str().unwrap()]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(db.is_file(), "{out}");
+    // Three packs: the Saga base pack (keywords), the demo pack, this one.
+    assert!(out.contains("packs               3 rows"), "{out}");
+}
+
+#[test]
+fn lint_runs_every_effect_from_text_with_no_gap() {
+    let o = cardscript(&[
+        "lint", "--pack", DEMO, "--pack", PACK, "--all", "--deny", "gaps",
+    ]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("16 cards, 13 effects: 13 run from text, 0 scripted, 0 partly understood, 0 without text, 0 understood but cannot act; 0 gaps"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_scenarios_of_every_mechanic_pass() {
+    let o = cardscript(&["test", PACK]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("9 passed, 0 failed, 0 broken, 0 skipped"),
+        "{out}"
+    );
+}
+
+#[test]
+fn both_decks_are_legal_casual_decks() {
+    for deck in ["lantern-grove", "grove-wardens"] {
+        let o = cardscript(&["deck", "--pack", DEMO, "--pack", PACK, "check", deck]);
+        let out = text(&o);
+        assert!(o.status.success(), "{out}");
+        // The casual format: 20–60 cards, at most 4 of a card name.
+        assert!(
+            out.contains(&format!("{deck}: 40 cards, legal in the casual format")),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn sim_strict_plays_the_two_decks_with_no_failed_effect() {
+    let o = cardscript(&[
+        "sim",
+        "--pack",
+        DEMO,
+        "--pack",
+        PACK,
+        "lantern-grove",
+        "grove-wardens",
+        "--games",
+        "6",
+        "--strict",
+        "--check",
+        "--threads",
+        "1",
+    ]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    let ran = out
+        .lines()
+        .find_map(|l| l.strip_prefix("effects: "))
+        .unwrap_or_else(|| panic!("no effects line: {out}"));
+    let from_text: u32 = ran.split(' ').next().unwrap().parse().unwrap();
+    assert!(from_text > 0, "{out}");
+    assert!(ran.contains(" 0 failed"), "{out}");
+}
