@@ -1,7 +1,7 @@
 //! The second original expansion, `scripts/battle-spirits-demo-expansion-2/` ("Lantern
 //! Grove"), built, linted, tested and simulated by the already-built binary: every new
 //! mechanic is pack data (a pack event watched by two labels, a keyword with a number and
-//! one with a condition, a token, a cost-changing and a prevention phrase).
+//! one with a condition, a token, a cost-changing and a prevention phrase, a `while` label).
 
 mod support;
 
@@ -30,7 +30,7 @@ fn lint_runs_every_effect_from_text_with_no_gap() {
     let out = text(&o);
     assert!(o.status.success(), "{out}");
     assert!(
-        out.contains("16 cards, 13 effects: 13 run from text, 0 scripted, 0 partly understood, 0 without text, 0 understood but cannot act; 0 gaps"),
+        out.contains("17 cards, 14 effects: 14 run from text, 0 scripted, 0 partly understood, 0 without text, 0 understood but cannot act; 0 gaps"),
         "{out}"
     );
 }
@@ -41,7 +41,7 @@ fn the_scenarios_of_every_mechanic_pass() {
     let out = text(&o);
     assert!(o.status.success(), "{out}");
     assert!(
-        out.contains("9 passed, 0 failed, 0 broken, 0 skipped"),
+        out.contains("11 passed, 0 failed, 0 broken, 0 skipped"),
         "{out}"
     );
 }
@@ -86,4 +86,40 @@ fn sim_strict_plays_the_two_decks_with_no_failed_effect() {
     let from_text: u32 = ran.split(' ').next().unwrap().parse().unwrap();
     assert!(from_text > 0, "{out}");
     assert!(ran.contains(" 0 failed"), "{out}");
+}
+
+#[test]
+fn a_while_label_is_checked_at_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("lantern");
+    copy_dir(std::path::Path::new(PACK), &copy);
+    let label = copy.join("labels/lit.yaml");
+    let body = std::fs::read_to_string(&label).unwrap();
+    // Both a state and an event: a label is exactly one kind.
+    std::fs::write(&label, format!("{body}event: lit\n")).unwrap();
+    let o = cardscript(&["lint", "--pack", DEMO, "--pack", copy.to_str().unwrap()]);
+    let out = text(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("labels/lit.yaml:"), "{out}");
+    assert!(out.contains("exactly one of `event`"), "{out}");
+    // A condition that is no rhai expression: the label file is named.
+    std::fs::write(&label, body.replace(">= 3", ">= ;")).unwrap();
+    let o = cardscript(&["lint", "--pack", DEMO, "--pack", copy.to_str().unwrap()]);
+    let out = text(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("labels/lit.yaml"), "{out}");
+    assert!(out.contains("is not a rhai expression"), "{out}");
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
 }

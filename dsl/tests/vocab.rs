@@ -36,6 +36,7 @@ fn vocab() -> Vocabulary {
                 "このスピリットのリンク時".into(),
             ],
             hook: "on_links_this".into(),
+            condition: None,
         }],
         vec![
             phrase("Gather {n:number} sparks", "gather_sparks({n});"),

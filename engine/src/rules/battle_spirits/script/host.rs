@@ -329,6 +329,8 @@ impl ScriptHost {
                     // script wins over its text; text not fully understood compiles to a
                     // script that calls `inert(…)`).
                     let triggers = refine_step_timing(triggers, &hook, &src);
+                    let inert = dsl::compile::static_inert(&src);
+                    let src = super::vocab::under_label(e, &vocab, src);
                     scan_watched(&src, &mut watched);
                     if triggers.iter().any(|t| t.is_constant()) {
                         kinds |= super::constants::kinds_of(&triggers, &src);
@@ -363,7 +365,7 @@ impl ScriptHost {
                         may_ask,
                         origin: Some(origin),
                         standing,
-                        inert: dsl::compile::static_inert(&src),
+                        inert,
                         reads_summoning: reads_paying(&src),
                         reads: super::constants::reads_named_in(&src),
                         calls: Default::default(),
@@ -387,6 +389,7 @@ impl ScriptHost {
                     continue;
                 };
                 any_script = true;
+                let src = super::vocab::under_label(e, &vocab, src);
                 scan_watched(&src, &mut watched);
                 if triggers.iter().any(|t| t.is_constant()) {
                     kinds |= super::constants::kinds_of(&triggers, &src);

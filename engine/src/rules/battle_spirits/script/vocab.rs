@@ -57,9 +57,20 @@ pub fn of_sources(
                             ),
                         ));
                     }
+                    if let (Some(cond), Some(engine)) = (&l.while_, engine) {
+                        // BS-8.1: the state is read as a boolean expression.
+                        engine.compile_expression(cond).map_err(|e| {
+                            fail(
+                                pack,
+                                path,
+                                format!("`while: {cond}` is not a rhai expression: {e}"),
+                            )
+                        })?;
+                    }
                     labels.push(LabelEntry {
                         texts: l.texts().cloned().collect(),
                         hook,
+                        condition: l.while_.clone(),
                     });
                 }
             } else if path.starts_with("phrases/") {
@@ -141,6 +152,15 @@ pub fn of_effect_in(e: &carddb::Effect, vocab: &dsl::Vocabulary) -> Result<Vec<T
             }
             Ok(t)
         }
+    }
+}
+
+/// An effect's script under a `while` label (BS-8.1): its statements run only while the
+/// label's state holds; any other effect's script unchanged.
+pub fn under_label(e: &carddb::Effect, vocab: &dsl::Vocabulary, src: String) -> String {
+    match e.timing.as_deref().and_then(|l| vocab.label_condition(l)) {
+        Some(cond) => format!("if ({cond}) {{\n{src}\n}}"),
+        None => src,
     }
 }
 
