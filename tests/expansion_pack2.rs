@@ -1,7 +1,8 @@
 //! The second original expansion, `scripts/battle-spirits-demo-expansion-2/` ("Lantern
 //! Grove"), built, linted, tested and simulated by the already-built binary: every new
 //! mechanic is pack data (a pack event watched by two labels, a keyword with a number and
-//! one with a condition, a token, a cost-changing and a prevention phrase, a `while` label).
+//! one with a condition, a token, a cost-changing and a prevention phrase, a `while` label,
+//! an overlay that rescripts one effect of a demo card).
 
 mod support;
 
@@ -20,6 +21,11 @@ fn db_build_takes_the_pack_over_the_demo_pack() {
     assert!(db.is_file(), "{out}");
     // Three packs: the Saga base pack (keywords), the demo pack, this one.
     assert!(out.contains("packs               3 rows"), "{out}");
+    // The overlay replaces one effect of a demo card, and is listed like a card override.
+    assert!(
+        out.contains("override: DEMO-B04 effect 1 from battle-spirits-demo-expansion-2 replaces the one from battle-spirits-demo"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -41,7 +47,7 @@ fn the_scenarios_of_every_mechanic_pass() {
     let out = text(&o);
     assert!(o.status.success(), "{out}");
     assert!(
-        out.contains("12 passed, 0 failed, 0 broken, 0 skipped"),
+        out.contains("14 passed, 0 failed, 0 broken, 0 skipped"),
         "{out}"
     );
 }
@@ -109,6 +115,30 @@ fn a_while_label_is_checked_at_its_file() {
     assert!(!o.status.success(), "{out}");
     assert!(out.contains("labels/lit.yaml"), "{out}");
     assert!(out.contains("is not a rhai expression"), "{out}");
+}
+
+#[test]
+fn an_overlay_names_a_card_and_an_effect_that_exist() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("lantern");
+    copy_dir(std::path::Path::new(PACK), &copy);
+    let overlay = copy.join("overlays/anchorplate.yaml");
+    let body = std::fs::read_to_string(&overlay).unwrap();
+    std::fs::write(&overlay, body.replace("card: DEMO-B04", "card: DEMO-B4")).unwrap();
+    let o = cardscript(&["lint", "--pack", DEMO, "--pack", copy.to_str().unwrap()]);
+    let out = text(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(
+        out.contains("overlays/anchorplate.yaml:3:1: field `card`: no card `DEMO-B4` to overlay"),
+        "{out}"
+    );
+    assert!(out.contains("did you mean `DEMO-B04`?"), "{out}");
+    // Anchorplate Brave has two effects, 0 and 1.
+    std::fs::write(&overlay, body.replace("effect: 1", "effect: 2")).unwrap();
+    let o = cardscript(&["lint", "--pack", DEMO, "--pack", copy.to_str().unwrap()]);
+    let out = text(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("overlays/anchorplate.yaml:4:1: field `effect`: card DEMO-B04 has 2 effect(s): there is no effect 2"), "{out}");
 }
 
 fn copy_dir(from: &std::path::Path, to: &std::path::Path) {

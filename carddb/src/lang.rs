@@ -262,7 +262,7 @@ pub fn parse_items<T: serde::de::DeserializeOwned>(text: &str) -> Result<Vec<T>,
 
 /// Every declaration of type `T` in the `.yaml` files of `folder`: a file holds one (a
 /// mapping) or several (a sequence).
-fn read_all<T: serde::de::DeserializeOwned>(
+pub(crate) fn read_all<T: serde::de::DeserializeOwned>(
     files: &PackFiles,
     folder: &str,
     errors: &mut Vec<Diagnostic>,
