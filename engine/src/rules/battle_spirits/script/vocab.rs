@@ -82,7 +82,8 @@ pub fn of_sources(
                     }
                     phrases.push(PhraseEntry {
                         template: p.template,
-                        rhai: p.rhai,
+                        // Its imports are its own pack's `lib/`, in any card's script.
+                        rhai: crate::script::sandbox::qualify_imports(&p.rhai, pack),
                         whole_effect: p.whole_effect,
                     });
                     phrase_files.push((pack.clone(), path.clone()));
