@@ -118,6 +118,9 @@ pub struct LabelEntry {
     /// A `while` label's condition (a rhai expression): its effects apply while it is
     /// true (BS-8.1).
     pub condition: Option<String>,
+    /// The statements the condition needs before it (the imports of its pack's `lib/`
+    /// modules it names, `import "pack:grove" as grove;`), on one line.
+    pub prelude: String,
 }
 
 /// A matched slot: its name, kind and text.
@@ -398,6 +401,19 @@ impl Vocabulary {
                     .any(|x| strip_brackets(x).eq_ignore_ascii_case(t))
             })
             .and_then(|l| l.condition.as_deref())
+    }
+
+    /// The statements a `while` label's condition needs first ([`LabelEntry::prelude`]).
+    pub fn label_prelude(&self, text: &str) -> &str {
+        let t = strip_brackets(text);
+        self.labels
+            .iter()
+            .find(|l| {
+                l.texts
+                    .iter()
+                    .any(|x| strip_brackets(x).eq_ignore_ascii_case(t))
+            })
+            .map_or("", |l| l.prelude.as_str())
     }
 
     /// The first phrase matching the whole `sentence`: its index and each slot's name,

@@ -37,6 +37,7 @@ fn vocab() -> Vocabulary {
             ],
             hook: "on_links_this".into(),
             condition: None,
+            prelude: String::new(),
         }],
         vec![
             phrase("Gather {n:number} sparks", "gather_sparks({n});"),

@@ -254,6 +254,68 @@ pub fn qualify_imports(rhai: &str, pack: &str) -> String {
     out
 }
 
+/// `src` with its top-level `import "x" as y;` statements repeated at the start of each
+/// closure body (`|…| {`), on the same line (line numbers stay): a closure registered by
+/// `when(…)` runs later as a function of its own, which does not see the script's imports.
+pub fn imports_into_closures(src: &str) -> String {
+    let imports: Vec<&str> = src
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("import ") && l.contains(" as ") && l.ends_with(';'))
+        .collect();
+    if imports.is_empty() {
+        return src.to_string();
+    }
+    let header = format!(" {} ", imports.join(" "));
+    let b = src.as_bytes();
+    let mut out = String::with_capacity(src.len() + header.len());
+    let (mut i, mut copied) = (0, 0);
+    while i < b.len() {
+        match b[i] {
+            // Skip string literals.
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            // `//` comments to the end of the line.
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'|' => {
+                // A closure's parameters, `|a, b|` or `||`, then its body's `{`.
+                let mut j = i + 1;
+                while j < b.len()
+                    && (b[j].is_ascii_alphanumeric() || matches!(b[j], b'_' | b',' | b' '))
+                {
+                    j += 1;
+                }
+                if j < b.len() && b[j] == b'|' {
+                    let mut k = j + 1;
+                    while k < b.len() && matches!(b[k], b' ' | b'\t') {
+                        k += 1;
+                    }
+                    if k < b.len() && b[k] == b'{' {
+                        out.push_str(&src[copied..=k]);
+                        out.push_str(&header);
+                        copied = k + 1;
+                        i = k + 1;
+                        continue;
+                    }
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&src[copied..]);
+    out
+}
+
 /// Compiles and evaluates every `lib/*.rhai` of `sources` once, and installs the resolver
 /// through which a script imports only its own pack's `lib/` (the script's source must be
 /// set to `"pack:path"`). Errors: a syntax error or a failing module, with its file.
@@ -292,6 +354,22 @@ pub fn install_pack_modules(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_closure_gets_the_script_s_imports_on_its_own_line() {
+        let src = "import \"grove\" as g;\nwhen(ev_battle_ends(), || {\n  if g::lit() { draw(1); }\n});\nlet s = \"|| {\";";
+        let out = imports_into_closures(src);
+        assert_eq!(
+            out,
+            "import \"grove\" as g;\nwhen(ev_battle_ends(), || { import \"grove\" as g; \n  if g::lit() { draw(1); }\n});\nlet s = \"|| {\";"
+        );
+        assert_eq!(out.lines().count(), src.lines().count());
+        // No import: unchanged.
+        assert_eq!(
+            imports_into_closures("when(x, || { a(); });"),
+            "when(x, || { a(); });"
+        );
+    }
 
     #[test]
     fn a_phrase_s_imports_name_its_own_pack() {

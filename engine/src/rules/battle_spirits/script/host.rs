@@ -347,6 +347,8 @@ impl ScriptHost {
                     if reads_paying(&src) {
                         summoning_cards.insert(d.id.clone());
                     }
+                    let src = crate::script::sandbox::imports_into_closures(&src);
+                    let src = crate::script::sandbox::imports_into_closures(&src);
                     let script = match engine.compile(&src) {
                         Ok(mut ast) => {
                             ast.set_source(format!("{pack}:{origin}"));
@@ -402,6 +404,7 @@ impl ScriptHost {
                 if reads_paying(&src) {
                     summoning_cards.insert(d.id.clone());
                 }
+                let src = crate::script::sandbox::imports_into_closures(&src);
                 let script = match engine.compile(&src) {
                     Ok(mut ast) => {
                         ast.set_source(format!("{pack}:{origin}"));

@@ -57,9 +57,15 @@ pub fn of_sources(
                             ),
                         ));
                     }
+                    // The modules of the pack's `lib/` the condition names (`grove::lit()`).
+                    let prelude: String = (l.while_.iter())
+                        .flat_map(|c| module_names(c))
+                        .map(|m| format!("import \"{pack}:lib/{m}\" as {m}; "))
+                        .collect();
                     if let (Some(cond), Some(engine)) = (&l.while_, engine) {
                         // BS-8.1: the state is read as a boolean expression.
-                        engine.compile_expression(cond).map_err(|e| {
+                        let probe = format!("{prelude}if ({cond}) {{}}");
+                        engine.compile(&probe).map_err(|e| {
                             fail(
                                 pack,
                                 path,
@@ -71,6 +77,7 @@ pub fn of_sources(
                         texts: l.texts().cloned().collect(),
                         hook,
                         condition: l.while_.clone(),
+                        prelude,
                     });
                 }
             } else if path.starts_with("phrases/") {
@@ -157,12 +164,35 @@ pub fn of_effect_in(e: &carddb::Effect, vocab: &dsl::Vocabulary) -> Result<Vec<T
 }
 
 /// An effect's script under a `while` label (BS-8.1): its statements run only while the
-/// label's state holds; any other effect's script unchanged.
+/// label's state holds (on the script's first line: its line numbers stay); any other
+/// effect's script unchanged.
 pub fn under_label(e: &carddb::Effect, vocab: &dsl::Vocabulary, src: String) -> String {
-    match e.timing.as_deref().and_then(|l| vocab.label_condition(l)) {
-        Some(cond) => format!("if ({cond}) {{\n{src}\n}}"),
+    let Some(label) = e.timing.as_deref() else {
+        return src;
+    };
+    match vocab.label_condition(label) {
+        Some(cond) => format!("{}if ({cond}) {{ {src}\n}}", vocab.label_prelude(label)),
         None => src,
     }
+}
+
+/// The module names a rhai expression calls through (`grove` of `grove::lit()`), each once.
+fn module_names(expr: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (at, _) in expr.match_indices("::") {
+        let name: String = expr[..at]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        if !name.is_empty() && !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out
 }
 
 /// The triggers of a printed timing label: an engine label, else one a pack declared.
