@@ -141,6 +141,60 @@ fn an_overlay_names_a_card_and_an_effect_that_exist() {
     assert!(out.contains("overlays/anchorplate.yaml:4:1: field `effect`: card DEMO-B04 has 2 effect(s): there is no effect 2"), "{out}");
 }
 
+#[test]
+fn one_malformed_phrase_file_is_named_and_the_other_declarations_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("lantern");
+    copy_dir(std::path::Path::new(PACK), &copy);
+    let phrase = copy.join("phrases/kindle.yaml");
+    let body = std::fs::read_to_string(&phrase).unwrap();
+    // A rhai syntax error in the first phrase of one file.
+    std::fs::write(
+        &phrase,
+        body.replace(
+            "rhai: raise_event(\"kindles\", this_card());",
+            "rhai: raise_event(\"kindles\", this_card();",
+        ),
+    )
+    .unwrap();
+    let pack = copy.to_str().unwrap();
+    let o = cardscript(&["lint", "--pack", DEMO, "--pack", pack]);
+    let out = text(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("phrases/kindle.yaml:2:13:"), "{out}");
+    assert!(out.contains("(phrase `This spirit kindles`)"), "{out}");
+    // Only that file is left out: the labels and the other phrase files still read
+    // (Grove Beacon's label, Thornlight Stag's cost phrase, Wickwood Oracle's phrase).
+    assert!(out.contains("1 error(s)"), "{out}");
+    assert!(!out.contains("unknown timing label"), "{out}");
+    assert!(
+        out.contains("12 run from text, 0 scripted, 4 partly understood"),
+        "{out}"
+    );
+    // `sim` and `exercise` stop on it at the same place, never playing without it.
+    for args in [
+        vec![
+            "sim",
+            "--pack",
+            DEMO,
+            "--pack",
+            pack,
+            "lantern-grove",
+            "grove-wardens",
+            "--games",
+            "1",
+        ],
+        vec![
+            "exercise", "--pack", DEMO, "--pack", pack, "--games", "1", "--format", "casual",
+        ],
+    ] {
+        let o = cardscript(&args);
+        let out = text(&o);
+        assert!(!o.status.success(), "{out}");
+        assert!(out.contains("phrases/kindle.yaml:2:13:"), "{out}");
+    }
+}
+
 fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {

@@ -171,14 +171,15 @@ impl ScriptHost {
         let declared = super::vocab::keyword_entries(keywords);
         // The error a strict build would have stopped at: the first lenient fallback.
         let mut strict_error = None;
-        let vocab = match super::vocab::of_sources(sources, declared.clone(), Some(&engine)) {
-            Ok(v) => v,
-            // Lenient: the declared keyword names still count; the labels and phrases wait.
-            Err(e) if lenient => {
+        let vocab = match super::vocab::of_sources_skipping(sources, declared, Some(&engine)) {
+            (v, None) => v,
+            // Lenient: only the file with the mistake is left out (reported at its file);
+            // every other pack's labels and phrases are read.
+            (v, Some(e)) if lenient => {
                 strict_error.get_or_insert(e);
-                dsl::Vocabulary::new(declared, Vec::new(), Vec::new()).unwrap_or_default()
+                v
             }
-            Err(e) => return Err(e),
+            (_, Some(e)) => return Err(e),
         }
         // The library shows no parse message (`lint` and `explain` do): no did-you-mean.
         .quiet();
