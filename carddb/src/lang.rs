@@ -115,7 +115,7 @@ impl LabelDef {
 #[serde(deny_unknown_fields)]
 pub struct PhraseDef {
     /// Literal words (case-insensitive) and `{name:kind}` slots; kinds: number, colour,
-    /// family, target, filter, duration, sentence.
+    /// family, target, filter, duration, sentence, keyword, pronoun, event, condition.
     pub template: String,
     /// The rhai; `{name}` is replaced by the slot's value.
     pub rhai: String,

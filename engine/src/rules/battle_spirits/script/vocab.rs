@@ -187,6 +187,10 @@ fn check_rhai(
                 K::Filter => "my_spirits()",
                 K::Duration => "\"turn\"",
                 K::Sentence => "draw(1);",
+                K::Keyword => "\"Keyword\"",
+                K::Pronoun => "this_card()",
+                K::Event => "ev_end_of_turn()",
+                K::Condition => "(true)",
             };
             src = src.replace(&format!("{{{name}}}"), sample);
         }
