@@ -331,7 +331,7 @@ impl ScriptHost {
                     // script that calls `inert(…)`).
                     let triggers = refine_step_timing(triggers, &hook, &src);
                     let inert = dsl::compile::static_inert(&src);
-                    let src = super::vocab::under_label(e, &vocab, src);
+                    let src = super::vocab::under_label(e.timing.as_deref(), &vocab, src);
                     scan_watched(&src, &mut watched);
                     if triggers.iter().any(|t| t.is_constant()) {
                         kinds |= super::constants::kinds_of(&triggers, &src);
@@ -392,7 +392,7 @@ impl ScriptHost {
                     continue;
                 };
                 any_script = true;
-                let src = super::vocab::under_label(e, &vocab, src);
+                let src = super::vocab::under_label(e.timing.as_deref(), &vocab, src);
                 scan_watched(&src, &mut watched);
                 if triggers.iter().any(|t| t.is_constant()) {
                     kinds |= super::constants::kinds_of(&triggers, &src);

@@ -245,6 +245,8 @@ pub fn compile(
                     });
                 }
                 Some(src) => {
+                    // A keyword effect under a `while` label applies while its state holds.
+                    let src = super::vocab::under_label(e.timing.as_deref(), vocab, src);
                     match engine.compile(crate::script::sandbox::imports_into_closures(&src)) {
                         Ok(mut ast) => {
                             ast.set_source(format!("{}:{}", lk.pack, origin));

@@ -226,8 +226,8 @@ pub fn of_effect_in(e: &carddb::Effect, vocab: &dsl::Vocabulary) -> Result<Vec<T
 /// An effect's script under a `while` label (BS-8.1): its statements run only while the
 /// label's state holds (on the script's first line: its line numbers stay); any other
 /// effect's script unchanged.
-pub fn under_label(e: &carddb::Effect, vocab: &dsl::Vocabulary, src: String) -> String {
-    let Some(label) = e.timing.as_deref() else {
+pub fn under_label(timing: Option<&str>, vocab: &dsl::Vocabulary, src: String) -> String {
+    let Some(label) = timing else {
         return src;
     };
     match vocab.label_condition(label) {
