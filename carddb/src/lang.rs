@@ -78,6 +78,12 @@ pub struct LabelDef {
     /// Or: the engine hook this label stands for (`when_attacks`, `end_of_your_turn`).
     #[serde(default)]
     pub hook: Option<String>,
+    /// Or: a state the label's effects apply while it holds (BS-8.1, like the engine's
+    /// "While This Spirit Attacks"): a rhai boolean expression, read in the effect's card's
+    /// context (`count(my_spirits().family(["Lanternkin"])) >= 2`, or a call to a
+    /// function of the pack's `lib/`). Its effects are constant effects.
+    #[serde(default, rename = "while")]
+    pub while_: Option<String>,
     /// What the label means, in the author's words.
     #[serde(default)]
     pub description: Option<String>,
@@ -88,11 +94,12 @@ pub const MAX_EVENT_NAME: usize = 23;
 
 impl LabelDef {
     /// The hook name effects with this label register at: `on_<event>_<which>` for an
-    /// event, else the declared engine hook.
+    /// event, `constant` for a `while` label, else the declared engine hook.
     pub fn hook_name(&self) -> String {
-        match &self.event {
-            Some(e) => format!("on_{e}_{}", self.which.name()),
-            None => self.hook.clone().unwrap_or_default(),
+        match (&self.event, &self.while_) {
+            (Some(e), _) => format!("on_{e}_{}", self.which.name()),
+            (None, Some(_)) => "constant".into(),
+            (None, None) => self.hook.clone().unwrap_or_default(),
         }
     }
 
@@ -108,7 +115,7 @@ impl LabelDef {
 #[serde(deny_unknown_fields)]
 pub struct PhraseDef {
     /// Literal words (case-insensitive) and `{name:kind}` slots; kinds: number, colour,
-    /// family, target, filter, duration, sentence.
+    /// family, target, filter, duration, sentence, keyword, pronoun, event, condition.
     pub template: String,
     /// The rhai; `{name}` is replaced by the slot's value.
     pub rhai: String,
@@ -150,12 +157,26 @@ pub fn read(
                 Some("e.g. `en: [When This Spirit Links]`".into()),
             ));
         }
-        match (&l.def.event, &l.def.hook) {
-            (Some(_), Some(_)) | (None, None) => errors.push(file.error(
+        let kinds = [
+            l.def.event.is_some(),
+            l.def.hook.is_some(),
+            l.def.while_.is_some(),
+        ];
+        if kinds.iter().filter(|k| **k).count() != 1 {
+            errors.push(file.error(
                 &at("event"),
-                "a label needs exactly one of `event` (a new event) or `hook` (an engine timing)",
+                "a label needs exactly one of `event` (a new event), `hook` (an engine timing) or `while` (a state its effects apply in)",
                 None,
-            )),
+            ));
+        } else if l.def.while_.as_deref().is_some_and(|w| w.trim().is_empty()) {
+            errors.push(file.error(
+                &at("while"),
+                "a `while` label needs its condition",
+                Some("a rhai expression, e.g. `while: count(my_spirits()) >= 3`".into()),
+            ));
+        }
+        match (&l.def.event, &l.def.hook) {
+            (Some(_), Some(_)) | (None, None) => {}
             (Some(e), None) => {
                 let ok = !e.is_empty()
                     && e.len() <= MAX_EVENT_NAME
@@ -241,7 +262,7 @@ pub fn parse_items<T: serde::de::DeserializeOwned>(text: &str) -> Result<Vec<T>,
 
 /// Every declaration of type `T` in the `.yaml` files of `folder`: a file holds one (a
 /// mapping) or several (a sequence).
-fn read_all<T: serde::de::DeserializeOwned>(
+pub(crate) fn read_all<T: serde::de::DeserializeOwned>(
     files: &PackFiles,
     folder: &str,
     errors: &mut Vec<Diagnostic>,

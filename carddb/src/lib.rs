@@ -7,6 +7,7 @@
 pub mod base;
 pub mod catalogue;
 pub mod deck;
+pub mod effect_overlay;
 pub mod error;
 pub mod format;
 pub mod import;

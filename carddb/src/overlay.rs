@@ -2,12 +2,14 @@
 //! higher priority (or, on equal priority, a later one) overrides cards by id. Every
 //! override is reported.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use crate::error::{Diagnostic, Diagnostics, LoadError};
 use crate::pack::{LoadedCard, Pack};
 
-/// A card of one pack replaced by the same id in another.
+/// A card of one pack replaced by the same id in another, or one effect of it replaced
+/// by an overlay (`overlays/*.yaml`: `id` is then `CARD effect N`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Override {
     pub id: String,
@@ -21,7 +23,7 @@ pub struct Override {
 /// overlay order.
 pub struct Resolved<'a> {
     pub order: Vec<&'a Pack>,
-    pub cards: BTreeMap<&'a str, (&'a LoadedCard, &'a Pack)>,
+    pub cards: BTreeMap<&'a str, (Cow<'a, LoadedCard>, &'a Pack)>,
     pub overrides: Vec<Override>,
 }
 
@@ -102,11 +104,11 @@ pub fn resolve(packs: &[Pack]) -> Result<Resolved<'_>, LoadError> {
     if !errors.is_empty() {
         return Err(LoadError::Invalid(Diagnostics(errors)));
     }
-    let mut cards: BTreeMap<&str, (&LoadedCard, &Pack)> = BTreeMap::new();
+    let mut cards: BTreeMap<&str, (Cow<LoadedCard>, &Pack)> = BTreeMap::new();
     let mut overrides = Vec::new();
     for p in &order {
         for c in &p.cards {
-            if let Some((_, old)) = cards.insert(c.def.id.as_str(), (c, p)) {
+            if let Some((_, old)) = cards.insert(c.def.id.as_str(), (Cow::Borrowed(c), p)) {
                 overrides.push(Override {
                     id: c.def.id.clone(),
                     by_pack: p.manifest.name.clone(),
@@ -114,6 +116,47 @@ pub fn resolve(packs: &[Pack]) -> Result<Resolved<'_>, LoadError> {
                 });
             }
         }
+    }
+    // Effect overlays, in overlay order: each replaces one effect of the card as the packs
+    // before it left it.
+    for p in &order {
+        for o in &p.effect_overlays {
+            let text = p.files.files.get(&o.file).map(String::as_str).unwrap_or("");
+            let file = crate::yamlfile::YamlFile::new(&p.files, &o.file, text);
+            let at = |f: &str| crate::yamlfile::join(&o.prefix, f);
+            let Some((card, from)) = cards.get_mut(o.def.card.as_str()) else {
+                let ids: Vec<&str> = cards.keys().copied().collect();
+                errors.push(file.error(
+                    &at("card"),
+                    format!("no card `{}` to overlay", o.def.card),
+                    Some(match crate::error::did_you_mean(&o.def.card, ids) {
+                        Some(n) => format!(
+                            "did you mean `{n}`? The card's pack must be loaded before this one"
+                        ),
+                        None => "the card's pack must be loaded before this one".into(),
+                    }),
+                ));
+                continue;
+            };
+            match crate::effect_overlay::apply(&card.def, &o.def, &p.files) {
+                Ok(def) => {
+                    overrides.push(Override {
+                        id: format!("{} effect {}", o.def.card, o.def.effect),
+                        by_pack: p.manifest.name.clone(),
+                        over_pack: from.manifest.name.clone(),
+                    });
+                    *card = Cow::Owned(LoadedCard {
+                        def,
+                        file: card.file.clone(),
+                        prefix: card.prefix.clone(),
+                    });
+                }
+                Err(m) => errors.push(file.error(&at("effect"), m, None)),
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(LoadError::Invalid(Diagnostics(errors)));
     }
     Ok(Resolved {
         order,

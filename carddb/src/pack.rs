@@ -103,6 +103,8 @@ pub struct Pack {
     pub labels: Vec<Located<LabelDef>>,
     /// Text phrases the pack adds (`phrases/*.yaml`, issue 12).
     pub phrases: Vec<Located<PhraseDef>>,
+    /// Effects of other packs' cards this pack replaces (`overlays/*.yaml`).
+    pub effect_overlays: Vec<Located<crate::effect_overlay::EffectOverlay>>,
 }
 
 impl Pack {
@@ -207,6 +209,7 @@ impl Pack {
         );
         let (labels, phrases) = crate::lang::read(&files, &mut errors);
         let keywords = keyword::read_all(&files, &mut errors);
+        let effect_overlays = crate::effect_overlay::read(&files, &mut errors);
         // A keyword whose rules are a phrase needs that phrase in this pack.
         for (def, rel) in keywords.iter().filter(|(d, _)| d.phrase) {
             let prefix = def.name.to_lowercase();
@@ -277,6 +280,7 @@ impl Pack {
             files,
             labels,
             phrases,
+            effect_overlays,
         });
         (pack, errors)
     }

@@ -15,8 +15,8 @@ pub struct PackFiles {
 }
 
 /// Folders that are read; anything else in a pack folder is ignored.
-const PACK_FOLDERS: [&str; 7] = [
-    "cards", "effects", "lib", "keywords", "decks", "labels", "phrases",
+const PACK_FOLDERS: [&str; 8] = [
+    "cards", "effects", "lib", "keywords", "decks", "labels", "phrases", "overlays",
 ];
 
 impl PackFiles {

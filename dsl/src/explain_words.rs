@@ -235,6 +235,10 @@ pub(crate) fn slot_words(v: &SlotValue) -> String {
             d => duration_words(*d).trim().to_string(),
         },
         SlotValue::Sentence(_) => "(a sentence)".into(),
+        SlotValue::Keyword(k) => k.clone(),
+        SlotValue::Pronoun => target_words(&Target::Selected),
+        SlotValue::Event(e) => event_words(e),
+        SlotValue::Condition(c) => condition_words(c),
     }
 }
 

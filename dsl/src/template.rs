@@ -22,11 +22,24 @@ pub enum SlotKind {
     Duration,
     /// A nested sentence the parser understands → its rhai statements.
     Sentence,
+    /// A declared keyword's name (`Glow`, any case) → its name as declared, `"Glow"`.
+    Keyword,
+    /// A pronoun (`it`, `them`, `that spirit`, `those spirits`) → the expression of the cards
+    /// it refers to (what the effect chose or acted on before), as the built-in grammar
+    /// reads "it"; a pronoun with nothing before it leaves the sentence not understood.
+    Pronoun,
+    /// An event the built-in grammar reads after "when" (`one of your spirits is
+    /// destroyed`) → its event expression (`ev_destroyed(my_spirits(), false, false)`),
+    /// for `when(…)`.
+    Event,
+    /// A condition the built-in grammar reads after "if" (`you have 3 or more spirits`) →
+    /// its boolean expression, in parentheses.
+    Condition,
 }
 
 impl SlotKind {
     /// Every kind, in the order the declarations list them.
-    pub const ALL: [SlotKind; 7] = [
+    pub const ALL: [SlotKind; 11] = [
         SlotKind::Number,
         SlotKind::Colour,
         SlotKind::Family,
@@ -34,6 +47,10 @@ impl SlotKind {
         SlotKind::Filter,
         SlotKind::Duration,
         SlotKind::Sentence,
+        SlotKind::Keyword,
+        SlotKind::Pronoun,
+        SlotKind::Event,
+        SlotKind::Condition,
     ];
 
     /// The word used in templates (`number`, `colour`, …).
@@ -46,6 +63,10 @@ impl SlotKind {
             SlotKind::Filter => "filter",
             SlotKind::Duration => "duration",
             SlotKind::Sentence => "sentence",
+            SlotKind::Keyword => "keyword",
+            SlotKind::Pronoun => "pronoun",
+            SlotKind::Event => "event",
+            SlotKind::Condition => "condition",
         }
     }
 
@@ -68,6 +89,10 @@ impl SlotKind {
             SlotKind::Filter => "(owner? ~ np_body)",
             SlotKind::Duration => "duration",
             SlotKind::Sentence => "",
+            SlotKind::Keyword => "kw_name",
+            SlotKind::Pronoun => "pronoun",
+            SlotKind::Event => "event",
+            SlotKind::Condition => "condition",
         }
     }
 }

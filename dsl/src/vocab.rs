@@ -113,8 +113,14 @@ pub struct LabelEntry {
     /// `このスピリットのリンク時`), matched case-insensitively, surrounding brackets ignored.
     pub texts: Vec<String>,
     /// The hook name an effect with this label registers at (`on_links_this`, or an engine
-    /// hook such as `when_attacks`).
+    /// hook such as `when_attacks`; `constant` for a `while` label).
     pub hook: String,
+    /// A `while` label's condition (a rhai expression): its effects apply while it is
+    /// true (BS-8.1).
+    pub condition: Option<String>,
+    /// The statements the condition needs before it (the imports of its pack's `lib/`
+    /// modules it names, `import "pack:grove" as grove;`), on one line.
+    pub prelude: String,
 }
 
 /// A matched slot: its name, kind and text.
@@ -382,6 +388,32 @@ impl Vocabulary {
                     .any(|x| strip_brackets(x).eq_ignore_ascii_case(t))
             })
             .map(|l| l.hook.as_str())
+    }
+
+    /// The condition of a declared `while` label (`None` for another label or text).
+    pub fn label_condition(&self, text: &str) -> Option<&str> {
+        let t = strip_brackets(text);
+        self.labels
+            .iter()
+            .find(|l| {
+                l.texts
+                    .iter()
+                    .any(|x| strip_brackets(x).eq_ignore_ascii_case(t))
+            })
+            .and_then(|l| l.condition.as_deref())
+    }
+
+    /// The statements a `while` label's condition needs first ([`LabelEntry::prelude`]).
+    pub fn label_prelude(&self, text: &str) -> &str {
+        let t = strip_brackets(text);
+        self.labels
+            .iter()
+            .find(|l| {
+                l.texts
+                    .iter()
+                    .any(|x| strip_brackets(x).eq_ignore_ascii_case(t))
+            })
+            .map_or("", |l| l.prelude.as_str())
     }
 
     /// The first phrase matching the whole `sentence`: its index and each slot's name,

@@ -39,6 +39,8 @@ fn vocab() -> &'static dsl::Vocabulary {
             vec![LabelEntry {
                 texts: vec!["When This Spirit Sings".into()],
                 hook: "on_sings_this".into(),
+                condition: None,
+                prelude: String::new(),
             }],
             vec![
                 p("Gather {n:number} {c:colour} sparks", "g({n}, {c});"),

@@ -36,6 +36,8 @@ fn vocab() -> Vocabulary {
                 "このスピリットのリンク時".into(),
             ],
             hook: "on_links_this".into(),
+            condition: None,
+            prelude: String::new(),
         }],
         vec![
             phrase("Gather {n:number} sparks", "gather_sparks({n});"),

@@ -121,9 +121,10 @@ pub fn check_all(
     }
     // Last, what only the engine's own build finds (a phrase's rhai, a keyword script):
     // when nothing above did, its first error — the one a strict build stops at, which
-    // the lenient build recorded (issue 15: no second build).
-    if errors.is_empty()
-        && let Some(e) = library.as_ref().and_then(|l| l.strict_error())
+    // the lenient build recorded (issue 15: no second build). A label or phrase that does
+    // not compile always: the cards' errors above may come from the labels it left out.
+    if let Some(e) = library.as_ref().and_then(|l| l.strict_error())
+        && (errors.is_empty() || super::source::is_vocabulary_error(e))
         // An unknown timing of a scripted effect is one of the gaps listed above.
         && !(allow_gaps && matches!(e, engine::script::ScriptError::UnknownTiming { .. }))
     {

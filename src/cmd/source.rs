@@ -141,7 +141,7 @@ fn checks_of(
 
 /// Whether `e` is the packs' labels or phrases failing to compile (a lenient library then
 /// reads the cards without every pack's labels and phrases).
-fn is_vocabulary_error(e: &engine::script::ScriptError) -> bool {
+pub(crate) fn is_vocabulary_error(e: &engine::script::ScriptError) -> bool {
     use engine::script::{ScriptError as E, ScriptOrigin as O};
     match e {
         E::Module {

@@ -496,4 +496,12 @@ pub enum SlotValue {
     Duration(Duration),
     /// A nested sentence's actions.
     Sentence(Vec<Action>),
+    /// A declared keyword's name.
+    Keyword(String),
+    /// A pronoun: the cards the effect chose or acted on before.
+    Pronoun,
+    /// An event (for `when(…)`).
+    Event(Event),
+    /// A condition.
+    Condition(Condition),
 }

@@ -487,6 +487,10 @@ impl Emitter {
                         SlotValue::Target(t) => self.texpr(t),
                         SlotValue::Filter(q) => query_expr(q),
                         SlotValue::Duration(x) => lit(x.name()),
+                        SlotValue::Keyword(k) => lit(k),
+                        SlotValue::Pronoun => self.texpr(&Target::Selected),
+                        SlotValue::Event(e) => event_expr(e),
+                        SlotValue::Condition(c) => format!("({})", condition_expr(c)),
                         SlotValue::Sentence(body) => {
                             let mut inner = Emitter::new();
                             inner.plain_choices = self.plain_choices;

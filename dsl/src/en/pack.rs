@@ -173,6 +173,23 @@ pub(super) fn phrase_action(s: &str, vocab: &Vocabulary) -> Option<Action> {
                 }
                 SlotValue::Filter(q?)
             }
+            K::Keyword => {
+                let name = one(Rule::kw_name_only, &text)?.as_str().to_string();
+                match vocab.keyword(&name) {
+                    crate::vocab::KeywordCheck::Known(k) => SlotValue::Keyword(k.name.clone()),
+                    crate::vocab::KeywordCheck::Unchecked => SlotValue::Keyword(name),
+                    crate::vocab::KeywordCheck::Unknown { .. } => return None,
+                }
+            }
+            K::Pronoun => SlotValue::Pronoun,
+            K::Event => {
+                let top = EnParser::parse(Rule::event_only, &text).ok()?.next()?;
+                SlotValue::Event(super::condition::event_of(top.into_inner().next()?)?)
+            }
+            K::Condition => {
+                let top = EnParser::parse(Rule::condition_only, &text).ok()?.next()?;
+                SlotValue::Condition(super::condition::condition_of(top.into_inner().next()?)?)
+            }
             K::Sentence => match read_nested(&text, vocab)? {
                 Read::Built(acts, st, None) if !st.then && !st.start_of_step && !st.once_whole => {
                     SlotValue::Sentence(acts)

@@ -142,7 +142,9 @@ impl ScriptSources {
     }
 }
 
-/// `import "lib/x"` (or `"x"`) resolves only to the importing script's own pack `lib/`.
+/// `import "lib/x"` (or `"x"`) resolves to the importing script's own pack `lib/`;
+/// `import "pack:lib/x"` to that pack's (what [`qualify_imports`] writes for a phrase, whose
+/// rhai runs in the scripts of other packs' cards).
 struct PackResolver {
     modules: BTreeMap<(String, String), SharedModule>,
 }
@@ -155,10 +157,16 @@ impl ModuleResolver for PackResolver {
         path: &str,
         pos: Position,
     ) -> Result<SharedModule, Box<EvalAltResult>> {
-        let pack = source
-            .and_then(|s| s.split_once(':'))
-            .map(|(p, _)| p.to_string())
-            .unwrap_or_default();
+        let (pack, path) = match path.split_once(':') {
+            Some((pack, path)) => (pack.to_string(), path),
+            None => (
+                source
+                    .and_then(|s| s.split_once(':'))
+                    .map(|(p, _)| p.to_string())
+                    .unwrap_or_default(),
+                path,
+            ),
+        };
         let mut p = path.trim_end_matches(".rhai").to_string();
         if !p.starts_with("lib/") {
             p = format!("lib/{p}");
@@ -216,6 +224,98 @@ pub fn syntax(origin: &ScriptOrigin, err: &rhai::ParseError) -> ScriptError {
     }
 }
 
+/// `rhai` with each `import "x"` naming `pack`'s module (`import "pack:x"`): a phrase's
+/// imports are its own pack's `lib/`, whichever pack's card text it is read in.
+pub fn qualify_imports(rhai: &str, pack: &str) -> String {
+    let mut out = String::with_capacity(rhai.len());
+    let mut rest = rhai;
+    while let Some(at) = rest.find("import") {
+        let (before, after) = rest.split_at(at + "import".len());
+        out.push_str(before);
+        rest = after;
+        let word_start = at == 0
+            || !before[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        let trimmed = rest.trim_start();
+        if word_start
+            && trimmed.len() < rest.len()
+            && let Some(lit) = trimmed.strip_prefix('"')
+            && let Some(end) = lit.find('"')
+            && !lit[..end].contains(':')
+        {
+            out.push_str(&rest[..rest.len() - trimmed.len()]);
+            out.push_str(&format!("\"{pack}:{}\"", &lit[..end]));
+            rest = &lit[end + 1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `src` with its top-level `import "x" as y;` statements repeated at the start of each
+/// closure body (`|…| {`), on the same line (line numbers stay): a closure registered by
+/// `when(…)` runs later as a function of its own, which does not see the script's imports.
+pub fn imports_into_closures(src: &str) -> String {
+    let imports: Vec<&str> = src
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("import ") && l.contains(" as ") && l.ends_with(';'))
+        .collect();
+    if imports.is_empty() {
+        return src.to_string();
+    }
+    let header = format!(" {} ", imports.join(" "));
+    let b = src.as_bytes();
+    let mut out = String::with_capacity(src.len() + header.len());
+    let (mut i, mut copied) = (0, 0);
+    while i < b.len() {
+        match b[i] {
+            // Skip string literals.
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            // `//` comments to the end of the line.
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'|' => {
+                // A closure's parameters, `|a, b|` or `||`, then its body's `{`.
+                let mut j = i + 1;
+                while j < b.len()
+                    && (b[j].is_ascii_alphanumeric() || matches!(b[j], b'_' | b',' | b' '))
+                {
+                    j += 1;
+                }
+                if j < b.len() && b[j] == b'|' {
+                    let mut k = j + 1;
+                    while k < b.len() && matches!(b[k], b' ' | b'\t') {
+                        k += 1;
+                    }
+                    if k < b.len() && b[k] == b'{' {
+                        out.push_str(&src[copied..=k]);
+                        out.push_str(&header);
+                        copied = k + 1;
+                        i = k + 1;
+                        continue;
+                    }
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&src[copied..]);
+    out
+}
+
 /// Compiles and evaluates every `lib/*.rhai` of `sources` once, and installs the resolver
 /// through which a script imports only its own pack's `lib/` (the script's source must be
 /// set to `"pack:path"`). Errors: a syntax error or a failing module, with its file.
@@ -254,6 +354,38 @@ pub fn install_pack_modules(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_closure_gets_the_script_s_imports_on_its_own_line() {
+        let src = "import \"grove\" as g;\nwhen(ev_battle_ends(), || {\n  if g::lit() { draw(1); }\n});\nlet s = \"|| {\";";
+        let out = imports_into_closures(src);
+        assert_eq!(
+            out,
+            "import \"grove\" as g;\nwhen(ev_battle_ends(), || { import \"grove\" as g; \n  if g::lit() { draw(1); }\n});\nlet s = \"|| {\";"
+        );
+        assert_eq!(out.lines().count(), src.lines().count());
+        // No import: unchanged.
+        assert_eq!(
+            imports_into_closures("when(x, || { a(); });"),
+            "when(x, || { a(); });"
+        );
+    }
+
+    #[test]
+    fn a_phrase_s_imports_name_its_own_pack() {
+        assert_eq!(
+            qualify_imports(
+                "import \"grove\" as g;\nreimport(\"x\"); g::lit()",
+                "lantern"
+            ),
+            "import \"lantern:grove\" as g;\nreimport(\"x\"); g::lit()"
+        );
+        // Already qualified: kept.
+        assert_eq!(
+            qualify_imports("import \"other:lib/x\" as x;", "lantern"),
+            "import \"other:lib/x\" as x;"
+        );
+    }
 
     /// A Battle Spirits pack named `name` with `files` (path, text) besides its manifest.
     fn pack(name: &str, files: &[(&str, String)]) -> carddb::Pack {

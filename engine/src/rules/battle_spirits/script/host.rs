@@ -171,14 +171,15 @@ impl ScriptHost {
         let declared = super::vocab::keyword_entries(keywords);
         // The error a strict build would have stopped at: the first lenient fallback.
         let mut strict_error = None;
-        let vocab = match super::vocab::of_sources(sources, declared.clone(), Some(&engine)) {
-            Ok(v) => v,
-            // Lenient: the declared keyword names still count; the labels and phrases wait.
-            Err(e) if lenient => {
+        let vocab = match super::vocab::of_sources_skipping(sources, declared, Some(&engine)) {
+            (v, None) => v,
+            // Lenient: only the file with the mistake is left out (reported at its file);
+            // every other pack's labels and phrases are read.
+            (v, Some(e)) if lenient => {
                 strict_error.get_or_insert(e);
-                dsl::Vocabulary::new(declared, Vec::new(), Vec::new()).unwrap_or_default()
+                v
             }
-            Err(e) => return Err(e),
+            (_, Some(e)) => return Err(e),
         }
         // The library shows no parse message (`lint` and `explain` do): no did-you-mean.
         .quiet();
@@ -329,6 +330,8 @@ impl ScriptHost {
                     // script wins over its text; text not fully understood compiles to a
                     // script that calls `inert(…)`).
                     let triggers = refine_step_timing(triggers, &hook, &src);
+                    let inert = dsl::compile::static_inert(&src);
+                    let src = super::vocab::under_label(e.timing.as_deref(), &vocab, src);
                     scan_watched(&src, &mut watched);
                     if triggers.iter().any(|t| t.is_constant()) {
                         kinds |= super::constants::kinds_of(&triggers, &src);
@@ -345,6 +348,8 @@ impl ScriptHost {
                     if reads_paying(&src) {
                         summoning_cards.insert(d.id.clone());
                     }
+                    let src = crate::script::sandbox::imports_into_closures(&src);
+                    let src = crate::script::sandbox::imports_into_closures(&src);
                     let script = match engine.compile(&src) {
                         Ok(mut ast) => {
                             ast.set_source(format!("{pack}:{origin}"));
@@ -363,7 +368,7 @@ impl ScriptHost {
                         may_ask,
                         origin: Some(origin),
                         standing,
-                        inert: dsl::compile::static_inert(&src),
+                        inert,
                         reads_summoning: reads_paying(&src),
                         reads: super::constants::reads_named_in(&src),
                         calls: Default::default(),
@@ -387,6 +392,7 @@ impl ScriptHost {
                     continue;
                 };
                 any_script = true;
+                let src = super::vocab::under_label(e.timing.as_deref(), &vocab, src);
                 scan_watched(&src, &mut watched);
                 if triggers.iter().any(|t| t.is_constant()) {
                     kinds |= super::constants::kinds_of(&triggers, &src);
@@ -399,6 +405,7 @@ impl ScriptHost {
                 if reads_paying(&src) {
                     summoning_cards.insert(d.id.clone());
                 }
+                let src = crate::script::sandbox::imports_into_closures(&src);
                 let script = match engine.compile(&src) {
                     Ok(mut ast) => {
                         ast.set_source(format!("{pack}:{origin}"));

@@ -244,19 +244,23 @@ pub fn compile(
                         message: "the keyword effect's script is missing".into(),
                     });
                 }
-                Some(src) => match engine.compile(&src) {
-                    Ok(mut ast) => {
-                        ast.set_source(format!("{}:{}", lk.pack, origin));
-                        Ok((Rc::new(ast), src))
+                Some(src) => {
+                    // A keyword effect under a `while` label applies while its state holds.
+                    let src = super::vocab::under_label(e.timing.as_deref(), vocab, src);
+                    match engine.compile(crate::script::sandbox::imports_into_closures(&src)) {
+                        Ok(mut ast) => {
+                            ast.set_source(format!("{}:{}", lk.pack, origin));
+                            Ok((Rc::new(ast), src))
+                        }
+                        Err(err) if lenient => {
+                            let e = crate::script::syntax(&origin, &err);
+                            let message = e.to_string();
+                            strict_error.get_or_insert(e);
+                            Err(message)
+                        }
+                        Err(err) => return Err(crate::script::syntax(&origin, &err)),
                     }
-                    Err(err) if lenient => {
-                        let e = crate::script::syntax(&origin, &err);
-                        let message = e.to_string();
-                        strict_error.get_or_insert(e);
-                        Err(message)
-                    }
-                    Err(err) => return Err(crate::script::syntax(&origin, &err)),
-                },
+                }
             };
             let script = match unknown {
                 Some(why) => Err(why),

@@ -23,6 +23,10 @@ fn sample(kind: &str) -> &'static str {
         "filter" => "your spirits",
         "duration" => "this turn",
         "sentence" => "draw 1 card",
+        "keyword" => "Crush",
+        "pronoun" => "it",
+        "event" => "one of your spirits is destroyed",
+        "condition" => "you have 3 or more spirits",
         _ => "…",
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::hooks::Whose;
+use super::hooks::{EventName, Whose};
 use super::query::Query;
 use crate::core::{InstanceId, Labelled, PlayerId};
 use crate::rules::battle_spirits::{Choice, StepName};
@@ -385,6 +385,9 @@ pub enum WatchKind {
     CoreOntoCard,
     /// A player sets a burst (BS-10.1).
     SetsBurst,
+    /// A pack-declared event is raised about a card (`raise_event(name, card)`); the
+    /// player is the card's owner.
+    PackEvent(EventName),
 }
 
 /// One happening a `SubEvent::Watch` may be waiting for (queued where it happens, resolved

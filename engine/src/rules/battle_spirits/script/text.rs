@@ -121,4 +121,14 @@ pub(crate) fn scan_watched(src: &str, out: &mut std::collections::BTreeSet<Watch
             out.insert(*kind);
         }
     }
+    // A pack event's watcher names its event as a string literal.
+    for (at, _) in src.match_indices("ev_pack_event(") {
+        let rest = src[at + "ev_pack_event(".len()..].trim_start();
+        if let Some(lit) = rest.strip_prefix('"')
+            && let Some(end) = lit.find('"')
+            && let Some(name) = super::hooks::EventName::new(&lit[..end])
+        {
+            out.insert(WatchKind::PackEvent(name));
+        }
+    }
 }

@@ -22,71 +22,146 @@ pub fn of_sources(
     keywords: Vec<dsl::vocab::KeywordEntry>,
     engine: Option<&rhai::Engine>,
 ) -> Result<dsl::Vocabulary, ScriptError> {
+    match of_sources_skipping(sources, keywords, engine) {
+        (v, None) => Ok(v),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// As [`of_sources`], but a file with a mistake (a label or phrase that does not read or
+/// compile) is left out and the others are kept: the vocabulary of every other file, and
+/// the first mistake (a lenient library plays with the rest and reports it at its file).
+pub fn of_sources_skipping(
+    sources: &ScriptSources,
+    keywords: Vec<dsl::vocab::KeywordEntry>,
+    engine: Option<&rhai::Engine>,
+) -> (dsl::Vocabulary, Option<ScriptError>) {
     let mut labels = Vec::new();
     let mut phrases = Vec::new();
     let mut phrase_files = Vec::new();
-    let fail = |pack: &str, path: &str, message: String| ScriptError::Module {
+    let mut first = None;
+    for (pack, files) in &sources.files {
+        for (path, text) in files {
+            let (mut l, mut p) = (Vec::new(), Vec::new());
+            match read_file(pack, path, text, engine, &mut l, &mut p) {
+                Ok(()) => {
+                    labels.append(&mut l);
+                    phrase_files.extend(p.iter().map(|_| (pack.clone(), path.clone())));
+                    phrases.append(&mut p);
+                }
+                Err(e) => {
+                    first.get_or_insert(e);
+                }
+            }
+        }
+    }
+    // A phrase whose template does not compile: reported, left out, the rest read again.
+    loop {
+        match dsl::Vocabulary::new(keywords.clone(), labels.clone(), phrases.clone()) {
+            Ok(v) => return (v, first),
+            Err(es) => {
+                let e = &es[0];
+                let (pack, path) = match e.what {
+                    "phrase" => phrase_files.get(e.index).cloned().unwrap_or_default(),
+                    _ => Default::default(),
+                };
+                first.get_or_insert_with(|| fail(&pack, &path, e.message.clone()));
+                match e.what {
+                    "phrase" if e.index < phrases.len() => {
+                        phrases.remove(e.index);
+                        phrase_files.remove(e.index);
+                    }
+                    "label" if e.index < labels.len() => {
+                        labels.remove(e.index);
+                    }
+                    _ => {
+                        let v = dsl::Vocabulary::new(keywords, Vec::new(), Vec::new())
+                            .unwrap_or_default();
+                        return (v, first);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn fail(pack: &str, path: &str, message: String) -> ScriptError {
+    ScriptError::Module {
         origin: ScriptOrigin::File {
             pack: pack.to_string(),
             path: path.to_string(),
         },
         message,
-    };
-    for (pack, files) in &sources.files {
-        for (path, text) in files {
-            if path.starts_with("labels/") {
-                for l in
-                    carddb::lang::parse_items::<LabelDef>(text).map_err(|m| fail(pack, path, m))?
-                {
-                    if let Some(t) = l.texts().find(|t| hooks::from_label(t).is_some()) {
-                        return Err(fail(
-                            pack,
-                            path,
-                            format!(
-                                "`{t}` is already an engine timing label: a pack label needs a text of its own"
-                            ),
-                        ));
-                    }
-                    let hook = l.hook_name();
-                    if hooks::from_hook_name(&hook).is_none() {
-                        return Err(fail(
-                            pack,
-                            path,
-                            format!(
-                                "`{hook}` is not an engine hook (e.g. when_attacks, when_summoned, end_of_your_turn) nor a valid event"
-                            ),
-                        ));
-                    }
-                    labels.push(LabelEntry {
-                        texts: l.texts().cloned().collect(),
-                        hook,
-                    });
-                }
-            } else if path.starts_with("phrases/") {
-                for p in
-                    carddb::lang::parse_items::<PhraseDef>(text).map_err(|m| fail(pack, path, m))?
-                {
-                    if let Some(engine) = engine {
-                        check_rhai(engine, pack, path, &p)?;
-                    }
-                    phrases.push(PhraseEntry {
-                        template: p.template,
-                        rhai: p.rhai,
-                        whole_effect: p.whole_effect,
-                    });
-                    phrase_files.push((pack.clone(), path.clone()));
-                }
+    }
+}
+
+/// The labels and phrases of one file, pushed to `labels` and `phrases`.
+fn read_file(
+    pack: &str,
+    path: &str,
+    text: &str,
+    engine: Option<&rhai::Engine>,
+    labels: &mut Vec<LabelEntry>,
+    phrases: &mut Vec<PhraseEntry>,
+) -> Result<(), ScriptError> {
+    if path.starts_with("labels/") {
+        for l in carddb::lang::parse_items::<LabelDef>(text).map_err(|m| fail(pack, path, m))? {
+            if let Some(t) = l.texts().find(|t| hooks::from_label(t).is_some()) {
+                return Err(fail(
+                    pack,
+                    path,
+                    format!(
+                        "`{t}` is already an engine timing label: a pack label needs a text of its own"
+                    ),
+                ));
             }
+            let hook = l.hook_name();
+            if hooks::from_hook_name(&hook).is_none() {
+                return Err(fail(
+                    pack,
+                    path,
+                    format!(
+                        "`{hook}` is not an engine hook (e.g. when_attacks, when_summoned, end_of_your_turn) nor a valid event"
+                    ),
+                ));
+            }
+            // The modules of the pack's `lib/` the condition names (`grove::lit()`).
+            let prelude: String = (l.while_.iter())
+                .flat_map(|c| module_names(c))
+                .map(|m| format!("import \"{pack}:lib/{m}\" as {m}; "))
+                .collect();
+            if let (Some(cond), Some(engine)) = (&l.while_, engine) {
+                // BS-8.1: the state is read as a boolean expression.
+                let probe = format!("{prelude}if ({cond}) {{}}");
+                engine.compile(&probe).map_err(|e| {
+                    fail(
+                        pack,
+                        path,
+                        format!("`while: {cond}` is not a rhai expression: {e}"),
+                    )
+                })?;
+            }
+            labels.push(LabelEntry {
+                texts: l.texts().cloned().collect(),
+                hook,
+                condition: l.while_.clone(),
+                prelude,
+            });
+        }
+    } else if path.starts_with("phrases/") {
+        for p in carddb::lang::parse_items::<PhraseDef>(text).map_err(|m| fail(pack, path, m))? {
+            if let Some(engine) = engine {
+                check_rhai(engine, pack, path, &p)?;
+            }
+            phrases.push(PhraseEntry {
+                template: p.template,
+                // Its imports are its own pack's `lib/`, in any card's script.
+                rhai: crate::script::sandbox::qualify_imports(&p.rhai, pack),
+                whole_effect: p.whole_effect,
+            });
         }
     }
-    dsl::Vocabulary::new(keywords, labels, phrases).map_err(|es| {
-        let e = &es[0];
-        let (pack, path) = match e.what {
-            "phrase" => phrase_files.get(e.index).cloned().unwrap_or_default(),
-            _ => Default::default(),
-        };
-        fail(&pack, &path, e.message.clone())
-    })
+    Ok(())
 }
 
 /// A phrase's rhai with each slot replaced by a sample value of its kind must compile.
@@ -112,6 +187,10 @@ fn check_rhai(
                 K::Filter => "my_spirits()",
                 K::Duration => "\"turn\"",
                 K::Sentence => "draw(1);",
+                K::Keyword => "\"Keyword\"",
+                K::Pronoun => "this_card()",
+                K::Event => "ev_end_of_turn()",
+                K::Condition => "(true)",
             };
             src = src.replace(&format!("{{{name}}}"), sample);
         }
@@ -141,6 +220,38 @@ pub fn of_effect_in(e: &carddb::Effect, vocab: &dsl::Vocabulary) -> Result<Vec<T
             Ok(t)
         }
     }
+}
+
+/// An effect's script under a `while` label (BS-8.1): its statements run only while the
+/// label's state holds (on the script's first line: its line numbers stay); any other
+/// effect's script unchanged.
+pub fn under_label(timing: Option<&str>, vocab: &dsl::Vocabulary, src: String) -> String {
+    let Some(label) = timing else {
+        return src;
+    };
+    match vocab.label_condition(label) {
+        Some(cond) => format!("{}if ({cond}) {{ {src}\n}}", vocab.label_prelude(label)),
+        None => src,
+    }
+}
+
+/// The module names a rhai expression calls through (`grove` of `grove::lit()`), each once.
+fn module_names(expr: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (at, _) in expr.match_indices("::") {
+        let name: String = expr[..at]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        if !name.is_empty() && !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out
 }
 
 /// The triggers of a printed timing label: an engine label, else one a pack declared.

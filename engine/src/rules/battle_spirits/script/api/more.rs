@@ -27,6 +27,9 @@ pub(super) fn register_more(e: &mut Engine) {
             let c = *c;
             with_mut(|g, _| {
                 g.fire(crate::rules::battle_spirits::Hook::PackEvent { name: ev, card: c });
+                // Watchers of the event (`when(ev_pack_event(name, subject), …)`).
+                let owner = g.owner(c);
+                g.watch(WatchKind::PackEvent(ev), Some(c), owner, 1);
                 Ok(())
             })
         }

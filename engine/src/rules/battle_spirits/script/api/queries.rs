@@ -170,4 +170,11 @@ pub(super) fn register_queries(e: &mut Engine) {
         "The cards a query matches now, as an array.",
         |q: Query| -> R<Array> { Ok(to_array(with_ref(|g, _| q.eval(g))?)) }
     );
+    reg!(
+        e,
+        "cards",
+        ["targets: Array"],
+        "The cards of an array of cards (chosen cards, `this_card()`), as they are: a phrase's `{p:pronoun}` or `{t:target}` slot is iterated with `for c in cards({p})` whichever it is.",
+        |a: Array| -> R<Array> { Ok(a) }
+    );
 }

@@ -1,7 +1,7 @@
 //! `when(event, closure)`: watchers and the events they can wait for.
 
 use super::*;
-use crate::rules::battle_spirits::script::hooks::Whose;
+use crate::rules::battle_spirits::script::hooks::{EventName, Whose};
 use crate::rules::battle_spirits::script::state::WatchKind;
 
 /// The event functions of `SubEvent::Watch` and what each watches (the host scans
@@ -234,6 +234,25 @@ pub(super) fn register_subtriggers(e: &mut Engine) {
             .with_comments([format!("/// {doc}")])
             .register_into_engine(e, move || -> R<EventSpec> { watch(kind, None, whose, 1) });
     }
+    reg!(
+        e,
+        "ev_pack_event",
+        ["name: &str", "subject"],
+        "Event: the pack-declared event `name` (`labels/*.yaml`, `event: name`) is raised about a card the subject matches (`raise_event(name, card)`); the subject says whose (`this_card()`, `my_spirits()`, `opponent_spirits()`, …) as for the engine's card events. `name` is written as a string literal (the host finds the watched events in the script's text).",
+        |name: &str, s: Dynamic| -> R<EventSpec> {
+            let ev = EventName::new(name).ok_or_else(|| {
+                err(format!(
+                    "event name {name:?}: use lower-case letters, digits and `-`"
+                ))
+            })?;
+            watch(
+                WatchKind::PackEvent(ev),
+                Some(subject(&s)?),
+                Whose::Either,
+                1,
+            )
+        }
+    );
     reg!(
         e,
         "ev_core_onto_this",
