@@ -234,6 +234,16 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
         cur_once,
         cur_when,
     );
+    // "Pay … to …" as the sentence's start is a cost the player may decline: the effect
+    // then does nothing (ruling C#33), as "You may pay … to …".
+    if let [
+        Item::Act(Action::PayCores { .. }),
+        Item::Wrap(Wrap::IfYouDo),
+        ..,
+    ] = items.as_slice()
+    {
+        items.insert(0, Item::Wrap(Wrap::May));
+    }
     // Fold from the end: a wrapper takes everything after it in the sentence.
     let mut acc: Vec<Action> = Vec::new();
     for item in items.into_iter().rev() {
