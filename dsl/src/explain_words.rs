@@ -170,6 +170,8 @@ pub fn condition_words(c: &Condition) -> String {
         Condition::ThisHasSoulCore => "the soul core is on this card".into(),
         Condition::YouControl(n, q) => format!("you control {n} or more of {}", query_words(q)),
         Condition::LessLifeThanOpponent => "you have less life than the opponent".into(),
+        Condition::NoLifeLostThisTurn => "you did not lose life this turn".into(),
+        Condition::SpiritsSameCost => "you have spirits and all of them cost the same".into(),
         Condition::FewerHandThanOpponent => "you have fewer cards in hand than the opponent".into(),
         Condition::BurstSet => "you have a burst set".into(),
         Condition::LifeAtMost(n) => format!("your life is {n} or less"),

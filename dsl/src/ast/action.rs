@@ -51,6 +51,12 @@ pub enum Condition {
     YouControl(u32, Query),
     /// "if you have less life than your opponent".
     LessLifeThanOpponent,
+    /// "if you did not lose life this turn": your life is not below what it was when the
+    /// turn began (ruling C#178).
+    NoLifeLostThisTurn,
+    /// "if all the spirits on your field cost the same amount": false with no spirits
+    /// (ruling C#73).
+    SpiritsSameCost,
     /// "if you have fewer cards in your hand than your opponent".
     FewerHandThanOpponent,
     /// 「自分のバーストをセットしている」: you have a burst set.

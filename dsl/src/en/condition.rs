@@ -47,6 +47,8 @@ pub(super) fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         Rule::cond_not_spent => Condition::Not(Box::new(Condition::SoulCoreSpent)),
         Rule::cond_soul => Condition::ThisHasSoulCore,
         Rule::cond_less_life => Condition::LessLifeThanOpponent,
+        Rule::cond_no_life_lost => Condition::NoLifeLostThisTurn,
+        Rule::cond_same_cost => Condition::SpiritsSameCost,
         Rule::cond_fewer_hand => Condition::FewerHandThanOpponent,
         Rule::cond_life_most => Condition::LifeAtMost(number_in(c)),
         Rule::cond_soul_spent => Condition::SoulCoreSpent,
