@@ -184,8 +184,31 @@ impl Emitter {
             },
             Action::CannotBeDestroyed {
                 target,
+                by_kinds,
+                by_colours,
+                duration,
+                ..
+            } if !by_colours.is_empty() || !by_kinds.is_empty() => {
+                let list = |v: Vec<&str>| {
+                    let v: Vec<String> = v.into_iter().map(lit).collect();
+                    format!("[{}]", v.join(", "))
+                };
+                self.line(
+                    d,
+                    &format!(
+                        "cannot_be_destroyed_by_colours({}, {}, {}, {});",
+                        self.texpr(target),
+                        list(by_kinds.clone()),
+                        list(by_colours.iter().map(|c| c.name()).collect()),
+                        lit(duration.name())
+                    ),
+                )
+            }
+            Action::CannotBeDestroyed {
+                target,
                 by_opponent,
                 duration,
+                ..
             } => self.line(
                 d,
                 &format!(

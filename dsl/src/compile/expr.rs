@@ -314,6 +314,7 @@ pub(super) fn condition_expr(c: &Condition) -> String {
         Condition::OpponentControls(n, q) => format!("{}.count() >= {n}", query_expr(q)),
         Condition::LessLifeThanOpponent => "life() < opponent_life()".into(),
         Condition::NoLifeLostThisTurn => "life_lost_this_turn() == 0".into(),
+        Condition::FirstAttackThisTurn => "attacks_this_turn() == 1".into(),
         Condition::SpiritsSameCost => "count(my_spirits()) > 0 && count(my_spirits().cost_is(cost(cards(my_spirits())[0]))) == count(my_spirits())".into(),
         Condition::FewerHandThanOpponent => "hand_size() < opponent_hand_size()".into(),
         Condition::BurstSet => "burst_set()".into(),

@@ -297,7 +297,8 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
                     in_battle: has(Rule::in_battle),
                     who,
                 },
-                Rule::e_attacks => Event::Attacks(who),
+                // The first attack: the watcher's body checks it (`sentence::build_sentence`).
+                Rule::e_attacks | Rule::e_attacks_first => Event::Attacks(who),
                 Rule::e_atk_or_blk => Event::AttacksOrBlocks(who),
                 Rule::e_blocks => Event::Blocks(who),
                 Rule::e_blocked => Event::Blocked(who),

@@ -47,6 +47,8 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
     let mut cur_once = false;
     let mut cur_when: Option<(Event, Duration)> = None;
     let mut pending: Vec<Wrap> = Vec::new();
+    let first_attack =
+        (sentence.clone().into_inner().flatten()).any(|x| x.as_rule() == Rule::e_attacks_first);
     // The previous clause of the sentence states something of this card ("this spirit
     // cannot …, and it cannot …"): its pronoun is this card, not a selection.
     let mut this_subject = false;
@@ -263,6 +265,18 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
             }
         }
     }
+    // "When … attacks first during your turn": the watcher works on the turn's first
+    // attack only (ruling C#62).
+    if first_attack {
+        for a in acc.iter_mut() {
+            if let Action::When(Event::Attacks(_), _, body) = a {
+                *body = vec![Action::If(
+                    Condition::FirstAttackThisTurn,
+                    std::mem::take(body),
+                )];
+            }
+        }
+    }
     // "This card costs 4 in your hand if …": a change of this card's own cost.
     fn own(a: &Action) -> bool {
         match a {
@@ -360,10 +374,14 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
         Action::CannotBeDestroyed {
             target,
             by_opponent,
+            by_kinds,
+            by_colours,
             duration,
         } => Action::CannotBeDestroyed {
             target,
             by_opponent,
+            by_kinds,
+            by_colours,
             duration: dur.unwrap_or(duration),
         },
         Action::CannotBeDestroyedInBattle(t, d) => {

@@ -119,6 +119,8 @@ pub(super) fn clause_of(p: Pair<Rule>, dur: Option<Duration>, per: Option<Amount
         Rule::c_indestructible => Action::CannotBeDestroyed {
             target: t0,
             by_opponent: false,
+            by_kinds: Vec::new(),
+            by_colours: Vec::new(),
             duration: d,
         },
         Rule::c_treat_lv => {

@@ -90,15 +90,15 @@ impl Game {
             {
                 continue;
             }
-            let source = self
-                .st
-                .scripts
-                .destroying_source
-                .map(|s| self.kind_for_effects(s));
+            let source_card = self.st.scripts.destroying_source;
+            let source = source_card.map(|s| self.kind_for_effects(s));
+            let source_colours = source_card.map(|s| self.colours_of(s)).unwrap_or_default();
             let protected = self.mods_of(c).iter().any(|m| {
-                matches!(m, ModKind::CannotBeDestroyed { by_opponent_only, protector, by_kind }
+                matches!(m, ModKind::CannotBeDestroyed { by_opponent_only, protector, by_kind, by_colours }
                     if (!by_opponent_only || by != *protector)
-                        && by_kind.is_none_or(|k| source == Some(k)))
+                        && by_kind.is_none_or(|k| source == Some(k))
+                        && (by_colours.is_empty()
+                            || source_colours.iter().any(|x| by_colours.contains(x))))
             });
             if !protected {
                 list.push((c, by != self.owner(c)));

@@ -146,6 +146,10 @@ pub enum ModKind {
         /// `None`: any card's.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by_kind: Option<carddb::CardKind>,
+        /// Only by effects of cards of one of these colours; empty: any colour (ruling
+        /// C#70).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        by_colours: Vec<carddb::Colour>,
     },
     /// Unaffected by effects of cards of `by` kind (magic, spirit, nexus …; `None`: every
     /// kind), only the opponent's of `protector` if `opponent_only` (BS-10.5: a burst is

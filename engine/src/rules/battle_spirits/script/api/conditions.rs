@@ -28,6 +28,20 @@ pub(super) fn register_conditions(e: &mut Engine) {
     );
     reg!(
         e,
+        "attacks_this_turn",
+        [],
+        "How many attacks were declared this turn, the one being declared included (ruling C#62: a spirit \"attacks first\" when it is the first to attack after the attack step began), read from the log since the turn began (BS-6.1).",
+        || -> R<i64> {
+            with_ref(|g, _| {
+                (g.log().iter().rev())
+                    .take_while(|e| !matches!(e, Event::TurnBegan { .. }))
+                    .filter(|e| matches!(e, Event::AttackDeclared { .. }))
+                    .count() as i64
+            })
+        }
+    );
+    reg!(
+        e,
         "opponent_life",
         [],
         "The opponent's life.",
