@@ -440,7 +440,17 @@ impl Emitter {
                 }
                 // "it" / "that spirit" inside a sub-trigger mean the card the event is about.
                 if about_card && refers_to_t_before_binding(&inner.out) {
-                    self.line(d + 1, "t = event_cards();");
+                    if event_about_one_of(e) {
+                        // "When one of your spirits …, … it": several cards at once set it
+                        // off once (C#126), and "it" is the one its controller chooses
+                        // (ruling C#109).
+                        self.line(
+                            d + 1,
+                            "t = if count(event_cards()) > 1 { choose_targets(event_cards(), 1) } else { event_cards() };",
+                        );
+                    } else {
+                        self.line(d + 1, "t = event_cards();");
+                    }
                 }
                 self.out.push_str(&inner.out);
                 self.line(d, "});");
@@ -587,6 +597,24 @@ fn condition_names_this(c: &Condition) -> bool {
 }
 
 /// Whether a sub-trigger's event is about cards (`event_cards()` is its antecedent).
+/// Whether the event is about "one of" some cards ("when one of your spirits is destroyed").
+fn event_about_one_of(e: &Event) -> bool {
+    let who = match e {
+        Event::Destroyed { who, .. } => who,
+        Event::Attacks(w)
+        | Event::AttacksOrBlocks(w)
+        | Event::Blocks(w)
+        | Event::Blocked(w)
+        | Event::Summoned(w)
+        | Event::Exhausted(w)
+        | Event::Refreshed(w)
+        | Event::ReturnedToHand(w)
+        | Event::ReturnedToHandOrDeck(w) => w,
+        _ => return false,
+    };
+    matches!(who, Subject::AnyOf(_))
+}
+
 fn event_has_card(e: &Event) -> bool {
     !matches!(
         e,

@@ -222,14 +222,18 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::CannotBeDestroyed {
                     by_opponent_only,
                     by_kind,
+                    by_colours,
                     ..
                 } => format!(
-                    "cannot be destroyed by {}{}effects",
+                    "cannot be destroyed by {}{}{}effects",
                     if *by_opponent_only || by_kind.is_some() {
                         "the opponent's "
                     } else {
                         ""
                     },
+                    (by_colours.iter())
+                        .map(|c| format!("{} ", format!("{c:?}").to_lowercase()))
+                        .collect::<String>(),
                     by_kind.map(|k| format!("{k} ")).unwrap_or_default()
                 ),
                 M::CannotBeDestroyedInBattle => "cannot be destroyed in battle".into(),
