@@ -440,16 +440,12 @@ impl Emitter {
                 }
                 // "it" / "that spirit" inside a sub-trigger mean the card the event is about.
                 if about_card && refers_to_t_before_binding(&inner.out) {
+                    self.line(d + 1, "t = event_cards();");
                     if event_about_one_of(e) {
                         // "When one of your spirits …, … it": several cards at once set it
                         // off once (C#126), and "it" is the one its controller chooses
                         // (ruling C#109).
-                        self.line(
-                            d + 1,
-                            "t = if count(event_cards()) > 1 { choose_targets(event_cards(), 1) } else { event_cards() };",
-                        );
-                    } else {
-                        self.line(d + 1, "t = event_cards();");
+                        self.line(d + 1, "if count(t) > 1 { t = choose_targets(t, 1); }");
                     }
                 }
                 self.out.push_str(&inner.out);
@@ -597,15 +593,12 @@ fn condition_names_this(c: &Condition) -> bool {
 }
 
 /// Whether a sub-trigger's event is about cards (`event_cards()` is its antecedent).
-/// Whether the event is about "one of" some cards ("when one of your spirits is destroyed").
+/// Whether the event is about "one of" some cards and may happen to several at once
+/// ("when one of your spirits is destroyed"; an attack or a block is one card's).
 fn event_about_one_of(e: &Event) -> bool {
     let who = match e {
         Event::Destroyed { who, .. } => who,
-        Event::Attacks(w)
-        | Event::AttacksOrBlocks(w)
-        | Event::Blocks(w)
-        | Event::Blocked(w)
-        | Event::Summoned(w)
+        Event::Summoned(w)
         | Event::Exhausted(w)
         | Event::Refreshed(w)
         | Event::ReturnedToHand(w)
