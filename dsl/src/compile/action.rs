@@ -67,18 +67,32 @@ impl Emitter {
                 } else {
                     ("bp_plus", amount.unsigned_abs())
                 };
-                let n = match per {
-                    Some(p) => times(n, &amount_expr(&scale1(p))),
-                    None => n.to_string(),
-                };
-                self.line(
-                    d,
-                    &format!(
-                        "{f}({}, {n}, {});",
-                        self.texpr(target),
-                        lit(duration.name())
-                    ),
-                );
+                // "gains N BP for each …": counted while it lasts (rulings C#197, C#198).
+                if let (Some(Amount::PerEach(_, q)), "bp_plus") = (per, f) {
+                    self.line(
+                        d,
+                        &format!(
+                            "bp_plus_per({}, {}, {}, {});",
+                            self.texpr(target),
+                            n,
+                            query_expr(q),
+                            lit(duration.name())
+                        ),
+                    );
+                } else {
+                    let n = match per {
+                        Some(p) => times(n, &amount_expr(&scale1(p))),
+                        None => n.to_string(),
+                    };
+                    self.line(
+                        d,
+                        &format!(
+                            "{f}({}, {n}, {});",
+                            self.texpr(target),
+                            lit(duration.name())
+                        ),
+                    );
+                }
             }
             Action::MoveCores { .. } => {
                 if let Some(c) = self.move_cores_call(a) {

@@ -217,6 +217,7 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             let what = match modifier {
                 M::Bp(n) if *n >= 0 => format!("BP +{n}"),
                 M::Bp(n) => format!("BP {n}"),
+                M::BpPer(n, _) => format!("BP +{n} for each card counted"),
                 M::CannotAttack => "cannot attack".into(),
                 M::CannotBlock => "cannot block".into(),
                 M::CannotBeDestroyed {

@@ -132,6 +132,10 @@ pub struct Silence {
 pub enum ModKind {
     /// BP ± n.
     Bp(i64),
+    /// BP +n for each card the query matches, counted whenever the BP is read (rulings
+    /// C#197, C#198: "gains 1000 BP for each green spirit you control" grows and shrinks
+    /// with the spirits while it lasts).
+    BpPer(i64, super::query::Query),
     /// Cannot attack.
     CannotAttack,
     /// Cannot block.

@@ -174,6 +174,13 @@ pub(super) fn register_actions(e: &mut Engine) {
     );
     reg!(
         e,
+        "bp_plus_per",
+        ["targets", "n: i64", "q: Query", "dur: &str"],
+        "BP +n for each card the query matches, counted whenever the BP is read, for the duration (rulings C#197, C#198: \"gains 1000 BP for each green spirit you control\" follows the spirits while it lasts).",
+        |t: Dynamic, n: i64, q: Query, d: &str| modify(&t, ModKind::BpPer(n, q), d)
+    );
+    reg!(
+        e,
         "bp_minus",
         ["targets", "n: i64", "dur: &str"],
         "BP −n (never below 0) for the duration; a spirit brought to 0 BP is destroyed.",
