@@ -170,6 +170,9 @@ pub fn condition_words(c: &Condition) -> String {
         Condition::ThisHasSoulCore => "the soul core is on this card".into(),
         Condition::YouControl(n, q) => format!("you control {n} or more of {}", query_words(q)),
         Condition::LessLifeThanOpponent => "you have less life than the opponent".into(),
+        Condition::NoLifeLostThisTurn => "you did not lose life this turn".into(),
+        Condition::FirstAttackThisTurn => "it is the turn's first attack".into(),
+        Condition::SpiritsSameCost => "you have spirits and all of them cost the same".into(),
         Condition::FewerHandThanOpponent => "you have fewer cards in hand than the opponent".into(),
         Condition::BurstSet => "you have a burst set".into(),
         Condition::LifeAtMost(n) => format!("your life is {n} or less"),
@@ -291,7 +294,25 @@ pub(crate) fn other_action_words(a: &Action) -> String {
         Action::CannotBeDestroyed {
             target,
             by_opponent,
+            by_kinds,
+            by_colours,
             duration,
+        } if !by_colours.is_empty() || !by_kinds.is_empty() => format!(
+            "{} cannot be destroyed by effects of the opponent's {} {}{}",
+            t(target),
+            (by_colours.iter().map(|c| c.name()).collect::<Vec<_>>()).join("/"),
+            if by_kinds.is_empty() {
+                "cards".to_string()
+            } else {
+                by_kinds.join("/")
+            },
+            d(duration)
+        ),
+        Action::CannotBeDestroyed {
+            target,
+            by_opponent,
+            duration,
+            ..
         } => format!(
             "{} cannot be destroyed by {}effects{}",
             t(target),

@@ -173,8 +173,9 @@ fn the_first_spirit_that_attacks_each_turn() {
     );
     let once = r.find("if once_per_turn() {").expect("once per turn");
     assert!(once > r.find("t = event_cards();").unwrap(), "{r}");
+    // Counted while it lasts (rulings C#197, C#198).
     assert!(
-        r[once..].contains("bp_plus(t, 2000 * my_spirits().colour(\"blue\").count(), \"while\");"),
+        r[once..].contains("bp_plus_per(t, 2000, my_spirits().colour(\"blue\"), \"while\");"),
         "{r}"
     );
 }

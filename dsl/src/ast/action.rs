@@ -51,6 +51,15 @@ pub enum Condition {
     YouControl(u32, Query),
     /// "if you have less life than your opponent".
     LessLifeThanOpponent,
+    /// "if you did not lose life this turn": your life is not below what it was when the
+    /// turn began (ruling C#178).
+    NoLifeLostThisTurn,
+    /// The attack being declared is the turn's first (ruling C#62: the first attack after
+    /// the attack step began).
+    FirstAttackThisTurn,
+    /// "if all the spirits on your field cost the same amount": false with no spirits
+    /// (ruling C#73).
+    SpiritsSameCost,
     /// "if you have fewer cards in your hand than your opponent".
     FewerHandThanOpponent,
     /// 「自分のバーストをセットしている」: you have a burst set.
@@ -325,6 +334,12 @@ pub enum Action {
         target: Target,
         /// Only against the opponent's effects.
         by_opponent: bool,
+        /// Only against effects of the opponent's cards of these kinds ("spirit",
+        /// "nexus", "magic"; empty: any kind) …
+        by_kinds: Vec<&'static str>,
+        /// … and of these colours (empty: any colour). Ruling C#70: "your opponent's red
+        /// spirits or magic" are red spirits and red magic.
+        by_colours: Vec<Colour>,
         /// How long.
         duration: Duration,
     },

@@ -1,6 +1,7 @@
 //! One action of the AST → rhai statements, and what it asks of the body before it (a pronoun's
 //! antecedent, a condition naming `t` or this card).
 
+use super::watch::{event_about_one_of, event_has_card, refers_to_t_before_binding};
 use super::*;
 
 impl Emitter {
@@ -66,18 +67,32 @@ impl Emitter {
                 } else {
                     ("bp_plus", amount.unsigned_abs())
                 };
-                let n = match per {
-                    Some(p) => times(n, &amount_expr(&scale1(p))),
-                    None => n.to_string(),
-                };
-                self.line(
-                    d,
-                    &format!(
-                        "{f}({}, {n}, {});",
-                        self.texpr(target),
-                        lit(duration.name())
-                    ),
-                );
+                // "gains N BP for each …": counted while it lasts (rulings C#197, C#198).
+                if let (Some(Amount::PerEach(_, q)), "bp_plus") = (per, f) {
+                    self.line(
+                        d,
+                        &format!(
+                            "bp_plus_per({}, {}, {}, {});",
+                            self.texpr(target),
+                            n,
+                            query_expr(q),
+                            lit(duration.name())
+                        ),
+                    );
+                } else {
+                    let n = match per {
+                        Some(p) => times(n, &amount_expr(&scale1(p))),
+                        None => n.to_string(),
+                    };
+                    self.line(
+                        d,
+                        &format!(
+                            "{f}({}, {n}, {});",
+                            self.texpr(target),
+                            lit(duration.name())
+                        ),
+                    );
+                }
             }
             Action::MoveCores { .. } => {
                 if let Some(c) = self.move_cores_call(a) {
@@ -184,8 +199,31 @@ impl Emitter {
             },
             Action::CannotBeDestroyed {
                 target,
+                by_kinds,
+                by_colours,
+                duration,
+                ..
+            } if !by_colours.is_empty() || !by_kinds.is_empty() => {
+                let list = |v: Vec<&str>| {
+                    let v: Vec<String> = v.into_iter().map(lit).collect();
+                    format!("[{}]", v.join(", "))
+                };
+                self.line(
+                    d,
+                    &format!(
+                        "cannot_be_destroyed_by_colours({}, {}, {}, {});",
+                        self.texpr(target),
+                        list(by_kinds.clone()),
+                        list(by_colours.iter().map(|c| c.name()).collect()),
+                        lit(duration.name())
+                    ),
+                )
+            }
+            Action::CannotBeDestroyed {
+                target,
                 by_opponent,
                 duration,
+                ..
             } => self.line(
                 d,
                 &format!(
@@ -421,6 +459,12 @@ impl Emitter {
                 // "it" / "that spirit" inside a sub-trigger mean the card the event is about.
                 if about_card && refers_to_t_before_binding(&inner.out) {
                     self.line(d + 1, "t = event_cards();");
+                    if event_about_one_of(e) {
+                        // "When one of your spirits …, … it": several cards at once set it
+                        // off once (C#126), and "it" is the one its controller chooses
+                        // (ruling C#109).
+                        self.line(d + 1, "if count(t) > 1 { t = choose_targets(t, 1); }");
+                    }
                 }
                 self.out.push_str(&inner.out);
                 self.line(d, "});");
@@ -568,47 +612,4 @@ fn condition_names_this(c: &Condition) -> bool {
         Condition::All(cs) => cs.iter().any(condition_names_this),
         _ => false,
     }
-}
-
-/// Whether a sub-trigger's event is about cards (`event_cards()` is its antecedent).
-fn event_has_card(e: &Event) -> bool {
-    !matches!(
-        e,
-        Event::LoseLife
-            | Event::EitherLosesLife
-            | Event::ReduceOpponentLife
-            | Event::OpponentDraws
-            | Event::OpponentDrawsOutsideDrawStep
-            | Event::OpponentMillsYou(_)
-            | Event::YouDrawByEffect
-            | Event::LifeIncreases
-            | Event::BattleEnds
-            | Event::CorePlacedInReserve
-            | Event::CorePlacedOnThis
-            | Event::YouSetBurst
-            | Event::EndOfTurn
-    )
-}
-
-/// True when the first use of the variable `t` in `code` reads it (is not `t = …`).
-fn refers_to_t_before_binding(code: &str) -> bool {
-    for line in code.lines() {
-        let l = line.trim_start();
-        if l.starts_with("t = ") {
-            return false;
-        }
-        let b = l.as_bytes();
-        for (i, &c) in b.iter().enumerate() {
-            if c == b't' {
-                let before = i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
-                let after = b
-                    .get(i + 1)
-                    .is_none_or(|n| !(n.is_ascii_alphanumeric() || *n == b'_'));
-                if before && after {
-                    return true;
-                }
-            }
-        }
-    }
-    false
 }

@@ -11,6 +11,7 @@ use crate::ast::*;
 mod action;
 mod emit;
 mod expr;
+mod watch;
 use emit::{Emitter, deck_word, discard_call};
 pub use expr::query_expr;
 use expr::{

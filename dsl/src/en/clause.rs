@@ -109,12 +109,32 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             // "cannot be destroyed" is both: by any effect and in battle.
             let has = |r: Rule| c.clone().into_inner().any(|x| x.as_rule() == r);
             let (by_opp, in_battle) = (has(Rule::by_opp), has(Rule::in_battle));
-            let bare = !by_opp && !in_battle;
+            // "by the effects of your opponent's red spirits or magic" (ruling C#70).
+            let inner = || {
+                (c.clone().into_inner())
+                    .filter(|x| x.as_rule() == Rule::by_opp_colour)
+                    .flat_map(|x| x.into_inner().flatten())
+            };
+            let by_colours: Vec<Colour> = (inner().filter(|x| x.as_rule() == Rule::colour))
+                .map(|x| colour_of(x.as_str()))
+                .collect();
+            let by_kinds: Vec<&'static str> = inner()
+                .filter_map(|x| match x.as_rule() {
+                    Rule::bk_spirit => Some("spirit"),
+                    Rule::bk_magic => Some("magic"),
+                    Rule::bk_nexus => Some("nexus"),
+                    _ => None,
+                })
+                .collect();
+            let by_colour = !by_colours.is_empty();
+            let bare = !by_opp && !in_battle && !by_colour;
             let mut v = Vec::new();
-            if by_opp || bare {
+            if by_opp || by_colour || bare {
                 v.push(Action::CannotBeDestroyed {
                     target: t(),
-                    by_opponent: by_opp,
+                    by_opponent: by_opp || by_colour,
+                    by_kinds,
+                    by_colours,
                     duration: Duration::WhileActive,
                 });
             }

@@ -47,6 +47,8 @@ pub(super) fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         Rule::cond_not_spent => Condition::Not(Box::new(Condition::SoulCoreSpent)),
         Rule::cond_soul => Condition::ThisHasSoulCore,
         Rule::cond_less_life => Condition::LessLifeThanOpponent,
+        Rule::cond_no_life_lost => Condition::NoLifeLostThisTurn,
+        Rule::cond_same_cost => Condition::SpiritsSameCost,
         Rule::cond_fewer_hand => Condition::FewerHandThanOpponent,
         Rule::cond_life_most => Condition::LifeAtMost(number_in(c)),
         Rule::cond_soul_spent => Condition::SoulCoreSpent,
@@ -295,7 +297,8 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
                     in_battle: has(Rule::in_battle),
                     who,
                 },
-                Rule::e_attacks => Event::Attacks(who),
+                // The first attack: the watcher's body checks it (`sentence::build_sentence`).
+                Rule::e_attacks | Rule::e_attacks_first => Event::Attacks(who),
                 Rule::e_atk_or_blk => Event::AttacksOrBlocks(who),
                 Rule::e_blocks => Event::Blocks(who),
                 Rule::e_blocked => Event::Blocked(who),

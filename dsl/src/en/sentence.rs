@@ -47,6 +47,11 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
     let mut cur_once = false;
     let mut cur_when: Option<(Event, Duration)> = None;
     let mut pending: Vec<Wrap> = Vec::new();
+    let first_attack =
+        (sentence.clone().into_inner().flatten()).any(|x| x.as_rule() == Rule::e_attacks_first);
+    // The previous clause of the sentence states something of this card ("this spirit
+    // cannot …, and it cannot …"): its pronoun is this card, not a selection.
+    let mut this_subject = false;
     // BS-5.2: a cost sentence names the payment it changes, or changes this card's own.
     let (mut cost_sentence, mut paying) = (false, false);
     // "The first spirit that attacks each turn …": a watcher on your spirits' attacks that
@@ -194,7 +199,18 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 cur_dur = None;
                 cur_once = false;
                 items.extend(pending.drain(..).map(Item::Wrap));
-                current.extend(clause_of(p));
+                let mut acts = clause_of(p);
+                if this_subject {
+                    for t in acts.iter_mut().filter_map(subject_mut) {
+                        if *t == Target::Selected {
+                            *t = Target::This;
+                        }
+                    }
+                }
+                this_subject = !acts.is_empty()
+                    && (acts.iter_mut())
+                        .all(|a| subject_mut(a).is_some_and(|t| *t == Target::This));
+                current.extend(acts);
             }
             Rule::tr_duration => cur_dur = p.into_inner().next().map(duration_of),
             Rule::tr_for_each => cur_per = p.into_inner().next().map(|f| for_each_of(f, 1)),
@@ -220,6 +236,16 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
         cur_once,
         cur_when,
     );
+    // "Pay … to …" as the sentence's start is a cost the player may decline: the effect
+    // then does nothing (ruling C#33), as "You may pay … to …".
+    if let [
+        Item::Act(Action::PayCores { .. }),
+        Item::Wrap(Wrap::IfYouDo),
+        ..,
+    ] = items.as_slice()
+    {
+        items.insert(0, Item::Wrap(Wrap::May));
+    }
     // Fold from the end: a wrapper takes everything after it in the sentence.
     let mut acc: Vec<Action> = Vec::new();
     for item in items.into_iter().rev() {
@@ -239,6 +265,18 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
             }
         }
     }
+    // "When … attacks first during your turn": the watcher works on the turn's first
+    // attack only (ruling C#62).
+    if first_attack {
+        for a in acc.iter_mut() {
+            if let Action::When(Event::Attacks(_), _, body) = a {
+                *body = vec![Action::If(
+                    Condition::FirstAttackThisTurn,
+                    std::mem::take(body),
+                )];
+            }
+        }
+    }
     // "This card costs 4 in your hand if …": a change of this card's own cost.
     fn own(a: &Action) -> bool {
         match a {
@@ -251,6 +289,21 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
         acc = vec![Action::If(Condition::PayingThis, acc)];
     }
     acc
+}
+
+/// The subject of a clause stating what a card cannot or must do ("TARGET cannot be
+/// destroyed …", "TARGET cannot have its cores removed …"), which a pronoun in the next
+/// clause of the sentence may refer to.
+fn subject_mut(a: &mut Action) -> Option<&mut Target> {
+    match a {
+        Action::CannotBe { target, .. } | Action::CannotBeDestroyed { target, .. } => Some(target),
+        Action::CannotBeDestroyedInBattle(t, _)
+        | Action::CannotAttack(t, _)
+        | Action::CannotBlock(t, _)
+        | Action::CannotBeBlocked(t, _, _)
+        | Action::MustAttack(t, _) => Some(t),
+        _ => None,
+    }
 }
 
 /// The payment a `pay_when` names (BS-5.2): this card's own, or a card's of the query.
@@ -321,10 +374,14 @@ fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
         Action::CannotBeDestroyed {
             target,
             by_opponent,
+            by_kinds,
+            by_colours,
             duration,
         } => Action::CannotBeDestroyed {
             target,
             by_opponent,
+            by_kinds,
+            by_colours,
             duration: dur.unwrap_or(duration),
         },
         Action::CannotBeDestroyedInBattle(t, d) => {

@@ -122,6 +122,8 @@ pub(super) fn clause_of(p: Pair<Rule>, dur: Option<Duration>, per: Option<Amount
                 Action::CannotBeDestroyed {
                     target: t0.clone(),
                     by_opponent: false,
+                    by_kinds: Vec::new(),
+                    by_colours: Vec::new(),
                     duration: d,
                 },
                 Action::CannotBeDestroyedInBattle(t0, d),

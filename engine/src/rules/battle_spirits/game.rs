@@ -448,7 +448,11 @@ impl Game {
         use crate::rules::battle_spirits::script::Trigger;
         let off_field = effects.iter().filter(|e| !e.zone.is_field());
         self.off_field_bits |= Trigger::bits(off_field.flat_map(|e| &e.triggers));
-        if !self.lib.at(i).keywords.is_empty() {
+        // A card printing keywords has their hand and trash effects; so may a card another
+        // card's constant effect gives keywords to (ruling C#140).
+        let gives = host.constant_kinds_at(i)
+            & crate::rules::battle_spirits::script::constants::KEYWORD_MODS;
+        if !self.lib.at(i).keywords.is_empty() || gives != 0 {
             let kws = &host.keywords;
             self.off_field_bits |= kws.zone_bits[carddb::EffectZone::Hand as usize]
                 | kws.zone_bits[carddb::EffectZone::Trash as usize];

@@ -217,19 +217,24 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             let what = match modifier {
                 M::Bp(n) if *n >= 0 => format!("BP +{n}"),
                 M::Bp(n) => format!("BP {n}"),
+                M::BpPer(n, _) => format!("BP +{n} for each card counted"),
                 M::CannotAttack => "cannot attack".into(),
                 M::CannotBlock => "cannot block".into(),
                 M::CannotBeDestroyed {
                     by_opponent_only,
                     by_kind,
+                    by_colours,
                     ..
                 } => format!(
-                    "cannot be destroyed by {}{}effects",
+                    "cannot be destroyed by {}{}{}effects",
                     if *by_opponent_only || by_kind.is_some() {
                         "the opponent's "
                     } else {
                         ""
                     },
+                    (by_colours.iter())
+                        .map(|c| format!("{} ", format!("{c:?}").to_lowercase()))
+                        .collect::<String>(),
                     by_kind.map(|k| format!("{k} ")).unwrap_or_default()
                 ),
                 M::CannotBeDestroyedInBattle => "cannot be destroyed in battle".into(),

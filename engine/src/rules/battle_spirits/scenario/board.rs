@@ -165,6 +165,12 @@ pub(super) fn set_up(
             if s == StepSpec::Main {
                 g.st.scripts.step = Some(crate::rules::battle_spirits::StepName::Main);
             }
+            // The turn has begun: what happened "this turn" is read from here, never
+            // from the board's own set-up moves (BS-7.1).
+            g.emit(Event::TurnBegan {
+                turn: g.st.turn,
+                player: active,
+            });
         }
     }
     // Set-up moves are no happenings for watchers.

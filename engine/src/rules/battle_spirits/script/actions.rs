@@ -47,6 +47,17 @@ impl Game {
                 .any(|m| matches!(m, ModKind::Keyword(k, _) if k.eq_ignore_ascii_case(name)))
     }
 
+    /// Whether a card is one "with" a keyword, as a selection or a count names it: the
+    /// keyword had now ([`Game::has_keyword`]) or printed at the card's current level
+    /// whatever its printed timing. Rulings C#21 and C#72: a spirit whose Curse or Luster
+    /// is printed "While This Spirit Attacks" is a spirit with it when not attacking.
+    pub fn is_with_keyword(&self, c: InstanceId, name: &str) -> bool {
+        self.has_keyword(c, name)
+            || (self.on_field(c)
+                && (self.def_of(c).keywords.iter())
+                    .any(|k| k.name.eq_ignore_ascii_case(name) && self.level_ok(c, &k.levels)))
+    }
+
     /// Adds a modifier given by an effect `by` controls (`None`: by no player) and logs it.
     pub(crate) fn add_modifier_by(
         &mut self,
@@ -79,15 +90,15 @@ impl Game {
             {
                 continue;
             }
-            let source = self
-                .st
-                .scripts
-                .destroying_source
-                .map(|s| self.kind_for_effects(s));
+            let source_card = self.st.scripts.destroying_source;
+            let source = source_card.map(|s| self.kind_for_effects(s));
+            let source_colours = source_card.map(|s| self.colours_of(s)).unwrap_or_default();
             let protected = self.mods_of(c).iter().any(|m| {
-                matches!(m, ModKind::CannotBeDestroyed { by_opponent_only, protector, by_kind }
+                matches!(m, ModKind::CannotBeDestroyed { by_opponent_only, protector, by_kind, by_colours }
                     if (!by_opponent_only || by != *protector)
-                        && by_kind.is_none_or(|k| source == Some(k)))
+                        && by_kind.is_none_or(|k| source == Some(k))
+                        && (by_colours.is_empty()
+                            || source_colours.iter().any(|x| by_colours.contains(x))))
             });
             if !protected {
                 list.push((c, by != self.owner(c)));

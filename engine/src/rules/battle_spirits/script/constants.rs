@@ -43,7 +43,7 @@ pub(crate) fn kind_bits(k: &ModKind) -> u16 {
         ModKind::Level(_) | ModKind::HighestLevel => LEVEL_MODS,
         ModKind::SymbolsAs(..) | ModKind::GainSymbols(..) => SYMBOL_MODS,
         ModKind::Keyword(..) => KEYWORD_MODS,
-        ModKind::Bp(_) => BP_MODS,
+        ModKind::Bp(_) | ModKind::BpPer(..) => BP_MODS,
         ModKind::CostAs(_)
         | ModKind::CostReduced(_)
         | ModKind::GainReduction(..)
@@ -477,8 +477,24 @@ impl Game {
             return 0;
         }
         mods.iter()
-            .map(|m| if let ModKind::Bp(n) = m { *n } else { 0 })
+            .map(|m| match m {
+                ModKind::Bp(n) => *n,
+                ModKind::BpPer(n, q) => n * self.count_for_bp(q),
+                _ => 0,
+            })
             .sum()
+    }
+
+    /// How many cards `q` matches for a BP read; 0 inside another such count, so a query
+    /// that reads BP never loops.
+    fn count_for_bp(&self, q: &super::query::Query) -> i64 {
+        thread_local!(static COUNTING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
+        if COUNTING.with(|c| c.replace(true)) {
+            return 0;
+        }
+        let n = q.eval(self).len() as i64;
+        COUNTING.with(|c| c.set(false));
+        n
     }
 
     /// Whether a modifier forbids `c` to attack (or block).

@@ -242,7 +242,7 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::Blocking => blocking,
         Filter::AttackingOrBlocking => attacking || blocking,
         Filter::NotAttacking => !attacking,
-        Filter::HasKeyword(ks, want) => ks.iter().any(|k| g.has_keyword(c, k)) == *want,
+        Filter::HasKeyword(ks, want) => ks.iter().any(|k| g.is_with_keyword(c, k)) == *want,
         Filter::HasEffect(label) => has_effect(g, c, label),
         // Keywords are effects too, printed or gained (issue 11 kind 10).
         Filter::NoEffects => {

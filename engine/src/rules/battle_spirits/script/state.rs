@@ -132,6 +132,10 @@ pub struct Silence {
 pub enum ModKind {
     /// BP ± n.
     Bp(i64),
+    /// BP +n for each card the query matches, counted whenever the BP is read (rulings
+    /// C#197, C#198: "gains 1000 BP for each green spirit you control" grows and shrinks
+    /// with the spirits while it lasts).
+    BpPer(i64, super::query::Query),
     /// Cannot attack.
     CannotAttack,
     /// Cannot block.
@@ -146,6 +150,10 @@ pub enum ModKind {
         /// `None`: any card's.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by_kind: Option<carddb::CardKind>,
+        /// Only by effects of cards of one of these colours; empty: any colour (ruling
+        /// C#70).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        by_colours: Vec<carddb::Colour>,
     },
     /// Unaffected by effects of cards of `by` kind (magic, spirit, nexus …; `None`: every
     /// kind), only the opponent's of `protector` if `opponent_only` (BS-10.5: a burst is

@@ -73,9 +73,13 @@ impl Game {
                 .collect(),
             None => Vec::new(),
         };
-        // Off the field a card has only its printed keywords (gained ones are modifiers of
-        // field cards).
-        if !self.host.keywords.list.is_empty() && !self.def_of(card).keywords.is_empty() {
+        // Off the field a card has its printed keywords and those an effect gives cards
+        // there (ruling C#140: "spirit cards in your hand gain Swift"), when the game's
+        // bits say some card may give one (`Game::note_def`).
+        let printed = !self.def_of(card).keywords.is_empty();
+        let gained =
+            || self.off_field_bits & bits != 0 && self.may_hold_keyword(card, &[], true, |_| true);
+        if !self.host.keywords.list.is_empty() && (printed || gained()) {
             out.extend(self.keyword_effects(card, zone, bits, pred));
         }
         out

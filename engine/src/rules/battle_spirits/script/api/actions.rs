@@ -174,6 +174,13 @@ pub(super) fn register_actions(e: &mut Engine) {
     );
     reg!(
         e,
+        "bp_plus_per",
+        ["targets", "n: i64", "q: Query", "dur: &str"],
+        "BP +n for each card the query matches, counted whenever the BP is read, for the duration (rulings C#197, C#198: \"gains 1000 BP for each green spirit you control\" follows the spirits while it lasts).",
+        |t: Dynamic, n: i64, q: Query, d: &str| modify(&t, ModKind::BpPer(n, q), d)
+    );
+    reg!(
+        e,
         "bp_minus",
         ["targets", "n: i64", "dur: &str"],
         "BP −n (never below 0) for the duration; a spirit brought to 0 BP is destroyed.",
@@ -245,6 +252,7 @@ pub(super) fn register_actions(e: &mut Engine) {
                     by_opponent_only: o,
                     protector: p,
                     by_kind: None,
+                    by_colours: Vec::new(),
                 },
                 d,
             )
@@ -280,9 +288,52 @@ pub(super) fn register_actions(e: &mut Engine) {
                     by_opponent_only: true,
                     protector: p,
                     by_kind: Some(kind),
+                    by_colours: Vec::new(),
                 },
                 d,
             )
+        }
+    );
+    reg!(
+        e,
+        "cannot_be_destroyed_by_colours",
+        ["targets", "kinds: Array", "colours: Array", "dur: &str"],
+        "The cards cannot be destroyed by the effects of your opponent's cards of these kinds (\"spirit\", \"nexus\", \"magic\"; empty: any kind) and of these colours (names, any case), for the duration (ruling C#70: \"your opponent's red spirits or magic\" are red spirits and red magic).",
+        |t: Dynamic, ks: Array, cols: Array, d: &str| -> R<()> {
+            let mut colours = Vec::new();
+            for c in cols {
+                let name = c
+                    .into_string()
+                    .map_err(|t| err(format!("a colour name, got {t}")))?;
+                colours.push(super::restrictions::colour(&name)?);
+            }
+            let mut kinds = Vec::new();
+            for k in ks {
+                kinds.push(Some(match k.into_string().as_deref() {
+                    Ok("magic") => carddb::CardKind::Magic,
+                    Ok("spirit") => carddb::CardKind::Spirit,
+                    Ok("nexus") => carddb::CardKind::Nexus,
+                    other => {
+                        return Err(err(format!(
+                            "expected \"magic\", \"spirit\" or \"nexus\", got {other:?}"
+                        )));
+                    }
+                }));
+            }
+            if kinds.is_empty() {
+                kinds.push(None);
+            }
+            let p = me()?;
+            for by_kind in kinds {
+                let kind = ModKind::CannotBeDestroyed {
+                    by_opponent_only: true,
+                    protector: p,
+                    by_kind,
+                    by_colours: colours.clone(),
+                };
+                modify(&t, kind, d)?;
+            }
+            Ok(())
         }
     );
     reg!(

@@ -8,6 +8,40 @@ pub(super) fn register_conditions(e: &mut Engine) {
     });
     reg!(
         e,
+        "life_lost_this_turn",
+        [],
+        "How many cores your life lost this turn, less those it gained (ruling C#178: a life lost and then gained back is not lost), read from the log since the turn began (BS-6.5.1).",
+        || -> R<i64> {
+            with_ref(|g, rc| {
+                let mine = |l: &Option<CoreLoc>| *l == Some(CoreLoc::Life(rc.controller));
+                let n: i64 = (g.log().iter().rev())
+                    .take_while(|e| !matches!(e, Event::TurnBegan { .. }))
+                    .map(|e| match e {
+                        Event::CoreMoved { from, to, .. } if mine(from) && !mine(to) => 1,
+                        Event::CoreMoved { from, to, .. } if mine(to) && !mine(from) => -1,
+                        _ => 0,
+                    })
+                    .sum();
+                n.max(0)
+            })
+        }
+    );
+    reg!(
+        e,
+        "attacks_this_turn",
+        [],
+        "How many attacks were declared this turn, the one being declared included (ruling C#62: a spirit \"attacks first\" when it is the first to attack after the attack step began), read from the log since the turn began (BS-6.1).",
+        || -> R<i64> {
+            with_ref(|g, _| {
+                (g.log().iter().rev())
+                    .take_while(|e| !matches!(e, Event::TurnBegan { .. }))
+                    .filter(|e| matches!(e, Event::AttackDeclared { .. }))
+                    .count() as i64
+            })
+        }
+    );
+    reg!(
+        e,
         "opponent_life",
         [],
         "The opponent's life.",
