@@ -77,6 +77,11 @@ pub fn query_words(q: &Query) -> String {
             Filter::NotToken => pre.push("non-token".into()),
             Filter::BpAtMostThis => post.push("BP no higher than this card's".into()),
             Filter::BpEqualsThis => post.push("the same BP as this card".into()),
+            Filter::NotNamed(n) => post.push(format!("a name other than {n}")),
+            Filter::HasEffects => post.push("effects".into()),
+            Filter::CostSameAsAny(q) => {
+                post.push(format!("the same cost as any of {}", query_words(q)))
+            }
         }
     }
     let zone = match q.zone {

@@ -156,6 +156,12 @@ pub enum Filter {
     ColoursAtLeast(u32),
     /// "summoned this turn": came onto the field during this turn.
     SummonedThisTurn,
+    /// "other than NAME": not the card of that name.
+    NotNamed(String),
+    /// "with effects listed": a card with effects (not one with no effects).
+    HasEffects,
+    /// "with the same cost as any of your spirits": its cost is one of theirs.
+    CostSameAsAny(Box<Query>),
 }
 
 /// A set of cards described by the text (`opponent_spirits().bp_at_most(3000)`).

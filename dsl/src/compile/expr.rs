@@ -120,6 +120,9 @@ pub fn query_expr(q: &Query) -> String {
             Filter::Named(n) => write!(s, ".named({})", lit(n)),
             Filter::BpAtMostThis => write!(s, ".bp_at_most(this_card().bp())"),
             Filter::BpEqualsThis => write!(s, ".bp_is(this_card().bp())"),
+            Filter::NotNamed(n) => write!(s, ".except(all_field().named({}))", lit(n)),
+            Filter::HasEffects => write!(s, ".except(all_field().no_effects())"),
+            Filter::CostSameAsAny(q) => write!(s, ".cost_in(costs({}))", query_expr(q)),
         };
     }
     s

@@ -170,6 +170,27 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                     .unwrap_or_default(),
             )),
             Rule::f_vanilla => Some(Filter::NoEffects),
+            Rule::f_effects_listed => Some(Filter::HasEffects),
+            Rule::f_lv_is => Some(Filter::Level(
+                x.into_inner().next().map(number_in_level).unwrap_or(1),
+            )),
+            Rule::f_families => x
+                .into_inner()
+                .find(|f| f.as_rule() == Rule::families)
+                .map(|fs| {
+                    Filter::Family(
+                        fs.into_inner()
+                            .filter(|f| f.as_rule() == Rule::family)
+                            .map(|f| f.as_str().to_string())
+                            .collect(),
+                    )
+                }),
+            Rule::f_other_this => Some(Filter::Other),
+            Rule::f_other_name => x
+                .into_inner()
+                .next()
+                .map(|n| Filter::NotNamed(n.as_str().to_string())),
+            Rule::f_same_cost => Some(same_cost_filter(x)),
             Rule::f_bp_this => Some(Filter::BpAtMostThis),
             Rule::f_bp_eq_this => Some(Filter::BpEqualsThis),
             Rule::f_not_atk => Some(Filter::NotAttacking),
@@ -222,6 +243,22 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
             q.filters.push(f);
         }
     }
+}
+
+/// "with the same cost as any of your spirits" (`f_same_cost`, `same_cost_any`): the owner
+/// and the noun of the cards whose costs it may have.
+pub(super) fn same_cost_filter(p: Pair<Rule>) -> Filter {
+    let mut owner = Owner::Any;
+    let mut q = None;
+    for x in p.into_inner().flatten() {
+        match x.as_rule() {
+            Rule::owner if q.is_none() => owner = owner_of(x),
+            Rule::np_body if q.is_none() => q = Some(x),
+            _ => {}
+        }
+    }
+    let q = q.map(|np| query_of(np, owner)).unwrap_or_else(your_spirits);
+    Filter::CostSameAsAny(Box::new(q))
 }
 
 pub(super) fn by_query(c: &Pair<Rule>) -> Option<Query> {

@@ -75,6 +75,9 @@ pub enum Filter {
     /// Not being destroyed now (BS-6.6: a card whose destruction is in progress is no
     /// legal target of another destruction).
     NotBeingDestroyed,
+    /// Not matched by the other query, read wherever the card is (its player, kind and
+    /// filters: "other than NAME", "except blue spirits", "with effects listed").
+    Except(Box<Query>),
 }
 
 /// A lazy set of cards: a base and filters, evaluated against the game when used.
@@ -255,6 +258,7 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
                     )
                 })
         }
+        Filter::Except(other) => !other.matches_ignoring_zone(g, c),
         Filter::SoulCore(want) => g.soul_on(c) == *want,
         Filter::Token(want) => d.token == *want,
         Filter::CombinedAtMost(..) => true,

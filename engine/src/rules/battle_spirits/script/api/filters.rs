@@ -195,6 +195,27 @@ pub(super) fn register_filters(e: &mut Engine) {
     );
     reg!(
         e,
+        "except",
+        ["q: Query", "other: Query"],
+        "Only cards the other query does not match, read wherever the card is (its player, kind and filters): `except(revealed(), all_field().named(\"X\"))` is \"other than X\".",
+        |q: Query, other: Query| q.with(Filter::Except(Box::new(other)))
+    );
+    reg!(
+        e,
+        "costs",
+        ["q: Query"],
+        "The costs of the matching cards, as an array (BS-9.2: a braved card's cost includes its braves'), for `cost_in` (\"with the same cost as any of your spirits\").",
+        |q: Query| -> R<Array> {
+            with_ref(|g, _| {
+                q.eval(g)
+                    .into_iter()
+                    .map(|c| Dynamic::from(i64::from(g.cost_of(c))))
+                    .collect()
+            })
+        }
+    );
+    reg!(
+        e,
         "tokens",
         ["q: Query"],
         "Only tokens (keyword rulings K27–K31: spirits made by `summon_token`).",

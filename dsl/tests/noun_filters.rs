@@ -1,0 +1,82 @@
+//! Noun phrases after the noun: "other than NAME", "other than this spirit", "that are
+//! FAMILY", "that are LVn", "with effects listed", "with the same cost as any of your
+//! spirits" (played in `tests/phrases/nouns.yaml`). ORIGINAL texts.
+
+use dsl::parse_en;
+
+fn rhai(text: &str) -> String {
+    let o = parse_en(text);
+    assert!(o.complete, "{text}: {:?}", o.unparsed);
+    dsl::compile::to_rhai(&o.effect, None)
+}
+
+#[test]
+fn other_than_a_name_excludes_that_card_only() {
+    let r = rhai(
+        "(When Summoned) Reveal the top 3 cards of your deck. Add 1 Grove Folk card other than Moss Sprite from the revealed cards to your hand.",
+    );
+    assert!(
+        r.contains(
+            "choose_cards(revealed().family([\"Grove Folk\"]).except(all_field().named(\"Moss Sprite\")), 1)"
+        ),
+        "{r}"
+    );
+}
+
+#[test]
+fn other_than_this_card_is_other() {
+    let r = rhai(
+        "(When Destroyed) Return all the cards in your trash other than this card to the bottom of your deck.",
+    );
+    assert!(
+        r.contains("return_to_deck(my_trash().other(), \"bottom\")"),
+        "{r}"
+    );
+}
+
+#[test]
+fn that_are_families_after_the_noun() {
+    let r = rhai(
+        "(When Summoned) Select 2 of your spirits that are Grove Folk, Hive Kin, or Sky Drake. Place 1 core from the void onto each of them.",
+    );
+    assert!(
+        r.contains("my_spirits().family([\"Grove Folk\", \"Hive Kin\", \"Sky Drake\"]), 2)"),
+        "{r}"
+    );
+}
+
+#[test]
+fn that_are_a_level_is_a_level_not_a_family() {
+    let r = rhai("(When Summoned) Destroy all of your opponent's spirits that are LV2.");
+    assert!(r.contains("opponent_spirits().level(2)"), "{r}");
+    assert!(!r.contains("family"), "{r}");
+    // "LV2 or higher" stays its own filter.
+    let r = rhai("(When Summoned) Destroy all of your opponent's spirits that are LV2 or higher.");
+    assert!(r.contains("level_at_least(2)"), "{r}");
+}
+
+#[test]
+fn with_effects_listed_is_not_no_effects() {
+    let r = rhai(
+        "(When This Spirit Attacks) This spirit cannot be blocked by spirits with any effects listed during this turn.",
+    );
+    assert!(
+        r.contains("all_spirits().except(all_field().no_effects())"),
+        "{r}"
+    );
+}
+
+#[test]
+fn same_cost_as_any_of_your_spirits_reads_their_costs() {
+    let r = rhai(
+        "(When Summoned) Reveal the top card of your deck. If it has the same cost as any of your spirits, add it to your hand. Otherwise, discard it.",
+    );
+    assert!(
+        r.contains("matches(t, all_field().cost_in(costs(my_spirits())))"),
+        "{r}"
+    );
+    let r = rhai(
+        "(When Summoned) Reveal the top card of your deck. If it is a spirit card with the same cost as any of your spirits, summon it without paying its cost.",
+    );
+    assert!(r.contains(".cost_in(costs(my_spirits()))"), "{r}");
+}
