@@ -146,6 +146,7 @@ pub const PHRASES: &[Phrase] = &[
     p("tr_when", TRAILERS, "SENTENCE when EVENT", "Draw 1 card when this spirit is destroyed."),
     p("tr_for_each", TRAILERS, "SENTENCE for each CARDS", "Draw 1 card for each spirit you control."),
     p("tr_once", TRAILERS, "SENTENCE once per turn", "Draw 1 card once per turn."),
+    p("tr_instead", TRAILERS, "If CONDITION, SENTENCE instead", "Draw 1 card. If you have 3 or fewer life, draw 2 cards instead."),
     p("tr_start_step", TRAILERS, "SENTENCE at the start of the step", "Draw 1 card at the start of the step."),
     p("tr_end_turn", TRAILERS, "SENTENCE at the end of this turn", "Destroy this spirit at the end of this turn."),
     p("tr_resolves", TRAILERS, "SENTENCE after its effect resolves", "Return this card to your hand after its effect resolves."),
