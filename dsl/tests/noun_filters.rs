@@ -80,3 +80,51 @@ fn same_cost_as_any_of_your_spirits_reads_their_costs() {
     );
     assert!(r.contains(".cost_in(costs(my_spirits()))"), "{r}");
 }
+
+#[test]
+fn except_a_kind_is_the_complement_of_it() {
+    let r = rhai("[Main] Destroy all spirits except green Grove Folk spirits.");
+    assert!(
+        r.contains("destroy(all_spirits().except(all_spirits().colour(\"green\").family([\"Grove Folk\"])))"),
+        "{r}"
+    );
+}
+
+#[test]
+fn the_spirit_that_costs_the_most_is_one_choice_among_the_highest() {
+    let r =
+        rhai("(When Summoned) Select your opponent's spirit that costs the most and destroy it.");
+    assert!(
+        r.contains("choose_targets(opponent_spirits().cost_most().not_being_destroyed(), 1)"),
+        "{r}"
+    );
+    let r = rhai("(When Summoned) Select their spirit that costs the least and destroy it.");
+    assert!(r.contains("cost_least()"), "{r}");
+}
+
+#[test]
+fn the_spirit_acted_on_by_this_effect_is_the_selection() {
+    let r = rhai(
+        "[Main] Select 2 of your spirits and refresh them. Spirits refreshed by this effect cannot attack during this turn.",
+    );
+    assert!(r.contains("cannot_attack(t, \"turn\")"), "{r}");
+    // With nothing chosen before, the words have no antecedent: not understood.
+    let o = parse_en("[Main] Spirits refreshed by this effect cannot attack during this turn.");
+    assert!(!o.complete);
+}
+
+#[test]
+fn cores_that_are_not_a_soul_core_are_ordinary_cores() {
+    // BS-0.2: the soul core stays where it is.
+    let r = rhai(
+        "(When Summoned) Place 2 cores from your trash that are not a \"Soul Core\" onto this spirit.",
+    );
+    assert!(
+        r.contains("move_ordinary_cores(\"trash\", this_card(), 2)"),
+        "{r}"
+    );
+    let r = rhai(
+        "(When Summoned) Select one of your opponent's spirits. Remove a core that is not a {CORE} from it and place it into the void.",
+    );
+    assert!(r.contains("move_ordinary_cores(t, \"void\", 1)"), "{r}");
+}

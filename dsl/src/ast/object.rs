@@ -162,6 +162,10 @@ pub enum Filter {
     HasEffects,
     /// "with the same cost as any of your spirits": its cost is one of theirs.
     CostSameAsAny(Box<Query>),
+    /// "except blue Angel spirits": not matched by the query.
+    Except(Box<Query>),
+    /// "that costs the most" (`true`) / "the least": the highest (lowest) cost among them.
+    CostExtreme(bool),
 }
 
 /// A set of cards described by the text (`opponent_spirits().bp_at_most(3000)`).
@@ -298,6 +302,8 @@ pub enum CoreCount {
     All,
     /// The soul core.
     SoulCore,
+    /// N cores that are not the soul core ("two cores that are not a "Soul Core"").
+    Ordinary(u32),
 }
 
 /// Position in a deck.

@@ -279,6 +279,12 @@ impl Emitter {
                 core_place_expr(from, |t| self.texpr(t)),
                 core_place_expr(to, |t| self.texpr(t))
             ),
+            (CoreCount::Ordinary(n), _) => format!(
+                "move_ordinary_cores({}, {}, {})",
+                core_place_expr(from, |t| self.texpr(t)),
+                core_place_expr(to, |t| self.texpr(t)),
+                num(*n)
+            ),
             (CoreCount::SoulCore, _) => format!(
                 "move_soul_core({}, {})",
                 core_place_expr(from, |t| self.texpr(t)),
@@ -293,9 +299,10 @@ impl Emitter {
         match a {
             Action::PayCores { count, from } => {
                 let (n, need) = match count {
-                    CoreCount::Exactly(n) | CoreCount::UpTo(n) | CoreCount::AllBut(n) => {
-                        (n.to_string(), (*n).max(1))
-                    }
+                    CoreCount::Exactly(n)
+                    | CoreCount::UpTo(n)
+                    | CoreCount::AllBut(n)
+                    | CoreCount::Ordinary(n) => (n.to_string(), (*n).max(1)),
                     CoreCount::All => ("-1".into(), 1),
                     CoreCount::SoulCore => ("0".into(), 1),
                 };
@@ -310,7 +317,7 @@ impl Emitter {
             }
             Action::MoveCores { count, from, .. } => {
                 let n = match count {
-                    CoreCount::Exactly(n) => (*n).max(1),
+                    CoreCount::Exactly(n) | CoreCount::Ordinary(n) => (*n).max(1),
                     _ => 1,
                 };
                 let call = self.move_cores_call(a)?;

@@ -123,6 +123,9 @@ pub fn query_expr(q: &Query) -> String {
             Filter::NotNamed(n) => write!(s, ".except(all_field().named({}))", lit(n)),
             Filter::HasEffects => write!(s, ".except(all_field().no_effects())"),
             Filter::CostSameAsAny(q) => write!(s, ".cost_in(costs({}))", query_expr(q)),
+            Filter::Except(q) => write!(s, ".except({})", query_expr(q)),
+            Filter::CostExtreme(true) => write!(s, ".cost_most()"),
+            Filter::CostExtreme(false) => write!(s, ".cost_least()"),
         };
     }
     s

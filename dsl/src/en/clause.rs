@@ -269,7 +269,8 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             let mut places = Vec::new();
             let mut from_target = None;
             let mut from_life = None;
-            for x in c.into_inner() {
+            let mut ordinary = false;
+            for x in c.clone().into_inner() {
                 match x.as_rule() {
                     Rule::rm_life => {
                         from_life = x.into_inner().next().map(|l| {
@@ -283,8 +284,25 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                     Rule::core_count => count = core_count_of(x),
                     Rule::core_place => places.push(core_place_of(x)),
                     Rule::target => from_target = Some(target_of(x, Whose::You)),
+                    Rule::not_soul => ordinary = true,
                     _ => {}
                 }
+            }
+            // Only a number of ordinary cores can be "not a Soul Core"; "all … that are
+            // not" has no call: not understood.
+            if ordinary {
+                count = match count {
+                    CoreCount::Exactly(n) => CoreCount::Ordinary(n),
+                    _ => {
+                        return vec![Action::Unparsed {
+                            text: c.as_str().to_string(),
+                            span: Span {
+                                start: c.as_span().start(),
+                                end: c.as_span().end(),
+                            },
+                        }];
+                    }
+                };
             }
             if rule == Rule::c_place_cores {
                 let to = places.pop().unwrap_or(CorePlace::Reserve);

@@ -191,6 +191,10 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                 .next()
                 .map(|n| Filter::NotNamed(n.as_str().to_string())),
             Rule::f_same_cost => Some(same_cost_filter(x)),
+            Rule::f_cost_extreme => Some(Filter::CostExtreme(
+                x.into_inner().any(|m| m.as_rule() == Rule::cost_most),
+            )),
+            Rule::f_except => by_query(&x).map(|q| Filter::Except(Box::new(q))),
             Rule::f_bp_this => Some(Filter::BpAtMostThis),
             Rule::f_bp_eq_this => Some(Filter::BpEqualsThis),
             Rule::f_not_atk => Some(Filter::NotAttacking),
@@ -407,7 +411,27 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
             }
             out
         }
-        Rule::t_selected => Target::Selected,
+        Rule::t_selected | Rule::t_by_this => Target::Selected,
+        Rule::t_the_one => {
+            let owner = p
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::owner)
+                .map(owner_of)
+                .unwrap_or(Owner::Any);
+            let mut query = Query {
+                owner,
+                kind: CardKind::Spirit,
+                zone: Zone::Field,
+                filters: Vec::new(),
+            };
+            add_filters(&mut query, p);
+            Target::Choose {
+                count: Count::Exactly(1),
+                query,
+                chooser,
+            }
+        }
         Rule::t_both => Target::BothSelected,
         Rule::t_all => {
             let mut owner = Owner::Any;

@@ -200,6 +200,16 @@ pub(super) fn register_filters(e: &mut Engine) {
         "Only cards the other query does not match, read wherever the card is (its player, kind and filters): `except(revealed(), all_field().named(\"X\"))` is \"other than X\".",
         |q: Query, other: Query| q.with(Filter::Except(Box::new(other)))
     );
+    filt!(
+        "cost_most",
+        "Only the matching cards of the highest cost (BS-9.2: braves' costs included); ties all stay: \"their spirit that costs the most\".",
+        Filter::CostExtreme(true)
+    );
+    filt!(
+        "cost_least",
+        "Only the matching cards of the lowest cost; ties all stay: \"the spirit that costs the least\".",
+        Filter::CostExtreme(false)
+    );
     reg!(
         e,
         "costs",
