@@ -112,6 +112,7 @@ pub(crate) fn target_words(t: &Target) -> String {
         Target::This => "this card".into(),
         Target::Selected => "the chosen card(s)".into(),
         Target::BothSelected => "the cards both selections chose".into(),
+        Target::ChooseAmongSelected(_) => "some of the cards chosen before".into(),
         Target::Blocker => "the blocking spirit".into(),
         Target::Attacker => "the attacking spirit".into(),
         Target::All(q) => format!("all {}", query_words(q)),

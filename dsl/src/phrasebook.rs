@@ -75,6 +75,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_discard", CARDS, "Discard N CARDS from your hand", "Discard 1 card from your hand."),
     p("c_discard_any", CARDS, "Discard any number of CARDS", "Discard any number of cards. Draw 1 card for each card you discarded."),
     p("c_opp_discard", CARDS, "Your opponent discards N CARDS from their hand", "Your opponent discards 1 card from their hand."),
+    p("c_place_deck", CARDS, "Place TARGET at the top / bottom of your deck", "Reveal the top 3 cards of your deck. Place any number of them at the bottom of your deck in any order."),
     p("c_discard_it", CARDS, "Discard it (what was selected)", "Select 1 card in your hand and discard it."),
     p("c_reveal", CARDS, "Reveal the top N cards of your deck", "Reveal the top 3 cards of your deck."),
     p("c_add_hand", CARDS, "Add TARGET from the revealed cards to your hand", "Reveal the top 3 cards of your deck. Add 1 spirit card from the revealed cards to your hand."),

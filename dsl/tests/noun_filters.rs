@@ -128,3 +128,32 @@ fn cores_that_are_not_a_soul_core_are_ordinary_cores() {
     );
     assert!(r.contains("move_ordinary_cores(t, \"void\", 1)"), "{r}");
 }
+
+#[test]
+fn any_number_of_them_is_chosen_among_the_revealed_cards() {
+    let r = rhai(
+        "(When Summoned) Reveal the top 2 cards of your deck. Discard any number of them. Return the remaining cards to the top of your deck.",
+    );
+    assert!(
+        r.contains("t = choose_cards_any_number(t);\ndiscard_selected(t);"),
+        "{r}"
+    );
+    let r = rhai(
+        "(When Summoned) Reveal the top 2 cards of your deck. Place any number of them at the bottom of your deck in any order.",
+    );
+    assert!(
+        r.contains("return_to_deck(choose_cards_any_number(t), \"bottom\")"),
+        "{r}"
+    );
+    // Nothing chosen or revealed before: "them" has no antecedent.
+    assert!(!parse_en("(When Summoned) Discard any number of them.").complete);
+}
+
+#[test]
+fn the_remaining_cards_follow_the_reveal_not_an_optional_choice_after_it() {
+    // Discarded whether or not you place one on top.
+    let r = rhai(
+        "(When Summoned) Reveal the top 3 cards of your deck. You may place 1 nexus card from the revealed cards on top of your deck. Discard the remaining cards.",
+    );
+    assert!(r.trim_end().ends_with("}\nremaining_to_trash();"), "{r}");
+}

@@ -228,6 +228,9 @@ pub enum Target {
     All(Query),
     /// The top N cards of your deck ("the top card of your deck", for tecoto, BS-13.1).
     DeckTop(u32),
+    /// `count` cards chosen among what the effect chose or revealed before ("any number of
+    /// them"), without selecting them.
+    ChooseAmongSelected(Count),
     /// The cards the last two selections chose together ("Your opponent selects one of
     /// their spirits. Then, select one of your spirits. Destroy both spirits.").
     BothSelected,

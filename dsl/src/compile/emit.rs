@@ -113,6 +113,10 @@ impl Emitter {
                 self.dangling.set(true);
                 "t".into()
             }
+            (Target::ChooseAmongSelected(_), _) if !self.t_bound => {
+                self.dangling.set(true);
+                target_expr(t)
+            }
             (Target::BothSelected, _) if !self.prev_bound => {
                 self.dangling.set(true);
                 target_expr(t)

@@ -161,6 +161,16 @@ fn target_expr_with(t: &Target, filter: &str) -> String {
         Target::Selected => "t".into(),
         // `t0` keeps the selection before the last (see `Emitter::line`).
         Target::BothSelected => "t0 + t".into(),
+        // Chosen among them, not selected (ruling C#159: the text prints no "select").
+        Target::ChooseAmongSelected(count) => match count {
+            Count::Exactly(n) => format!("choose_cards(t, {n})"),
+            Count::UpTo(n) => format!("choose_cards_up_to(t, {n})"),
+            Count::AnyNumber => "choose_cards_any_number(t)".into(),
+            Count::PerEach(n, per) => format!(
+                "choose_cards(t, {})",
+                times(u64::from(*n), &format!("{}.count()", query_expr(per)))
+            ),
+        },
         Target::Blocker => "blocking_spirit()".into(),
         Target::Attacker => "attacking_spirit()".into(),
         Target::All(q) => query_expr(q),

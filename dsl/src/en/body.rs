@@ -398,11 +398,41 @@ fn attach(out: &mut Vec<Action>, acts: Vec<Action>) {
             // "Return the remaining cards …": the rest of what the sentence before revealed.
             || matches!(a, Action::RemainingToDeck(_) | Action::RemainingToTrash))
     });
+    // "Return / discard the remaining cards": the rest of what was revealed, wherever the
+    // reveal is, not inside a later optional choice among them.
+    let remaining = acts
+        .first()
+        .is_some_and(|a| matches!(a, Action::RemainingToDeck(_) | Action::RemainingToTrash));
+    if remaining {
+        match innermost_body_with(out, "Reveal(") {
+            Some(body) => body.extend(acts),
+            None => out.extend(acts),
+        }
+        return;
+    }
     if depends && let Some(body) = innermost_selecting_body(out) {
         body.extend(acts);
         return;
     }
     out.extend(acts);
+}
+
+/// The innermost wrapper body (looking into the last action's wrappers) whose actions'
+/// debug text contains `mark` ("Reveal(").
+fn innermost_body_with<'a>(body: &'a mut [Action], mark: &str) -> Option<&'a mut Vec<Action>> {
+    let inner = body.last_mut()?.wrapped_mut()?;
+    if !format!("{inner:?}").contains(mark) {
+        return None;
+    }
+    let deeper = {
+        let mut probe = inner.clone();
+        innermost_body_with(&mut probe, mark).is_some()
+    };
+    if deeper {
+        innermost_body_with(inner, mark)
+    } else {
+        Some(inner)
+    }
 }
 
 fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {

@@ -8,6 +8,20 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
     };
     let rule = c.as_rule();
     let t = || first_target(&c, Whose::You);
+    // "Discard any number of them": choose among them, then discard what was chosen.
+    if rule == Rule::c_discard_it
+        && c.clone()
+            .into_inner()
+            .any(|x| x.as_rule() == Rule::t_of_them)
+    {
+        let among = c
+            .clone()
+            .into_inner()
+            .find(|x| x.as_rule() == Rule::t_of_them)
+            .map(|x| target_of(x, Whose::You))
+            .unwrap_or(Target::Selected);
+        return vec![Action::Select(among), Action::DiscardSelected];
+    }
     vec![match rule {
         Rule::c_select => Action::Select(t()),
         Rule::c_opp_select => Action::Select(first_target(&c, Whose::Opponent)),
@@ -16,7 +30,7 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         Rule::c_exhaust => Action::Exhaust(t()),
         Rule::c_refresh => Action::Refresh(t()),
         Rule::c_ret_hand => Action::ReturnToHand(t()),
-        Rule::c_ret_deck => Action::ReturnToDeck(t(), deck_pos_in(&c)),
+        Rule::c_ret_deck | Rule::c_place_deck => Action::ReturnToDeck(t(), deck_pos_in(&c)),
         Rule::c_remaining => Action::RemainingToDeck(deck_pos_in(&c)),
         Rule::c_rem_trash => Action::RemainingToTrash,
         Rule::c_gain_bp | Rule::c_bp_plus => Action::Bp {

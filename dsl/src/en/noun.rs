@@ -412,6 +412,18 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
             out
         }
         Rule::t_selected | Rule::t_by_this => Target::Selected,
+        Rule::t_of_them => Target::ChooseAmongSelected(
+            match p
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::count_np)
+                .and_then(|x| x.into_inner().next())
+            {
+                Some(c) if c.as_rule() == Rule::c_any => Count::AnyNumber,
+                Some(c) if c.as_rule() == Rule::c_up_to => Count::UpTo(number_in(c)),
+                Some(c) => Count::Exactly(number_in(c)),
+                None => Count::Exactly(1),
+            },
+        ),
         Rule::t_the_one => {
             let owner = p
                 .clone()
