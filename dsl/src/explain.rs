@@ -112,6 +112,11 @@ pub(crate) fn target_words(t: &Target) -> String {
         Target::This => "this card".into(),
         Target::Selected => "the chosen card(s)".into(),
         Target::BothSelected => "the cards both selections chose".into(),
+        Target::ChooseEach(parts) => parts
+            .iter()
+            .map(target_words)
+            .collect::<Vec<_>>()
+            .join(" and "),
         Target::ChooseAmongSelected(_) => "some of the cards chosen before".into(),
         Target::Blocker => "the blocking spirit".into(),
         Target::Attacker => "the attacking spirit".into(),

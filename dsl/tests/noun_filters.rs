@@ -157,3 +157,20 @@ fn the_remaining_cards_follow_the_reveal_not_an_optional_choice_after_it() {
     );
     assert!(r.trim_end().ends_with("}\nremaining_to_trash();"), "{r}");
 }
+
+#[test]
+fn one_of_these_and_one_of_those_are_chosen_in_turn_then_together() {
+    let r = rhai(
+        "[Main] Select one of your opponent's spirits with 3000 or fewer BP and one of your opponent's nexuses and destroy them.",
+    );
+    assert!(
+        r.contains("t = choose_targets(opponent_spirits().bp_at_most(3000).not_being_destroyed(), 1) + choose_targets(opponent_nexuses().not_being_destroyed(), 1);\ndestroy(t);"),
+        "{r}"
+    );
+    // "Select one of your spirits and destroy it" stays one choice and an action.
+    let r = rhai("[Main] Select one of your spirits and destroy it.");
+    assert!(
+        r.contains("t = choose_targets(my_spirits().not_being_destroyed(), 1);\ndestroy(t);"),
+        "{r}"
+    );
+}

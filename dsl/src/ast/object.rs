@@ -228,6 +228,9 @@ pub enum Target {
     All(Query),
     /// The top N cards of your deck ("the top card of your deck", for tecoto, BS-13.1).
     DeckTop(u32),
+    /// Each of the choices in turn, together ("one of your opponent's spirits and one of
+    /// their nexuses").
+    ChooseEach(Vec<Target>),
     /// `count` cards chosen among what the effect chose or revealed before ("any number of
     /// them"), without selecting them.
     ChooseAmongSelected(Count),

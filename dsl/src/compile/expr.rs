@@ -161,6 +161,11 @@ fn target_expr_with(t: &Target, filter: &str) -> String {
         Target::Selected => "t".into(),
         // `t0` keeps the selection before the last (see `Emitter::line`).
         Target::BothSelected => "t0 + t".into(),
+        Target::ChooseEach(parts) => parts
+            .iter()
+            .map(|p| target_expr_with(p, filter))
+            .collect::<Vec<_>>()
+            .join(" + "),
         // Chosen among them, not selected (ruling C#159: the text prints no "select").
         Target::ChooseAmongSelected(count) => match count {
             Count::Exactly(n) => format!("choose_cards(t, {n})"),

@@ -367,6 +367,12 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
     match p.as_rule() {
         // The attacker the sentence's watcher gives (`sentence::build_sentence`).
         Rule::t_first_atk => Target::Selected,
+        Rule::t_choose_and => Target::ChooseEach(
+            p.into_inner()
+                .filter(|x| x.as_rule() == Rule::t_choose)
+                .map(|x| target_of(x, chooser))
+                .collect(),
+        ),
         Rule::t_choose_or => {
             let parts: Vec<Target> = p
                 .into_inner()
