@@ -79,6 +79,7 @@ pub fn query_words(q: &Query) -> String {
             Filter::BpEqualsThis => post.push("the same BP as this card".into()),
             Filter::NotNamed(n) => post.push(format!("a name other than {n}")),
             Filter::HasEffects => post.push("effects".into()),
+            Filter::CostSameAsSelected => post.push("the chosen card's cost".into()),
             Filter::CostExtreme(true) => post.push("the highest cost among them".into()),
             Filter::CostExtreme(false) => post.push("the lowest cost among them".into()),
             Filter::Except(q) => post.push(format!("the exception of {}", query_words(q))),

@@ -174,3 +174,27 @@ fn one_of_these_and_one_of_those_are_chosen_in_turn_then_together() {
         "{r}"
     );
 }
+
+#[test]
+fn that_cost_the_same_as_it_reads_the_chosen_cards_cost() {
+    let r = rhai(
+        "(When Summoned) Select one of your spirits. Destroy all of your opponent's spirits that cost the same as it.",
+    );
+    assert!(
+        r.contains("destroy(opponent_spirits().cost_in(costs(t)))"),
+        "{r}"
+    );
+    // After the destination, the filter still belongs to the cards returned.
+    let r = rhai(
+        "(When Summoned) Select one of your spirits. Return all yellow magic cards from your trash to your hand that cost the same as that spirit.",
+    );
+    assert!(
+        r.contains("return_to_hand(my_trash().magic_cards().colour(\"yellow\").cost_in(costs(t)))"),
+        "{r}"
+    );
+    // Nothing chosen before: "it" has no antecedent.
+    assert!(
+        !parse_en("[Main] Destroy all of your opponent's spirits that cost the same as it.")
+            .complete
+    );
+}

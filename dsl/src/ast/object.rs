@@ -166,6 +166,8 @@ pub enum Filter {
     Except(Box<Query>),
     /// "that costs the most" (`true`) / "the least": the highest (lowest) cost among them.
     CostExtreme(bool),
+    /// "that cost the same as it": its cost is one of the chosen cards'.
+    CostSameAsSelected,
 }
 
 /// A set of cards described by the text (`opponent_spirits().bp_at_most(3000)`).

@@ -107,6 +107,10 @@ impl Emitter {
     /// object acted on ("this spirit … refresh it"). With neither, the pronoun has no
     /// antecedent: it is recorded (the effect is not understood), never this card.
     pub(super) fn texpr(&self, t: &Target) -> String {
+        // "that cost the same as it" reads the chosen card too.
+        if format!("{t:?}").contains("CostSameAsSelected") {
+            self.uses_t();
+        }
         match (t, &self.last_obj) {
             (Target::Selected, Some(obj)) if !self.t_bound => obj.clone(),
             (Target::Selected, None) if !self.t_bound => {

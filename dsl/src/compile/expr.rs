@@ -124,6 +124,7 @@ pub fn query_expr(q: &Query) -> String {
             Filter::HasEffects => write!(s, ".except(all_field().no_effects())"),
             Filter::CostSameAsAny(q) => write!(s, ".cost_in(costs({}))", query_expr(q)),
             Filter::Except(q) => write!(s, ".except({})", query_expr(q)),
+            Filter::CostSameAsSelected => write!(s, ".cost_in(costs(t))"),
             Filter::CostExtreme(true) => write!(s, ".cost_most()"),
             Filter::CostExtreme(false) => write!(s, ".cost_least()"),
         };

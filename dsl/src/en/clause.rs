@@ -29,7 +29,40 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         Rule::c_destroy => Action::Destroy(t()),
         Rule::c_exhaust => Action::Exhaust(t()),
         Rule::c_refresh => Action::Refresh(t()),
-        Rule::c_ret_hand => Action::ReturnToHand(t()),
+        // "Return all … to your hand that cost the same as that spirit": the filter after
+        // the destination belongs to the cards returned.
+        Rule::c_ret_hand => Action::ReturnToHand(match t() {
+            Target::All(mut q) => {
+                add_filters(&mut q, c.clone());
+                Target::All(q)
+            }
+            Target::Choose {
+                count,
+                mut query,
+                chooser,
+            } => {
+                add_filters(&mut query, c.clone());
+                Target::Choose {
+                    count,
+                    query,
+                    chooser,
+                }
+            }
+            _ if c
+                .clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::f_same_cost_it) =>
+            {
+                return vec![Action::Unparsed {
+                    text: c.as_str().to_string(),
+                    span: Span {
+                        start: c.as_span().start(),
+                        end: c.as_span().end(),
+                    },
+                }];
+            }
+            other => other,
+        }),
         Rule::c_ret_deck | Rule::c_place_deck => Action::ReturnToDeck(t(), deck_pos_in(&c)),
         Rule::c_remaining => Action::RemainingToDeck(deck_pos_in(&c)),
         Rule::c_rem_trash => Action::RemainingToTrash,

@@ -191,6 +191,7 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                 .next()
                 .map(|n| Filter::NotNamed(n.as_str().to_string())),
             Rule::f_same_cost => Some(same_cost_filter(x)),
+            Rule::f_same_cost_it => Some(Filter::CostSameAsSelected),
             Rule::f_cost_extreme => Some(Filter::CostExtreme(
                 x.into_inner().any(|m| m.as_rule() == Rule::cost_most),
             )),

@@ -213,12 +213,12 @@ pub(super) fn register_filters(e: &mut Engine) {
     reg!(
         e,
         "costs",
-        ["q: Query"],
-        "The costs of the matching cards, as an array (BS-9.2: a braved card's cost includes its braves'), for `cost_in` (\"with the same cost as any of your spirits\").",
-        |q: Query| -> R<Array> {
+        ["targets"],
+        "The costs of the cards (a query, or chosen cards), as an array (BS-9.2: a braved card's cost includes its braves'), for `cost_in` (\"with the same cost as any of your spirits\").",
+        |t: Dynamic| -> R<Array> {
+            let cs = targets(&t)?;
             with_ref(|g, _| {
-                q.eval(g)
-                    .into_iter()
+                cs.into_iter()
                     .map(|c| Dynamic::from(i64::from(g.cost_of(c))))
                     .collect()
             })
