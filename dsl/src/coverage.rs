@@ -462,5 +462,15 @@ pub fn read_cards(path: &Path) -> Result<Vec<CommunityCard>, CoverageError> {
 /// 25 most frequent unparsed sentences and gap reasons. This backs `cardscript coverage
 /// FILE.jsonl` (which passes the engine's [`Checker`]).
 pub fn coverage_file(path: &Path, checker: &dyn Checker) -> Result<Coverage, CoverageError> {
-    Ok(coverage_of(&read_cards(path)?, Lang::En, 25, checker))
+    coverage_file_top(path, checker, 25)
+}
+
+/// [`coverage_file`] listing the `top` most frequent unparsed sentences and gap reasons
+/// (`usize::MAX` lists them all).
+pub fn coverage_file_top(
+    path: &Path,
+    checker: &dyn Checker,
+    top: usize,
+) -> Result<Coverage, CoverageError> {
+    Ok(coverage_of(&read_cards(path)?, Lang::En, top, checker))
 }

@@ -77,6 +77,15 @@ pub fn query_words(q: &Query) -> String {
             Filter::NotToken => pre.push("non-token".into()),
             Filter::BpAtMostThis => post.push("BP no higher than this card's".into()),
             Filter::BpEqualsThis => post.push("the same BP as this card".into()),
+            Filter::NotNamed(n) => post.push(format!("a name other than {n}")),
+            Filter::HasEffects => post.push("effects".into()),
+            Filter::CostSameAsSelected => post.push("the chosen card's cost".into()),
+            Filter::CostExtreme(true) => post.push("the highest cost among them".into()),
+            Filter::CostExtreme(false) => post.push("the lowest cost among them".into()),
+            Filter::Except(q) => post.push(format!("the exception of {}", query_words(q))),
+            Filter::CostSameAsAny(q) => {
+                post.push(format!("the same cost as any of {}", query_words(q)))
+            }
         }
     }
     let zone = match q.zone {
@@ -104,6 +113,12 @@ pub(crate) fn target_words(t: &Target) -> String {
         Target::This => "this card".into(),
         Target::Selected => "the chosen card(s)".into(),
         Target::BothSelected => "the cards both selections chose".into(),
+        Target::ChooseEach(parts) => parts
+            .iter()
+            .map(target_words)
+            .collect::<Vec<_>>()
+            .join(" and "),
+        Target::ChooseAmongSelected(_) => "some of the cards chosen before".into(),
         Target::Blocker => "the blocking spirit".into(),
         Target::Attacker => "the attacking spirit".into(),
         Target::All(q) => format!("all {}", query_words(q)),

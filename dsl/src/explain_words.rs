@@ -26,6 +26,7 @@ pub(crate) fn core_count_words(c: &CoreCount) -> String {
         CoreCount::AllBut(n) => format!("all but {n} core(s)"),
         CoreCount::All => "all cores".into(),
         CoreCount::SoulCore => "the soul core".into(),
+        CoreCount::Ordinary(n) => format!("{n} core(s) other than the soul core"),
     }
 }
 

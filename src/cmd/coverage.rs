@@ -22,6 +22,9 @@ pub struct CoverageArgs {
     /// coverage the file's cards would have with them.
     #[arg(long = "pack", value_name = "DIR")]
     pub packs: Vec<PathBuf>,
+    /// How many unparsed sentences and gap reasons to list (0: all of them).
+    #[arg(long, value_name = "N", default_value_t = 25)]
+    pub top: usize,
 }
 
 /// Prints the coverage report.
@@ -51,8 +54,12 @@ pub fn run(args: CoverageArgs) -> Result<(), Box<dyn std::error::Error>> {
         keywords: KeywordRules::declared(&declared),
         vocab,
     };
-    let report = dsl::coverage::coverage_file(&args.file, &checker)
-        .map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let report = dsl::coverage::coverage_file_top(
+        &args.file,
+        &checker,
+        if args.top == 0 { usize::MAX } else { args.top },
+    )
+    .map_err(|e| format!("{}: {e}", args.file.display()))?;
     say!("{report}");
     Ok(())
 }

@@ -156,6 +156,18 @@ pub enum Filter {
     ColoursAtLeast(u32),
     /// "summoned this turn": came onto the field during this turn.
     SummonedThisTurn,
+    /// "other than NAME": not the card of that name.
+    NotNamed(String),
+    /// "with effects listed": a card with effects (not one with no effects).
+    HasEffects,
+    /// "with the same cost as any of your spirits": its cost is one of theirs.
+    CostSameAsAny(Box<Query>),
+    /// "except blue Angel spirits": not matched by the query.
+    Except(Box<Query>),
+    /// "that costs the most" (`true`) / "the least": the highest (lowest) cost among them.
+    CostExtreme(bool),
+    /// "that cost the same as it": its cost is one of the chosen cards'.
+    CostSameAsSelected,
 }
 
 /// A set of cards described by the text (`opponent_spirits().bp_at_most(3000)`).
@@ -218,6 +230,12 @@ pub enum Target {
     All(Query),
     /// The top N cards of your deck ("the top card of your deck", for tecoto, BS-13.1).
     DeckTop(u32),
+    /// Each of the choices in turn, together ("one of your opponent's spirits and one of
+    /// their nexuses").
+    ChooseEach(Vec<Target>),
+    /// `count` cards chosen among what the effect chose or revealed before ("any number of
+    /// them"), without selecting them.
+    ChooseAmongSelected(Count),
     /// The cards the last two selections chose together ("Your opponent selects one of
     /// their spirits. Then, select one of your spirits. Destroy both spirits.").
     BothSelected,
@@ -292,6 +310,8 @@ pub enum CoreCount {
     All,
     /// The soul core.
     SoulCore,
+    /// N cores that are not the soul core ("two cores that are not a "Soul Core"").
+    Ordinary(u32),
 }
 
 /// Position in a deck.

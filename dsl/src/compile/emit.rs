@@ -107,11 +107,19 @@ impl Emitter {
     /// object acted on ("this spirit … refresh it"). With neither, the pronoun has no
     /// antecedent: it is recorded (the effect is not understood), never this card.
     pub(super) fn texpr(&self, t: &Target) -> String {
+        // "that cost the same as it" reads the chosen card too.
+        if format!("{t:?}").contains("CostSameAsSelected") {
+            self.uses_t();
+        }
         match (t, &self.last_obj) {
             (Target::Selected, Some(obj)) if !self.t_bound => obj.clone(),
             (Target::Selected, None) if !self.t_bound => {
                 self.dangling.set(true);
                 "t".into()
+            }
+            (Target::ChooseAmongSelected(_), _) if !self.t_bound => {
+                self.dangling.set(true);
+                target_expr(t)
             }
             (Target::BothSelected, _) if !self.prev_bound => {
                 self.dangling.set(true);
@@ -279,6 +287,12 @@ impl Emitter {
                 core_place_expr(from, |t| self.texpr(t)),
                 core_place_expr(to, |t| self.texpr(t))
             ),
+            (CoreCount::Ordinary(n), _) => format!(
+                "move_ordinary_cores({}, {}, {})",
+                core_place_expr(from, |t| self.texpr(t)),
+                core_place_expr(to, |t| self.texpr(t)),
+                num(*n)
+            ),
             (CoreCount::SoulCore, _) => format!(
                 "move_soul_core({}, {})",
                 core_place_expr(from, |t| self.texpr(t)),
@@ -293,9 +307,10 @@ impl Emitter {
         match a {
             Action::PayCores { count, from } => {
                 let (n, need) = match count {
-                    CoreCount::Exactly(n) | CoreCount::UpTo(n) | CoreCount::AllBut(n) => {
-                        (n.to_string(), (*n).max(1))
-                    }
+                    CoreCount::Exactly(n)
+                    | CoreCount::UpTo(n)
+                    | CoreCount::AllBut(n)
+                    | CoreCount::Ordinary(n) => (n.to_string(), (*n).max(1)),
                     CoreCount::All => ("-1".into(), 1),
                     CoreCount::SoulCore => ("0".into(), 1),
                 };
@@ -310,7 +325,7 @@ impl Emitter {
             }
             Action::MoveCores { count, from, .. } => {
                 let n = match count {
-                    CoreCount::Exactly(n) => (*n).max(1),
+                    CoreCount::Exactly(n) | CoreCount::Ordinary(n) => (*n).max(1),
                     _ => 1,
                 };
                 let call = self.move_cores_call(a)?;

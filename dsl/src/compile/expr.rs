@@ -120,6 +120,13 @@ pub fn query_expr(q: &Query) -> String {
             Filter::Named(n) => write!(s, ".named({})", lit(n)),
             Filter::BpAtMostThis => write!(s, ".bp_at_most(this_card().bp())"),
             Filter::BpEqualsThis => write!(s, ".bp_is(this_card().bp())"),
+            Filter::NotNamed(n) => write!(s, ".except(all_field().named({}))", lit(n)),
+            Filter::HasEffects => write!(s, ".except(all_field().no_effects())"),
+            Filter::CostSameAsAny(q) => write!(s, ".cost_in(costs({}))", query_expr(q)),
+            Filter::Except(q) => write!(s, ".except({})", query_expr(q)),
+            Filter::CostSameAsSelected => write!(s, ".cost_in(costs(t))"),
+            Filter::CostExtreme(true) => write!(s, ".cost_most()"),
+            Filter::CostExtreme(false) => write!(s, ".cost_least()"),
         };
     }
     s
@@ -155,6 +162,21 @@ fn target_expr_with(t: &Target, filter: &str) -> String {
         Target::Selected => "t".into(),
         // `t0` keeps the selection before the last (see `Emitter::line`).
         Target::BothSelected => "t0 + t".into(),
+        Target::ChooseEach(parts) => parts
+            .iter()
+            .map(|p| target_expr_with(p, filter))
+            .collect::<Vec<_>>()
+            .join(" + "),
+        // Chosen among them, not selected (ruling C#159: the text prints no "select").
+        Target::ChooseAmongSelected(count) => match count {
+            Count::Exactly(n) => format!("choose_cards(t, {n})"),
+            Count::UpTo(n) => format!("choose_cards_up_to(t, {n})"),
+            Count::AnyNumber => "choose_cards_any_number(t)".into(),
+            Count::PerEach(n, per) => format!(
+                "choose_cards(t, {})",
+                times(u64::from(*n), &format!("{}.count()", query_expr(per)))
+            ),
+        },
         Target::Blocker => "blocking_spirit()".into(),
         Target::Attacker => "attacking_spirit()".into(),
         Target::All(q) => query_expr(q),

@@ -70,6 +70,27 @@ pub(super) fn parse_body(
                         acts = std::mem::take(inner);
                     }
                 }
+                // "If …, X instead.": X takes the place of an earlier action when the
+                // condition holds; with nothing to replace the sentence is not understood.
+                if st.instead {
+                    let mut probe = out.clone();
+                    if replace_instead(&mut probe, &acts, st.dur_written)
+                        && !crate::compile::dangling_pronoun(&probe)
+                    {
+                        out = probe;
+                    } else {
+                        unparsed.push(Unparsed {
+                            span,
+                            text: s.to_string(),
+                            expected: vec!["an earlier action that \"instead\" replaces".into()],
+                        });
+                        out.push(Action::Unparsed {
+                            text: s.to_string(),
+                            span,
+                        });
+                    }
+                    continue;
+                }
                 // A pronoun must refer to something an earlier sentence selected, summoned,
                 // revealed or discarded; never to this card by default (issue 11 kind 5).
                 let mut probe = out.clone();
@@ -217,6 +238,67 @@ fn read_sentence_anew(s: &str, vocab: &Vocabulary) -> Read {
     }
 }
 
+/// "If C, X instead." (`acts` = `[If(C, X)]`): the latest earlier action of X's kind (looking
+/// into wrappers), else the effect's last action, becomes `If(C, X)` and `Otherwise(it)`.
+/// False when there is nothing to replace or the sentence is not an "if" sentence.
+fn replace_instead(out: &mut Vec<Action>, acts: &[Action], dur_written: bool) -> bool {
+    let [Action::If(c, new)] = acts else {
+        return false;
+    };
+    let Some(first) = new.first() else {
+        return false;
+    };
+    let kind = std::mem::discriminant(first);
+    let swap = |body: &mut Vec<Action>, i: usize| {
+        let old = body.remove(i);
+        // "It gains 5000 BP instead" lasts as long as the change it replaces.
+        let mut new = new.clone();
+        if !dur_written
+            && let (Some(d), Some(first)) =
+                (super::sentence::duration_of_action(&old), new.first_mut())
+            && std::mem::discriminant(first) == std::mem::discriminant(&old)
+        {
+            *first = super::sentence::apply_mods(first.clone(), Some(d), None);
+        }
+        body.insert(i, Action::Otherwise(vec![old]));
+        body.insert(i, Action::If(c.clone(), new));
+    };
+    fn find_kind(
+        body: &mut Vec<Action>,
+        kind: std::mem::Discriminant<Action>,
+        swap: &dyn Fn(&mut Vec<Action>, usize),
+    ) -> bool {
+        for i in (0..body.len()).rev() {
+            if std::mem::discriminant(&body[i]) == kind {
+                swap(body, i);
+                return true;
+            }
+            if let Some(inner) = body[i].wrapped_mut()
+                && find_kind(inner, kind, swap)
+            {
+                return true;
+            }
+        }
+        false
+    }
+    fn last_leaf(body: &mut Vec<Action>, swap: &dyn Fn(&mut Vec<Action>, usize)) -> bool {
+        let Some(i) = body.len().checked_sub(1) else {
+            return false;
+        };
+        if matches!(body[i], Action::Unparsed { .. }) {
+            return false;
+        }
+        match body[i].wrapped_mut() {
+            Some(inner) => last_leaf(inner, swap),
+            None => {
+                swap(body, i);
+                true
+            }
+        }
+    }
+    find_kind(out, kind, &swap) || last_leaf(out, &swap)
+}
+
 /// Put a parsed sentence into the body: into the open choice of "one of the following
 /// effects" (a bullet opens its next option, a sentence after it continues that option);
 /// else [`place_in_body`].
@@ -316,11 +398,41 @@ fn attach(out: &mut Vec<Action>, acts: Vec<Action>) {
             // "Return the remaining cards …": the rest of what the sentence before revealed.
             || matches!(a, Action::RemainingToDeck(_) | Action::RemainingToTrash))
     });
+    // "Return / discard the remaining cards": the rest of what was revealed, wherever the
+    // reveal is, not inside a later optional choice among them.
+    let remaining = acts
+        .first()
+        .is_some_and(|a| matches!(a, Action::RemainingToDeck(_) | Action::RemainingToTrash));
+    if remaining {
+        match innermost_body_with(out, "Reveal(") {
+            Some(body) => body.extend(acts),
+            None => out.extend(acts),
+        }
+        return;
+    }
     if depends && let Some(body) = innermost_selecting_body(out) {
         body.extend(acts);
         return;
     }
     out.extend(acts);
+}
+
+/// The innermost wrapper body (looking into the last action's wrappers) whose actions'
+/// debug text contains `mark` ("Reveal(").
+fn innermost_body_with<'a>(body: &'a mut [Action], mark: &str) -> Option<&'a mut Vec<Action>> {
+    let inner = body.last_mut()?.wrapped_mut()?;
+    if !format!("{inner:?}").contains(mark) {
+        return None;
+    }
+    let deeper = {
+        let mut probe = inner.clone();
+        innermost_body_with(&mut probe, mark).is_some()
+    };
+    if deeper {
+        innermost_body_with(inner, mark)
+    } else {
+        Some(inner)
+    }
 }
 
 fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {

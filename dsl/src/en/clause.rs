@@ -8,6 +8,20 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
     };
     let rule = c.as_rule();
     let t = || first_target(&c, Whose::You);
+    // "Discard any number of them": choose among them, then discard what was chosen.
+    if rule == Rule::c_discard_it
+        && c.clone()
+            .into_inner()
+            .any(|x| x.as_rule() == Rule::t_of_them)
+    {
+        let among = c
+            .clone()
+            .into_inner()
+            .find(|x| x.as_rule() == Rule::t_of_them)
+            .map(|x| target_of(x, Whose::You))
+            .unwrap_or(Target::Selected);
+        return vec![Action::Select(among), Action::DiscardSelected];
+    }
     vec![match rule {
         Rule::c_select => Action::Select(t()),
         Rule::c_opp_select => Action::Select(first_target(&c, Whose::Opponent)),
@@ -15,8 +29,41 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         Rule::c_destroy => Action::Destroy(t()),
         Rule::c_exhaust => Action::Exhaust(t()),
         Rule::c_refresh => Action::Refresh(t()),
-        Rule::c_ret_hand => Action::ReturnToHand(t()),
-        Rule::c_ret_deck => Action::ReturnToDeck(t(), deck_pos_in(&c)),
+        // "Return all … to your hand that cost the same as that spirit": the filter after
+        // the destination belongs to the cards returned.
+        Rule::c_ret_hand => Action::ReturnToHand(match t() {
+            Target::All(mut q) => {
+                add_filters(&mut q, c.clone());
+                Target::All(q)
+            }
+            Target::Choose {
+                count,
+                mut query,
+                chooser,
+            } => {
+                add_filters(&mut query, c.clone());
+                Target::Choose {
+                    count,
+                    query,
+                    chooser,
+                }
+            }
+            _ if c
+                .clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::f_same_cost_it) =>
+            {
+                return vec![Action::Unparsed {
+                    text: c.as_str().to_string(),
+                    span: Span {
+                        start: c.as_span().start(),
+                        end: c.as_span().end(),
+                    },
+                }];
+            }
+            other => other,
+        }),
+        Rule::c_ret_deck | Rule::c_place_deck => Action::ReturnToDeck(t(), deck_pos_in(&c)),
         Rule::c_remaining => Action::RemainingToDeck(deck_pos_in(&c)),
         Rule::c_rem_trash => Action::RemainingToTrash,
         Rule::c_gain_bp | Rule::c_bp_plus => Action::Bp {
@@ -291,7 +338,8 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             let mut places = Vec::new();
             let mut from_target = None;
             let mut from_life = None;
-            for x in c.into_inner() {
+            let mut ordinary = false;
+            for x in c.clone().into_inner() {
                 match x.as_rule() {
                     Rule::rm_life => {
                         from_life = x.into_inner().next().map(|l| {
@@ -305,8 +353,25 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                     Rule::core_count => count = core_count_of(x),
                     Rule::core_place => places.push(core_place_of(x)),
                     Rule::target => from_target = Some(target_of(x, Whose::You)),
+                    Rule::not_soul => ordinary = true,
                     _ => {}
                 }
+            }
+            // Only a number of ordinary cores can be "not a Soul Core"; "all … that are
+            // not" has no call: not understood.
+            if ordinary {
+                count = match count {
+                    CoreCount::Exactly(n) => CoreCount::Ordinary(n),
+                    _ => {
+                        return vec![Action::Unparsed {
+                            text: c.as_str().to_string(),
+                            span: Span {
+                                start: c.as_span().start(),
+                                end: c.as_span().end(),
+                            },
+                        }];
+                    }
+                };
             }
             if rule == Rule::c_place_cores {
                 let to = places.pop().unwrap_or(CorePlace::Reserve);

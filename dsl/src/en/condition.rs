@@ -122,6 +122,17 @@ pub(super) fn condition_of(p: Pair<Rule>) -> Option<Condition> {
                 filters: vec![f],
             })
         }
+        Rule::cond_it_has => Condition::SelectedIs(Query {
+            owner: Owner::Any,
+            kind: CardKind::Card,
+            zone: Zone::Field,
+            filters: c
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::same_cost_any)
+                .map(super::noun::same_cost_filter)
+                .into_iter()
+                .collect(),
+        }),
         Rule::cond_it_is => {
             let neg = c
                 .clone()

@@ -170,6 +170,32 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                     .unwrap_or_default(),
             )),
             Rule::f_vanilla => Some(Filter::NoEffects),
+            Rule::f_effects_listed => Some(Filter::HasEffects),
+            Rule::f_lv_is => Some(Filter::Level(
+                x.into_inner().next().map(number_in_level).unwrap_or(1),
+            )),
+            Rule::f_families => x
+                .into_inner()
+                .find(|f| f.as_rule() == Rule::families)
+                .map(|fs| {
+                    Filter::Family(
+                        fs.into_inner()
+                            .filter(|f| f.as_rule() == Rule::family)
+                            .map(|f| f.as_str().to_string())
+                            .collect(),
+                    )
+                }),
+            Rule::f_other_this => Some(Filter::Other),
+            Rule::f_other_name => x
+                .into_inner()
+                .next()
+                .map(|n| Filter::NotNamed(n.as_str().to_string())),
+            Rule::f_same_cost => Some(same_cost_filter(x)),
+            Rule::f_same_cost_it => Some(Filter::CostSameAsSelected),
+            Rule::f_cost_extreme => Some(Filter::CostExtreme(
+                x.into_inner().any(|m| m.as_rule() == Rule::cost_most),
+            )),
+            Rule::f_except => by_query(&x).map(|q| Filter::Except(Box::new(q))),
             Rule::f_bp_this => Some(Filter::BpAtMostThis),
             Rule::f_bp_eq_this => Some(Filter::BpEqualsThis),
             Rule::f_not_atk => Some(Filter::NotAttacking),
@@ -222,6 +248,22 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
             q.filters.push(f);
         }
     }
+}
+
+/// "with the same cost as any of your spirits" (`f_same_cost`, `same_cost_any`): the owner
+/// and the noun of the cards whose costs it may have.
+pub(super) fn same_cost_filter(p: Pair<Rule>) -> Filter {
+    let mut owner = Owner::Any;
+    let mut q = None;
+    for x in p.into_inner().flatten() {
+        match x.as_rule() {
+            Rule::owner if q.is_none() => owner = owner_of(x),
+            Rule::np_body if q.is_none() => q = Some(x),
+            _ => {}
+        }
+    }
+    let q = q.map(|np| query_of(np, owner)).unwrap_or_else(your_spirits);
+    Filter::CostSameAsAny(Box::new(q))
 }
 
 pub(super) fn by_query(c: &Pair<Rule>) -> Option<Query> {
@@ -326,6 +368,12 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
     match p.as_rule() {
         // The attacker the sentence's watcher gives (`sentence::build_sentence`).
         Rule::t_first_atk => Target::Selected,
+        Rule::t_choose_and => Target::ChooseEach(
+            p.into_inner()
+                .filter(|x| x.as_rule() == Rule::t_choose)
+                .map(|x| target_of(x, chooser))
+                .collect(),
+        ),
         Rule::t_choose_or => {
             let parts: Vec<Target> = p
                 .into_inner()
@@ -370,7 +418,39 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
             }
             out
         }
-        Rule::t_selected => Target::Selected,
+        Rule::t_selected | Rule::t_by_this => Target::Selected,
+        Rule::t_of_them => Target::ChooseAmongSelected(
+            match p
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::count_np)
+                .and_then(|x| x.into_inner().next())
+            {
+                Some(c) if c.as_rule() == Rule::c_any => Count::AnyNumber,
+                Some(c) if c.as_rule() == Rule::c_up_to => Count::UpTo(number_in(c)),
+                Some(c) => Count::Exactly(number_in(c)),
+                None => Count::Exactly(1),
+            },
+        ),
+        Rule::t_the_one => {
+            let owner = p
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::owner)
+                .map(owner_of)
+                .unwrap_or(Owner::Any);
+            let mut query = Query {
+                owner,
+                kind: CardKind::Spirit,
+                zone: Zone::Field,
+                filters: Vec::new(),
+            };
+            add_filters(&mut query, p);
+            Target::Choose {
+                count: Count::Exactly(1),
+                query,
+                chooser,
+            }
+        }
         Rule::t_both => Target::BothSelected,
         Rule::t_all => {
             let mut owner = Owner::Any;

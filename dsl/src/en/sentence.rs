@@ -16,6 +16,12 @@ pub(crate) struct SentenceState {
     /// A sentence the grammar matched that the engine has no rules for ("This effect does
     /// not duplicate"): reported as not understood.
     pub(super) unruled: bool,
+    /// "If …, X instead.": X replaces an earlier action of the effect when the condition
+    /// holds (see `body::replace_instead`).
+    pub(super) instead: bool,
+    /// The sentence writes its duration ("during this turn"): an "instead" sentence that
+    /// does not keeps the duration of the action it replaces.
+    pub(super) dur_written: bool,
 }
 
 enum Wrap {
@@ -178,6 +184,7 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 });
             }
             Rule::l_during => {
+                st.dur_written = true;
                 default_dur = p.into_inner().next().map(duration_of);
             }
             Rule::l_for_each => {
@@ -212,7 +219,10 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                         .all(|a| subject_mut(a).is_some_and(|t| *t == Target::This));
                 current.extend(acts);
             }
-            Rule::tr_duration => cur_dur = p.into_inner().next().map(duration_of),
+            Rule::tr_duration => {
+                st.dur_written = true;
+                cur_dur = p.into_inner().next().map(duration_of);
+            }
             Rule::tr_for_each => cur_per = p.into_inner().next().map(|f| for_each_of(f, 1)),
             Rule::tr_if => {
                 let c = p.into_inner().next().and_then(condition_of);
@@ -224,6 +234,7 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
             }
             Rule::tr_start_step => st.start_of_step = true,
             Rule::tr_once => cur_once = true,
+            Rule::tr_instead => st.instead = true,
             _ => {}
         }
     }
@@ -319,7 +330,30 @@ fn paying_of(p: Pair<Rule>) -> Option<Condition> {
 }
 
 /// Apply a trailing duration / "for each" multiplier to an action.
-fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
+/// The duration an action's change lasts, for the actions [`apply_mods`] gives one.
+pub(super) fn duration_of_action(a: &Action) -> Option<Duration> {
+    match a {
+        Action::Bp { duration: d, .. }
+        | Action::AttackTax { duration: d, .. }
+        | Action::SymbolsAs { duration: d, .. }
+        | Action::CannotBe { duration: d, .. }
+        | Action::CannotBeDestroyed { duration: d, .. }
+        | Action::CannotAttack(_, d)
+        | Action::CannotBlock(_, d)
+        | Action::CannotBeBlocked(_, _, d)
+        | Action::GainKeyword(_, _, d)
+        | Action::GainFamily(_, _, d)
+        | Action::GainSymbols(_, _, _, d)
+        | Action::TreatAsLevel(_, _, d)
+        | Action::TreatAsHighestLevel(_, d)
+        | Action::MustAttack(_, d)
+        | Action::CanBlockWhileExhausted(_, d)
+        | Action::CannotBeDestroyedInBattle(_, d) => Some(*d),
+        _ => None,
+    }
+}
+
+pub(super) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
     match a {
         Action::Bp {
             target,

@@ -75,6 +75,12 @@ pub enum Filter {
     /// Not being destroyed now (BS-6.6: a card whose destruction is in progress is no
     /// legal target of another destruction).
     NotBeingDestroyed,
+    /// Not matched by the other query, read wherever the card is (its player, kind and
+    /// filters: "other than NAME", "except blue spirits", "with effects listed").
+    Except(Box<Query>),
+    /// Only the cards of the highest (`true`) or lowest cost among the matches so far
+    /// ("their spirit that costs the most"); ties all stay. Read over the set, not one card.
+    CostExtreme(bool),
 }
 
 /// A lazy set of cards: a base and filters, evaluated against the game when used.
@@ -122,6 +128,14 @@ impl Query {
             Base::Union(qs) => return qs.iter().any(|q| q.matches_ignoring_zone(g, c)),
             _ => return self.eval(g).contains(&c),
         };
+        // A filter read over the set (the highest cost) needs the set.
+        if self
+            .filters
+            .iter()
+            .any(|f| matches!(f, Filter::CostExtreme(_)))
+        {
+            return base && self.eval(g).contains(&c);
+        }
         base && self.filters.iter().all(|f| matches_filter(g, c, f))
     }
 
@@ -199,6 +213,12 @@ impl Query {
                 .collect(),
         };
         for f in &self.filters {
+            if let Filter::CostExtreme(most) = f {
+                let costs = v.iter().map(|c| g.cost_of(*c));
+                let best = if *most { costs.max() } else { costs.min() };
+                v.retain(|c| Some(g.cost_of(*c)) == best);
+                continue;
+            }
             v.retain(|c| matches_filter(g, *c, f));
         }
         v
@@ -255,6 +275,9 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
                     )
                 })
         }
+        Filter::Except(other) => !other.matches_ignoring_zone(g, c),
+        // Read over the set in `eval`.
+        Filter::CostExtreme(_) => true,
         Filter::SoulCore(want) => g.soul_on(c) == *want,
         Filter::Token(want) => d.token == *want,
         Filter::CombinedAtMost(..) => true,

@@ -144,7 +144,7 @@ pub(super) fn register_actions(e: &mut Engine) {
         e,
         "return_to_deck",
         ["targets", "where: &str"],
-        "Returns the cards to the \"top\" or \"bottom\" of their owners' decks.",
+        "Returns the cards to the \"top\" or \"bottom\" of their owners' decks. A card this effect revealed (`reveal`) that is still in the deck moves there within the deck (\"place any number of them at the bottom of your deck\") and is no longer one of the remaining revealed cards.",
         |t: Dynamic, w: &str| -> R<i64> {
             let bottom = match w {
                 "top" => false,
@@ -155,7 +155,26 @@ pub(super) fn register_actions(e: &mut Engine) {
                     )));
                 }
             };
-            each_by(&t, |g, c, a| g.effect_return_to_deck(c, bottom, Some(a)))
+            each_by(&t, |g, c, a| {
+                let deck = Zone::Deck(g.owner(c));
+                let revealed = run_ctx().is_ok_and(|rc| rc.revealed.borrow().contains(&c));
+                if g.zone_of(c) == deck && revealed {
+                    // The deck's top is the end of its pile.
+                    let mut order: Vec<InstanceId> =
+                        g.pile(deck).iter().copied().filter(|x| *x != c).collect();
+                    if bottom {
+                        order.insert(0, c);
+                    } else {
+                        order.push(c);
+                    }
+                    g.st.zones.reorder(deck, order);
+                    if let Ok(rc) = run_ctx() {
+                        rc.revealed.borrow_mut().retain(|x| *x != c);
+                    }
+                    return true;
+                }
+                g.effect_return_to_deck(c, bottom, Some(a))
+            })
         }
     );
     reg!(

@@ -63,6 +63,19 @@ fn sources(from: &Dynamic) -> R<Vec<CoreLoc>> {
 /// enough cores go at once (BS-5.3) and count as destroyed by this effect
 /// (`destroyed_by_this_effect`, rulings-cards.json #27).
 fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each: bool) -> R<i64> {
+    move_cores_of(from, to, n, keep, each, false)
+}
+
+/// [`move_cores_impl`]; `ordinary`: the soul core never moves (BS-0.2, "cores that are not
+/// a "Soul Core"").
+fn move_cores_of(
+    from: &Dynamic,
+    to: &Dynamic,
+    n: Option<u32>,
+    keep: u32,
+    each: bool,
+    ordinary: bool,
+) -> R<i64> {
     let srcs = sources(from)?;
     let to = place(to)?;
     // "Cannot have its cores removed by your opponent's effects": to any place (ruling
@@ -78,7 +91,11 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each
             })
             .collect())
     })?;
-    let souls = soul_choices(&srcs, &to, n, keep, each)?;
+    let souls = if ordinary {
+        Vec::new()
+    } else {
+        soul_choices(&srcs, &to, n, keep, each)?
+    };
     with_mut(|g, rc| {
         let owner_of = |g: &Game, l: CoreLoc| match l {
             CoreLoc::Card(c) => g.owner(c),
@@ -105,7 +122,7 @@ fn move_cores_impl(from: &Dynamic, to: &Dynamic, n: Option<u32>, keep: u32, each
             // A soul core stays with its owner (BS-0.2): across players only ordinary
             // cores move.
             let across = dest.is_some_and(|d| owner_of(g, d) != owner_of(g, s));
-            moved += if across {
+            moved += if across || ordinary {
                 g.move_ordinary_cores_n(s, dest, want)
             } else if want > 0 && souls.contains(&s) {
                 // Its owner chose to let the soul core go first (ruling C#28, C#171).
@@ -221,6 +238,16 @@ pub(super) fn register_cores(e: &mut Engine) {
         |f: Dynamic, t: Dynamic, n: i64| -> R<i64> {
             let n = nat(n, "n")?;
             move_cores_impl(&f, &t, Some(n), 0, true)
+        }
+    );
+    reg!(
+        e,
+        "move_ordinary_cores",
+        ["from", "to", "n: i64"],
+        "Moves n cores that are not the soul core (from a place, or from each of the cards → a place, a card or \"void\"): \"two cores from your trash that are not a \"Soul Core\"\" (BS-0.2); depletion follows (BS-5.3).",
+        |f: Dynamic, t: Dynamic, n: i64| -> R<i64> {
+            let n = nat(n, "n")?;
+            move_cores_of(&f, &t, Some(n), 0, true, true)
         }
     );
     reg!(

@@ -195,6 +195,37 @@ pub(super) fn register_filters(e: &mut Engine) {
     );
     reg!(
         e,
+        "except",
+        ["q: Query", "other: Query"],
+        "Only cards the other query does not match, read wherever the card is (its player, kind and filters): `except(revealed(), all_field().named(\"X\"))` is \"other than X\".",
+        |q: Query, other: Query| q.with(Filter::Except(Box::new(other)))
+    );
+    filt!(
+        "cost_most",
+        "Only the matching cards of the highest cost (BS-9.2: braves' costs included); ties all stay: \"their spirit that costs the most\".",
+        Filter::CostExtreme(true)
+    );
+    filt!(
+        "cost_least",
+        "Only the matching cards of the lowest cost; ties all stay: \"the spirit that costs the least\".",
+        Filter::CostExtreme(false)
+    );
+    reg!(
+        e,
+        "costs",
+        ["targets"],
+        "The costs of the cards (a query, or chosen cards), as an array (BS-9.2: a braved card's cost includes its braves'), for `cost_in` (\"with the same cost as any of your spirits\").",
+        |t: Dynamic| -> R<Array> {
+            let cs = targets(&t)?;
+            with_ref(|g, _| {
+                cs.into_iter()
+                    .map(|c| Dynamic::from(i64::from(g.cost_of(c))))
+                    .collect()
+            })
+        }
+    );
+    reg!(
+        e,
         "tokens",
         ["q: Query"],
         "Only tokens (keyword rulings K27–K31: spirits made by `summon_token`).",
