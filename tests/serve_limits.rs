@@ -149,9 +149,22 @@ fn the_games_kept_are_capped_finished_first_then_idle_longest() {
     assert_eq!(s.http_as(&tokens[2], "GET", "/api/games/2", "").0, 200);
 }
 
-/// 300 idle connections at once, then 2000 games made (one connection each), on
-/// loopback: the connections past the limit are refused, every game is made, and the
-/// server still answers, within a time bound.
+/// The file descriptors this process may open (its soft limit), from `/proc/self/limits`.
+fn open_files_limit() -> usize {
+    let limits = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
+    limits
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .and_then(|l| l.split_whitespace().nth(3))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1024)
+}
+
+/// 2000 idle connections at once (fewer where this process may not open that many files),
+/// then 20,000 games made (one connection each), on loopback: the connections past the
+/// limit are refused, every game is made, the server still answers within a time bound, and
+/// its peak memory stays under the bound `docs/serve.md` documents (64 MiB and 256 KiB per
+/// kept game).
 #[test]
 fn a_bounded_load_leaves_the_server_answering() {
     let s = Server::start(&[
@@ -165,38 +178,49 @@ fn a_bounded_load_leaves_the_server_answering() {
         "0",
     ]);
     let start = Instant::now();
-    let mut conns: Vec<TcpStream> = (0..300).map(|_| connect(&s)).collect();
+    let idle = 2000.min(open_files_limit().saturating_sub(200));
+    let mut conns: Vec<TcpStream> = (0..idle).map(|_| connect(&s)).collect();
     std::thread::sleep(Duration::from_millis(500));
-    let refused = conns
-        .iter_mut()
-        .filter(|c| {
-            let mut c: &TcpStream = c;
-            c.set_nonblocking(true).unwrap();
-            let mut b = [0u8; 16];
-            matches!(c.read(&mut b), Ok(n) if n > 0 && b.starts_with(b"HTTP/1.1 503"))
-        })
-        .count();
-    assert_eq!(refused, 300 - 64, "all past the 64 refused");
+    // Each connection ends one of two ways, none hangs: refused with a JSON 503 when 64 are
+    // open, or kept and closed by the server's 2 s read timeout (end of stream); a slot
+    // freed by a timeout may take one that waited in the listen queue.
+    let (mut refused, mut timed_out) = (0, 0);
+    for c in &mut conns {
+        let mut c: &TcpStream = c;
+        c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let mut b = [0u8; 16];
+        match c.read(&mut b) {
+            Ok(n) if n > 0 && b.starts_with(b"HTTP/1.1 503") => refused += 1,
+            Ok(0) => timed_out += 1,
+            other => panic!("neither refused nor closed: {other:?}"),
+        }
+    }
+    assert_eq!(refused + timed_out, idle);
+    assert!(
+        timed_out >= 64 && refused >= idle / 2,
+        "{refused} refused, {timed_out} timed out"
+    );
     drop(conns);
     // The server answers while the closed ones are let go.
     assert_eq!(s.get("/api/decks")["game"], "battle-spirits");
     let mut last = Value::Null;
-    for i in 0..2000u64 {
+    for i in 0..20_000u64 {
         let (code, r) = s.post("/api/games", &json!({ "seed": i }));
         assert_eq!(code, 200, "game {i}: {r}");
         last = r;
     }
-    assert_eq!(last["id"], 1999);
+    assert_eq!(last["id"], 19_999);
     let t = last["tokens"][0].as_str().unwrap();
     assert_eq!(
-        s.get_as(t, "/api/games/1999")["decision"]["kind"],
+        s.get_as(t, "/api/games/19999")["decision"]["kind"],
         "Mulligan"
     );
     // Only the last 200 are kept.
-    assert_eq!(s.http("GET", "/api/games/1799", "").0, 404);
+    assert_eq!(s.http("GET", "/api/games/19799", "").0, 404);
     assert_eq!(s.get("/api/decks")["game"], "battle-spirits");
     let took = start.elapsed();
     let peak = peak_rss_kib(s.pid());
-    println!("load: 300 connections, 2000 games in {took:?}; server peak RSS {peak} KiB");
-    assert!(took < Duration::from_secs(240), "{took:?}");
+    println!("load: {idle} connections, 20000 games in {took:?}; server peak RSS {peak} KiB");
+    assert!(took < Duration::from_secs(600), "{took:?}");
+    assert!(peak < 64 * 1024 + 200 * 256, "peak RSS {peak} KiB");
 }
