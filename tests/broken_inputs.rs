@@ -142,7 +142,7 @@ fn every_broken_line_battle_deck_is_rejected_with_its_line() {
     }
 }
 
-/// The checks of meaning (issue 17), through the command as an author runs it: each case of
+/// The checks of meaning, through the command as an author runs it: each case of
 /// `tests/broken/checks/` fails `db build` and `lint` in one run with every line of its
 /// `expect.txt` (file:line, did-you-mean, valid values, the count of errors), and `db
 /// build` leaves the catalogue built before byte for byte the same. Cases: an unknown

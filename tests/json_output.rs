@@ -1,4 +1,4 @@
-//! `--json` on `db build`, `lint`, `deck check` and `cards show` (issue 17): one report
+//! `--json` on `db build`, `lint`, `deck check` and `cards show`: one report
 //! object on stdout in the shape of `docs/json-output.md`, the exit status not 0 when it
 //! holds an error.
 

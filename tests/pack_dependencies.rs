@@ -1,4 +1,4 @@
-//! Packs that build on packs (issue 17): a mod pack that depends on the demo pack runs with
+//! Packs that build on packs: a mod pack that depends on the demo pack runs with
 //! only the binary (the embedded demo pack satisfies the dependency), its decks may use the
 //! cards of the packs it depends on, `play` and `sim` list overrides as `db build` does, and
 //! a small pack's deck may name the casual format (20–60 cards, at most 4 of a card name;

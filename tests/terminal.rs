@@ -1,4 +1,4 @@
-//! A person at the terminal (issue 17): `play --p1 human` driven through a
+//! A person at the terminal: `play --p1 human` driven through a
 //! pseudo-terminal (one-answer payments, `?N`, a refused payment with its reason), the
 //! text log read in order (no "not blocked" after the attacker was destroyed), and
 //! `explain` in plain words.

@@ -55,7 +55,7 @@ pub fn parse(files: &PackFiles, rel: &str, text: &str) -> Result<Deck, Vec<Diagn
 
 /// [`parse`], keeping the deck as far as it reads: a `.txt` deck with malformed lines comes
 /// back with its well-formed lines beside the errors, so that they are still checked
-/// against the cards in the same run (issue 17); a YAML deck that does not read is `None`.
+/// against the cards in the same run; a YAML deck that does not read is `None`.
 pub fn parse_lenient(files: &PackFiles, rel: &str, text: &str) -> (Option<Deck>, Vec<Diagnostic>) {
     let stem = rel
         .rsplit('/')

@@ -68,7 +68,7 @@ pub struct Manifest {
     #[serde(default)]
     pub priority: i32,
     /// Which printed text of its cards runs when an effect has both and no script: `en`
-    /// (the default) or `ja` (issue 17); an effect's own `text_language` wins.
+    /// (the default) or `ja`; an effect's own `text_language` wins.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_language: Option<String>,
 }
@@ -167,7 +167,7 @@ impl Pack {
 
     /// Every mistake of a pack in memory (file, line, column, field), and the pack as far as
     /// it reads, so that later checks (labels, keywords, scripts, dependencies) still see the
-    /// rest in the same run (issue 17): the cards of a file with a mistake are left out; the
+    /// rest in the same run: the cards of a file with a mistake are left out; the
     /// pack is `None` only when `pack.yaml` is missing or does not read.
     pub fn from_files_partial(files: PackFiles) -> (Option<Pack>, Vec<Diagnostic>) {
         let mut errors = Vec::new();

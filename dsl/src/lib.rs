@@ -74,7 +74,7 @@ impl ParseOutcome {
         mut unparsed: Vec<Unparsed>,
     ) -> Self {
         // A pronoun with no antecedent (a grammar that does not check it per sentence, as
-        // the English one does): the effect is not understood (issue 11 kind 5).
+        // the English one does): the effect is not understood.
         if unparsed.is_empty() && compile::dangling_pronoun(&effect.body) {
             unparsed.push(Unparsed {
                 span: Span { start: 0, end: 0 },

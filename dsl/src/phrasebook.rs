@@ -1,4 +1,4 @@
-//! Every phrase the built-in English grammar understands, in the author's words (issue 17):
+//! Every phrase the built-in English grammar understands, in the author's words:
 //! one entry per sentence kind of `grammar/en.pest` (each `c_*` clause, each `l_*` lead and
 //! `tr_*` trailer, the two whole sentences), with a pattern and an example sentence that
 //! parses. `docs/phrasebook.md` is generated from it; the did-you-mean of a sentence that is

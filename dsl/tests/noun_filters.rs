@@ -69,14 +69,14 @@ fn with_effects_listed_is_not_no_effects() {
 #[test]
 fn same_cost_as_any_of_your_spirits_reads_their_costs() {
     let r = rhai(
-        "(When Summoned) Reveal the top card of your deck. If it has the same cost as any of your spirits, add it to your hand. Otherwise, discard it.",
+        "(When Summoned) Reveal the top card of your deck. If it has the same cost as any of your spirits, draw 1 card. Otherwise, discard it.",
     );
     assert!(
         r.contains("matches(t, all_field().cost_in(costs(my_spirits())))"),
         "{r}"
     );
     let r = rhai(
-        "(When Summoned) Reveal the top card of your deck. If it is a spirit card with the same cost as any of your spirits, summon it without paying its cost.",
+        "(When Summoned) Reveal the top card of your deck. If it is a spirit card with the same cost as any of your spirits, add it to your hand.",
     );
     assert!(r.contains(".cost_in(costs(my_spirits()))"), "{r}");
 }
@@ -161,10 +161,10 @@ fn the_remaining_cards_follow_the_reveal_not_an_optional_choice_after_it() {
 #[test]
 fn one_of_these_and_one_of_those_are_chosen_in_turn_then_together() {
     let r = rhai(
-        "[Main] Select one of your opponent's spirits with 3000 or fewer BP and one of your opponent's nexuses and destroy them.",
+        "[Main] Select one of your opponent's spirits with 4000 or fewer BP and one of your opponent's nexuses and destroy them.",
     );
     assert!(
-        r.contains("t = choose_targets(opponent_spirits().bp_at_most(3000).not_being_destroyed(), 1) + choose_targets(opponent_nexuses().not_being_destroyed(), 1);\ndestroy(t);"),
+        r.contains("t = choose_targets(opponent_spirits().bp_at_most(4000).not_being_destroyed(), 1) + choose_targets(opponent_nexuses().not_being_destroyed(), 1);\ndestroy(t);"),
         "{r}"
     );
     // "Select one of your spirits and destroy it" stays one choice and an action.
@@ -178,23 +178,23 @@ fn one_of_these_and_one_of_those_are_chosen_in_turn_then_together() {
 #[test]
 fn that_cost_the_same_as_it_reads_the_chosen_cards_cost() {
     let r = rhai(
-        "(When Summoned) Select one of your spirits. Destroy all of your opponent's spirits that cost the same as it.",
+        "(When Summoned) Select one of your spirits. Destroy all of your opponent's nexuses that cost the same as it.",
     );
     assert!(
-        r.contains("destroy(opponent_spirits().cost_in(costs(t)))"),
+        r.contains("destroy(opponent_nexuses().cost_in(costs(t)))"),
         "{r}"
     );
     // After the destination, the filter still belongs to the cards returned.
     let r = rhai(
-        "(When Summoned) Select one of your spirits. Return all yellow magic cards from your trash to your hand that cost the same as that spirit.",
+        "(When Summoned) Select one of your spirits. Return all green magic cards from your trash to your hand that cost the same as that spirit.",
     );
     assert!(
-        r.contains("return_to_hand(my_trash().magic_cards().colour(\"yellow\").cost_in(costs(t)))"),
+        r.contains("return_to_hand(my_trash().magic_cards().colour(\"green\").cost_in(costs(t)))"),
         "{r}"
     );
     // Nothing chosen before: "it" has no antecedent.
     assert!(
-        !parse_en("[Main] Destroy all of your opponent's spirits that cost the same as it.")
+        !parse_en("[Main] Destroy all of your opponent's nexuses that cost the same as it.")
             .complete
     );
 }

@@ -1,5 +1,5 @@
 //! Prints `docs/phrasebook.md`, every phrase card text can use with an example and the
-//! scenario proving it (issue 17): `cargo run -p engine --example gen_phrasebook > docs/phrasebook.md`.
+//! scenario proving it: `cargo run -p engine --example gen_phrasebook > docs/phrasebook.md`.
 
 use engine::rules::battle_spirits::script::phrasebook;
 

@@ -226,7 +226,7 @@ fn if_you_do_after_a_discard_with_an_empty_hand_draws_nothing() {
 
 #[test]
 fn a_pronoun_with_no_antecedent_is_inert_and_never_this_card() {
-    // "it" with nothing selected before: not understood (issue 11 kind 5); the old reading
+    // "it" with nothing selected before: not understood; the old reading
     // destroyed the card itself.
     let card = scripted_spirit("T-IT", 0, 1000, vec![text("When Summoned", "Destroy it.")]);
     let mut g = strict(scenario(vec![card], 1106));

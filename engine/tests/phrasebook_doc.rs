@@ -1,5 +1,5 @@
 //! The check that `docs/phrasebook.md` is the phrasebook generated from the grammar, the
-//! repository's packs and the phrase proofs (issue 17), and that every phrase has a proof
+//! repository's packs and the phrase proofs, and that every phrase has a proof
 //! by play (`tests/phrases/*.yaml`, `docs/scenarios.md` "Phrase proofs"). Regenerate with
 //! `cargo run -p engine --example gen_phrasebook > docs/phrasebook.md`.
 

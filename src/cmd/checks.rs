@@ -1,4 +1,4 @@
-//! Every check of meaning on pack folders, all in one run (issue 17): YAML and card
+//! Every check of meaning on pack folders, all in one run: YAML and card
 //! fields, decks, dependencies, timing labels and keyword names, script syntax and the
 //! functions scripts call. A stage never stops the next: a card file with a mistake is left
 //! out of the later stages and the rest is still checked. `db build` and `lint` print what
@@ -59,7 +59,7 @@ pub fn check_all(
             None => all_packs_read = false,
         }
     }
-    // A pack that depends on the demo pack gets the embedded one (issue 17).
+    // A pack that depends on the demo pack gets the embedded one.
     let packs = super::source::with_embedded_demo(packs)?;
     // Card text is written ahead on a thread of its own while the catalogue is filled
     // and the library built from it (issue 15): the library takes what it wrote, the two
@@ -121,7 +121,7 @@ pub fn check_all(
     }
     // Last, what only the engine's own build finds (a phrase's rhai, a keyword script):
     // when nothing above did, its first error — the one a strict build stops at, which
-    // the lenient build recorded (issue 15: no second build). A label or phrase that does
+    // the lenient build recorded (no second build). A label or phrase that does
     // not compile always: the cards' errors above may come from the labels it left out.
     if let Some(e) = library.as_ref().and_then(|l| l.strict_error())
         && (errors.is_empty() || super::source::is_vocabulary_error(e))

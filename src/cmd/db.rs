@@ -73,7 +73,7 @@ fn build(
     json: bool,
     allow_gaps: bool,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    // Every check at once (issue 17): YAML, cards, decks, dependencies, labels, keywords,
+    // Every check at once: YAML, cards, decks, dependencies, labels, keywords,
     // scripts. Nothing is written while an error remains; the old catalogue stays.
     // The process ends after this command: the packs, catalogue and library (many small
     // allocations) are left to the process's end instead of freed one by one (issue 15).

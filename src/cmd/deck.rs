@@ -58,7 +58,7 @@ fn check(
         && let (file, mut errors) = carddb::deck::load_file_lenient(path)?
         && !errors.is_empty()
     {
-        // Every mistake in one run (issue 17): the well-formed lines are still checked
+        // Every mistake in one run: the well-formed lines are still checked
         // against the cards beside the malformed ones.
         if let Some(file) = &file {
             errors.extend(carddb::deck::check_known(file, &cards));

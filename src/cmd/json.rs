@@ -1,4 +1,4 @@
-//! The `--json` output of `lint`, `db build`, `deck check` and `cards show` (issue 17), one
+//! The `--json` output of `lint`, `db build`, `deck check` and `cards show`, one
 //! shape for all (`docs/json-output.md`): one JSON object on stdout,
 //! `{"command", "ok", "diagnostics": [...], "result"}`, each diagnostic
 //! `{"file", "line", "column", "field", "message", "severity", "suggestion"}`. The exit

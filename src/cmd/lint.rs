@@ -106,7 +106,7 @@ fn lint(args: LintArgs) -> Result<(), Box<dyn std::error::Error>> {
     if dirs.is_empty() {
         return Err("lint needs a pack folder (`lint DIR` or `lint --pack DEP --pack DIR`)".into());
     }
-    // Every check at once (issue 17); the effect report below reads what did load.
+    // Every check at once; the effect report below reads what did load.
     let checked = super::checks::check_all(&dirs, args.allow_gaps)?;
     let json = args.json;
     if !json {

@@ -236,7 +236,7 @@ impl SourceArgs {
             load_packs(&self.packs)?
         };
         let (cat, report) = Catalogue::build_in_memory(&packs)?;
-        // As `db build` lists them: a card a later pack replaces is no surprise (issue 17).
+        // As `db build` lists them: a card a later pack replaces is no surprise.
         for o in &report.overrides {
             eprintln!(
                 "override: {} from {} replaces the one from {}",

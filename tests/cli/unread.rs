@@ -25,7 +25,7 @@ fn pack_with(dir: &Path, en: &str) -> std::path::PathBuf {
 
 const BURN: &str = "Burn one of your opponent's spirits for 3000 damage.";
 
-/// The library reads card text quietly (no did-you-mean, issue 15); `lint` reads it again
+/// The library reads card text quietly (no did-you-mean); `lint` reads it again
 /// with the nearest phrases, so a sentence not understood gets a suggestion.
 #[test]
 fn lint_names_the_nearest_phrases_of_an_unread_sentence() {

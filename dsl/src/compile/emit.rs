@@ -10,7 +10,7 @@ pub(super) struct Emitter {
     /// The last concrete object acted on ("this_card()"), for a later "it" when nothing was
     /// selected ("remove cores from this spirit … to refresh it").
     pub(super) last_obj: Option<String>,
-    /// Set when a pronoun had no antecedent (issue 11 kind 5).
+    /// Set when a pronoun had no antecedent.
     pub(super) dangling: Cell<bool>,
     /// [`EffectText::only_select_selects`]: a choice inside another verb does not select.
     pub(super) plain_choices: bool,

@@ -80,11 +80,11 @@ pub fn hook_name(t: Option<&Timing>) -> String {
     }
 }
 
-/// Why an effect is not understood when a pronoun has no antecedent (issue 11 kind 5).
+/// Why an effect is not understood when a pronoun has no antecedent.
 pub const DANGLING: &str = "antecedent for \"it\" / \"them\" / \"that …\": nothing before it was selected, summoned, revealed or discarded";
 
 /// True when a pronoun ("it", "them", "that spirit") in the body refers to nothing an earlier
-/// action selected, summoned, revealed, discarded or acted on (issue 11 kind 5): such an
+/// action selected, summoned, revealed, discarded or acted on: such an
 /// effect is not understood, and it never means this card by default.
 pub fn dangling_pronoun(body: &[Action]) -> bool {
     let mut e = Emitter::for_body(body);

@@ -92,7 +92,7 @@ pub(super) fn parse_body(
                     continue;
                 }
                 // A pronoun must refer to something an earlier sentence selected, summoned,
-                // revealed or discarded; never to this card by default (issue 11 kind 5).
+                // revealed or discarded; never to this card by default.
                 let mut probe = out.clone();
                 place_any(&mut probe, acts.clone(), bullet);
                 if crate::compile::dangling_pronoun(&probe) {

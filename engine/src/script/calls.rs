@@ -80,7 +80,7 @@ pub fn nearest<'a>(name: &str, known: impl IntoIterator<Item = &'a String>) -> O
     carddb::error::did_you_mean(name, known.into_iter().map(String::as_str))
 }
 
-/// Every script of `pack` (issue 17) — `effects/`, `lib/`, `keywords/` files and inline `script:`s —
+/// Every script of `pack` — `effects/`, `lib/`, `keywords/` files and inline `script:`s —
 /// compiled with `engine` (its game's, with the API
 /// registered; `api` names that API in messages): a syntax error at its file, line and column; a call to
 /// a function that neither the API, nor the script, nor rhai defines, with the nearest

@@ -466,7 +466,7 @@ pub struct Pending {
     pub preview: Vec<crate::rules::battle_spirits::Event>,
     /// What each player saw when the question was asked (the state after `preview`, by
     /// `PlayerId::index()`): `Game::view` shows it while the question waits, so a person
-    /// sees the attacker exhausted and the paid magic gone (issue 17).
+    /// sees the attacker exhausted and the paid magic gone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub views: Option<Box<[crate::rules::battle_spirits::View; 2]>>,
 }
