@@ -76,11 +76,11 @@ fn a_choice_for_a_destruction_offers_no_card_already_being_destroyed() {
     // BS-6.6: "select … and destroy it" and "destroy one of …" choose among the cards
     // not already being destroyed; other verbs choose as before.
     let (r, _) = read(
-        "(When Destroyed) Select one of your opponent's spirits with 5000 or fewer BP and destroy it.",
+        "(When Destroyed) Select one of your opponent's spirits with 7000 or fewer BP and destroy it.",
     );
     assert!(
         r.contains(
-            "t = choose_targets(opponent_spirits().bp_at_most(5000).not_being_destroyed(), 1);\ndestroy(t);"
+            "t = choose_targets(opponent_spirits().bp_at_most(7000).not_being_destroyed(), 1);\ndestroy(t);"
         ),
         "{r}"
     );
@@ -99,7 +99,7 @@ fn a_choice_for_a_destruction_offers_no_card_already_being_destroyed() {
 fn this_spirit_or_one_of_your_spirits_is_one_subject() {
     // Ruling C#196's shape: a battle-destruction watcher for this card and Swift spirits.
     let (r, words) = read(
-        "(During Either Attack Step) When this spirit or one of your spirits with Swift destroys one of your opponent's spirits via comparing BP, select one of your opponent's spirits and exhaust it.",
+        "(During Either Attack Step) When this spirit or one of your spirits with Swift destroys one of your opponent's spirits via comparing BP, draw 1 card.",
     );
     assert!(
         r.contains(

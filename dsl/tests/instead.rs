@@ -23,10 +23,10 @@ fn the_replacing_draw_runs_on_the_condition_and_the_replaced_one_otherwise() {
 fn an_earlier_action_of_the_same_kind_is_replaced_not_the_last_one() {
     // BS-6.6: the selection is replaced; the destruction of the chosen card stays after it.
     let r = rhai(
-        "[Main] Select one of your opponent's spirits with 3000 or fewer BP and destroy it. If you have 3 or fewer life, select one of your opponent's spirits with 6000 or fewer BP instead.",
+        "[Main] Select one of your opponent's spirits with 2000 or fewer BP and destroy it. If you have 3 or fewer life, select one of your opponent's spirits with 6000 or fewer BP instead.",
     );
     let sel6 = r.find("bp_at_most(6000)").expect(&r);
-    let sel3 = r.find("bp_at_most(3000)").expect(&r);
+    let sel3 = r.find("bp_at_most(2000)").expect(&r);
     let destroy = r.find("destroy(t)").expect(&r);
     assert!(sel6 < sel3 && sel3 < destroy, "{r}");
 }

@@ -103,19 +103,16 @@ fn walk<'a>(body: &'a [Action], f: &mut dyn FnMut(&'a Action)) {
     for a in body {
         f(a);
         match a {
-            Action::May(b)
-            | Action::IfYouDo(b)
-            | Action::If(_, b)
-            | Action::Otherwise(b)
-            | Action::When(_, _, b)
-            | Action::Repeat(_, b)
-            | Action::OncePerTurn(b) => walk(b, f),
             Action::OneOf(options) => {
                 for b in options {
                     walk(b, f);
                 }
             }
-            _ => {}
+            _ => {
+                if let Some(b) = a.wrapped() {
+                    walk(b, f);
+                }
+            }
         }
     }
 }
