@@ -1,4 +1,4 @@
-//! The speed goals of issue 15 that are not whole games per second (`games.rs`): decision
+//! The speed goals that are not whole games per second (`games.rs`): decision
 //! latency (from `answer` to the next `Decision`, p50/p99 printed), the game-state copy a
 //! search player makes (time, and the saved state's size printed), and two whole
 //! processes: `cardscript play` to its first decision, and `cardscript db build` of the 834

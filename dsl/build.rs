@@ -1,4 +1,4 @@
-//! Issue 15: the English grammar (`src/grammar/en.pest`) parsed and validated here, at
+//! The English grammar (`src/grammar/en.pest`) parsed and validated here, at
 //! build time, for the phrase grammar `pest_vm` runs (`src/pest_compile.rs`): a process
 //! only decodes the rules instead of parsing and validating the grammar again (≈ 15 ms of
 //! CPU a `db build`). Writes `$OUT_DIR/en_rules.txt` in the form `pest_compile::decode`

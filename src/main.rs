@@ -42,7 +42,8 @@ enum Command {
 }
 
 /// mimalloc: games allocate and free many small vectors and strings (a third of the
-/// time under glibc's allocator, `benches/README.md`).
+/// time under glibc's allocator in a `perf` profile of the demo `sim`; the history of
+/// `benches/README.md` has the figures).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -148,7 +148,7 @@ fn every_broken_line_battle_deck_is_rejected_with_its_line() {
 /// build` leaves the catalogue built before byte for byte the same. Cases: an unknown
 /// timing label (`When Blocking`), keyword (`crsh`), function in an inline script
 /// (`exhuast`), in script files and in a pack phrase's rhai, a pack phrase's rhai cut short
-/// (found only by the engine's own build, issue 15), a card file with a byte order mark,
+/// (found only by the engine's own build), a card file with a byte order mark,
 /// and one pack with
 /// every kind of mistake at once (YAML, card, label, keyword, script syntax, unknown
 /// function, deck, dependency).

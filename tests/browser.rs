@@ -1,4 +1,4 @@
-//! `cardscript serve` in a real browser (issue 18 items 2 and 3, `docs/serve.md`): the
+//! `cardscript serve` in a real browser (`docs/serve.md`): the
 //! built binary serves the demo pack on a free loopback port; headless Chromium, driven
 //! through chromedriver, plays a whole game as P1 against the greedy P2 by clicking the
 //! option buttons the page offers (a seeded choice). At every decision the board the page

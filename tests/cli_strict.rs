@@ -1,4 +1,4 @@
-//! Strict loads name the file (issue 16 kind 7): a scripted effect with a timing label the
+//! Strict loads name the file: a scripted effect with a timing label the
 //! engine does not know stops `play --strict` and `sim --strict` on a pack folder with the
 //! card file, line and field, and the known labels — as `db build` does.
 

@@ -1,4 +1,4 @@
-//! Issue 11, "Honest figures, and a tool that proves them": `cardscript exercise` on the
+//!, "Honest figures, and a tool that proves them": `cardscript exercise` on the
 //! embedded demo pack and on the real cards (`../shared/data`, skipped with a message when
 //! absent), and `lint` / `explain` naming an effect's gaps.
 
@@ -159,8 +159,36 @@ fn exercise_plays_every_real_card() {
 /// Last measured on the real cards with `--games 100` (seed 0): 991 effects in the
 /// imported pack, 501 with no gap, 190
 /// fired, 179 both; 546 never reached and 68 threw (a constant effect registering `when`,
-/// `has_keyword` given an array: issue 11, kinds 1 and 10).
+/// `has_keyword` given an array:, kinds 1 and 10).
 const EFFECTS: u64 = 991;
 const EXECUTABLE: u64 = 501;
 const FIRED: u64 = 190;
 const EXECUTABLE_AND_FIRED: u64 = 179;
+
+/// A pack too small for the format asked (BS-0.1 deck sizes) fails once, saying why; the advice to try
+/// `--format casual` (20–60 cards) is given only when another format was asked for.
+#[test]
+fn a_pack_too_small_for_casual_is_not_told_to_play_casual() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = tmp.path().join("p");
+    std::fs::create_dir_all(pack.join("cards")).unwrap();
+    std::fs::write(
+        pack.join("pack.yaml"),
+        "name: p\nversion: 1.0.0\ngame: battle-spirits\n",
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("cards/T-1.yaml"),
+        "id: T-1\nname: Tiny Warden\nkind: spirit\ncost: 2\ncolours: [blue]\nreduction: {blue: 1}\nsymbols: {colours: {blue: 1}}\nlevels:\n  - {level: 1, cores: 1, bp: 2000}\n",
+    )
+    .unwrap();
+    let dir = pack.to_str().unwrap();
+    let saga = text(&cardscript(&["exercise", "--pack", dir, "--games", "1"]));
+    assert!(saga.contains("no legal saga deck"), "{saga}");
+    assert!(saga.contains("plays with `--format casual`"), "{saga}");
+    let casual = text(&cardscript(&[
+        "exercise", "--pack", dir, "--games", "1", "--format", "casual",
+    ]));
+    assert!(casual.contains("no legal casual deck"), "{casual}");
+    assert!(!casual.contains("plays with `--format casual`"), "{casual}");
+}

@@ -1,4 +1,4 @@
-//! Issue 12 item 5: the original expansion `scripts/battle-spirits-demo-expansion/` adds a
+//! The original expansion `scripts/battle-spirits-demo-expansion/` adds a
 //! timing label, phrases (and keywords) purely as data; the already-built binary lints and
 //! simulates it, and a mistake in its declarations is reported at file:line.
 

@@ -1,4 +1,4 @@
-//! Issue 17: Japanese card text runs. `tests/ja-text-pack` (original cards) says
+//! Japanese card text runs. `tests/ja-text-pack` (original cards) says
 //! `text_language: ja`: a card printed only in Japanese and one with both texts both run
 //! from their Japanese text (the engine test `engine/tests/japanese_text.rs` plays them).
 

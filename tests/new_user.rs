@@ -7,7 +7,7 @@ mod support;
 
 use support::{cardscript, text};
 
-/// Issue 17 ("every mistake in one run"): `deck check FILE` on a deck with a malformed
+/// Every mistake in one run: `deck check FILE` on a deck with a malformed
 /// line still checks its other lines against the catalogue, so an unknown card (with a
 /// did-you-mean) and a name that does not match its id are reported beside the malformed
 /// line, in line order, each with file:line.

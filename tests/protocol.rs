@@ -1,4 +1,4 @@
-//! The JSON-lines protocol (issue 18 item 1, `docs/protocol.md`) through the binary: a
+//! The JSON-lines protocol (`docs/protocol.md`) through the binary: a
 //! scripted client plays both seats of a whole demo game with the answers `play` gave, and
 //! sees the same events, byte for byte; lines that are not legal answers get an `error`
 //! and change nothing.
@@ -125,7 +125,7 @@ fn a_client_playing_both_seats_sees_the_log_play_prints() {
     assert_eq!(over["result"], last["result"]);
 }
 
-/// Issue 18 item 5: a client of one seat gets the events as that seat may see them. Card
+/// A client of one seat gets the events as that seat may see them. Card
 /// instances are numbered in deck-list order, so an opponent's draw that named its instance
 /// would name the card; in P1's stream P2's draws name none, and every other event is the
 /// full log's (`play --log json` with the same answers), byte for byte.
@@ -209,7 +209,7 @@ fn a_client_of_one_seat_does_not_see_the_opponents_draws() {
     );
 }
 
-/// Issue 17, BS-5.2: a whole payment sent as choice JSON is applied when it can be made and
+///, BS-5.2: a whole payment sent as choice JSON is applied when it can be made and
 /// refused with its reason when not (the wrong number of cores).
 #[test]
 fn a_whole_payment_as_choice_json_is_checked_with_a_reason() {
@@ -299,4 +299,166 @@ fn a_line_too_long_or_not_utf8_is_refused_and_the_end_of_input_says_so() {
         serde_json::Value::Null,
         "ended as a quit"
     );
+}
+
+/// Plays P1 through the protocol, answering each decision with `answer(decision)`; returns
+/// every line the engine sent.
+fn converse(
+    args: &[&str],
+    mut answer: impl FnMut(&serde_json::Value) -> String,
+) -> Vec<serde_json::Value> {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardscript"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let mut lines = Vec::new();
+    for l in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+        let v: serde_json::Value = serde_json::from_str(&l.unwrap()).unwrap();
+        if v["type"] == "decision" {
+            writeln!(input, "{}", answer(&v)).unwrap();
+        }
+        lines.push(v);
+    }
+    child.wait().unwrap();
+    lines
+}
+
+/// The option id of `choice` in decision `d`.
+fn id_of(d: &serde_json::Value, choice: &serde_json::Value) -> Option<u64> {
+    (d["options"].as_array().unwrap().iter())
+        .find(|o| &o["choice"] == choice)
+        .map(|o| o["id"].as_u64().unwrap())
+}
+
+/// BS-5.2 step 5: P1 summons Gullwing Lancer (seed 3), pays one core, then answers
+/// `Cancel`: the event of the paid core is reported undone and the main step's decision
+/// comes back with the same options and view; after the payment is complete, the core
+/// placement (BS-5.2 step 6) lists no cancel.
+#[test]
+fn a_cancel_mid_payment_returns_to_the_same_decision() {
+    let args = [
+        "play",
+        "--seed",
+        "3",
+        "--protocol",
+        "jsonl",
+        "--p1",
+        "human",
+    ];
+    let mut script = vec![
+        r#"{"id":0}"#.to_string(), // keep
+        r#"{"id":0}"#.to_string(), // summon Gullwing Lancer
+        r#"{"choice":{"PayFrom":{"from":"Reserve","soul":false}}}"#.to_string(),
+        r#"{"choice":"Cancel"}"#.to_string(),
+        r#"{"id":0}"#.to_string(), // summon it again
+        r#"{"id":0}"#.to_string(), // the default whole payment
+        r#"{"quit":true}"#.to_string(),
+    ]
+    .into_iter();
+    let lines = converse(&args, |_| script.next().unwrap());
+    let d: Vec<&serde_json::Value> = lines.iter().filter(|l| l["type"] == "decision").collect();
+    let kinds: Vec<&str> = d.iter().map(|l| l["kind"].as_str().unwrap()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "Mulligan",
+            "MainAction",
+            "PayFrom",
+            "PayFrom",
+            "MainAction",
+            "PayFrom",
+            "PlaceCore"
+        ]
+    );
+    let cancel = serde_json::json!("Cancel");
+    // Offered last while the cost is unpaid, never before or after.
+    assert_eq!(
+        id_of(d[2], &cancel),
+        Some(d[2]["options"].as_array().unwrap().len() as u64 - 1)
+    );
+    assert!(id_of(d[3], &cancel).is_some());
+    assert_eq!(id_of(d[1], &cancel), None);
+    assert_eq!(id_of(d[6], &cancel), None);
+    // The paid core's move was sent with the second payment question, and is undone.
+    assert_eq!(d[3]["events"].as_array().unwrap().len(), 1, "{}", d[3]);
+    assert_eq!(d[4]["undone"], 1);
+    assert_eq!(d[4]["events"], serde_json::json!([]));
+    assert_eq!(
+        (&d[4]["options"], &d[4]["view"]),
+        (&d[1]["options"], &d[1]["view"])
+    );
+}
+
+/// BS-6.2: with `--auto-pass`, the flash timings where P1 can only pass are answered for
+/// it; the same answers are given (the game and its events are the same), with fewer
+/// decisions asked: exactly the pass-only ones.
+#[test]
+fn auto_pass_skips_only_the_flash_timings_with_nothing_to_use() {
+    let base = [
+        "play",
+        "--seed",
+        "5",
+        "--protocol",
+        "jsonl",
+        "--p1",
+        "human",
+    ];
+    // P1 ends each main step and passes each flash timing; else the first option.
+    let script = |d: &serde_json::Value| {
+        let id = match d["kind"].as_str().unwrap() {
+            "MainAction" => id_of(d, &serde_json::json!("EndMain")),
+            "FlashOrPass" => id_of(d, &serde_json::json!("Pass")),
+            _ => Some(0),
+        };
+        format!(r#"{{"id":{}}}"#, id.unwrap())
+    };
+    let plain = converse(&base, script);
+    let auto = converse(&[&base[..], &["--auto-pass"]].concat(), script);
+    let decisions = |ls: &[serde_json::Value]| -> Vec<serde_json::Value> {
+        ls.iter()
+            .filter(|l| l["type"] == "decision")
+            .cloned()
+            .collect()
+    };
+    let pass_only = |d: &serde_json::Value| {
+        d["kind"] == "FlashOrPass"
+            && d["options"] == serde_json::json!([{"id":0,"label":"Pass","choice":"Pass"}])
+    };
+    let (p, a) = (decisions(&plain), decisions(&auto));
+    let skipped = p.iter().filter(|d| pass_only(d)).count();
+    // Seed 5: 8 decisions asked, 5 of them pass-only flash timings.
+    assert_eq!((p.len(), skipped), (8, 5));
+    assert_eq!(a.len(), 3);
+    assert!(!a.iter().any(pass_only));
+    assert_eq!(auto[0]["auto_pass"], true);
+    // Every event arrives all the same, and the result is the same.
+    let events = |ls: &[serde_json::Value]| -> Vec<serde_json::Value> {
+        ls.iter()
+            .flat_map(|l| l["events"].as_array().cloned().unwrap_or_default())
+            .collect()
+    };
+    assert_eq!(events(&auto), events(&plain));
+    assert_eq!(
+        auto.last().unwrap()["result"],
+        plain.last().unwrap()["result"]
+    );
+    assert_eq!(plain.last().unwrap()["type"], "over");
+    // Turned on by a line instead: the mulligan is asked again, then as with the flag.
+    let mut on = false;
+    let toggled = converse(&base, |d| {
+        if !on {
+            on = true;
+            return r#"{"auto_pass":true}"#.to_string();
+        }
+        script(d)
+    });
+    let t = decisions(&toggled);
+    assert_eq!(t.len(), a.len() + 1);
+    let mulligan = serde_json::json!("Mulligan");
+    assert_eq!((&t[0]["kind"], &t[1]["kind"]), (&mulligan, &mulligan));
+    assert_eq!(events(&toggled), events(&plain));
 }

@@ -1,7 +1,8 @@
-//! `cardscript test` as a user meets it (issue 13): the project's scenario files
+//! `cardscript test` as a user meets it: the project's scenario files
 //! (`tests/scenarios/`, one per rule section; `tests/phrases/`, the phrase proofs) and
 //! the demo pack's own (`tests/` of the pack) all pass under `cargo test`; a failing scenario prints expected, actual and the
-//! log tail and exits non-zero; a broken file is named with line and field; `--json`.
+//! log tail and exits non-zero; a broken file is named with line and field; `--json`; the
+//! default deck filler is a deckable card of the own pack.
 
 mod support;
 
@@ -27,6 +28,13 @@ fn the_projects_rule_scenarios_pass() {
 #[test]
 fn every_phrase_proof_passes() {
     all_pass("tests/phrases");
+}
+
+/// The second game's scenarios (`docs/scenarios.md`, "Line battle"), one file per LB rule
+/// section, run by the same runner with the line battle's words.
+#[test]
+fn the_line_battle_demo_packs_scenarios_pass() {
+    all_pass("scripts/line-battle-demo");
 }
 
 #[test]
@@ -127,4 +135,50 @@ fn the_official_rulings_on_the_real_cards_pass_or_skip_without_the_data() {
     }
     assert!(out.contains("[BS-6.5.1, C#8]"), "{out}");
     assert!(out.contains(" 0 failed, 0 broken"), "{out}");
+}
+
+/// Writes a one-scenario file on the packs `packs` (absolute folders) whose board draws
+/// one card at the draw step (BS-3.1) from the default deck filler, and runs it.
+fn draw_from_default_filler(packs: &[&str]) -> (bool, String) {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("filler.yaml");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let list: String = packs
+        .iter()
+        .map(|p| format!("  - folder: {root}/{p}\n"))
+        .collect();
+    std::fs::write(
+        &f,
+        format!(
+            "packs:\n{list}scenarios:\n  - name: the draw step draws the filler\n    board:\n      step: start\n      p1: {{deck_filler: 2}}\n    expect:\n      p1: {{hand: [ZLT-03], deck_size: 1}}\n"
+        ),
+    )
+    .unwrap();
+    let o = cardscript(&["test", f.to_str().unwrap()]);
+    (o.status.success(), text(&o))
+}
+
+#[test]
+fn the_default_filler_of_a_pack_whose_ids_sort_after_the_base_tokens_is_no_token() {
+    // Keyword ruling K28: a token is never in a deck. The base pack's `SAGA-TOKEN-…` ids
+    // sort before this pack's `ZLT-…`; its own token ZLT-01 and its ZLT-02 with an effect
+    // are passed over for the plain spirit ZLT-03 (BS-3.1 then draws it).
+    let (ok, out) = draw_from_default_filler(&["tests/packs/late-ids"]);
+    assert!(ok, "{out}");
+    assert!(out.contains("1 passed, 0 failed, 0 broken"), "{out}");
+}
+
+#[test]
+fn a_board_on_packs_with_no_deckable_card_asks_for_filler() {
+    let (ok, out) = draw_from_default_filler(&["tests/packs/tokens-only"]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("field `scenarios[0].board.p1.filler`: the packs hold no card a deck may hold (tokens are never in a deck)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("help: name the card under the deck with `filler:`"),
+        "{out}"
+    );
+    assert!(out.contains("0 passed, 0 failed, 1 broken"), "{out}");
 }

@@ -1,5 +1,5 @@
-//! `cardscript serve`'s JSON API without a browser (issue 18 item 1 of `docs/serve.md`;
-//! the page itself is tested in `tests/browser.rs`): illegal answers are refused and change
+//! `cardscript serve`'s JSON API without a browser (`docs/serve.md`; the
+//! page itself is tested in `tests/browser.rs`): illegal answers are refused and change
 //! nothing, hot-seat shows the seat that must answer, a replay saved by `play` loads and
 //! gives the same log, and a game other than Battle Spirits plays and replays too.
 
@@ -204,4 +204,89 @@ fn the_line_battle_plays_and_replays_in_the_server() {
         "json",
     ]);
     assert_eq!(log, events_of(&printed), "byte for byte");
+}
+
+/// The option id of `choice` in a state's decision.
+fn option_id(state: &Value, choice: &Value) -> Option<u64> {
+    (state["decision"]["options"].as_array().unwrap().iter())
+        .find(|o| &o["choice"] == choice)
+        .map(|o| o["id"].as_u64().unwrap())
+}
+
+/// BS-5.2 step 5: P1 summons Gullwing Lancer (seed 3), pays one core, and answers
+/// `Cancel`: the game's state is the main step's again (decision, view, log length), and
+/// the log asked for from before the cancel ends where it ended then.
+#[test]
+fn a_cancel_answer_returns_the_game_to_the_main_step() {
+    let s = Server::start(&[]);
+    let (_, r) = s.post("/api/games", &json!({ "seed": 3 }));
+    let id = r["id"].as_u64().unwrap();
+    let t = r["tokens"][0].as_str().unwrap().to_string();
+    let answer = |body: Value| {
+        let (code, r) = s.post_as(&t, &format!("/api/games/{id}/answer"), &body);
+        assert_eq!(code, 200, "{body} → {r}");
+        r
+    };
+    let main = answer(json!({ "id": 0 }));
+    assert_eq!(main["decision"]["kind"], "MainAction");
+    assert_eq!(option_id(&main, &json!("Cancel")), None);
+    let pay = answer(json!({ "id": 0 }));
+    assert_eq!(pay["decision"]["kind"], "PayFrom");
+    let single = json!({ "PayFrom": { "from": "Reserve", "soul": false } });
+    let paid = answer(json!({ "id": option_id(&pay, &single).unwrap() }));
+    assert_eq!(paid["log_len"], main["log_len"].as_u64().unwrap() + 1);
+    let since = paid["log_len"].clone();
+    let cancel = option_id(&paid, &json!("Cancel")).expect("cancel is offered");
+    let back = answer(json!({ "id": cancel, "since": since }));
+    assert_eq!(back["decision"], main["decision"]);
+    assert_eq!(back["view"], main["view"]);
+    assert_eq!(back["log_len"], main["log_len"]);
+    assert_eq!(back["log"], json!([]));
+    // The cancelled summon left no answer behind: the replay's last answer is the one
+    // before P1's main step (P2's end of its main step), and it plays to the same log.
+    let replay = s.get_as(&t, &format!("/api/games/{id}/replay"));
+    let answers = replay["answers"].as_array().unwrap();
+    assert_eq!(answers.last(), Some(&json!("EndMain")), "{replay}");
+    assert!(
+        !answers
+            .iter()
+            .any(|a| a.get("Summon").is_some() || a == "Cancel")
+    );
+    let (_, r) = s.post("/api/replays", &json!({ "replay": replay }));
+    let t2 = r["tokens"][0].as_str().unwrap();
+    let loaded = s.get_as(t2, &format!("/api/games/{}", r["id"]));
+    assert_eq!(loaded["log_len"], main["log_len"]);
+    assert_eq!(loaded["decision"]["options"], main["decision"]["options"]);
+}
+
+/// BS-6.2: a game made with `auto_pass` asks P1 no flash timing where it can only pass:
+/// seed 5, P1 ending each main step, is asked 3 decisions instead of 8
+/// (`tests/protocol.rs` counts both).
+#[test]
+fn auto_pass_games_do_not_ask_pass_only_flash_timings() {
+    let s = Server::start(&[]);
+    let (code, r) = s.post("/api/games", &json!({ "seed": 5, "auto_pass": true }));
+    assert_eq!(code, 200, "{r}");
+    let id = r["id"].as_u64().unwrap();
+    let t = r["tokens"][0].as_str().unwrap().to_string();
+    let mut state = s.get_as(&t, &format!("/api/games/{id}"));
+    let mut asked = 0;
+    while state["over"] == false {
+        asked += 1;
+        let d = &state["decision"];
+        assert_ne!(
+            d["options"],
+            json!([{"id": 0, "label": "Pass", "choice": "Pass"}])
+        );
+        let choice = match d["kind"].as_str().unwrap() {
+            "MainAction" => option_id(&state, &json!("EndMain")),
+            "FlashOrPass" => option_id(&state, &json!("Pass")),
+            _ => Some(0),
+        };
+        let body = json!({ "id": choice.unwrap() });
+        let (code, r) = s.post_as(&t, &format!("/api/games/{id}/answer"), &body);
+        assert_eq!(code, 200, "{r}");
+        state = r;
+    }
+    assert_eq!(asked, 3);
 }

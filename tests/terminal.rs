@@ -204,3 +204,41 @@ fn explain_json_gives_the_card_and_its_effects() {
     assert_eq!(j["explained"][0]["runs"], "text");
     assert_eq!(j["explained"][0]["timing"], "When Summoned");
 }
+
+/// BS-5.2 step 5: typing `cancel` while paying for Gullwing Lancer (one core paid of 3)
+/// takes the summon back: the main step's options come again, the same ones, and the
+/// summon can be chosen anew.
+#[test]
+fn typing_cancel_takes_back_an_unpaid_summon() {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_cardscript"));
+    cmd.args(["play", "--p1", "human", "--seed", "3"]);
+    let mut p = spawn_command(cmd, Some(60_000)).expect("spawn cardscript in a pty");
+    p.exp_string("Keep this hand or mulligan?").unwrap();
+    p.exp_string("q to stop): ").unwrap();
+    p.send_line("1").unwrap();
+    p.exp_string("1. Summon Gullwing Lancer (cost 3, pay 3, then place 1)")
+        .unwrap();
+    p.exp_string("q to stop): ").unwrap();
+    p.send_line("cancel").unwrap();
+    p.exp_string("nothing to cancel").unwrap();
+    p.exp_string("q to stop): ").unwrap();
+    p.send_line("1").unwrap();
+    p.exp_string("2. Pay a core from reserve").unwrap();
+    p.exp_string("Cancel (take the action back: nothing is paid)")
+        .unwrap();
+    p.exp_string("or `cancel` to take the action back").unwrap();
+    p.exp_string("q to stop): ").unwrap();
+    p.send_line("2").unwrap();
+    p.exp_string("2 core(s) left to pay").unwrap();
+    p.exp_string("q to stop): ").unwrap();
+    p.send_line("cancel").unwrap();
+    p.exp_string("-- cancelled: back to where the action was chosen --")
+        .unwrap();
+    p.exp_string("Main step: choose an action").unwrap();
+    p.exp_string("1. Summon Gullwing Lancer (cost 3, pay 3, then place 1)")
+        .unwrap();
+    p.exp_string("q to stop): ").unwrap();
+    p.send_line("q").unwrap();
+    p.exp_string("game stopped at a decision").unwrap();
+    p.exp_eof().unwrap();
+}

@@ -1,5 +1,5 @@
 //! Base packs embedded in the binary and loaded with every pack of their game: the
-//! keyword declarations of Battle Spirits Saga (`scripts/battle-spirits-saga/`, issue 12).
+//! keyword declarations of Battle Spirits Saga (`scripts/battle-spirits-saga/`).
 //! A pack of the same name given by the user replaces the embedded one.
 
 use include_dir::{Dir, include_dir};

@@ -475,14 +475,12 @@ pub fn load_file(path: &std::path::Path) -> Result<DeckFile, crate::LoadError> {
 /// [`load_file`], keeping the deck as far as it reads beside its malformed lines (see
 /// [`parse_lenient`]), so a caller can check the rest in the same run.
 ///
-/// Errors: [`crate::LoadError::Io`] when the file cannot be read.
+/// Errors: [`crate::LoadError::Io`] when the file cannot be read,
+/// [`crate::LoadError::Invalid`] where it is not UTF-8.
 pub fn load_file_lenient(
     path: &std::path::Path,
 ) -> Result<(Option<DeckFile>, Vec<Diagnostic>), crate::LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|source| crate::LoadError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = crate::source::read_text(path)?;
     let rel = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

@@ -1,4 +1,4 @@
-//! Keyword declarations (`keywords/*.yaml` of a pack, issue 12): a keyword's name, kind,
+//! Keyword declarations (`keywords/*.yaml` of a pack): a keyword's name, kind,
 //! the value cards write after it, and the effects every card that has it gets, written
 //! in rhai. The rules of a keyword live in pack data, not in the engine: the engine runs
 //! a keyword's effects like effects of the card that has the keyword.

@@ -1,4 +1,4 @@
-//! A pack's additions to the card-text language (issue 12 item 3): timing labels
+//! A pack's additions to the card-text language: timing labels
 //! (`labels/*.yaml`) and phrases (`phrases/*.yaml`). Read and checked here with located
 //! errors; the engine turns them into the parser's vocabulary (`dsl::Vocabulary`).
 //!
@@ -247,6 +247,7 @@ pub fn suggest<'a>(word: &str, valid: impl IntoIterator<Item = &'a str> + Clone)
 /// several), for a reader that has the text without its pack (the engine reads the
 /// catalogue's copy). Errors: serde's message.
 pub fn parse_items<T: serde::de::DeserializeOwned>(text: &str) -> Result<Vec<T>, String> {
+    crate::yamldepth::check_depth(text).map_err(|d| format!("line {}: {}", d.line, d.message()))?;
     let v: serde_yaml::Value = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
     match v {
         serde_yaml::Value::Null => Ok(Vec::new()),

@@ -20,6 +20,7 @@ pub mod pack;
 mod replace;
 pub mod source;
 pub mod validate;
+pub mod yamldepth;
 pub mod yamlfile;
 
 pub use catalogue::{BuildReport, CardSummary, Catalogue, SearchQuery};
@@ -28,4 +29,4 @@ pub use error::{Diagnostic, Diagnostics, LoadError};
 pub use keyword::{KeywordDef, LoadedKeyword};
 pub use model::*;
 pub use pack::{GameKind, Manifest, Pack};
-pub use source::PackFiles;
+pub use source::{PackFiles, read_text};

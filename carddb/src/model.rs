@@ -1,7 +1,7 @@
 //! The card definitions a pack holds, as typed values (the shape of `cards/*.yaml`).
 //!
 //! These are plain data: the engine reads them, the catalogue stores them, the
-//! importer writes them. Rule IDs refer to `shared/rules/battle-spirits.md`.
+//! importer writes them. Rule IDs refer to `docs/rules/battle-spirits.md`.
 
 use std::collections::BTreeMap;
 
@@ -61,7 +61,7 @@ impl std::fmt::Display for Colour {
 }
 
 /// The card kinds: those of Battle Spirits (spirit, ultimate, brave, nexus, magic) and those
-/// of the line battle (creature, master; `../shared/rules/line-battle.md`). A pack's game
+/// of the line battle (creature, master; `docs/rules/line-battle.md`). A pack's game
 /// (`pack.yaml` `game:`) says which kinds its cards may have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -398,7 +398,7 @@ pub struct Effect {
     pub script_file: Option<String>,
     /// Which printed text runs when the effect has no script: `en` or `ja` ([`RUN_LANGUAGES`];
     /// default: the pack's `text_language`, else English when there is English text, else
-    /// Japanese). Issue 17.
+    /// Japanese).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_language: Option<String>,
 }

@@ -166,7 +166,7 @@ pub fn resolve(packs: &[Pack]) -> Result<Resolved<'_>, LoadError> {
 }
 
 /// The decks of packs that depend on others, checked for unknown cards against the pack's
-/// own cards and those of every pack it depends on, directly or not (issue 17: a mod
+/// own cards and those of every pack it depends on, directly or not (a mod
 /// pack's deck may mix its cards with its base pack's). A pack without dependencies had
 /// its decks checked when it was loaded.
 fn dependent_decks(order: &[&Pack], names: &BTreeMap<&str, &Pack>) -> Vec<Diagnostic> {

@@ -96,12 +96,12 @@ pub struct Pack {
     pub manifest: Manifest,
     pub cards: Vec<LoadedCard>,
     pub decks: Vec<LoadedDeck>,
-    /// Keyword declarations (`keywords/*.yaml`, issue 12) with their files.
+    /// Keyword declarations (`keywords/*.yaml`) with their files.
     pub keywords: Vec<(KeywordDef, String)>,
     pub files: PackFiles,
-    /// Timing labels the pack adds (`labels/*.yaml`, issue 12).
+    /// Timing labels the pack adds (`labels/*.yaml`).
     pub labels: Vec<Located<LabelDef>>,
-    /// Text phrases the pack adds (`phrases/*.yaml`, issue 12).
+    /// Text phrases the pack adds (`phrases/*.yaml`).
     pub phrases: Vec<Located<PhraseDef>>,
     /// Effects of other packs' cards this pack replaces (`overlays/*.yaml`).
     pub effect_overlays: Vec<Located<crate::effect_overlay::EffectOverlay>>,
@@ -137,7 +137,7 @@ impl Pack {
     }
 
     /// The pack's files a card library reads, as the catalogue stores them: its rhai
-    /// (`effects/`, `lib/`), the text it adds (`labels/`, `phrases/`, issue 12) and its
+    /// (`effects/`, `lib/`), the text it adds (`labels/`, `phrases/`) and its
     /// keyword declarations with their rhai (`keywords/`): path → source, in that order.
     pub fn source_files(&self) -> impl Iterator<Item = (&str, &str)> {
         let f = &self.files;
@@ -172,7 +172,7 @@ impl Pack {
     pub fn from_files_partial(files: PackFiles) -> (Option<Pack>, Vec<Diagnostic>) {
         let mut errors = Vec::new();
         let manifest = read_manifest(&files, &mut errors);
-        // Card files are read in parallel (rayon, issue 15); cards and errors are kept in
+        // Card files are read in parallel (rayon); cards and errors are kept in
         // file order, as a reading one file after another gives them.
         let card_files: Vec<(&str, &str)> = files.under("cards", &[".yaml", ".yml"]).collect();
         let read: Vec<(Vec<LoadedCard>, Vec<Diagnostic>)> = {

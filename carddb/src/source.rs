@@ -32,9 +32,8 @@ impl PackFiles {
             return Err(outside(&manifest));
         }
         files.insert("pack.yaml".to_string(), read(&manifest)?);
-        // Listed first, then read in parallel (rayon, issue 15). The error is the one a
-        // reading in listing order meets first: a file that does not read, else what
-        // stopped the listing.
+        // Listed first, then read in parallel (rayon). The errors are those a reading in
+        // listing order meets: the files that do not read, else what stopped the listing.
         let mut listed = Vec::new();
         let stopped = PACK_FOLDERS.iter().try_for_each(|folder| {
             let sub = dir.join(folder);
@@ -50,8 +49,20 @@ impl PackFiles {
             use rayon::prelude::*;
             listed.par_iter().map(|(_, path)| read(path)).collect()
         };
+        // Every file that is not UTF-8 is reported, in listing order (pack-format.md:
+        // every mistake in one run); an I/O error stops at the first.
+        let mut bad = Vec::new();
         for ((rel, _), text) in listed.into_iter().zip(texts) {
-            files.insert(rel, text?);
+            match text {
+                Ok(t) => {
+                    files.insert(rel, t);
+                }
+                Err(LoadError::Invalid(d)) => bad.extend(d.0),
+                Err(e) => return Err(e),
+            }
+        }
+        if !bad.is_empty() {
+            return Err(LoadError::Invalid(crate::error::Diagnostics(bad)));
         }
         stopped?;
         Ok(PackFiles {
@@ -98,12 +109,46 @@ impl PackFiles {
 }
 
 fn read(path: &Path) -> Result<String, LoadError> {
-    std::fs::read_to_string(path)
-        .map(without_bom)
-        .map_err(|source| LoadError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
+    read_text(path)
+}
+
+/// Reads the file at `path` as UTF-8 text (a leading BOM dropped): every file a user gives
+/// (pack files, decks, scenarios, import inputs, replays) is read with it.
+///
+/// Errors: [`LoadError::Io`] when it cannot be read; [`LoadError::Invalid`] at the line
+/// and byte column of the first bytes that are not UTF-8.
+pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(without_bom(text)),
+        Err(e) => {
+            let bytes = e.as_bytes();
+            let at = e.utf8_error().valid_up_to();
+            let before = &bytes[..at];
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            Err(LoadError::Invalid(crate::Diagnostics(vec![
+                crate::Diagnostic {
+                    file: path.to_path_buf(),
+                    line,
+                    column: at - start + 1,
+                    field: String::new(),
+                    message: format!(
+                        "not UTF-8 text: byte 0x{:02x} at byte {} of the line (save the file as UTF-8)",
+                        bytes[at],
+                        at - start + 1
+                    ),
+                    help: None,
+                },
+            ])))
+        }
+    }
 }
 
 /// The error for a symbolic link inside a pack: never followed.
@@ -118,7 +163,7 @@ fn outside(path: &Path) -> LoadError {
     }
 }
 
-/// A file saved "UTF-8 with BOM" by an editor reads like one without (issue 16 kind 7).
+/// A file saved "UTF-8 with BOM" by an editor reads like one without.
 fn without_bom(text: String) -> String {
     match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
@@ -144,7 +189,7 @@ fn collect(dir: &Path, rel: &str, out: &mut Vec<(String, PathBuf)>) -> Result<()
         }
         let path = entry.path();
         let child = format!("{rel}/{name}");
-        // A pack reads only its own files: a link could point anywhere (issue 16 kind 4).
+        // A pack reads only its own files: a link could point anywhere.
         let kind = entry.file_type().map_err(|source| LoadError::Io {
             path: path.clone(),
             source,

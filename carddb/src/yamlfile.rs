@@ -50,8 +50,20 @@ impl<'a> YamlFile<'a> {
         }
     }
 
-    /// Parses the whole text into a YAML value, or a diagnostic at the syntax error.
+    /// Parses the whole text into a YAML value, or a diagnostic at the syntax error or
+    /// where it nests deeper than [`MAX_YAML_DEPTH`](crate::yamldepth::MAX_YAML_DEPTH)
+    /// (checked first: the parser's work grows faster than such a text).
     pub fn value(&self, text: &str) -> Result<serde_yaml::Value, Diagnostic> {
+        if let Err(deep) = crate::yamldepth::check_depth(text) {
+            return Err(Diagnostic {
+                file: self.pack.display_path(self.rel),
+                line: deep.line,
+                column: deep.column,
+                field: String::new(),
+                message: deep.message(),
+                help: None,
+            });
+        }
         serde_yaml::from_str(text).map_err(|e| {
             let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
             Diagnostic {

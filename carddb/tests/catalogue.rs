@@ -226,7 +226,7 @@ fn the_demo_pack_loads_and_its_decks_are_legal_saga_decks() {
     }
 }
 
-/// Issue 2: all 834 real cards import with zero validation errors, keeping the rule fields.
+/// All 834 real cards import with zero validation errors, keeping the rule fields.
 #[test]
 fn the_real_bss_cards_import_with_zero_errors_and_keep_their_rule_fields() {
     let Some(data) = shared_data() else { return };
@@ -330,7 +330,7 @@ fn the_real_starter_decks_check_against_the_imported_cards() {
     }
 }
 
-/// Issue 16 kind 7: a card file saved "UTF-8 with BOM" loads like one without (it was
+/// A card file saved "UTF-8 with BOM" loads like one without (it was
 /// refused as "more than one document").
 #[test]
 fn a_card_file_with_a_utf8_bom_loads() {
@@ -339,7 +339,7 @@ fn a_card_file_with_a_utf8_bom_loads() {
     assert_eq!(p.cards[0].def.name, "Plain Whelp");
 }
 
-/// Issue 17 ("every mistake in one run"): a deck file with a malformed line still has its
+/// Every mistake in one run: a deck file with a malformed line still has its
 /// other lines checked, so an unknown card and a wrong name on them are reported in the
 /// same run as the malformed line, each at its own line.
 #[test]

@@ -1,7 +1,7 @@
 //! `Catalogue::write_to`: a catalogue built in memory, written to a file, is the catalogue
 //! `Catalogue::build` writes from the same packs (same rows, hash, cards, files, decks,
 //! keywords and search), replacing only a catalogue and leaving no temporary file
-//! (issue 15: `db build` fills the tables once).
+//! (`db build` fills the tables once).
 
 use std::path::Path;
 

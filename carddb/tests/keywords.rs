@@ -1,4 +1,4 @@
-//! Keyword declarations in packs (issue 12): the embedded Saga base pack, its place in
+//! Keyword declarations in packs: the embedded Saga base pack, its place in
 //! every Battle Spirits catalogue, a pack's own keywords, and located errors for broken
 //! declarations.
 

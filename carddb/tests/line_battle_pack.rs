@@ -1,4 +1,4 @@
-//! The original line-battle demo pack (`scripts/line-battle-demo/`, issue 14): it loads and
+//! The original line-battle demo pack (`scripts/line-battle-demo/`): it loads and
 //! builds, holds at least 30 creatures, 3 masters and 2 decks legal in the line-battle
 //! format (LB-0.1), uses every timing label of the line battle, reads every text effect
 //! through its own phrases, and its rhai calls only the line battle's script functions.
@@ -17,7 +17,7 @@ fn pack() -> Pack {
     Pack::load(&dir()).unwrap_or_else(|e| panic!("the demo pack loads:\n{e}"))
 }
 
-/// The script functions of the line battle (the lb-rules / lb-pack contract of issue 14).
+/// The script functions of the line battle (the lb-rules / lb-pack contract of).
 const CONTRACT: [&str; 25] = [
     "draw",
     "gain_lp",

@@ -1,4 +1,4 @@
-//! Card files are read in parallel (issue 15); the pack's cards and its errors still come
+//! Card files are read in parallel; the pack's cards and its errors still come
 //! in file order, as reading one file after another gives them, on every run.
 
 use carddb::{Pack, PackFiles};

@@ -1,4 +1,4 @@
-//! Property tests of the pack loader (issue 16): any bytes in a card, keyword or manifest
+//! Property tests of the pack loader: any bytes in a card, keyword or manifest
 //! file give a pack or located errors — never a panic — and an error names its file.
 
 use carddb::{LoadError, Pack, PackFiles};

@@ -1,5 +1,5 @@
 //! Coverage of community card data (the `cards.jsonl` format): how much of a set runs from its
-//! printed text alone. Backs `cardscript coverage FILE.jsonl` (issue 5, "Must show").
+//! printed text alone. Backs `cardscript coverage FILE.jsonl`.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -129,7 +129,7 @@ impl CommunityEffect {
     }
 }
 
-/// Decides what the engine can really run (issue 11, honest figures): the dsl writes
+/// Decides what the engine can really run (honest figures): the dsl writes
 /// scripts but does not know which functions, events and keywords the engine implements,
 /// so the caller passes the engine's answer (`cardscript coverage` passes
 /// `engine::rules::battle_spirits::script::support`'s).

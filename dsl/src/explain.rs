@@ -76,10 +76,14 @@ pub fn query_words(q: &Query) -> String {
             Filter::LacksKeyword(k) => post.push(format!("no {k}")),
             Filter::NotToken => pre.push("non-token".into()),
             Filter::BpAtMostThis => post.push("BP no higher than this card's".into()),
+            Filter::BpBelowThis => post.push("BP lower than this card's".into()),
+            Filter::BpAboveHighest(_) => post.push("more BP than each of those spirits".into()),
             Filter::BpEqualsThis => post.push("the same BP as this card".into()),
             Filter::NotNamed(n) => post.push(format!("a name other than {n}")),
             Filter::HasEffects => post.push("effects".into()),
             Filter::CostSameAsSelected => post.push("the chosen card's cost".into()),
+            Filter::CostIsLife => post.push("a cost equal to your life".into()),
+            Filter::FamilySameAsSelected => post.push("a spirit type of the chosen card's".into()),
             Filter::CostExtreme(true) => post.push("the highest cost among them".into()),
             Filter::CostExtreme(false) => post.push("the lowest cost among them".into()),
             Filter::Except(q) => post.push(format!("the exception of {}", query_words(q))),
@@ -123,6 +127,7 @@ pub(crate) fn target_words(t: &Target) -> String {
         Target::Attacker => "the attacking spirit".into(),
         Target::All(q) => format!("all {}", query_words(q)),
         Target::DeckTop(n) => format!("the top {n} card(s) of your deck"),
+        Target::SelectedAndAll(q) => format!("the chosen cards and all {}", query_words(q)),
         Target::Choose {
             count,
             query,
@@ -153,6 +158,7 @@ pub(crate) fn count_words(c: &Count) -> String {
         Count::UpTo(n) => format!("up to {n}"),
         Count::AnyNumber => "any number".into(),
         Count::PerEach(n, q) => format!("{n} per {}", query_words(q)),
+        Count::UpToSymbols(c) => format!("up to as many as your {} symbols", c.name()),
     }
 }
 
@@ -161,6 +167,7 @@ fn amount_words(a: &Amount) -> String {
         Amount::Fixed(n) => n.to_string(),
         Amount::PerEach(n, q) => format!("{n} for each of {}", query_words(q)),
         Amount::PerLevel(n) => format!("{n} per level"),
+        Amount::PerOwn(n, w) => format!("{n} for each of its own {}", w.name()),
         Amount::PerDestroyedByThisEffect(n) => format!("{n} per card destroyed by this effect"),
     }
 }
@@ -257,6 +264,15 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
             "summon {}{}",
             target_words(target),
             if *free { " for free" } else { "" }
+        ),
+        Action::SummonToken {
+            name,
+            count,
+            exhausted,
+        } => format!(
+            "summon {} {name}(s){}",
+            amount_words(count),
+            if *exhausted { " exhausted" } else { "" }
         ),
         Action::PayCostToActivate(k) => {
             format!(

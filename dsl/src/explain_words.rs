@@ -156,6 +156,7 @@ pub fn event_words(e: &Event) -> String {
         }
         Event::YouDrawByEffect => "you draw by an effect".into(),
         Event::LifeIncreases => "your life increases".into(),
+        Event::OpponentLifeIncreases => "your opponent's life increases".into(),
         Event::BattleEnds => "the battle ends".into(),
         Event::CorePlacedInReserve => "a core is put into your reserve".into(),
         Event::CorePlacedOnThis => "a core is put onto this card".into(),
@@ -175,6 +176,9 @@ pub fn condition_words(c: &Condition) -> String {
         Condition::FirstAttackThisTurn => "it is the turn's first attack".into(),
         Condition::SpiritsSameCost => "you have spirits and all of them cost the same".into(),
         Condition::FewerHandThanOpponent => "you have fewer cards in hand than the opponent".into(),
+        Condition::SpiritsAtMostOpponent => {
+            "you control as many spirits as the opponent or fewer".into()
+        }
         Condition::BurstSet => "you have a burst set".into(),
         Condition::LifeAtMost(n) => format!("your life is {n} or less"),
         Condition::SoulCoreSpent => "the soul core was paid".into(),
@@ -190,6 +194,9 @@ pub fn condition_words(c: &Condition) -> String {
         }
         Condition::DestroyedThisTurn(q) => {
             format!("one of {} was destroyed this turn", query_words(q))
+        }
+        Condition::DestroyedThisTurnAtLeast(n, q) => {
+            format!("{n} or more of {} were destroyed this turn", query_words(q))
         }
         Condition::SummonedFrom(z) => format!("it was summoned from {}", zone_words(*z)),
         Condition::SelectedIs(q) => format!("the chosen card is one of {}", query_words(q)),
@@ -221,6 +228,10 @@ pub fn condition_words(c: &Condition) -> String {
         Condition::CountAtLeast(n) => format!("your count is {n} or more"),
         Condition::CountAtMost(n) => format!("your count is {n} or less"),
         Condition::UltimateTriggerHits => "the ultimate trigger hits".into(),
+        Condition::AscendedUsing(q) => format!("it performed Ascend using {}", query_words(q)),
+        Condition::NotDuplicated => {
+            "no other copy of this effect (a card of the same name) works instead".into()
+        }
         Condition::PayingThis => "this card's cost is being paid".into(),
         Condition::NoMagicUsedThisTurn => "you have used no magic card this turn".into(),
         Condition::Paying(q) => format!("the cost of one of {} is being paid", query_words(q)),
@@ -291,6 +302,7 @@ pub(crate) fn other_action_words(a: &Action) -> String {
         Action::GainSymbols(x, n, col, dur) => {
             format!("{} gains {n} {} symbol(s){}", t(x), col.name(), d(dur))
         }
+        Action::AllFamilies(x, dur) => format!("{} belongs to every family{}", t(x), d(dur)),
         Action::GainFamily(x, f, dur) => format!("{} gains the family {f}{}", t(x), d(dur)),
         Action::CannotBeDestroyed {
             target,
@@ -327,6 +339,7 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             target,
             what,
             duration,
+            ..
         } => format!(
             "{} cannot {} by the opponent's effects{}",
             t(target),
@@ -334,9 +347,38 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             d(duration)
         ),
         Action::MustAttack(x, dur) => format!("{} must attack if able{}", t(x), d(dur)),
-        Action::CanBlockWhileExhausted(x, dur) => {
+        Action::DeckDiscardLimit {
+            max,
+            opponent_only,
+            duration,
+        } => format!(
+            "{} effects discard at most {max} card(s) from your deck at a time{}",
+            if *opponent_only {
+                "your opponent's"
+            } else {
+                "all"
+            },
+            d(duration)
+        ),
+        Action::AttacksCannotReduceLife {
+            attackers,
+            to,
+            duration,
+        } => format!(
+            "attacks by {} cannot reduce your life{}{}",
+            crate::explain::query_words(attackers),
+            to.map(|n| format!(" to {n}")).unwrap_or_default(),
+            d(duration)
+        ),
+        Action::CanBlockWhileExhausted(x, None, dur) => {
             format!("{} can block while exhausted{}", t(x), d(dur))
         }
+        Action::CanBlockWhileExhausted(x, Some(q), dur) => format!(
+            "{} can block {} while exhausted{}",
+            t(x),
+            crate::explain::query_words(q),
+            d(dur)
+        ),
         Action::SymbolsAs {
             target,
             count,
@@ -364,6 +406,13 @@ pub(crate) fn other_action_words(a: &Action) -> String {
         Action::EndAttackStep => "end the attack step".into(),
         Action::EndBattle => "end the battle".into(),
         Action::ReducePaidCost(n) => format!("the card being paid costs {n} fewer core(s)"),
+        Action::AscendCostAs(x, n, dur) => {
+            format!(
+                "{} counts as cost {n} when it pays an Ascend{}",
+                t(x),
+                d(dur)
+            )
+        }
         Action::CostAs(x, n, dur) => format!("{} costs {n} while it is paid{}", t(x), d(dur)),
         Action::ReductionFulfilled(x, dur) => format!(
             "every reduction symbol of {} counts as met while it is paid{}",

@@ -141,7 +141,7 @@ pub fn parse_ja_with(text: &str, vocab: &Vocabulary) -> ParseOutcome {
 
 /// The keywords of a Japanese effect under their declared names (`【粉砕】` → `Crush`, by
 /// a declaration's other names); an undeclared one makes the effect not understood, as in
-/// English (issue 12).
+/// English.
 fn declared_keywords(mut out: ParseOutcome, vocab: &Vocabulary) -> ParseOutcome {
     for k in &mut out.effect.keywords {
         match vocab.keyword(&k.name) {

@@ -1,5 +1,5 @@
 //! The phrase grammar (the English grammar plus one rule per pack phrase) compiled for
-//! `pest_vm` without `pest_meta`'s optimiser (issue 15). The optimiser's last pass (the
+//! `pest_vm` without `pest_meta`'s optimiser. The optimiser's last pass (the
 //! "restorer") wraps every branch that may change pest's PUSH/POP stack so that a failed
 //! branch restores it; finding those branches walks the whole grammar again from every
 //! choice, optional and repetition, which took ≈ 45 ms a process for a grammar that has no
@@ -25,7 +25,7 @@ pub(crate) fn compile(
 /// so valid) with `phrases`, rules that may name its rules: as [`compile`] of the two
 /// together, but the English part is parsed and converted once per process and only the
 /// phrase rules are validated — against one stand-in rule per English rule they name
-/// (issue 15: validating the whole grammar took ≈ 5 ms a process). Errors: pest's, for
+/// (validating the whole grammar took ≈ 5 ms a process). Errors: pest's, for
 /// phrase rules that do not parse or validate. Falls back to [`compile`] of the whole
 /// text when a phrase rule takes an English rule's name or a rule does not convert.
 pub(crate) fn compile_with_en(
@@ -265,7 +265,7 @@ fn seq(v: Vec<OptimizedExpr>) -> Option<OptimizedExpr> {
 mod tests {
     use super::*;
 
-    /// Issue 15: the English grammar `build.rs` parsed and validated decodes into the
+    /// The English grammar `build.rs` parsed and validated decodes into the
     /// rules pest_meta gives at run time (so the phrase grammar is the same), and text
     /// not in the build's form decodes to nothing (the run-time parse is used).
     #[test]

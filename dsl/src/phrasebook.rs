@@ -36,19 +36,6 @@ const fn p(
     }
 }
 
-/// A phrase the grammar reads that the engine does not run yet.
-const fn read_only(
-    rule: &'static str,
-    family: &'static str,
-    pattern: &'static str,
-    example: &'static str,
-) -> Phrase {
-    Phrase {
-        runs: false,
-        ..p(rule, family, pattern, example)
-    }
-}
-
 const CARDS: &str = "Cards: draw, discard, reveal";
 const CORES: &str = "Cores";
 const BP: &str = "BP, symbols, families and keywords";
@@ -80,7 +67,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_reveal", CARDS, "Reveal the top N cards of your deck", "Reveal the top 3 cards of your deck."),
     p("c_add_hand", CARDS, "Add TARGET from the revealed cards to your hand", "Reveal the top 3 cards of your deck. Add 1 spirit card from the revealed cards to your hand."),
     p("c_reveal_viewed", CARDS, "Reveal TARGET from the cards you viewed", "Reveal the top 3 cards of your deck. Reveal 1 spirit card from the cards you viewed."),
-    p("c_remaining", CARDS, "Return the remaining cards to the bottom of your deck", "Reveal the top 3 cards of your deck. Return the remaining cards to the bottom of your deck in any order."),
+    p("c_remaining", CARDS, "Return the remaining cards to the bottom of your deck", "Reveal the top 3 cards of your deck. Return any remaining cards to the bottom of your deck."),
     p("c_rem_trash", CARDS, "Discard the remaining cards", "Reveal the top 3 cards of your deck. Discard the remaining cards."),
     p("c_tecoto", CARDS, "Put TARGET into your tecoto", "Put the top card of your deck into your tecoto."),
     p("c_count", CORES, "Count +N / Count -N", "Count +1."),
@@ -95,6 +82,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_reduce_bp", BP, "Reduce the BP of TARGET by N", "Select one of your opponent's spirits. Reduce its BP by 3000 during this turn."),
     p("c_lose_bp", BP, "TARGET loses N BP", "Select one of your opponent's spirits. It loses 2000 BP during this turn."),
     p("c_gain_symbol", BP, "TARGET gains N COLOUR symbol", "This spirit gains 1 red symbol."),
+    p("c_all_types", BP, "Treat TARGET as having all spirit types", "Treat this spirit as having all spirit types."),
     p("c_gain_family", BP, "TARGET gains FAMILY spirit type", "This spirit gains Dragon spirit type."),
     p("c_gain_kw", BP, "TARGET gains KEYWORD (with its value)", "This spirit gains Crush this turn."),
     p("c_symbols_as", BP, "Treat TARGET's symbols as N COLOUR symbols", "Treat this spirit's symbols as 2 red symbols."),
@@ -109,13 +97,13 @@ pub const PHRASES: &[Phrase] = &[
     p("c_select", SPIRITS, "Select TARGET", "Select one of your opponent's spirits."),
     p("c_opp_select", SPIRITS, "Your opponent selects TARGET", "Your opponent selects one of their spirits."),
     p("c_summon", SPIRITS, "Summon TARGET from your hand without paying its cost", "Summon 1 spirit card with cost 3 or less from your hand without paying its cost."),
-    read_only("c_summon_tok", SPIRITS, "Summon N of your FAMILY Tokens", "Summon 1 of your Dragon Tokens."),
+    p("c_summon_tok", SPIRITS, "Summon N of your NAME Tokens (the pack's token card \"NAME Token\")", "Summon 1 of your Gear Tokens."),
     p("c_deploy", SPIRITS, "Place TARGET from your hand without paying its cost", "Place 1 nexus card from your hand without paying its cost."),
     p("c_attack", SPIRITS, "Attack TARGET (it battles your attacking spirit as its blocker)", "Attack one of your opponent's spirits."),
     p("c_activate_free", SPIRITS, "Activate this card's Main/Flash effect without paying its cost", "Activate this card's flash effect without paying its cost."),
     p("c_pay_act", SPIRITS, "Pay this card's cost to activate its Main/Flash effect", "You may pay this card's cost to activate its main effect."),
     p("c_end_attack", SPIRITS, "End the attack step", "End the attack step."),
-    p("c_skip_refresh", SPIRITS, "TARGET will not refresh during their next refresh step", "Select one of your opponent's spirits. That spirit will not refresh during their next refresh step."),
+    p("c_skip_refresh", SPIRITS, "TARGET will not refresh during their next refresh step", "Select one of your opponent's spirits. That spirit does not refresh during its owner's next refresh step."),
     p("c_one_of_following", SPIRITS, "Activate one of the following effects. ・SENTENCE ・SENTENCE", "You may discard 1 card from your hand to activate one of the following effects. ・Draw 1 card. ・Destroy one of your opponent's spirits."),
     p("c_must_attack", LIMITS, "TARGET must attack if able", "This spirit must attack if able."),
     p("c_block_exh", LIMITS, "TARGET can block while exhausted", "This spirit can block while exhausted."),
@@ -125,10 +113,15 @@ pub const PHRASES: &[Phrase] = &[
     p("c_cannot_be_blocked", LIMITS, "TARGET cannot be blocked", "This spirit cannot be blocked this turn."),
     p("c_cannot_destroyed", LIMITS, "TARGET cannot be destroyed by your opponent's effects / in battle (or both)", "This spirit cannot be destroyed in battle this turn."),
     p("c_cannot_be", LIMITS, "TARGET cannot be exhausted/returned/selected by your opponent's effects", "This spirit cannot be exhausted by your opponent's effects."),
+    p("c_atk_no_life", LIMITS, "Attacks from SPIRITS cannot reduce your life (to N)", "Attacks from your opponent's spirits that cost 4 or fewer cannot reduce your life to 1 during this turn."),
+    p("c_no_deck_disc", LIMITS, "Cards cannot be discarded from your deck", "Cards cannot be discarded from your deck until the end of this turn."),
+    p("c_deck_disc_max", LIMITS, "When your opponent's effect discards cards from your deck, no more than N cards are discarded", "During this turn, when your opponent's effect discards cards from your deck, no more than two cards are discarded."),
     p("c_attack_tax", LIMITS, "TARGET cannot attack unless they pay N cores", "Your opponent's spirits cannot attack unless they pay 1 core."),
-    p("c_also_when_attacking", LIMITS, "All of your spirits' \"When This Spirit Blocks\" effects also activate when attacking", "All of your spirits' \"When This Spirit Blocks\" effects also activate when attacking."),
+    p("c_also_when_attacking", LIMITS, "(All of) your spirits' \"When This Spirit Blocks\" effects also activate when attacking / when they attack", "Your spirits' \"When This Spirit Blocks\" effects also activate when they attack."),
     p("l_then", LEADS, "Then, SENTENCE", "Draw 1 card. Then, discard 1 card from your hand."),
     p("l_may", LEADS, "You may SENTENCE", "You may draw 1 card."),
+    p("l_when_if", LEADS, "When CONDITION and EVENT, SENTENCE", "When you have 3 or fewer life and you reduce your opponent's life, draw 1 card."),
+    p("l_next_time", LEADS, "The next time EVENT this turn, SENTENCE", "The next time you destroy one of your opponent's spirits this turn, draw 1 card."),
     p("l_if", LEADS, "If CONDITION, SENTENCE", "If you have 5 or more cards in your trash, draw 1 card."),
     p("l_if_you_do", LEADS, "If you do, SENTENCE", "You may discard 1 card from your hand. If you do, draw 2 cards."),
     p("l_otherwise", LEADS, "Otherwise, SENTENCE", "If it is your turn, draw 1 card. Otherwise, discard 1 card from your hand."),
@@ -144,6 +137,7 @@ pub const PHRASES: &[Phrase] = &[
     p("l_first_time", LEADS, "The first time EVENT each turn, SENTENCE", "The first time one of your spirits is destroyed each turn, draw 1 card."),
     p("tr_duration", TRAILERS, "SENTENCE this turn / during this battle", "This spirit gets +1000 BP during this battle."),
     p("tr_if", TRAILERS, "SENTENCE if CONDITION", "Draw 1 card if it is your turn."),
+    p("tr_unless", TRAILERS, "SENTENCE unless CONDITION", "This spirit cannot attack unless two or more of your spirits have been destroyed this turn."),
     p("tr_when", TRAILERS, "SENTENCE when EVENT", "Draw 1 card when this spirit is destroyed."),
     p("tr_for_each", TRAILERS, "SENTENCE for each CARDS", "Draw 1 card for each spirit you control."),
     p("tr_once", TRAILERS, "SENTENCE once per turn", "Draw 1 card once per turn."),
@@ -153,13 +147,14 @@ pub const PHRASES: &[Phrase] = &[
     p("tr_resolves", TRAILERS, "SENTENCE after its effect resolves", "Return this card to your hand after its effect resolves."),
     p("tr_reminder", TRAILERS, "…: KEYWORD (the printed reminder after a keyword)", "This spirit gains Crush: Crush."),
     p("c_gain_reduction", COSTS, "All of your CARDS gain N COLOUR reduction symbols", "All of your magic cards gain a {RED_SYMBOL} reduction symbol."),
-    p("c_reduce_first_magic", COSTS, "Reduce the cost of the first magic card you use each turn by N", "Reduce the cost of the first magic card you use each turn by 1."),
+    p("c_reduce_first_magic", COSTS, "Reduce the cost of the first magic card you use each turn by N", "Reduce the cost of the first magic card you use each turn by 2."),
+    p("c_ascend_cost", COSTS, "When you use this spirit to perform Ascend, treat it as though it costs N", "When you use this spirit to perform Ascend, treat it as though it costs 8."),
     p("c_cost_as", COSTS, "This card costs N in your hand (if CONDITION)", "This card costs 3 in your hand if you control a nexus."),
     p("c_fulfilled", COSTS, "Treat all of this card's reduction symbols as fulfilled", "If you have 2 or fewer life, treat all of this card's reduction symbols as fulfilled."),
     p("l_paying", COSTS, "When you use a CARD / When summoning this spirit from your hand, count each symbol on TARGET as N symbols when calculating cost reduction", "When you use a magic card, count each symbol on your Dragon spirits as two symbols when calculating cost reduction."),
     p("tr_paying", COSTS, "COST SENTENCE when summoning this card from your hand / when you use it during your main step", "This card costs 3 in your hand when you use it during your main step."),
     p("tr_calc", COSTS, "COST SENTENCE when calculating cost reduction", "When summoning this spirit from your hand, count each symbol on your red spirits as two symbols when calculating cost reduction."),
-    read_only("s_no_dup", WHOLE, "This effect does not duplicate", "This effect does not duplicate."),
+    p("s_no_dup", WHOLE, "This effect does not duplicate (copies on cards of one name do not add up; the first works)", "Draw 1 card when one of your spirits attacks. This effect does not duplicate."),
     p("s_once_only", WHOLE, "This effect may only be used once per turn", "This effect may only be used once per turn."),
 ];
 

@@ -73,7 +73,7 @@ fn every_example_is_understood_and_uses_its_phrase() {
 
 #[test]
 fn a_misspelt_sentence_is_pointed_at_the_phrase_it_meant() {
-    // Issue 17's own example: "Gian 1000 BP." → the BP phrase.
+    // Example: "Gian 1000 BP." → the BP phrase.
     let near = nearest("Gian 1000 BP.", 3);
     assert_eq!(near.first().map(|p| p.rule), Some("c_gain_bp"), "{near:?}");
     let near = nearest("Drow 2 cards.", 3);

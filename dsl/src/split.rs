@@ -84,7 +84,7 @@ mod tests {
 }
 
 /// The largest number card text may hold (cores, cards, BP): a bigger one is refused,
-/// never capped (issue 16 kind 7).
+/// never capped.
 pub const MAX_TEXT_NUMBER: u64 = 1_000_000;
 
 /// A number in `s` (ASCII or full-width digits, thousands commas) above

@@ -1,4 +1,4 @@
-//! Phrase templates (issue 12): a template's text and typed slots
+//! Phrase templates: a template's text and typed slots
 //! (`Gather {n:number} tide cores`), their checks, and the pest rule each becomes.
 
 use serde::Serialize;
@@ -119,6 +119,11 @@ pub enum Piece {
     Slot(String, SlotKind),
 }
 
+/// How many slots one phrase template may have (the largest real one has 3): every
+/// sentence of every card is tried against every phrase, and a sentence slot reads its text
+/// again as a sentence.
+pub const MAX_TEMPLATE_SLOTS: usize = 8;
+
 /// Splits a template into literal text and slots; checks the slot names (letters, digits,
 /// `_`, unique) and kinds, that no two slots touch, and that `rhai` names only declared
 /// slots. Errors: a message naming the problem and the valid kinds.
@@ -126,6 +131,11 @@ pub fn parse_template(template: &str, rhai: &str) -> Result<Vec<Piece>, String> 
     let mut out = Vec::new();
     let mut rest = template;
     while let Some(open) = rest.find('{') {
+        if out.iter().filter(|p| matches!(p, Piece::Slot(..))).count() == MAX_TEMPLATE_SLOTS {
+            return Err(format!(
+                "at most {MAX_TEMPLATE_SLOTS} slots in a template (each slot is read again for every sentence the phrase is tried on)"
+            ));
+        }
         if open > 0 {
             out.push(Piece::Text(rest[..open].to_string()));
         }

@@ -1,4 +1,4 @@
-//! What packs add to the text a parser understands (issue 12 item 3): keyword names (from the
+//! What packs add to the text a parser understands: keyword names (from the
 //! packs' keyword declarations), timing labels (printed text → a hook name) and phrases (a
 //! template with typed slots → the rhai it stands for). The dsl has no engine dependency:
 //! the host passes the declarations in as plain data ([`Vocabulary::new`]).
@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::template::phrase_rule;
 pub use crate::template::{
-    PhraseEntry, Piece, SlotKind, did_you_mean, parse_template, placeholders,
+    MAX_TEMPLATE_SLOTS, PhraseEntry, Piece, SlotKind, did_you_mean, parse_template, placeholders,
 };
 
 /// What follows a keyword's name on a card (`{Crush 2}` → a number).
@@ -169,7 +169,7 @@ pub struct Vocabulary {
     memo: Arc<SentenceMemo>,
 }
 
-/// English sentences read with one vocabulary, by their text (issue 15): the reading
+/// English sentences read with one vocabulary, by their text: the reading
 /// depends only on the sentence and the vocabulary, so each is read once.
 pub(crate) type SentenceMemo = std::sync::Mutex<std::collections::HashMap<String, crate::en::Read>>;
 
@@ -270,7 +270,7 @@ impl Vocabulary {
     /// This vocabulary without the did-you-mean of a sentence not understood: its
     /// [`crate::Unparsed::expected`] keeps only where the sentence stopped. For a reader
     /// that shows no message (an engine building its card library), since weighing every
-    /// phrase against every sentence not understood costs most of a build (issue 15).
+    /// phrase against every sentence not understood costs most of a build.
     pub fn quiet(mut self) -> Vocabulary {
         self.quiet = true;
         // What was read with the did-you-mean is not what a quiet reading gives.
@@ -290,7 +290,7 @@ impl Vocabulary {
     }
 
     /// Whether this vocabulary and `other` share what they read (the same declarations,
-    /// both quiet or both not; issue 15: a reading ahead is found by the library).
+    /// both quiet or both not: a reading ahead is found by the library).
     pub fn shares_readings_with(&self, other: &Vocabulary) -> bool {
         Arc::ptr_eq(&self.memo, &other.memo)
     }
@@ -445,7 +445,7 @@ impl Vocabulary {
 
 /// Prepares, once per process, the part of the phrase grammar every vocabulary with
 /// phrases shares (the English grammar, parsed for `pest_vm`). A command that will read
-/// card text may call it on a thread of its own while it does other work (issue 15);
+/// card text may call it on a thread of its own while it does other work;
 /// [`Vocabulary::new`] waits for it or does it itself. Nothing else changes.
 pub fn prepare() {
     crate::pest_compile::en_base(EN_GRAMMAR);
@@ -464,7 +464,7 @@ fn compile_cached(
     if let Some(vm) = cache.lock().ok().and_then(|m| m.get(grammar).cloned()) {
         return Ok(vm);
     }
-    // Without pest_meta's optimiser when the grammar allows (issue 15, `pest_compile`).
+    // Without pest_meta's optimiser when the grammar allows (`pest_compile`).
     let vm = Arc::new(pest_vm::Vm::new(crate::pest_compile::compile_with_en(
         EN_GRAMMAR, grammar,
     )?));
@@ -477,7 +477,7 @@ fn compile_cached(
     Ok(vm)
 }
 
-/// The sentence memo of every vocabulary of these declarations (issue 15): a command may
+/// The sentence memo of every vocabulary of these declarations: a command may
 /// read card text ahead with a vocabulary built from the packs while the catalogue the
 /// library reads is still being filled, and the library's own vocabulary of the same
 /// declarations finds those readings. Holds the memos of the last 16 declaration sets; a
@@ -550,7 +550,7 @@ mod tests {
         );
     }
 
-    /// Issue 15: a sentence is read once per vocabulary; a reading from the memo, at
+    /// A sentence is read once per vocabulary; a reading from the memo, at
     /// another place in another effect, is what a fresh vocabulary reads there, and a quiet
     /// vocabulary never reuses a reading with the did-you-mean.
     #[test]

@@ -119,7 +119,7 @@ fn unknown_sentences_are_kept_and_make_the_effect_inert() {
     let src = dsl::compile::to_rhai(&o.effect, None);
     assert!(src.starts_with("inert("));
     assert!(src.contains("// NOT UNDERSTOOD: Juggle three moons."));
-    // Its outcome is known without running it (issue 15): the reason `inert` gives.
+    // Its outcome is known without running it: the reason `inert` gives.
     let with_comment = dsl::compile::to_rhai(&o.effect, Some("Draw a card.\nJuggle."));
     for s in [&src, &with_comment] {
         // The reason names the part not understood, in the author's words.
@@ -268,22 +268,67 @@ fn the_rest_of_cards_revealed_in_a_watcher_is_handled_inside_the_watcher() {
 }
 
 #[test]
-fn unsupported_sentences_are_not_understood_issue_11() {
-    // Tokens, "does not duplicate" and Ascend conditions have no rules yet: their functions
-    // left the script API, so these effects are not understood rather than stubs.
-    for text in [
-        "[LV1] (When Summoned) Summon one of your Gearwight Tokens.",
-        "[LV1] (When This Spirit Attacks) Draw a card. This effect does not duplicate.",
+fn token_summons_name_the_token_card_and_summon_one_at_a_time() {
+    // Keyword rulings K27, K28: "NAME Tokens" are made from the token card "NAME Token"; one
+    // call per token, so with too few cores the first is summoned and the next is inert
+    // (card ruling on two tokens with one core).
+    let o = parse_en("[LV1] (When Summoned) Summon two of your Gearwight Tokens exhausted.");
+    assert!(o.complete, "{:?}", o.unparsed);
+    let src = dsl::compile::to_rhai(&o.effect, None);
+    assert!(src.contains("for i in 0..2 {"), "{src}");
+    assert!(
+        src.contains("summon_token_named(\"Gearwight Token\", true);"),
+        "{src}"
+    );
+    let o = parse_en(
+        "[LV1] (When Summoned) Summon one of your Iron Moth Kin Tokens for each nexus you control.",
+    );
+    assert!(o.complete, "{:?}", o.unparsed);
+    let src = dsl::compile::to_rhai(&o.effect, None);
+    assert!(
+        src.contains("summon_token_named(\"Iron Moth Kin Token\", false);"),
+        "{src}"
+    );
+    assert!(!src.contains("0..1 {"), "per nexus, not once:\n{src}");
+}
+
+#[test]
+fn an_effect_that_does_not_duplicate_works_for_the_first_copy_only() {
+    // A watcher's response is guarded when it happens; any other effect is guarded whole.
+    let o = parse_en(
+        "[LV1] (During Your Attack Step) When one of your spirits attacks, draw 1 card. This effect does not duplicate.",
+    );
+    assert!(o.complete, "{:?}", o.unparsed);
+    let src = dsl::compile::to_rhai(&o.effect, None);
+    let watcher = src.find("when(").expect("a watcher");
+    let guard = src.find("ok = not_duplicated();").expect(&src);
+    assert!(
+        watcher < guard && guard < src.find("draw(1);").unwrap(),
+        "{src}"
+    );
+    let o = parse_en("[LV1] (When Summoned) Draw 1 card. This effect does not duplicate.");
+    let src = dsl::compile::to_rhai(&o.effect, None);
+    assert!(
+        src.find("ok = not_duplicated();").unwrap() < src.find("draw(1);").unwrap(),
+        "{src}"
+    );
+    // Alone it guards nothing: not understood.
+    assert!(!parse_en("[LV1] (When Summoned) This effect does not duplicate.").complete);
+}
+
+#[test]
+fn an_ascend_condition_reads_the_spirit_that_paid_the_ascend() {
+    // Keyword rulings K1-K3: the spirit whose cores paid this card's Ascend, matched by its
+    // filters wherever it is now (it has left the field).
+    let o = parse_en(
         "[LV1] (When Summoned) If this spirit performs Ascend using a spirit that costs 7 or more, draw a card.",
-    ] {
-        let o = parse_en(text);
-        assert!(!o.complete, "{text}");
-        let src = dsl::compile::to_rhai(&o.effect, None);
-        assert!(src.starts_with("inert("), "{src}");
-        for gone in ["summon_tokens", "is_duplicate", "ascended_using"] {
-            assert!(!src.contains(gone), "{src}");
-        }
-    }
+    );
+    assert!(o.complete, "{:?}", o.unparsed);
+    let src = dsl::compile::to_rhai(&o.effect, None);
+    assert!(
+        src.contains("ok = ascended_using(my_spirits().cost_at_least(7));"),
+        "{src}"
+    );
 }
 
 #[test]
@@ -294,7 +339,7 @@ fn paying_this_spirits_soul_core_names_this_card_and_an_unpaid_cost_ends_the_eff
     );
     assert!(o.complete, "{:?}", o.unparsed);
     let src = dsl::compile::to_rhai(&o.effect, None);
-    // "You may X to Y": Y only when X was paid (issue 11 kind 4).
+    // "You may X to Y": Y only when X was paid.
     assert!(
         src.contains("did = pay_soul_core_from(this_card()) >= 1;\n    if did {\n        draw(1);"),
         "{src}"
@@ -305,7 +350,7 @@ fn paying_this_spirits_soul_core_names_this_card_and_an_unpaid_cost_ends_the_eff
     assert!(src.contains("did = pay_soul_core() >= 1;"), "{src}");
 }
 
-/// Issue 16 kind 7: a number beyond any card's is refused, never capped — the sentence is
+/// A number beyond any card's is refused, never capped — the sentence is
 /// not understood and says why; the same number within range is understood.
 #[test]
 fn numbers_out_of_range_are_refused_not_capped() {

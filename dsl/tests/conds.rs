@@ -11,13 +11,13 @@ fn rhai(text: &str) -> String {
     dsl::compile::to_rhai(&o.effect, None)
 }
 
-/// Rulings C#29, C#31: a cost ("you may destroy it to …") then one of the bulleted effects.
+/// Rulings C#29, C#31: a cost ("you may return it to your hand to …") then one of the bulleted effects.
 #[test]
 fn a_cost_then_one_of_the_following_effects() {
     let r = rhai(
-        "(When This Spirit Attacks) Select one of your spirits. You may destroy it to activate one of the following effects. ・Draw one card. ・Select one of your opponent's spirits. Place up to one core from it into their reserve.",
+        "(When This Spirit Attacks) Select one of your spirits. You may return it to your hand to activate one of the following effects. ・Draw one card. ・Select one of your opponent's spirits. Place up to one core from it into their reserve.",
     );
-    assert!(r.contains("did = destroy(t) >= 1;"), "{r}");
+    assert!(r.contains("did = return_to_hand(t) >= 1;"), "{r}");
     assert!(
         r.contains("let choice = choose_one([\"draw 1 card(s)\", \"select: choose 1 of the opponent's spirits; move up to 1 core(s)"),
         "{r}"
@@ -68,7 +68,7 @@ fn a_delayed_trigger_on_the_chosen_card() {
 #[test]
 fn the_chosen_spirit_skips_its_next_refresh() {
     let r = rhai(
-        "(When This Spirit Blocks) Select one of your opponent's spirits. That spirit will not refresh during their next refresh step.",
+        "(When This Spirit Blocks) Select one of your opponent's spirits. That spirit does not refresh during its owner's next refresh step.",
     );
     assert!(r.contains("skip_next_refresh(t);"), "{r}");
 }
@@ -107,7 +107,7 @@ fn the_first_time_each_turn_is_a_watcher_once_per_turn() {
 #[test]
 fn when_blocks_effects_also_on_attack() {
     let r = rhai(
-        "(During Your Attack Step) All of your spirits' \"When This Spirit Blocks\" effects also activate when attacking.",
+        "(During Your Attack Step) Your spirits' \"When This Spirit Blocks\" effects also activate when they attack.",
     );
     assert!(
         r.contains("block_effects_on_attack(my_spirits(), \"while\");"),
@@ -119,14 +119,14 @@ fn when_blocks_effects_also_on_attack() {
 /// it); "Select …" still selects.
 #[test]
 fn only_select_selects() {
-    let r = rhai("[Flash] Return one of your opponent's attacking spirits to their hand.");
+    let r = rhai("[Flash] Return two of your opponent's attacking spirits to their hand.");
     assert!(
-        r.contains("t = choose_cards(opponent_spirits().attacking(), 1);"),
+        r.contains("t = choose_cards(opponent_spirits().attacking(), 2);"),
         "{r}"
     );
-    let s = rhai("[Flash] Select one of your opponent's spirits and return it to their hand.");
+    let s = rhai("[Flash] Select two of your opponent's spirits and return them to their hand.");
     assert!(
-        s.contains("t = choose_targets(opponent_spirits(), 1);"),
+        s.contains("t = choose_targets(opponent_spirits(), 2);"),
         "{s}"
     );
     assert!(!s.contains("choose_cards"), "{s}");
@@ -184,4 +184,67 @@ fn the_first_spirit_that_attacks_each_turn() {
 fn spirits_summoned_this_turn() {
     let r = rhai("[Flash] Destroy all of your opponent's spirits summoned this turn.");
     assert!(r.contains("opponent_spirits().summoned_this_turn()"), "{r}");
+}
+
+/// BS-3 levels: "non-FAMILY spirits" are every spirit but that family's, whoever's.
+#[test]
+fn non_family_spirits_are_treated_as_a_level() {
+    let r = rhai("(When Summoned) All non-Gearwight spirits are treated as LV1 during this turn.");
+    assert!(
+        r.contains("treat_as_level(all_spirits().except(all_spirits().family([\"Gearwight\"])), 1, \"turn\");"),
+        "{r}"
+    );
+    let r = rhai(
+        "(When Summoned) Destroy all of your opponent's non-token spirits with 2000 or fewer BP.",
+    );
+    assert!(r.contains(".not_tokens()"), "{r}");
+}
+
+/// "N or more … have been destroyed this turn" counts them (one or more: any).
+#[test]
+fn a_number_of_spirits_destroyed_this_turn() {
+    let r = rhai(
+        "(During Your Attack Step) If three or more of your opponent's spirits have been destroyed this turn, treat this spirit as LV2.",
+    );
+    assert!(
+        r.contains("ok = destroyed_this_turn_count(opponent_spirits()) >= 3;"),
+        "{r}"
+    );
+    let r = rhai(
+        "(During Your Turn) If one of your spirits has been destroyed this turn, draw 1 card.",
+    );
+    assert!(r.contains("ok = destroyed_this_turn(my_spirits());"), "{r}");
+    let r = rhai(
+        "(When This Spirit Attacks) Select one of your spirits. Treat it as being its highest level during this turn.",
+    );
+    assert!(r.contains("treat_as_highest_level(t, \"turn\");"), "{r}");
+}
+
+/// BS-6.6: "your spirits and your opponent's spirits" are every spirit on the field.
+#[test]
+fn both_players_spirits_cannot_be_destroyed_in_battle() {
+    let r = rhai(
+        "(When This Spirit Attacks) During this battle, your spirits and your opponent's spirits cannot be destroyed in battle.",
+    );
+    assert!(
+        r.contains("cannot_be_destroyed_in_battle(all_spirits(), \"battle\");"),
+        "{r}"
+    );
+}
+
+/// "If it is refreshed / exhausted": the chosen card's state when the condition is read
+/// (BS-4), here at the end of the turn.
+#[test]
+fn if_it_is_refreshed_reads_the_chosen_card() {
+    let r = rhai(
+        "(When Summoned) Select one of your opponent's spirits. At the end of this turn, if it is exhausted, return it to their hand.",
+    );
+    let watcher = r.find("when(ev_end_of_turn(), \"turn\", || {").expect(&r);
+    let cond = r
+        .find("ok = matches(t, all_field().exhausted());")
+        .expect(&r);
+    assert!(
+        watcher < cond && cond < r.find("return_to_hand(t);").unwrap(),
+        "{r}"
+    );
 }

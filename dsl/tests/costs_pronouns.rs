@@ -1,4 +1,4 @@
-//! Issue 11 kinds 4–6 in the compiled rhai, on ORIGINAL texts shaped like real cards:
+//! In the compiled rhai, on ORIGINAL texts shaped like real cards:
 //! costs gate what follows ("X to Y", "X. If you do, Y"), pronouns need an antecedent, and
 //! "for each … destroyed / discarded this way" counts them. `engine/tests/costs_pronouns.rs`
 //! plays the same texts.
@@ -46,8 +46,8 @@ fn every_cost_verb_reports_what_it_did() {
             "did = pay_cores_from(this_card(), 2) >= 2;",
         ),
         (
-            "(When Summoned) You may discard the top two cards of your deck to draw 1 card.",
-            "did = mill(2) >= 2;",
+            "(When Summoned) You may discard the top three cards of your deck to draw 1 card.",
+            "did = mill(3) >= 3;",
         ),
         (
             "(When Summoned) You may pay a \"Soul Core\" to draw 1 card.",
@@ -126,7 +126,7 @@ fn pronouns_refer_to_what_was_selected_summoned_or_named() {
     );
     // "this spirit" named in the condition (the BSS04-053 shape).
     let r = rhai(
-        "(During Opponent's Attack Step) If this spirit has a \"Soul Core\" on it, it cannot be destroyed by your opponent's effects.",
+        "(During Opponent's Attack Step) If this spirit has a \"Soul Core\" on it, it cannot be destroyed by an opponent's effect.",
     );
     assert!(r.contains("cannot_be_destroyed(this_card(), true"), "{r}");
     // Inside "when one of … is destroyed", "it" is the event's card.

@@ -15,7 +15,7 @@ const EFFECTS: usize = 1370;
 const BARE_KEYWORDS: usize = 378;
 const TIMING_HEADERS: usize = 781;
 const TIMING_MAPPED: usize = 781;
-// Issue 11 "no stubs": "Summon … Tokens", "This effect does not duplicate", Ascend
+// "Summon … Tokens", "This effect does not duplicate", Ascend
 // conditions and 「発動したカード」 are no longer counted understood (their functions were
 // stubs and left the API).
 const TEXT_EFFECTS_PARSED: usize = 726;
@@ -111,7 +111,7 @@ fn structural_facts_on_real_effects() {
     }
 }
 
-/// Issue 12: keyword names are read by a generic shape and checked against the declared
+/// Keyword names are read by a generic shape and checked against the declared
 /// names. With the 20 Saga keywords declared (names and value kinds as in the base pack),
 /// the real data is understood exactly as well as with names unchecked: the check loses
 /// nothing, and an undeclared name is what makes a sentence not understood.

@@ -51,7 +51,7 @@ fn japanese_sample_headers_all_map() {
     );
 }
 
-/// Issue 17: Japanese text under the card model's English timing label (a card whose only
+/// Japanese text under the card model's English timing label (a card whose only
 /// text is Japanese): the label gives the timing, the Japanese grammar the body.
 #[test]
 fn japanese_text_under_an_english_label_is_understood() {

@@ -20,7 +20,7 @@ const TEMPLATES: &[&str] = &[
     "【召喚時】カウント＋1する。相手のスピリット1体を重疲労させる。このスピリットを手元に置く。",
 ];
 
-/// A vocabulary with keywords, a label and phrases of every slot kind (issue 12).
+/// A vocabulary with keywords, a label and phrases of every slot kind.
 fn vocab() -> &'static dsl::Vocabulary {
     use dsl::vocab::{KeywordEntry, LabelEntry, PhraseEntry, ValueKind};
     static V: std::sync::OnceLock<dsl::Vocabulary> = std::sync::OnceLock::new();

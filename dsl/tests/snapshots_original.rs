@@ -49,7 +49,7 @@ fn english_original_texts() {
         insta::assert_yaml_snapshot!(format!("en_{:03}", i + 1), snap);
     }
     // All but the 2 deliberately unparsable ones and the 4 "Summon … Tokens" texts (tokens
-    // have no rules yet: not understood, issue 11).
+    // have no rules yet: not understood).
     assert!(complete + 6 >= texts.len(), "{complete}/{}", texts.len());
 }
 

@@ -1,4 +1,4 @@
-//! Pack vocabulary (issue 12 item 3): keyword names from declarations, pack timing labels
+//! Pack vocabulary: keyword names from declarations, pack timing labels
 //! and pack phrases compiled into the parser at load.
 
 use dsl::vocab::{KeywordEntry, LabelEntry, PhraseEntry, ValueKind};
@@ -196,7 +196,7 @@ fn bad_declarations_are_errors_with_the_valid_kinds() {
 
 #[test]
 fn a_quiet_vocabulary_reads_the_same_and_leaves_out_only_the_did_you_mean() {
-    // Issue 15: a library build shows no message, so it skips weighing every phrase.
+    // A library build shows no message, so it skips weighing every phrase.
     let text = "Gian 1000 BP. Gather 2 sparks.";
     let loud = parse_en_with(text, &vocab());
     let quiet = parse_en_with(text, &vocab().quiet());
@@ -244,4 +244,50 @@ fn phrases_nest_up_to_the_documented_limit() {
         );
     }
     assert_eq!(dsl::MAX_PHRASE_NESTING, 16);
+}
+
+/// A hostile phrase set: the most slots a template may have (8), all sentence slots
+/// split at one common word, plus a two-slot split at a comma, against long sentences.
+/// Each slot is a greedy run up to the next literal word (a PEG rule never backtracks
+/// into it), so a sentence is split one way only: eight clauses read as the phrase with
+/// eight draws, and 200 clauses of words no rule knows end not understood with the
+/// reason, on a thread's default stack.
+#[test]
+fn a_phrase_with_the_most_slots_reads_long_sentences_one_way() {
+    let eight = (0..8)
+        .map(|i| format!("{{s{i}:sentence}}"))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let rhai = (0..8)
+        .map(|i| format!("{{s{i}}}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let v = Vocabulary::new(
+        vec![],
+        vec![],
+        vec![
+            phrase(&eight, &rhai),
+            phrase("{a:sentence}, so {b:sentence}", "{a}\n{b}"),
+        ],
+    )
+    .expect("8 slots compile");
+    let eight_draws = format!(
+        "[LV1] (When Summoned) {}draw 1 card.",
+        "draw 1 card and ".repeat(7)
+    );
+    let o = parse_en_with(&eight_draws, &v);
+    assert!(o.complete, "{:?}", o.unparsed);
+    let src = dsl::compile::to_rhai(&o.effect, None);
+    assert_eq!(src.matches("draw(1)").count(), 8, "{src}");
+    for filler in ["zork and ", "zork, so "] {
+        let text = format!("[LV1] (When Summoned) {}zork.", filler.repeat(200));
+        let o = std::thread::spawn({
+            let v = v.clone();
+            move || parse_en_with(&text, &v)
+        })
+        .join()
+        .expect("no stack overflow");
+        assert!(!o.complete, "{filler}");
+        assert!(!o.unparsed.is_empty(), "{filler}");
+    }
 }

@@ -1,4 +1,4 @@
-//! Issue 4 measurements: ns per hook call with a real effect ("when summoned: draw 1"),
+//! Measurements: ns per hook call with a real effect ("when summoned: draw 1"),
 //! against the same hook on a card with no effect; and games/s with scripted effects
 //! versus the same decks without. `cargo bench -p engine --bench hooks`.
 

@@ -8,6 +8,7 @@ pub mod driver;
 pub mod players;
 pub mod rules;
 pub mod script;
+pub mod tools;
 
 /// Battle Spirits, the first game, at the crate root for short paths.
 pub use rules::battle_spirits::{

@@ -1,4 +1,4 @@
-//! Issue 16 (kind 3, "every loop has a cap"): a game whose effects loop ends as a draw with
+//! A game whose effects loop ends as a draw with
 //! its reason once it reaches the rules option `max_decisions`, in every way of playing.
 
 use engine::players::{Player, play_game};

@@ -1,4 +1,4 @@
-//! Cards an effect handles itself (issue 11, kind 2 "no stubs"): reveal and the rest of the
+//! Cards an effect handles itself (kind 2 "no stubs"): reveal and the rest of the
 //! revealed cards, deploying a nexus by an effect, discarding a set burst, "only have" and
 //! "summoned from" (soul cores: `cards_api_cores.rs`). Each test runs the script the grammar
 //! compiles for the named real card on synthetic cards and asserts the resulting zones,

@@ -1,4 +1,4 @@
-//! The soul core in effects (issue 11, kind 2 "no stubs"): paid as a cost, spent in a
+//! The soul core in effects (kind 2 "no stubs"): paid as a cost, spent in a
 //! summoning cost, moved by an effect (BS-0.2, BS-0.3, BS-5.2, BS-5.3). Each test runs the
 //! script the grammar compiles for the named real card on synthetic cards.
 

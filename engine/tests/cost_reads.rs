@@ -1,4 +1,4 @@
-//! Costs read for a view (issue 15): the constants "while summoning" are evaluated per hand
+//! Costs read for a view: the constants "while summoning" are evaluated per hand
 //! card (BS-5.2 step 3; ruling BSS01-109), cached until the next event, and the view's
 //! costs agree with what playing the card pays.
 

@@ -1,4 +1,4 @@
-//! Issue 11 kinds 4–6, played: costs are costs ("X to Y", "X. If you do, Y": Y only when X was
+//! Played: costs are costs ("X to Y", "X. If you do, Y": Y only when X was
 //! really done), pronouns need an antecedent (never this card by default), and "for each …
 //! destroyed / discarded this way" counts them. Every card here is an ORIGINAL text of the same
 //! shape as a real card (named in each test); the effects run the rhai the dsl writes.
@@ -84,7 +84,7 @@ fn st06_005_an_exhausted_nexus_cannot_pay_so_nothing_is_destroyed() {
     play(&mut g, c);
     accept_all(&mut g);
     // Only refreshed nexuses are legal to exhaust as the cost: none, so nothing is paid and
-    // the opponent's spirit stays (issue 11 kind 4, ST06-005).
+    // the opponent's spirit stays (ST06-005).
     assert_eq!(g.zone_of(victim), Zone::Field(P1));
     assert!(g.is_exhausted(nexus));
 }
@@ -220,7 +220,7 @@ fn if_you_do_after_a_discard_with_an_empty_hand_draws_nothing() {
     let c = put(&mut g, P0, "T-DIS", Zone::Hand(P0), 0);
     play(&mut g, c);
     accept_all(&mut g);
-    // Nothing to discard: the cost is not paid, so no card is drawn (issue 11 kind 4).
+    // Nothing to discard: the cost is not paid, so no card is drawn.
     assert_eq!(hand(&g, P0), 0);
 }
 
@@ -240,14 +240,14 @@ fn a_pronoun_with_no_antecedent_is_inert_and_never_this_card() {
 
 #[test]
 fn a_pronoun_refers_to_the_card_selected_before() {
-    // The BSS01-124 shape: "Select one … . It gains 3000 BP during this turn."
+    // The BSS01-124 shape: "Select one … . It gains N BP during this turn."
     let card = scripted_spirit(
         "T-SEL",
         0,
         1000,
         vec![text(
             "When Summoned",
-            "Select one of your opponent's spirits. It gains 3000 BP during this turn.",
+            "Select one of your opponent's spirits. It gains 2000 BP during this turn.",
         )],
     );
     let mut g = strict(scenario(vec![card], 1107));
@@ -256,7 +256,7 @@ fn a_pronoun_refers_to_the_card_selected_before() {
     let c = put(&mut g, P0, "T-SEL", Zone::Hand(P0), 0);
     play(&mut g, c);
     accept_all(&mut g);
-    assert_eq!(g.bp(o), 1000 + 3000, "the selected spirit");
+    assert_eq!(g.bp(o), 1000 + 2000, "the selected spirit");
     assert_eq!(g.bp(c), 1000, "not this card");
 }
 
@@ -320,7 +320,7 @@ fn for_each_spirit_card_discarded_this_way_counts_the_milled_spirit_cards() {
         1000,
         vec![text(
             "When Summoned",
-            "Discard the top three cards of your deck. Draw 1 card for each spirit card discarded this way.",
+            "Discard the top four cards of your deck. Draw 1 card for each spirit card discarded this way.",
         )],
     );
     let mut g = strict(scenario(vec![card], 1110));
@@ -336,7 +336,7 @@ fn for_each_spirit_card_discarded_this_way_counts_the_milled_spirit_cards() {
         .copied()
         .filter(|x| !trash_before.contains(x))
         .collect();
-    assert_eq!(milled.len(), 3, "three cards discarded from the deck");
+    assert_eq!(milled.len(), 4, "four cards discarded from the deck");
     let spirits = milled
         .iter()
         .filter(|x| g.def_of(**x).kind == carddb::CardKind::Spirit)

@@ -1,5 +1,5 @@
-//! One destruction, one "when destroyed" (BS-6.6; issue 11 kind 7) and 0 BP destroys
-//! whenever BP can change (BS-5.3.1; issue 11 kind 9). Synthetic cards with small scripts,
+//! One destruction, one "when destroyed" (BS-6.6) and 0 BP destroys
+//! whenever BP can change (BS-5.3.1). Synthetic cards with small scripts,
 //! and real cards from `../shared/data` for the rulings (`C#`: the ruling's index in
 //! `rulings-cards.json`; paraphrased, never quoted).
 
@@ -58,7 +58,7 @@ fn resolve_first(g: &mut Game, id: &str) {
 
 /// Equal-BP battle (BS-6.6: both destroyed at the same time); the attacker's "when
 /// destroyed" destroys opposing spirits: the blocker, already being destroyed, is not
-/// destroyed again and its "when destroyed: draw 1" resolves once (issue 11 kind 7).
+/// destroyed again and its "when destroyed: draw 1" resolves once.
 fn equal_bp_battle(attacker_when_destroyed: &str, bystander: bool) -> (Game, usize, usize) {
     let a = scripted_spirit(
         "S-DA",
@@ -110,7 +110,7 @@ fn bs_6_6_destroy_all_spares_only_the_spirit_already_being_destroyed() {
     );
 }
 
-/// BS-5.3.1 (issue 11 kind 9): a 1000 BP spirit gives itself +1000 for the battle when it
+/// BS-5.3.1: a 1000 BP spirit gives itself +1000 for the battle when it
 /// attacks; the opponent's flash gives it −1500 for the turn (BP 500); when the battle ends
 /// the +1000 ends, its BP is 0 and it is destroyed at once — its "when destroyed" works.
 #[test]

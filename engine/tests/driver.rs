@@ -1,4 +1,4 @@
-//! The registry of games and the plain driver (issue 14): any ruleset started, answered,
+//! The registry of games and the plain driver: any ruleset started, answered,
 //! replayed and simulated through `engine::driver`, here with Battle Spirits. The plain
 //! form changes nothing: the same seed and answers give the same log as the typed game.
 

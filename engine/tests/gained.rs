@@ -1,4 +1,4 @@
-//! Issue 11 kind 10, "gained counts like printed": queries such as "a spirit with no
+//!, "gained counts like printed": queries such as "a spirit with no
 //! effects" or "with Armor" see keywords a card has gained, and keyword names match
 //! case-insensitively. Rules: BS-8.1 (an effect that gives a keyword gives an effect).
 

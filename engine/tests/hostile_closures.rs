@@ -1,4 +1,4 @@
-//! Hostile effects that reach past one script run (issue 16 kinds 1 and 2): closures
+//! Hostile effects that reach past one script run: closures
 //! registered with `when(…)` stay inside the limits, and work that grows with what a
 //! script asks for is bounded. Each case ends with a clear `EffectFailed` (or acts within
 //! its limit) and the game goes on.
@@ -85,7 +85,9 @@ fn a_huge_count_fails_the_effect_with_its_reason() {
     let (g, t) = summon_with("HC-LIFE", "gain_life(100000);", 1801);
     assert!(t < Duration::from_secs(5), "{t:?}");
     assert!(
-        failures(&g).iter().any(|f| f.contains("at most 1000")),
+        failures(&g)
+            .iter()
+            .any(|f| f.contains("n must be between 0 and 1000, got 100000")),
         "{:?}",
         failures(&g)
     );
@@ -130,7 +132,7 @@ fn questions_without_end_are_cut_with_a_reason() {
     );
 }
 
-/// Issue 16 kind 7: with strict scripts, a failing script's message names its file and
+/// With strict scripts, a failing script's message names its file and
 /// line, not only the card.
 #[test]
 fn a_strict_script_error_names_the_rhai_file_and_line() {
@@ -162,8 +164,8 @@ fn a_strict_script_error_names_the_rhai_file_and_line() {
     assert!(msg.contains("boom"), "{msg}");
 }
 
-/// Kind 2: watchers are bounded (1,000 waiting at once): registering without end fails
-/// the effect with its reason, quickly.
+/// Kind 2: watchers are bounded (20 from one effect): registering without end fails the
+/// effect with its reason, quickly.
 #[test]
 fn watchers_without_end_are_cut_with_a_reason() {
     let (g, t) = summon_with(
@@ -175,8 +177,192 @@ fn watchers_without_end_are_cut_with_a_reason() {
     assert!(
         failures(&g)
             .iter()
-            .any(|f| f.contains("more than 1000 `when` watchers")),
+            .any(|f| f.contains("more than 20 `when` watchers from one effect")),
         "{:?}",
         failures(&g)
+    );
+}
+
+/// The closures of `card` that ran: each watcher reached runs once (BS-8.4), logged as
+/// one more start of its card's effect.
+fn closure_runs(g: &Game, card: engine::core::InstanceId) -> usize {
+    g.log()
+        .iter()
+        .filter(|e| matches!(e, Event::EffectStarted { card: c, .. } if *c == card))
+        .count()
+}
+
+/// Plays a free magic whose [Main] effect exhausts all of P0's spirits; the turn player
+/// orders the closures it reaches (BS-8.4), here in the order listed.
+fn exhaust_mine(g: &mut Game) {
+    use engine::{Choice, DecisionKind};
+    let m = put(g, P0, "HC-EXH", Zone::Hand(P0), 0);
+    play(g, m);
+    while decision(g).kind == DecisionKind::EffectChoice {
+        g.answer(Choice::OneOf { index: 0 }).unwrap();
+    }
+}
+
+fn exhauster() -> carddb::CardDef {
+    engine::rules::battle_spirits::testkit::scripted_magic(
+        "HC-EXH",
+        0,
+        vec![effect("main", "exhaust(my_spirits());")],
+    )
+}
+
+/// Kind 5: one card's When Summoned registers 1,000 watchers in a loop. Each happening
+/// resolves every watcher it reaches one by one (BS-8.4), so its work grows with the
+/// square of their number: one effect keeps at most 20 waiting, the 21st fails the effect
+/// with the cap, one exhaustion then runs exactly 20 closures (copies of one closure,
+/// resolved without an order question), and the game finishes.
+#[test]
+fn one_effect_registering_a_thousand_watchers_is_held_to_twenty() {
+    use engine::players::{Player, play_game_capped};
+    use engine::rules::battle_spirits::GreedyPlayer;
+    let card = scripted_spirit(
+        "HC-MANY",
+        0,
+        1000,
+        vec![effect(
+            "When Summoned",
+            "for i in 0..1000 { when(ev_exhausted(my_spirits()), || draw(0)); }",
+        )],
+    );
+    let mut g = scenario(vec![card, exhauster()], 1806);
+    let c = put(&mut g, P0, "HC-MANY", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 1);
+    play(&mut g, c);
+    let _ = decision(&mut g);
+    assert_eq!(
+        failures(&g),
+        ["more than 20 `when` watchers from one effect of this card"]
+    );
+    let fail_card = g.log().iter().find_map(|e| match e {
+        Event::EffectFailed { card, .. } => Some(*card),
+        _ => None,
+    });
+    assert_eq!(fail_card, Some(c), "the failure names the card");
+    assert_eq!(closure_runs(&g, c), 1, "only the When Summoned so far");
+    exhaust_mine(&mut g);
+    assert_eq!(
+        closure_runs(&g, c),
+        1 + 20,
+        "20 watchers alive, each ran once"
+    );
+    let mut players: [Box<dyn Player<Game>>; 2] =
+        [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
+    play_game_capped(&mut g, &mut players, 50_000).expect("the game finishes");
+}
+
+/// Kind 5: six cards each registering 20 watchers (the most one effect may keep) exceed
+/// the 100 a game keeps waiting: the sixth card's effect fails with that cap at its first
+/// watcher, and one exhaustion of the six spirits (six happenings) reaches the 100
+/// closures each time (BS-8.4): 600 runs.
+#[test]
+fn watchers_of_many_cards_are_held_to_a_hundred_in_the_game() {
+    let card = scripted_spirit(
+        "HC-TWENTY",
+        0,
+        1000,
+        vec![effect(
+            "When Summoned",
+            "for i in 0..20 { when(ev_exhausted(my_spirits()), || draw(0)); }",
+        )],
+    );
+    let mut cards: Vec<_> = (0..6)
+        .map(|k| {
+            let mut c = card.clone();
+            c.id = format!("HC-TWENTY{k}");
+            c.name = format!("Card {}", c.id);
+            c
+        })
+        .collect();
+    cards.push(exhauster());
+    let mut g = scenario(cards, 1807);
+    let mut copies = Vec::new();
+    for k in 0..6 {
+        let c = put(&mut g, P0, &format!("HC-TWENTY{k}"), Zone::Hand(P0), 0);
+        give_reserve(&mut g, P0, 1);
+        play(&mut g, c);
+        let _ = decision(&mut g);
+        copies.push(c);
+    }
+    assert_eq!(
+        failures(&g),
+        ["more than 100 `when` watchers at once (each happening checks them all)"]
+    );
+    exhaust_mine(&mut g);
+    let runs: usize = copies.iter().map(|&c| closure_runs(&g, c) - 1).sum();
+    assert_eq!(runs, 6 * 100);
+}
+
+/// Kind 5: a constant effect giving 1,000 standing watchers (BS-8.1) fails whole with
+/// the per-effect cap: none of them stands, so attacks reach no closure, and a whole
+/// game with the card on the field finishes.
+#[test]
+fn a_constant_effect_giving_a_thousand_watchers_fails_whole() {
+    use engine::players::{Player, play_game_capped};
+    use engine::rules::battle_spirits::GreedyPlayer;
+    let card = scripted_spirit(
+        "HC-STAND",
+        0,
+        1000,
+        vec![effect(
+            "constant",
+            r#"for i in 0..1000 { when(ev_exhausted(my_spirits()), "while", || draw(0)); }"#,
+        )],
+    );
+    let mut g = scenario(vec![card, exhauster()], 1808);
+    let c = put(&mut g, P0, "HC-STAND", Zone::Field(P0), 1);
+    exhaust_mine(&mut g);
+    assert_eq!(closure_runs(&g, c), 0);
+    assert!(
+        failures(&g)
+            .iter()
+            .any(|f| f.contains("more than 20 `when` watchers from one effect")),
+        "{:?}",
+        failures(&g)
+    );
+    let mut players: [Box<dyn Player<Game>>; 2] =
+        [Box::new(GreedyPlayer::new()), Box::new(GreedyPlayer::new())];
+    play_game_capped(&mut g, &mut players, 50_000).expect("the game finishes");
+}
+
+/// Kind 6: a count past the bound on either side (`i64::MAX`, a negative) fails the effect
+/// with both bounds, in every function that takes a count, and nothing moves (BS-0.3: the
+/// void gives no core).
+#[test]
+fn a_count_out_of_bounds_names_both_bounds() {
+    for (i, (call, got)) in [
+        (
+            r#"cores_from_void_to("reserve", 9223372036854775807);"#,
+            "9223372036854775807",
+        ),
+        (r#"cores_from_void_to("reserve", -1);"#, "-1"),
+        ("draw(-3);", "-3"),
+        ("deck_top(-1);", "-1"),
+        ("gain_life(1001);", "1001"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let id = format!("HC-N{i}");
+        let (g, _) = summon_with(&id, call, 1810 + i as u64);
+        assert_eq!(
+            failures(&g),
+            [format!("n must be between 0 and 1000, got {got}")],
+            "{call}"
+        );
+        assert_eq!(g.life(P0), 5, "{call}");
+    }
+    let (g, _) = summon_with(
+        "HC-UPTO",
+        r#"move_cores_up_to("reserve", "trash", -5);"#,
+        1820,
+    );
+    assert_eq!(
+        failures(&g),
+        ["n (or -1 for any number) must be between 0 and 1000, got -5"]
     );
 }

@@ -1,4 +1,4 @@
-//! Issue 17: a card whose effect is printed only in Japanese runs from that text (the
+//! A card whose effect is printed only in Japanese runs from that text (the
 //! Japanese grammar, `dsl/src/grammar/ja.pest`), and `text_language: ja` makes the Japanese
 //! text the one that runs when an effect has both. Original texts, written for these tests.
 

@@ -1,4 +1,4 @@
-//! Keywords declared as pack data (issue 12): the Saga base pack's declarations
+//! Keywords declared as pack data: the Saga base pack's declarations
 //! (`scripts/battle-spirits-saga/keywords/`) run on cards that have the keyword, printed or
 //! gained. Each test cites the keyword's definition (`keywords.json`) or a keyword ruling
 //! (`rulings-keywords.json`, numbered K1–K33 in file order).

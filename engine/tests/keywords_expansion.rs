@@ -1,4 +1,4 @@
-//! The expansion pack's keywords (issue 12 item 5), declared as data in
+//! The expansion pack's keywords, declared as data in
 //! `scripts/battle-spirits-demo-expansion/keywords/` on top of its pack label "When This
 //! Spirit Resonates" (`labels/resonates.yaml`): Echo (when this spirit attacks, it
 //! resonates) and Chime N (when this spirit resonates, +N×1000 BP until the end of the

@@ -1,4 +1,4 @@
-//! The Saga keywords that protect or bless (issue 12), declared in the base pack
+//! The Saga keywords that protect or bless, declared in the base pack
 //! (`scripts/battle-spirits-saga/keywords/`): Blessed, Astral, Armor, A.T. Field. Each test
 //! cites the keyword's definition (`keywords.json`) or a keyword ruling
 //! (`rulings-keywords.json`, K1–K33 in file order).
@@ -268,7 +268,7 @@ fn at_field_without_the_soul_core_does_not_protect() {
     assert_eq!(g.zone_of(guarded), Zone::Trash(P0));
 }
 
-/// A gained keyword has the declared keyword's rules (issue 12): a spirit that gains
+/// A gained keyword has the declared keyword's rules: a spirit that gains
 /// Astral from an effect can be blocked only by Astral spirits for the duration.
 #[test]
 fn a_gained_astral_restricts_blockers_too() {

@@ -98,6 +98,45 @@ fn ascend_k2_the_condition_as_printed_and_a_choice_between_two_spirits() {
     assert_eq!(g.cores_on(a), 3, "the other spirit keeps its cores");
 }
 
+/// BS-5.1 / K2: Ascend's question (which spirit's cores) comes before the cost is paid, so
+/// a seat offered cancel may take the summon back there, and at the payment after it: the
+/// saved state is the main step's again, byte for byte, the chosen spirit keeping its cores.
+#[test]
+fn ascend_k2_the_summon_can_be_cancelled_at_its_question_and_at_its_payment() {
+    let mut g = strict(saga_scenario(
+        vec![ascender("\"Costs 6 or more\""), spirit("BIG", 6)],
+        3,
+    ));
+    g.set_cancel([true, false]);
+    let a = put(&mut g, P0, "BIG", Zone::Field(P0), 3);
+    let b = put(&mut g, P0, "BIG", Zone::Field(P0), 2);
+    let asc = put(&mut g, P0, "ASC", Zone::Hand(P0), 0);
+    give_reserve(&mut g, P0, 2);
+    let main = decision(&mut g);
+    let before = g.to_json();
+    must(&mut g, Choice::Summon { card: asc });
+    let r = decision(&mut g);
+    assert_eq!(r.kind, DecisionKind::EffectChoice);
+    assert!(r.is_legal(&Choice::Cancel));
+    must(&mut g, Choice::Cancel);
+    assert_eq!(
+        (g.to_json(), decision(&mut g)),
+        (before.clone(), main.clone())
+    );
+    // Past the question, the Ascend cost is paid (K3) and the card's cost is asked: still
+    // cancellable, and everything comes back, the ascended spirit's cores included.
+    must(&mut g, Choice::Summon { card: asc });
+    must(&mut g, Choice::Target { card: b });
+    assert_eq!(g.zone_of(b), Zone::Trash(P0));
+    assert_eq!(decision(&mut g).kind, DecisionKind::PayFrom);
+    must(&mut g, Choice::Cancel);
+    assert_eq!((g.to_json(), decision(&mut g)), (before, main));
+    assert_eq!(
+        (g.zone_of(b), g.cores_on(b), g.cores_on(a)),
+        (Zone::Field(P0), 2, 3)
+    );
+}
+
 #[test]
 fn ascend_a_family_condition() {
     let mut fam = spirit("FAM", 1);

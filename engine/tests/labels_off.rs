@@ -1,4 +1,4 @@
-//! Options without their text (`Game::set_labels(false)`, issue 15): a simulation renders
+//! Options without their text (`Game::set_labels(false)`): a simulation renders
 //! no label, and the game it plays is the one a person would see with labels.
 
 use engine::players::{Player, RandomPlayer, Sight};

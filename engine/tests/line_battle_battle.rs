@@ -1,4 +1,4 @@
-//! Line battle LB-3 … LB-5 (`../shared/rules/line-battle.md`): the power comparisons,
+//! Line battle LB-3 … LB-5 (`docs/rules/line-battle.md`): the power comparisons,
 //! damage calculation in line order, master damage, battle success and the end of battle,
 //! with the values the rules give.
 

@@ -1,4 +1,4 @@
-//! Line battle LB-0 … LB-2 (`../shared/rules/line-battle.md`): set-up, turn, DP, losses,
+//! Line battle LB-0 … LB-2 (`docs/rules/line-battle.md`): set-up, turn, DP, losses,
 //! orders (all at once, LB-1.4, cancelling) and performing attacks. Cards are synthetic
 //! `carddb::CardDef` values (`rules::line_battle::testkit`).
 

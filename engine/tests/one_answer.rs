@@ -1,4 +1,4 @@
-//! Paying a cost and placing cores in one answer (BS-5.2 steps 5 and 6, issue 17):
+//! Paying a cost and placing cores in one answer (BS-5.2 steps 5 and 6):
 //! `Choice::PayAll` / `Choice::PlaceAll` leave the same game as the core-by-core answers,
 //! the default whole payment is listed first, any whole payment is accepted or refused
 //! with a reason, and the board shown while an effect question waits is the one after the

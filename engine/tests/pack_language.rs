@@ -1,4 +1,4 @@
-//! Timing labels and phrases as pack data (issue 12 item 3): a label a pack declares maps
+//! Timing labels and phrases as pack data: a label a pack declares maps
 //! to a pack event that a script raises (`raise_event`), with its `which` filter; a phrase
 //! a pack declares makes card text run that the built-in grammar does not understand.
 

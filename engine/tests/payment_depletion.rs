@@ -1,6 +1,6 @@
 //! BS-5.2 step 5 / BS-5.3: a cost is paid in one step, and a spirit it empties is
 //! depleted once the whole cost is paid — never between two of its cores. Found by the
-//! 1,000,000-game soak (issue 16): a burst fired by a spirit depleted mid-payment spent the
+//! 1,000,000-game soak: a burst fired by a spirit depleted mid-payment spent the
 //! reserve cores the payment still needed, and the game was left with a payment no core
 //! could finish (`cardscript sim --players random --check --games 1 --seed 85308 dawn-tide`).
 

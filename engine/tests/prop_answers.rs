@@ -1,4 +1,4 @@
-//! Property tests of the answer API and of saves and replays (issue 16): for any seed and
+//! Property tests of the answer API and of saves and replays: for any seed and
 //! any stream of answers — legal or not — a refused answer changes nothing, the game
 //! ends, and a save or a replay taken at any point continues exactly as the game itself.
 

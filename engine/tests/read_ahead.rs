@@ -1,4 +1,4 @@
-//! Issue 15: card text written ahead from the packs (`script::read_ahead`, while `db build`
+//! Card text written ahead from the packs (`script::read_ahead`, while `db build`
 //! fills the catalogue and builds its library) is what the library built from that
 //! catalogue takes: the two vocabularies (the packs' labels, phrases and keywords, with
 //! the Saga base pack's) are the same, a writing told to stop writes nothing more, and the

@@ -1,4 +1,4 @@
-//! Battle restrictions and value modifiers (issue 11, kind 2: no stubs): who may block
+//! Battle restrictions and value modifiers (kind 2: no stubs): who may block
 //! (BS-6.3), who must or may attack and at what price (BS-6.1), levels treated as another,
 //! families, and symbols that count in the cost reduction (BS-5.2) and for life (BS-6.5.1).
 //! Each test names a real card whose compiled text calls the function; the stand-in cards

@@ -1,4 +1,4 @@
-//! The scenario runner (issue 13, `docs/scenarios.md`) on synthetic cards: the board it
+//! The scenario runner (`docs/scenarios.md`) on synthetic cards: the board it
 //! sets up holds the values written (BS-0.2 cores, BS-5.1 levels), actions answer the
 //! decisions they name, strict choice mode fails on an unanswered decision with its
 //! options, and every wrong expectation is reported with its line, expected and actual.
@@ -160,6 +160,13 @@ scenarios:
         Some("4"),
         "reserve default 4 (BS-0.2)"
     );
+    // A log text that is missing is shown as written, not as the item's Rust form.
+    let r = run(
+        "scenarios:\n  - name: x\n    board: {}\n    expect:\n      log: [text: no such line]\n",
+    );
+    let f = &r[0].failures;
+    assert_eq!(f[0].expected.as_deref(), Some("no such line"), "{f:#?}");
+    assert_eq!(f[0].actual.as_deref(), Some("not in the log"));
 }
 
 #[test]
@@ -302,6 +309,30 @@ fn a_misspelt_field_or_action_is_a_located_parse_error() {
     .unwrap_err();
     assert_eq!(e.field, "scenarios[0].bord");
     assert!(e.help.unwrap().contains("board"));
+    // `expect.decision` is a decision kind: a misspelt one is refused where it stands,
+    // not a FAIL against the decision at hand.
+    let e = scenario::parse(
+        Path::new("t.yaml"),
+        "scenarios:\n  - name: x\n    board: {}\n    expect:\n      decision: attack_or_ned\n",
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.line, e.field.as_str()),
+        (5, "scenarios[0].expect.decision")
+    );
+    assert!(e.message.contains("attack_or_ned"), "{e}");
+    assert!(e.help.unwrap().contains("`attack_or_end`"));
+    // `rule:` cites IDs the rules reference defines for Battle Spirits (docs/rules).
+    for (rule, what) in [("BS-6.5.1, banana", "`banana`"), ("LB-4.5", "another game")] {
+        let text = format!("scenarios:\n  - name: x\n    rule: {rule}\n    board: {{}}\n");
+        let e = scenario::parse(Path::new("t.yaml"), &text).unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (3, "scenarios[0].rule"));
+        assert!(e.message.contains(what), "{e}");
+    }
+    // The kind at hand on a main-step board (BS-5): passes.
+    let r =
+        run("scenarios:\n  - name: x\n    board: {}\n    expect:\n      decision: main_action\n");
+    passed(&r[0]);
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The CI check that `docs/script-api.md` is the reference generated from the registered
-//! script functions (issue 4 §6). Regenerate with
+//! script functions. Regenerate with
 //! `cargo run -p engine --example gen_script_api > docs/script-api.md`.
 
 #[test]
@@ -174,7 +174,7 @@ fn every_function_of_the_dsl_contract_is_registered() {
         "ev_end_of_turn",
         "event_cards",
         "attack_of",
-        // issue 4's own list
+        // List
         "heavily_exhaust",
         "lose_life",
         "gain_life",

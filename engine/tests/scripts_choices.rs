@@ -1,4 +1,4 @@
-//! Mid-script choices (issue 4 §3): the game stops at an `EffectChoice` decision, can be
+//! Mid-script choices: the game stops at an `EffectChoice` decision, can be
 //! saved there, resumes the effect with the answer (identically after a load and in a
 //! replay), and refuses an illegal answer without changing anything.
 

@@ -1,4 +1,4 @@
-//! Compile once (issue 4 §4): every script is compiled when the library is built; a syntax
+//! Compile once: every script is compiled when the library is built; a syntax
 //! error is a typed error naming the file (pack file or card), line and column.
 
 use engine::CardLibrary;

@@ -1,4 +1,4 @@
-//! The hostile-script corpus (issue 4 §5, DESIGN principle 5): each script under
+//! The hostile-script corpus (DESIGN principle 5): each script under
 //! `tests/hostile/` runs as a "when summoned" effect; each ends with its clear
 //! `EffectFailed` event, without hanging or crashing, and the game goes on. A full game
 //! with all of them in both decks finishes.

@@ -1,4 +1,4 @@
-//! What a deciding seat sees, built on first use (`players::Sight`, issue 15): the greedy
+//! What a deciding seat sees, built on first use (`players::Sight`): the greedy
 //! player answers a game the same whether its view was built before it asked or only when
 //! it looked, and a built view is the game's view of that seat.
 

@@ -1,4 +1,4 @@
-//! The long soak (issue 16), not part of `cargo test`: random against random on the
+//! The long soak, not part of `cargo test`: random against random on the
 //! synthetic decks, conservation (BS-0.5) checked after every event, every game to its
 //! end. Run it with
 //! `SOAK_GAMES=1000000 cargo test --release -p engine --test soak -- --ignored --nocapture`

@@ -1,6 +1,6 @@
 //! A lenient library build records the error a strict build of the same cards stops at
 //! (`CardLibrary::strict_error`), so `db build` checks with one build instead of two
-//! (issue 15). For every kind of fallback the lenient build takes, the recorded error is
+//! For every kind of fallback the lenient build takes, the recorded error is
 //! exactly the strict build's; a clean build records none.
 
 use engine::CardLibrary;

@@ -1,4 +1,4 @@
-//! Watchers inside step, turn and constant effects (issue 11, kinds 1 and 3): a
+//! Watchers inside step, turn and constant effects (kinds 1 and 3): a
 //! `when(…)` in an effect that applies for a while (BS-8.1) fires at each happening for
 //! as long as the effect applies, and every happening the grammar can name is emitted.
 //! Real cards come from `../shared/data` (skipped with a message when absent); the other
@@ -183,7 +183,7 @@ fn bs_6_7_when_the_battle_ends_is_due_once() {
     assert_eq!(g.life(P1), life + 1, "not again at the second battle's end");
 }
 
-/// Every happening the grammar can name is emitted (issue 11 kind 3): a constant watcher
+/// Every happening the grammar can name is emitted: a constant watcher
 /// per happening, and a magic that makes it happen once: the watcher fires once.
 #[test]
 fn every_watchable_happening_is_emitted() {
@@ -276,7 +276,7 @@ fn a_watcher_loop_is_cut_with_an_effect_failed() {
 
 /// BS-0.4: life 0 ends the game at once. A set burst "when your life is reduced: place a
 /// core from your reserve into your life" at 1 life does not resolve after an attack
-/// takes the last core (issue 11 kind 8): the defender has lost.
+/// takes the last core: the defender has lost.
 #[test]
 fn bs_0_4_life_zero_ends_the_game_before_a_life_burst() {
     let mut burst = scripted_magic(
@@ -325,7 +325,7 @@ fn bs_0_4_life_zero_ends_the_game_before_a_life_burst() {
     );
 }
 
-/// Issue 11 kind 11, nothing skipped silently: "when destroyed: summon this card from
+///, nothing skipped silently: "when destroyed: summon this card from
 /// your trash" resolves while the card is still on the field (BS-6.6), so nothing can be
 /// summoned — and the log says why (`EffectInert`), instead of no event at all.
 #[test]
@@ -357,7 +357,7 @@ fn bs_6_6_summoning_a_card_still_on_the_field_is_inert_with_its_reason() {
 
 /// ST06-012 Ancient Colosseum, 2nd effect (LV2, constant): when your opponent summons a
 /// spirit with a "When Summoned" effect, discard the top four cards of their deck — the
-/// happening "a player summons" is emitted (issue 11 kind 3; BS-5.1).
+/// happening "a player summons" is emitted (BS-5.1).
 #[test]
 fn st06_012_ancient_colosseum_mills_four_when_the_opponent_summons_a_when_summoned_spirit() {
     let Some(mut cards) = real(&["ST06-012"]) else {
@@ -419,7 +419,7 @@ fn bss02_111_harpy_nest_palace_treats_the_blocker_as_lv1() {
 
 /// PR-050 Killer Machine Half (during either attack step): when one of your opponent's
 /// spirits is returned to their hand or deck, this spirit gains Astral this turn — the
-/// happening "returned to hand or deck" is emitted (issue 11 kind 3).
+/// happening "returned to hand or deck" is emitted.
 #[test]
 fn pr_050_killer_machine_half_gains_astral_when_an_opposing_spirit_is_returned() {
     let Some(mut cards) = real(&["PR-050"]) else {

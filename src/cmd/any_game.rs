@@ -117,8 +117,7 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
     let prepared = prepare(&cat, game, !args.strict, args.format.as_deref())?;
     let (mut g, decks, seed): (Box<dyn DynGame>, [Deck; 2], u64) = match &args.replay {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text = carddb::read_text(path)?;
             let replay: AnyReplay = serde_json::from_str(&text)
                 .map_err(|e| format!("{}: not a replay file: {e}", path.display()))?;
             if replay.game != game.name() {
@@ -161,6 +160,8 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
         std::panic::set_hook(Box::new(|_| {}));
     }
     let robots = [robot(args.p1), robot(args.p2)];
+    // The packs' keyword meanings, for `?N` at a person's prompt.
+    let declared = cat.keywords()?;
     // A person at one seat reads the log as that seat may see it (the opponent's draws
     // name no card; docs/protocol.md "Per seat"); hot-seat and robots get the full log.
     let viewer = match robots {
@@ -172,6 +173,7 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
     let mut printed = 0;
+    g.set_cancel([robots[0].is_none(), robots[1].is_none()]);
     let outcome = loop {
         let step = guarded(|| g.next())?;
         printed = print_new(g.as_ref(), printed, args.log, viewer, &mut out)?;
@@ -183,6 +185,8 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
         let index = match robots[seat] {
             // Seat seeds as in Battle Spirits' `play`: P1 the game's seed, P2 the next.
             Some(r) => guarded(|| g.robot_index(r, seed.wrapping_add(seat as u64)))??,
+            // Auto-pass: a flash timing with nothing to use is passed without asking.
+            None if args.auto_pass && g.only_pass() => 0,
             None => {
                 let mut talk: Box<dyn Write> = if args.log == LogFormat::Json {
                     Box::new(std::io::stderr())
@@ -193,7 +197,12 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
                 for (i, o) in req.options.iter().enumerate() {
                     writeln!(talk, "  {}) {}", i + 1, o.label)?;
                 }
-                match ask_index(req.options.len(), &mut input, &mut talk)? {
+                let describe = |n: u32| -> Option<Vec<String>> {
+                    let id = g.card_seen_by(n, req.player)?;
+                    let c = cat.card(&id).ok()?;
+                    Some(super::describe::lines(&c, &declared, None))
+                };
+                match ask_index(req.options.len(), &mut input, &mut talk, &describe)? {
                     Some(i) => i,
                     None => break None,
                 }
@@ -223,10 +232,13 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
 }
 
 /// Reads an option number (1-based) until a valid one or `q`/end of input (`None`).
+/// Reads an option number from a person; `?N` prints card #N as `describe` gives it
+/// (`None`: a card this seat cannot see, or no such card) and asks again.
 fn ask_index(
     n: usize,
     input: &mut impl BufRead,
     talk: &mut dyn Write,
+    describe: &dyn Fn(u32) -> Option<Vec<String>>,
 ) -> Result<Option<usize>, Error> {
     loop {
         write!(talk, "> ")?;
@@ -235,9 +247,25 @@ fn ask_index(
         if input.read_line(&mut line)? == 0 || line.trim() == "q" {
             return Ok(None);
         }
-        match line.trim().parse::<usize>() {
+        let line = line.trim();
+        if let Some(card) = line.strip_prefix('?') {
+            let card = card.trim().trim_start_matches('#');
+            match card.parse::<u32>().ok().and_then(describe) {
+                Some(lines) => {
+                    for l in lines {
+                        writeln!(talk, "{l}")?;
+                    }
+                }
+                None => writeln!(talk, "no card #{card} you can see")?,
+            }
+            continue;
+        }
+        match line.parse::<usize>() {
             Ok(i) if (1..=n).contains(&i) => return Ok(Some(i - 1)),
-            _ => writeln!(talk, "type a number from 1 to {n}, or q to stop")?,
+            _ => writeln!(
+                talk,
+                "type a number from 1 to {n}, ?N to describe card #N, or q to stop"
+            )?,
         }
     }
 }

@@ -16,7 +16,7 @@ pub struct Checked {
     /// The catalogue of `packs` built in memory, when they build (dependencies aside).
     pub catalogue: Option<Catalogue>,
     /// What building `catalogue` did, when it is the catalogue of `packs` as given (not
-    /// rebuilt without dependencies): `db build` then writes it as it is (issue 15).
+    /// rebuilt without dependencies): `db build` then writes it as it is.
     pub report: Option<BuildReport>,
     /// The lenient card library of that catalogue (Battle Spirits only): a broken script
     /// only fails its own effect.
@@ -49,7 +49,7 @@ pub fn check_all(
     let mut packs = Vec::new();
     let mut all_packs_read = true;
     // The phrase grammar's English part is ready by the time the library reads card text
-    // (issue 15); prepared on a thread of its own while the packs load.
+    //; prepared on a thread of its own while the packs load.
     std::thread::spawn(dsl::vocab::prepare);
     for d in dirs {
         let (pack, mut errs) = Pack::load_partial(d)?;
@@ -62,7 +62,7 @@ pub fn check_all(
     // A pack that depends on the demo pack gets the embedded one.
     let packs = super::source::with_embedded_demo(packs)?;
     // Card text is written ahead on a thread of its own while the catalogue is filled
-    // and the library built from it (issue 15): the library takes what it wrote, the two
+    // and the library built from it: the library takes what it wrote, the two
     // meeting halfway.
     use engine::rules::battle_spirits::script::{forget_read_ahead, read_ahead};
     let stop = std::sync::atomic::AtomicBool::new(false);
@@ -101,7 +101,7 @@ pub fn check_all(
                 lib.scripts().vocabulary(),
             );
             errors.extend(check.errors);
-            // Issue 17: a keyword no pack declares is a mistake at `db build` too, unless
+            // A keyword no pack declares is a mistake at `db build` too, unless
             // the author builds with the gaps.
             let into = if allow_gaps { &mut gaps } else { &mut errors };
             into.extend(check.gaps);
@@ -128,7 +128,19 @@ pub fn check_all(
         // An unknown timing of a scripted effect is one of the gaps listed above.
         && !(allow_gaps && matches!(e, engine::script::ScriptError::UnknownTiming { .. }))
     {
-        errors.push(super::locate::script_error(&packs, dirs, e));
+        let d = super::locate::script_error(&packs, dirs, e);
+        // The same mistake carddb already located at its field (a phrase template with
+        // too many slots) is reported once, there.
+        let what = d
+            .message
+            .split_once(": ")
+            .map_or(d.message.as_str(), |(_, m)| m);
+        if !errors
+            .iter()
+            .any(|x| x.file == d.file && x.message.ends_with(what))
+        {
+            errors.push(d);
+        }
     }
     sort_dedup(&mut errors);
     sort_dedup(&mut gaps);

@@ -1,5 +1,5 @@
 //! `cardscript coverage FILE.jsonl`: how much of a community card file runs from its text
-//! alone, honestly (issue 11): a text effect counts as executable only when the grammar
+//! alone, honestly: a text effect counts as executable only when the grammar
 //! understood it and its script calls no unsupported function, waits for no event the
 //! engine cannot watch and names no keyword without rules; a bare keyword only when its
 //! keyword has rules (`engine::rules::battle_spirits::script::support`). Also: timing headers mapped to hooks,
@@ -29,7 +29,7 @@ pub struct CoverageArgs {
 
 /// Prints the coverage report.
 pub fn run(args: CoverageArgs) -> Result<(), Box<dyn std::error::Error>> {
-    // The keywords the Saga base pack declares (issue 12): a bare keyword counts only
+    // The keywords the Saga base pack declares: a bare keyword counts only
     // when its keyword is declared with rules, and the text may name only declared ones.
     // Its labels and phrases, if it declares any, are read too.
     // With `--pack`, the packs' own declarations overlay the base pack's, as a catalogue

@@ -76,7 +76,7 @@ fn build(
     // Every check at once: YAML, cards, decks, dependencies, labels, keywords,
     // scripts. Nothing is written while an error remains; the old catalogue stays.
     // The process ends after this command: the packs, catalogue and library (many small
-    // allocations) are left to the process's end instead of freed one by one (issue 15).
+    // allocations) are left to the process's end instead of freed one by one.
     let checked = std::mem::ManuallyDrop::new(super::checks::check_all(packs, allow_gaps)?);
     if json {
         // The gaps are listed with the warnings: they do not stop the build.
@@ -149,7 +149,7 @@ fn build(
     Ok(())
 }
 
-/// Writes the catalogue the checks built in memory to `out` (issue 15: the tables are
+/// Writes the catalogue the checks built in memory to `out` (the tables are
 /// filled once); builds it from the packs when the checks have none.
 fn write(
     checked: &super::checks::Checked,

@@ -68,6 +68,30 @@ pub fn lines(def: &CardDef, declared: &[LoadedKeyword], live: Option<&Live>) -> 
             .collect();
         v.push(format!("  reduction symbols: {}", r.join(", ")));
     }
+    // The line battle's numbers (LB-3) and the lines a creature stands in (LB-0.3).
+    if let Some(c) = &def.creature {
+        let lines: Vec<&str> = c
+            .lines
+            .iter()
+            .map(|l| match l {
+                carddb::Line::Attack => "attack",
+                carddb::Line::Defense => "defense",
+            })
+            .collect();
+        v.push(format!(
+            "  AT {} · DF {} · SH {} · plays into the {} line",
+            c.at,
+            c.df,
+            c.sh,
+            lines.join(" or ")
+        ));
+    }
+    if let Some(m) = &def.master {
+        v.push(match m.lp {
+            Some(lp) => format!("  master: {lp} LP (LB-0.1)"),
+            None => "  master: the rules' default LP (LB-0.1)".into(),
+        });
+    }
     if !def.levels.is_empty() {
         let rows: Vec<String> = def
             .levels
@@ -182,6 +206,12 @@ pub fn json(def: &CardDef, declared: &[LoadedKeyword], live: Option<&Live>) -> V
     if let Some(b) = &def.brave {
         j["brave"] = json!({"bp_bonus": b.bp_bonus, "min_cost": b.condition.min_cost,
             "max_cost": b.condition.max_cost});
+    }
+    if let Some(c) = &def.creature {
+        j["creature"] = json!({"at": c.at, "df": c.df, "sh": c.sh, "lines": c.lines});
+    }
+    if let Some(m) = &def.master {
+        j["master"] = json!({"lp": m.lp});
     }
     if let Some(l) = live {
         j["now"] =

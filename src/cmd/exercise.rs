@@ -1,12 +1,13 @@
 //! `cardscript exercise [--pack DIR | --db FILE] [--games N] [--seed S] [--json]`: plays
-//! every card of the catalogue through its hooks in real games (`engine::rules::battle_spirits::exercise`) and
+//! every card of the catalogue through its hooks in real games (`engine::tools::exercise`,
+//! with the game of the catalogue's packs: `engine::rules::tools`) and
 //! prints per effect whether it fired, was never reached, threw or stayed inert, with the
 //! totals (or the same as JSON). A progress bar shows on a terminal, never with `--json`.
 
 use std::io::IsTerminal;
 
 use clap::Args;
-use engine::rules::battle_spirits::exercise::{ExerciseConfig, ExerciseReport, exercise};
+use engine::tools::exercise::{ExerciseConfig, ExerciseReport};
 
 use super::source::SourceArgs;
 
@@ -27,7 +28,8 @@ pub struct ExerciseArgs {
     pub threads: Option<usize>,
     /// The deck format the decks are built and played under: saga (50–60 cards, 4
     /// copies), japanese (≥ 40, 3 copies) (BS-0.1) or casual (20–60 cards, 4 copies; a
-    /// small pack's catalogue). Default: saga.
+    /// small pack's catalogue). Default: saga; a line-battle catalogue plays its own
+    /// format (LB-0.1).
     #[arg(long)]
     pub format: Option<String>,
     /// Print the report as JSON.
@@ -40,23 +42,7 @@ pub struct ExerciseArgs {
 pub fn run(args: ExerciseArgs) -> Result<(), Box<dyn std::error::Error>> {
     let catalogue = args.source.open()?;
     // Lenient: a broken script fails its effect (reported) instead of the whole run.
-    let library = args.source.library(&catalogue, true)?;
-    let rules = super::play::rules_of(args.format.as_deref())?;
-    // A catalogue too small for the format fails once, saying why, not once per game.
-    if let Err(e) =
-        engine::rules::battle_spirits::exercise::decks::deck(&library, &rules, args.seed, 0)
-    {
-        let most = engine::rules::battle_spirits::exercise::decks::most_cards(&library, &rules);
-        return Err(format!(
-            "the catalogue makes no legal {} deck: {e} (its card names allow at most {most} \
-             cards at {} copies each; the format needs {}); a small pack plays with \
-             `--format casual` (20–60 cards)",
-            args.format.as_deref().unwrap_or("saga"),
-            rules.max_copies,
-            rules.min_deck
-        )
-        .into());
-    }
+    let (tools, cards) = args.source.tool_cards(&catalogue, true)?;
     let cfg = ExerciseConfig {
         games: args.games,
         seed: args.seed,
@@ -72,8 +58,9 @@ pub fn run(args: ExerciseArgs) -> Result<(), Box<dyn std::error::Error>> {
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
             .expect("a valid template"),
     );
-    let report = exercise(&library, &rules, &cfg, &|| bar.inc(1));
+    let report = tools.exercise(&cards, args.format.as_deref(), &cfg, &|| bar.inc(1));
     bar.finish_and_clear();
+    let report = report?;
     if args.json {
         say!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -138,7 +125,7 @@ fn print_table(r: &ExerciseReport) -> Result<(), Box<dyn std::error::Error>> {
             t.executable_and_fired as f64 * 100.0 / t.effects as f64
         }
     );
-    let causes = engine::rules::battle_spirits::exercise::causes(&r.effects);
+    let causes = engine::tools::exercise::causes(&r.effects);
     if !causes.is_empty() {
         say!("not executable and seen firing, by cause:");
         for (why, n) in causes {
@@ -157,10 +144,7 @@ fn header(first: &str, last: &str) -> String {
 
 /// One row of the table with its failures and, when it never fired, why (its inert
 /// reasons, and its static gaps when `gaps`).
-fn print_row(
-    e: &engine::rules::battle_spirits::exercise::EffectReport,
-    gaps: bool,
-) -> std::io::Result<()> {
+fn print_row(e: &engine::tools::exercise::EffectReport, gaps: bool) -> std::io::Result<()> {
     say!(
         "{:<12} {:>3} {:>7} {:>7} {:>6} {:>6} {:>4}  {}",
         e.card,

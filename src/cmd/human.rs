@@ -17,7 +17,7 @@ type Error = Box<dyn std::error::Error>;
 
 /// How to type a whole payment, shown at payment questions.
 const PAY_HELP: &str = "or type a whole payment, e.g. `pay 2 reserve 1 #8` \
-     (`soul reserve` for the soul core)";
+     (`soul reserve` for the soul core), or `cancel` to take the action back";
 
 /// How to type a whole placement, shown at placement questions (a `pay` example there
 /// sent people to a verb the question refuses).
@@ -69,6 +69,17 @@ pub fn ask(
             .or_else(|| line.strip_prefix("show "))
         {
             show(game, declared, view, n.trim(), out)?;
+            continue;
+        }
+        // `cancel` (or `c`): take back the action being paid for, when offered.
+        if line == "cancel" || line == "c" {
+            if req.options.iter().any(|o| o.choice == Choice::Cancel) {
+                return Ok(Some(Choice::Cancel));
+            }
+            writeln!(
+                out,
+                "nothing to cancel: the cost is paid or no action is being paid for"
+            )?;
             continue;
         }
         let words: Vec<&str> = line.split_whitespace().collect();

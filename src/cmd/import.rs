@@ -31,8 +31,7 @@ pub enum ImportFormat {
 /// Imports, validates the result as a pack, then writes it.
 pub fn run(args: ImportArgs) -> Result<(), Box<dyn std::error::Error>> {
     let ImportFormat::BssJson { file, out, name } = args.format;
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = carddb::read_text(&file)?;
     let name = name.unwrap_or_else(|| {
         out.file_name()
             .map(|n| n.to_string_lossy().into_owned())

@@ -5,9 +5,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use engine::core::Rules;
 use engine::players::{Player, RandomPlayer, Sight};
 use engine::rules::battle_spirits::GreedyPlayer;
-use engine::rules::battle_spirits::{RulesConfig, Step, TextLog};
+use engine::rules::battle_spirits::{Choice, RulesConfig, Step, TextLog};
 use engine::{Game, Replay};
 
 use super::human;
@@ -86,6 +87,11 @@ pub struct PlayArgs {
     /// (`docs/protocol.md`; the seats given as `human` are the client's).
     #[arg(long, value_enum)]
     pub protocol: Option<Protocol>,
+    /// A human seat's flash timings where it can only pass (nothing it could use or pay
+    /// for, BS-6.2) are passed without asking or saying so; the pass is recorded like a
+    /// typed one. (Until a play's cost is paid, a person may also type `cancel`.)
+    #[arg(long)]
+    pub auto_pass: bool,
 }
 
 type Error = Box<dyn std::error::Error>;
@@ -121,8 +127,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     ];
     let mut game = match &args.replay {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text = carddb::read_text(path)?;
             let replay: Replay = serde_json::from_str(&text)
                 .map_err(|e| format!("{}: not a replay file: {e}", path.display()))?;
             replay.play(library)?
@@ -142,8 +147,10 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         std::panic::set_hook(Box::new(|_| {}));
     }
     save(&game)?;
+    // People may take back a play before its cost is paid (`Choice::Cancel`).
+    game.set_cancel([args.p1 == Controller::Human, args.p2 == Controller::Human]);
     // Resumed players go on as in the uncut game: the game's seed, and (random) as many
-    // draws as they have made (issue 16 kind 6).
+    // draws as they have made.
     let seed = game.seed();
     let done = game.answered();
     let mut ais: [Option<Box<dyn Player<Game>>>; 2] = [
@@ -171,6 +178,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         };
         let choice = match &mut ais[req.player.index()] {
             Some(player) => player.decide(&Sight::of(&game, req.player), &req),
+            None if args.auto_pass && <Game as Rules>::only_pass(&req) => Choice::Pass,
             // With a JSON log on stdout, the conversation goes to stderr.
             None if args.log == LogFormat::Json => {
                 match human::ask(
@@ -381,7 +389,16 @@ fn print_new(
     out: &mut impl Write,
 ) -> Result<(usize, usize), Error> {
     let log = game.log();
-    let (from, ahead) = printed;
+    let (mut from, ahead) = printed;
+    // A cancel took the action's events back: the game is as it was before them.
+    if log.len() < from {
+        if format == LogFormat::Json {
+            writeln!(out, "{}", serde_json::json!({ "undone": from - log.len() }))?;
+        } else {
+            writeln!(out, "-- cancelled: back to where the action was chosen --")?;
+        }
+        from = log.len();
+    }
     let skip = ahead.min(log.len() - from);
     print_events(game, &log[from + skip..], format, text, out)?;
     let mut ahead = ahead - skip;

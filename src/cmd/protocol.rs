@@ -34,6 +34,7 @@ pub fn run(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> 
         Controller::Human => None,
     };
     let mut session = Session::new(g, [seat(args.p1), seat(args.p2)], args.seed);
+    session.set_auto_pass(args.auto_pass);
     let mut out = std::io::stdout().lock();
     for l in session.start(game.name()) {
         writeln!(out, "{l}")?;

@@ -26,7 +26,7 @@ pub struct SourceArgs {
 pub const DEMO_NAME: &str = "battle-spirits-demo";
 
 /// The packs in `dirs`, loaded in order. When one of them depends on the demo pack and no
-/// folder of that name is given, the embedded demo pack is put first (issue 17: a user
+/// folder of that name is given, the embedded demo pack is put first (a user
 /// with only the binary has no folder to add), and a note on stderr says so.
 ///
 /// Errors: the first pack that does not load, with its diagnostics.
@@ -88,7 +88,7 @@ fn collect(dir: &Dir<'static>, out: &mut Vec<(String, String)>) {
 
 /// The card library of a catalogue with every script compiled now: the packs' script
 /// files, inline scripts, the rhai the grammar writes from card text, and the keywords the
-/// packs declare (issue 12).
+/// packs declare.
 ///
 /// Errors: a script that does not compile, with its file (or card and effect), line and
 /// column; with `lenient`, a broken script only fails its own effect when it fires.
@@ -96,7 +96,7 @@ pub fn library(
     cat: &Catalogue,
     lenient: bool,
 ) -> Result<engine::CardLibrary, Box<dyn std::error::Error>> {
-    // Ready by the time the library reads card text (issue 15; see `checks::check_all`).
+    // Ready by the time the library reads card text.
     std::thread::spawn(dsl::vocab::prepare);
     let input = engine::driver::CardInput::of_catalogue(cat, lenient)?;
     Ok(engine::CardLibrary::with_keywords(
@@ -107,7 +107,7 @@ pub fn library(
     )?)
 }
 
-/// The located checks of `db build` and strict loads (issue 12 item 4, issue 16 kind 7):
+/// The located checks of `db build` and strict loads:
 /// every unknown timing label or keyword of `packs`, at its file and line with a
 /// did-you-mean, read with the vocabulary of the catalogue `cat` built from them. Returns
 /// the errors and, apart, the warnings (keywords no pack declares).
@@ -223,6 +223,31 @@ impl SourceArgs {
             }
             other => other,
         }
+    }
+
+    /// The tools of `cat`'s game (`engine::rules::tools`) and its cards prepared for them.
+    /// A Battle Spirits catalogue's cards are [`SourceArgs::library`], with its located pack
+    /// checks; any other game's come from its tools. Errors: no tools for the game, or the
+    /// cards cannot be prepared.
+    pub fn tool_cards(
+        &self,
+        cat: &Catalogue,
+        lenient: bool,
+    ) -> Result<
+        (
+            &'static dyn engine::tools::GameTools,
+            engine::tools::ToolCards,
+        ),
+        Box<dyn std::error::Error>,
+    > {
+        let game = cat.game()?;
+        let tools = engine::rules::tools(game)
+            .ok_or_else(|| format!("this build has no tools for the game {}", game.name()))?;
+        if game == carddb::GameKind::BattleSpirits {
+            return Ok((tools, std::sync::Arc::new(self.library(cat, lenient)?)));
+        }
+        let input = engine::driver::CardInput::of_catalogue(cat, lenient)?;
+        Ok((tools, tools.cards(input)?))
     }
 
     /// Opens the catalogue these options name (the demo pack when none).

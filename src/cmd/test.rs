@@ -2,15 +2,28 @@
 //! scenario files under folders (a pack folder: its `tests/`; no path: the current pack's
 //! `tests/`, else the embedded demo pack's). Prints each result, an expected-vs-actual
 //! diff and the log tail on failure, the totals, and fails when any scenario fails or is
-//! broken. The scenarios run in `engine::rules::battle_spirits::scenario`; this file reads files and builds the
-//! card libraries their `packs` name.
+//! broken. The scenarios run in `engine::tools::scenario` with the words of the game of
+//! their packs (`engine::rules::tools`); this file reads files and builds the cards their
+//! `packs` name.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use engine::CardLibrary;
-use engine::rules::battle_spirits::scenario::{self, PackSpec, Parsed, ScenarioResult, Status};
+use engine::tools::ToolCards;
+use engine::tools::scenario::{self, Header, PackSpec, ScenarioResult, Status};
+
+/// A game's tools and its prepared cards, or why they could not be made.
+/// A scenario file's cards prepared by its game's tools, and the card ids of its packs,
+/// its own pack first, for the default deck filler (`Parsed::pack_cards`).
+type Cards = Result<
+    (
+        &'static dyn engine::tools::GameTools,
+        ToolCards,
+        Vec<Vec<String>>,
+    ),
+    String,
+>;
 
 /// Arguments of `cardscript test`.
 #[derive(Args)]
@@ -27,6 +40,8 @@ pub struct TestArgs {
 struct Input {
     shown: PathBuf,
     text: String,
+    /// Why the file could not be read (not UTF-8, unreadable): it is one broken file.
+    unread: Option<String>,
     base: PathBuf,
     default_pack: PackSpec,
 }
@@ -56,7 +71,7 @@ pub fn run(args: TestArgs) -> Result<(), Box<dyn std::error::Error>> {
     if inputs.is_empty() {
         return Err("no scenario files found".into());
     }
-    let mut libs: BTreeMap<String, Result<CardLibrary, String>> = BTreeMap::new();
+    let mut libs: BTreeMap<String, Cards> = BTreeMap::new();
     let mut totals = Totals::default();
     let mut reports = Vec::new();
     for input in &inputs {
@@ -114,6 +129,7 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<Input>, Box<dyn std::error::Error>> {
             out.push(Input {
                 shown: PathBuf::from(format!("embedded:battle-spirits-demo/{path}")),
                 text,
+                unread: None,
                 base: PathBuf::from("."),
                 default_pack: PackSpec::Demo,
             });
@@ -159,8 +175,15 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Box<dyn std::error:
 }
 
 fn read(path: &Path) -> Result<Input, Box<dyn std::error::Error>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // A file that does not read is one broken file; the run goes on (as a too-deep file).
+    let (text, unread) = match carddb::read_text(path) {
+        Ok(text) => (text, None),
+        Err(carddb::LoadError::Invalid(d)) => {
+            let lines: Vec<String> = d.0.iter().map(ToString::to_string).collect();
+            (String::new(), Some(lines.join("\n")))
+        }
+        Err(e) => (String::new(), Some(e.to_string())),
+    };
     let base = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     // A file in a pack's `tests/` uses that pack by default.
     let pack = base
@@ -171,6 +194,7 @@ fn read(path: &Path) -> Result<Input, Box<dyn std::error::Error>> {
     Ok(Input {
         shown: path.to_path_buf(),
         text,
+        unread,
         base: if pack.is_some() {
             PathBuf::from(".")
         } else {
@@ -190,25 +214,28 @@ impl Input {
 }
 
 /// Parses and runs one file.
-fn run_file(input: &Input, libs: &mut BTreeMap<String, Result<CardLibrary, String>>) -> FileReport {
+fn run_file(input: &Input, libs: &mut BTreeMap<String, Cards>) -> FileReport {
     let mut report = FileReport {
         file: input.shown.display().to_string(),
         error: None,
         skipped: None,
         results: vec![],
     };
-    let parsed = match scenario::parse(&input.shown, &input.text) {
+    if let Some(e) = &input.unread {
+        report.error = Some(e.clone());
+        return report;
+    }
+    let parsed = match scenario::header(&input.shown, &input.text) {
         Ok(p) => p,
         Err(d) => {
             report.error = Some(d.to_string());
             return report;
         }
     };
-    let specs: Vec<PackSpec> = if parsed.file.packs.is_empty() {
+    let specs: Vec<PackSpec> = if parsed.packs.is_empty() {
         vec![input.default_pack.clone()]
     } else {
         parsed
-            .file
             .packs
             .iter()
             .map(|s| resolve(s, &input.base))
@@ -223,29 +250,33 @@ fn run_file(input: &Input, libs: &mut BTreeMap<String, Result<CardLibrary, Strin
     let lib = libs.entry(key).or_insert_with(|| library(&specs));
     match lib {
         Err(e) => report.error = Some(format!("{}: packs: {e}", input.shown.display())),
-        Ok(lib) => {
-            for i in 0..parsed.file.scenarios.len() {
-                report.results.push(scenario::run(&parsed, i, lib));
+        Ok((tools, cards, by_pack)) => {
+            match tools.run_scenarios(&input.shown, &input.text, cards, by_pack) {
+                Ok(results) => report.results = results,
+                Err(mut d) => {
+                    // The game comes from `packs:`; without it the demo pack's is read.
+                    let demo = parsed.packs.is_empty() && input.default_pack == PackSpec::Demo;
+                    if demo && d.message.starts_with("unknown field") {
+                        let hint = "this file is read as Battle Spirits (no `packs:`); a \
+                                    line-battle file names its pack";
+                        d.help = Some(match d.help.take() {
+                            Some(h) => format!("{h}; {hint}"),
+                            None => hint.to_string(),
+                        });
+                    }
+                    report.error = Some(d.to_string());
+                }
             }
         }
     }
     report
 }
 
-fn skipped_all(parsed: &Parsed, why: &str) -> Vec<ScenarioResult> {
-    parsed
-        .file
+fn skipped_all(header: &Header, why: &str) -> Vec<ScenarioResult> {
+    header
         .scenarios
         .iter()
-        .map(|s| ScenarioResult {
-            name: s.name.clone(),
-            line: 0,
-            rule: s.rule.clone(),
-            ruling: s.ruling.clone(),
-            status: Status::Skipped(why.to_string()),
-            failures: vec![],
-            log_tail: vec![],
-        })
+        .map(|s| ScenarioResult::skipped(&s.name, s.rule.clone(), s.ruling.clone(), why))
         .collect()
 }
 
@@ -270,8 +301,8 @@ fn absent(spec: &PackSpec) -> Option<String> {
     }
 }
 
-/// The card library of `specs`, overlaid in order.
-fn library(specs: &[PackSpec]) -> Result<CardLibrary, String> {
+/// The cards of `specs`, overlaid in order, prepared by the tools of their game.
+fn library(specs: &[PackSpec]) -> Cards {
     let mut packs = Vec::new();
     for s in specs {
         match s {
@@ -283,7 +314,7 @@ fn library(specs: &[PackSpec]) -> Result<CardLibrary, String> {
             }
             PackSpec::Import(p) => {
                 let path = Path::new(p);
-                let text = std::fs::read_to_string(path).map_err(|e| format!("{p}: {e}"))?;
+                let text = carddb::read_text(path).map_err(|e| e.to_string())?;
                 let imported = carddb::import::bss_json::import(path, &text, "imported")
                     .map_err(|e| e.to_string())?;
                 packs.push(carddb::Pack::from_files(imported.files).map_err(|e| e.to_string())?);
@@ -294,13 +325,39 @@ fn library(specs: &[PackSpec]) -> Result<CardLibrary, String> {
                 }
                 let cat =
                     carddb::Catalogue::open_read_only(Path::new(p)).map_err(|e| e.to_string())?;
-                return super::source::library(&cat, false).map_err(|e| e.to_string());
+                return prepared(&cat, Vec::new());
             }
         }
     }
     let packs = super::source::with_embedded_demo(packs).map_err(|e| e.to_string())?;
     let (cat, _) = carddb::Catalogue::build_in_memory(&packs).map_err(|e| e.to_string())?;
-    super::source::library(&cat, false).map_err(|e| e.to_string())
+    // The last pack listed is the file's own; those before it, its dependencies.
+    let supplied = cat.card_packs().map_err(|e| e.to_string())?;
+    let by_pack = packs
+        .iter()
+        .rev()
+        .map(|p| {
+            let name = &p.manifest.name;
+            supplied
+                .iter()
+                .filter(|(_, by)| by == name)
+                .map(|(id, _)| id.clone())
+                .collect()
+        })
+        .collect();
+    prepared(&cat, by_pack)
+}
+
+/// The cards of `cat` prepared by the tools of its game (strict: a broken script is an
+/// error of the file).
+fn prepared(cat: &carddb::Catalogue, by_pack: Vec<Vec<String>>) -> Cards {
+    let game = cat.game().map_err(|e| e.to_string())?;
+    let tools = engine::rules::tools(game)
+        .ok_or_else(|| format!("this build has no tools for the game {}", game.name()))?;
+    // Ready by the time the library reads card text.
+    std::thread::spawn(dsl::vocab::prepare);
+    let input = engine::driver::CardInput::of_catalogue(cat, false).map_err(|e| e.to_string())?;
+    Ok((tools, tools.cards(input)?, by_pack))
 }
 
 fn print_file(r: &FileReport) -> Result<(), Box<dyn std::error::Error>> {

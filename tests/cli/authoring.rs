@@ -3,7 +3,7 @@
 
 use super::*;
 
-/// Issue 5 and issue 11: `coverage` on the real data reports every timing header mapped,
+/// And: `coverage` on the real data reports every timing header mapped,
 /// and honest figures: a text effect is executable only when its script has no gap (no
 /// stub, no unwatchable event, no keyword without rules) — floors at the last measured
 /// values, which rise as functions, events and keywords are implemented.
@@ -28,7 +28,7 @@ fn coverage_reports_the_real_data() {
             .parse()
             .unwrap()
     };
-    // Issue 12: keyword names are checked against the Saga base pack's declarations (all
+    // Keyword names are checked against the Saga base pack's declarations (all
     // 20 declared with rules), and a bare keyword counts only when it has rules.
     assert!(count("text effects understood:") >= 729, "{out}");
     let executable = count("text effects executable:");
@@ -38,7 +38,7 @@ fn coverage_reports_the_real_data() {
     assert!(count("cards fully executable:") >= 599, "{out}");
 }
 
-/// Issue 5: `lint` sorts every effect into scripted / runs from text / partly understood,
+///: `lint` sorts every effect into scripted / runs from text / partly understood,
 /// naming the span and the expected tokens of what it could not read.
 #[test]
 fn lint_names_what_the_grammar_could_not_read() {
@@ -85,7 +85,7 @@ fn lint_names_what_the_grammar_could_not_read() {
         out.contains("L-2 effect 0 (cards/L-2.yaml): partly understood"),
         "{out}"
     );
-    // Issue 17: in the author's words, never the grammar's rule names.
+    // In the author's words, never the grammar's rule names.
     assert!(
         out.contains("not understood: `Juggle the moon twice.`"),
         "{out}"
@@ -117,7 +117,7 @@ fn explain_shows_hook_actions_and_script() {
     assert!(out.contains("destroy(t);"), "{out}");
 }
 
-/// Issue 4: a script with a syntax error is reported when the pack is built, with its file,
+/// A script with a syntax error is reported when the pack is built, with its file,
 /// line and column, and nothing is written.
 #[test]
 fn a_script_syntax_error_stops_db_build_with_its_location() {

@@ -11,6 +11,7 @@ use support::{cardscript, shared_data, text};
 mod authoring;
 mod catalogue;
 mod gaps;
+mod newlines;
 mod packtools;
 mod play;
 mod unread;

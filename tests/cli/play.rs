@@ -124,7 +124,7 @@ fn an_unwritable_save_file_fails_at_once() {
     );
 }
 
-/// Issue 7: `sim` counts effects run from text, from scripts, inert and failed.
+///: `sim` counts effects run from text, from scripts, inert and failed.
 #[test]
 fn sim_counts_effects_by_origin() {
     let o = cardscript(&["sim", "--games", "10", "--json", "--strict"]);
@@ -134,7 +134,7 @@ fn sim_counts_effects_by_origin() {
     assert_eq!(r["effects"]["failed"], 0);
 }
 
-/// Issue 7 §3, the real-input flow of `docs/real-cards.md`: import the real cards, build
+/// The real-input flow of `docs/real-cards.md`: import the real cards, build
 /// the catalogue, play every pair of the seven starter decks greedy vs greedy with
 /// conservation checked after every event (BS-0.5). Every game finishes and no script
 /// error goes unreported. Seeds per pairing: `CARDSCRIPT_REAL_GAMES` (default 10 here;
@@ -201,7 +201,7 @@ fn real_input_flow_plays_every_starter_pairing() {
     assert!(report["effects"]["from_text"].as_u64().unwrap() > 0);
 }
 
-/// Issue 16 kind 7: a full or closed standard output is an error message (full) or a
+/// A full or closed standard output is an error message (full) or a
 /// quiet stop (closed pipe), never a panic with a backtrace.
 #[cfg(target_os = "linux")]
 #[test]
@@ -231,7 +231,7 @@ fn a_full_or_closed_stdout_never_panics() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
-/// Issue 16: `sim --players` picks who plays; a wrong name is a clear error.
+///: `sim --players` picks who plays; a wrong name is a clear error.
 #[test]
 fn sim_takes_the_players_it_is_told() {
     let o = cardscript(&[
@@ -248,7 +248,7 @@ fn sim_takes_the_players_it_is_told() {
     assert!(text(&o).contains("`grody` is not a player"), "{}", text(&o));
 }
 
-/// Issue 16 kind 6: a cut save of a random-vs-random game resumes the same game — the
+/// A cut save of a random-vs-random game resumes the same game — the
 /// random players go on with the draws they would have made.
 #[test]
 fn a_cut_save_of_random_players_resumes_the_same_game() {
@@ -276,7 +276,7 @@ fn a_cut_save_of_random_players_resumes_the_same_game() {
     assert_eq!(resumed["answers"], serde_json::Value::Array(answers));
 }
 
-/// Issue 16, the soak's one failure (1,000,000 random games): a magic paid first with the
+///, the soak's one failure (1,000,000 random games): a magic paid first with the
 /// last core of a spirit, whose depletion fired a burst that spent the reserve, left a
 /// payment with no core to finish it. BS-5.2 step 5 / BS-5.3: depletion waits for the whole
 /// cost (`engine/tests/payment_depletion.rs` has the rule; this is the game itself).

@@ -1,7 +1,6 @@
-//! Scenario tests for every card of the demo pack (`scripts/battle-spirits-demo`, issue 7
-//! item 1): each card is loaded from the pack folder with its scripts, put in the exact
+//! Scenario tests for every card of the demo pack (`scripts/battle-spirits-demo`): each card is loaded from the pack folder with its scripts, put in the exact
 //! situation its text is about, played or fired, and the values the rules and its text
-//! give are asserted. Rule IDs refer to `shared/rules/battle-spirits.md`.
+//! give are asserted. Rule IDs refer to `docs/rules/battle-spirits.md`.
 //!
 //! The expected numbers are written out by hand from the card files (cost, reduction,
 //! level table) and the rules (BS-5.2 payment, BS-5.1/5.3 levels), so a changed card or

@@ -15,6 +15,23 @@ pub fn cardscript(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Runs the built `cardscript` with `args` from the project root, `input` on its stdin.
+pub fn cardscript_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardscript"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
 /// Standard output then standard error, as text.
 pub fn text(o: &Output) -> String {
     format!(

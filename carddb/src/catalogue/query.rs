@@ -144,7 +144,7 @@ impl Catalogue {
             .map_err(sql(&self.path))
     }
 
-    /// The keyword declarations of the catalogue's packs (issue 12), in load order; a
+    /// The keyword declarations of the catalogue's packs, in load order; a
     /// later pack's declaration of a name replaces an earlier one.
     ///
     /// Errors: [`LoadError::Sqlite`]; [`LoadError::NotACatalogue`] for a stored
@@ -171,11 +171,14 @@ impl Catalogue {
         for row in rows {
             let (pack, file, text) = row.map_err(sql(&self.path))?;
             // Checked when the catalogue was built; a file edited since is reported.
+            let not_read = |e: String| LoadError::NotACatalogue {
+                path: self.path.clone(),
+                why: format!("keyword declaration {pack}/{file} does not read: {e}"),
+            };
+            crate::yamldepth::check_depth(&text)
+                .map_err(|d| not_read(format!("line {}: {}", d.line, d.message())))?;
             let def: crate::KeywordDef =
-                serde_yaml::from_str(&text).map_err(|e| LoadError::NotACatalogue {
-                    path: self.path.clone(),
-                    why: format!("keyword declaration {pack}/{file} does not read: {e}"),
-                })?;
+                serde_yaml::from_str(&text).map_err(|e| not_read(e.to_string()))?;
             // A later pack's declaration of a name replaces an earlier one.
             out.retain(|k| k.def.key() != def.key());
             out.push(crate::LoadedKeyword { def, pack, file });

@@ -27,7 +27,7 @@ impl Catalogue {
     /// file `out`, as [`Catalogue::build`] would have built it from the same packs: the
     /// same rows and hash, in a temporary file beside `out` renamed over it when complete
     /// (SQLite's `VACUUM INTO`, then an fsync), so `db build` fills the tables once
-    /// (issue 15). Returns the catalogue opened at `out`.
+    /// Returns the catalogue opened at `out`.
     ///
     /// Errors: as [`Catalogue::build`] for the file ([`LoadError::NotACatalogue`] when `out`
     /// is a folder or another program's file, [`LoadError::Sqlite`], [`LoadError::Io`]).
@@ -60,7 +60,7 @@ impl Catalogue {
 
 /// Writes everything in one transaction; nothing is committed on any error.
 fn fill(conn: &mut Connection, packs: &[Pack], path: &Path) -> Result<BuildReport, LoadError> {
-    // The base packs a game needs come first (the Saga keywords, issue 12).
+    // The base packs a game needs come first (the Saga keywords).
     let packs = crate::base::with_base(packs)?;
     let resolved = overlay::resolve(&packs)?;
     let e = sql(path);

@@ -1,4 +1,4 @@
-//! The checks of a line-battle card (`../shared/rules/line-battle.md`): a creature has its
+//! The checks of a line-battle card (`docs/rules/line-battle.md`): a creature has its
 //! numbers (AT, DF, SH, lines), a master its LP, neither has a Battle Spirits section, and
 //! every effect has a timing label of the line battle.
 

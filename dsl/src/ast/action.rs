@@ -116,6 +116,20 @@ pub enum Condition {
     CountAtLeast(u32),
     /// "if your count is N or less" (BS-13.2): cores in your count area ≤ N.
     CountAtMost(u32),
+    /// "If the number of spirits you control is equal to or fewer than your opponent": your
+    /// field spirits are no more than theirs.
+    SpiritsAtMostOpponent,
+    /// "If two or more of your opponent's spirits have been destroyed this turn": at least
+    /// n cards the query matches were destroyed this turn (wherever they are now).
+    DestroyedThisTurnAtLeast(u32, Query),
+    /// "If this spirit performs Ascend using a spirit that costs 6 or more" (keyword
+    /// rulings K1-K3): the spirit whose cores paid this card's Ascend this turn matches
+    /// (wherever it is now).
+    AscendedUsing(Query),
+    /// "This effect does not duplicate": of your field cards with this card's name whose
+    /// copy of this effect is in force, only the first (in instance order) works; the
+    /// copies do not add up. Off the field (a magic card), always.
+    NotDuplicated,
     /// "Ultimate Trigger: if it hits, …" (BS-12.5): the trigger always happens (the
     /// opponent's top deck card goes to the trash); the rest works only on a hit.
     UltimateTriggerHits,
@@ -211,6 +225,8 @@ pub enum Event {
     YouDrawByEffect,
     /// Your life increases.
     LifeIncreases,
+    /// The opponent's life increases ("a core is added to your opponent's life").
+    OpponentLifeIncreases,
     /// The battle ends (BS-6.7).
     BattleEnds,
     /// A core is placed into your reserve.
@@ -326,6 +342,8 @@ pub enum Action {
     GainSymbols(Target, u32, Colour, Duration),
     /// Gains a family (spirit type).
     GainFamily(Target, String, Duration),
+    /// "Treat it as having all spirit types": it belongs to every family.
+    AllFamilies(Target, Duration),
     /// Gains a keyword.
     GainKeyword(Target, Keyword, Duration),
     /// Cannot be destroyed by effects (by the opponent's effects only, if `by_opponent`).
@@ -352,13 +370,39 @@ pub enum Action {
         target: Target,
         /// What the opponent's effects cannot do to them.
         what: Protection,
+        /// Only the effects of the opponent's cards of these kinds ("spirit", "nexus",
+        /// "magic"; empty: any).
+        by_kinds: Vec<&'static str>,
+        /// Only the effects of the opponent's cards of these colours (empty: any).
+        by_colours: Vec<Colour>,
         /// How long.
         duration: Duration,
     },
     /// "This spirit must attack if able".
     MustAttack(Target, Duration),
-    /// "That spirit can block while exhausted".
-    CanBlockWhileExhausted(Target, Duration),
+    /// "Cards cannot be discarded from your deck" (`max` 0, any effect), "when your
+    /// opponent's effect discards cards from your deck, no more than one card is
+    /// discarded" (BS-8.1).
+    DeckDiscardLimit {
+        /// The most cards one effect discards at a time.
+        max: u32,
+        /// Only the opponent's effects.
+        opponent_only: bool,
+        /// How long.
+        duration: Duration,
+    },
+    /// "Attacks from SPIRITS cannot reduce your life (to N)" (BS-6.5.1): `to` the life they
+    /// cannot reduce it to (`None`: not at all).
+    AttacksCannotReduceLife {
+        /// Whose attacks.
+        attackers: Query,
+        /// "to N".
+        to: Option<u32>,
+        /// How long.
+        duration: Duration,
+    },
+    /// "That spirit can block (the attackers the query matches) while exhausted".
+    CanBlockWhileExhausted(Target, Option<Query>, Duration),
     /// Count/treat the card's symbols as N symbols (of a colour) (BS-5.2 cost reduction).
     SymbolsAs {
         /// Which cards.
@@ -380,6 +424,16 @@ pub enum Action {
         target: Target,
         /// Without paying its cost.
         free: bool,
+        /// Enters exhausted.
+        exhausted: bool,
+    },
+    /// "Summon one of your NAME Tokens" (keyword rulings K27, K28): tokens made from the
+    /// library's token definition named "NAME Token", one at a time.
+    SummonToken {
+        /// The token definition's name ("Gear Token").
+        name: String,
+        /// How many.
+        count: Amount,
         /// Enters exhausted.
         exhausted: bool,
     },
@@ -406,6 +460,9 @@ pub enum Action {
     EndAttackStep,
     /// 「今行っているバトルを終了させる」: end the current battle.
     EndBattle,
+    /// "When you use this spirit to perform Ascend, treat it as though it costs N" (keyword
+    /// rulings K1-K3): the cost an Ascend's condition reads for it.
+    AscendCostAs(Target, u32, Duration),
     /// "This card costs N (in your hand)": its cost read while paid (BS-5.2 step 1).
     CostAs(Target, u32, Duration),
     /// "Treat all of this card's reduction symbols as fulfilled" (BS-5.2 step 4).
@@ -441,7 +498,7 @@ pub enum Action {
     /// The cards' "When This Spirit Blocks" effects also work when they attack (rulings
     /// C#181, C#182: not "while blocks" effects; an "attacks or blocks" effect works once).
     BlockEffectsOnAttack(Target, Duration),
-    /// A sentence read by a pack-declared phrase (issue 12): the phrase's rhai, with each
+    /// A sentence read by a pack-declared phrase: the phrase's rhai, with each
     /// `{slot}` replaced by its value.
     Phrase {
         /// The phrase's template (`Gain {n:number} cores from the void`).

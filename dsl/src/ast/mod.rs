@@ -3,7 +3,7 @@
 //! An [`EffectText`] is the ygopro-style contract of one printed effect: *when* ([`Timing`],
 //! BS-8.1), at which levels, *what it does* (a list of [`Action`]s). Sentences the grammar did
 //! not understand stay in the body as [`Action::Unparsed`] so a partial parse is visible and is
-//! never half-run (issue 5, "precedence").
+//! never half-run.
 
 use serde::Serialize;
 
@@ -11,8 +11,8 @@ mod action;
 mod object;
 pub use action::{Action, Condition, Event, Protection, SlotValue, Subject};
 pub use object::{
-    Amount, CardKind, Colour, CoreCount, CorePlace, Count, DeckPos, Duration, Filter, Owner, Query,
-    Target, Zone,
+    Amount, CardKind, Colour, CoreCount, CorePlace, Count, DeckPos, Duration, Filter, OwnCount,
+    Owner, Query, Target, Zone,
 };
 
 /// Byte range `[start, end)` into the text that was parsed.
@@ -190,7 +190,7 @@ pub enum Timing {
     Flash,
     /// Several hooks joined by "or" ("When Summoned or Destroyed").
     Any(Vec<Timing>),
-    /// A timing label a pack declared (issue 12): the hook name it maps to
+    /// A timing label a pack declared: the hook name it maps to
     /// (`on_links_this`, or an engine hook name).
     Pack(String),
 }

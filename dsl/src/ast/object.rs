@@ -146,6 +146,11 @@ pub enum Filter {
     Named(String),
     /// "with BP equal to or fewer than this one".
     BpAtMostThis,
+    /// "with fewer BP than this spirit".
+    BpBelowThis,
+    /// "with higher BP than your opponent's highest BP spirit": more BP than every spirit
+    /// of that owner.
+    BpAboveHighest(Owner),
     /// "with BP equal to this spirit's BP".
     BpEqualsThis,
     /// "that is not currently attacking".
@@ -168,6 +173,11 @@ pub enum Filter {
     CostExtreme(bool),
     /// "that cost the same as it": its cost is one of the chosen cards'.
     CostSameAsSelected,
+    /// "that cost the same as your life total": its cost is your life now.
+    CostIsLife,
+    /// "with one or more of the same spirit type as that spirit": shares a family with one
+    /// of the chosen cards.
+    FamilySameAsSelected,
 }
 
 /// A set of cards described by the text (`opponent_spirits().bp_at_most(3000)`).
@@ -194,6 +204,9 @@ pub enum Count {
     AnyNumber,
     /// N for each card matching the query ("for each …", BS-13-style counts).
     PerEach(u32, Query),
+    /// "up to as many … as you have yellow symbols": up to your field's symbols of the
+    /// colour (BS-5.2 step 3 counts them).
+    UpToSymbols(Colour),
 }
 
 /// The cards an action applies to.
@@ -230,6 +243,9 @@ pub enum Target {
     All(Query),
     /// The top N cards of your deck ("the top card of your deck", for tecoto, BS-13.1).
     DeckTop(u32),
+    /// The chosen cards and every card matching the query, each once ("that spirit and all
+    /// of your spirits with …").
+    SelectedAndAll(Query),
     /// Each of the choices in turn, together ("one of your opponent's spirits and one of
     /// their nexuses").
     ChooseEach(Vec<Target>),
@@ -274,6 +290,28 @@ pub enum Amount {
     PerLevel(u32),
     /// "for each spirit destroyed by this effect".
     PerDestroyedByThisEffect(u32),
+    /// "for each symbol they have" / "for each core on them": each card changed counts its
+    /// own (only BP takes it).
+    PerOwn(u32, OwnCount),
+}
+
+/// What a card counts of its own for [`Amount::PerOwn`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum OwnCount {
+    /// Its symbols.
+    Symbols,
+    /// The cores on it.
+    Cores,
+}
+
+impl OwnCount {
+    /// The word the script API takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            OwnCount::Symbols => "symbols",
+            OwnCount::Cores => "cores",
+        }
+    }
 }
 
 /// Where cores come from or go to (BS-0.3, BS-0.5).

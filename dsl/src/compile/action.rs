@@ -62,13 +62,28 @@ impl Emitter {
                 per,
                 duration,
             } => {
+                // "for each spirit with the same spirit type as the selected spirit".
+                if format!("{per:?}").contains("FamilySameAsSelected") {
+                    self.uses_t();
+                }
                 let (f, n) = if *amount < 0 {
                     ("bp_minus", amount.unsigned_abs())
                 } else {
                     ("bp_plus", amount.unsigned_abs())
                 };
                 // "gains N BP for each …": counted while it lasts (rulings C#197, C#198).
-                if let (Some(Amount::PerEach(_, q)), "bp_plus") = (per, f) {
+                if let (Some(Amount::PerOwn(_, w)), "bp_plus") = (per, f) {
+                    self.line(
+                        d,
+                        &format!(
+                            "bp_plus_per_own({}, {}, {}, {});",
+                            self.texpr(target),
+                            n,
+                            lit(w.name()),
+                            lit(duration.name())
+                        ),
+                    );
+                } else if let (Some(Amount::PerEach(_, q)), "bp_plus") = (per, f) {
                     self.line(
                         d,
                         &format!(
@@ -259,6 +274,10 @@ impl Emitter {
                     lit(du.name())
                 ),
             ),
+            Action::AllFamilies(t, du) => self.line(
+                d,
+                &format!("gain_all_families({}, {});", self.texpr(t), lit(du.name())),
+            ),
             Action::GainFamily(t, f, du) => self.line(
                 d,
                 &format!(
@@ -279,7 +298,31 @@ impl Emitter {
             Action::CannotBe {
                 target,
                 what,
+                by_kinds,
+                by_colours,
                 duration,
+            } if !by_kinds.is_empty() || !by_colours.is_empty() => {
+                let list = |v: Vec<&str>| {
+                    let v: Vec<String> = v.into_iter().map(lit).collect();
+                    format!("[{}]", v.join(", "))
+                };
+                self.line(
+                    d,
+                    &format!(
+                        "cannot_be_by_opponent_cards({}, {}, {}, {}, {});",
+                        self.texpr(target),
+                        lit(what.name()),
+                        list(by_kinds.clone()),
+                        list(by_colours.iter().map(|c| c.name()).collect()),
+                        lit(duration.name())
+                    ),
+                )
+            }
+            Action::CannotBe {
+                target,
+                what,
+                duration,
+                ..
             } => self.line(
                 d,
                 &format!(
@@ -289,11 +332,41 @@ impl Emitter {
                     lit(duration.name())
                 ),
             ),
+            Action::DeckDiscardLimit {
+                max,
+                opponent_only,
+                duration,
+            } => self.line(
+                d,
+                &format!(
+                    "deck_discard_limit({max}, {opponent_only}, {});",
+                    lit(duration.name())
+                ),
+            ),
+            Action::AttacksCannotReduceLife {
+                attackers,
+                to,
+                duration,
+            } => self.line(
+                d,
+                &match to {
+                    Some(n) => format!(
+                        "attacks_cannot_reduce_life_to({}, \"your\", {n}, {});",
+                        query_expr(attackers),
+                        lit(duration.name())
+                    ),
+                    None => format!(
+                        "attacks_cannot_reduce_life({}, \"your\", {});",
+                        query_expr(attackers),
+                        lit(duration.name())
+                    ),
+                },
+            ),
             Action::MustAttack(t, du) => self.line(
                 d,
                 &format!("must_attack({}, {});", self.texpr(t), lit(du.name())),
             ),
-            Action::CanBlockWhileExhausted(t, du) => self.line(
+            Action::CanBlockWhileExhausted(t, None, du) => self.line(
                 d,
                 &format!(
                     "can_block_while_exhausted({}, {});",
@@ -301,9 +374,26 @@ impl Emitter {
                     lit(du.name())
                 ),
             ),
+            Action::CanBlockWhileExhausted(t, Some(q), du) => self.line(
+                d,
+                &format!(
+                    "can_block_while_exhausted_vs({}, {}, {});",
+                    self.texpr(t),
+                    query_expr(q),
+                    lit(du.name())
+                ),
+            ),
             Action::ReducePaidCost(n) => self.line(
                 d,
                 &format!("reduce_cost(card_being_paid(), {n}, \"while\");"),
+            ),
+            Action::AscendCostAs(t, n, du) => self.line(
+                d,
+                &format!(
+                    "ascend_cost_as({}, {n}, {});",
+                    self.texpr(t),
+                    lit(du.name())
+                ),
             ),
             Action::CostAs(t, n, du) => self.line(
                 d,
@@ -356,6 +446,20 @@ impl Emitter {
                 // "Summon one … . It gains …": bound so that "it" is the summoned card.
                 let e = self.bind(d, target);
                 self.line(d, &format!("summon({e}, {free}, {exhausted});"))
+            }
+            // K27: one token at a time; each that cannot be summoned is inert on its own
+            // (card rulings: two tokens with one core summon one).
+            Action::SummonToken {
+                name,
+                count,
+                exhausted,
+            } => {
+                self.line(d, &format!("for i in 0..{} {{", paren(&amount_expr(count))));
+                self.line(
+                    d + 1,
+                    &format!("summon_token_named({}, {exhausted});", lit(name)),
+                );
+                self.line(d, "}");
             }
             Action::PayCostToActivate(k) => self.line(
                 d,

@@ -85,7 +85,7 @@ impl Emitter {
 
     pub(super) fn block(&mut self, depth: usize, body: &[Action]) {
         for (i, a) in body.iter().enumerate() {
-            // "X to Y" / "X. If you do, Y": X is a cost (issue 11 kind 4).
+            // "X to Y" / "X. If you do, Y": X is a cost.
             if matches!(body.get(i + 1), Some(Action::IfYouDo(_))) {
                 self.cost(depth, a);
             } else if let Action::Select(t) = a
@@ -108,7 +108,11 @@ impl Emitter {
     /// antecedent: it is recorded (the effect is not understood), never this card.
     pub(super) fn texpr(&self, t: &Target) -> String {
         // "that cost the same as it" reads the chosen card too.
-        if format!("{t:?}").contains("CostSameAsSelected") {
+        let words = format!("{t:?}");
+        if words.contains("CostSameAsSelected")
+            || words.contains("FamilySameAsSelected")
+            || words.contains("SelectedAndAll")
+        {
             self.uses_t();
         }
         match (t, &self.last_obj) {
@@ -138,7 +142,7 @@ impl Emitter {
 
     /// A cost: does it and sets `did` to whether it was really done — a legal card picked
     /// (only refreshed cards can be exhausted as a cost), the card exhausted / discarded /
-    /// destroyed / returned, the cores paid (issue 11 kind 4, ST06-005). The action
+    /// destroyed / returned, the cores paid (ST06-005). The action
     /// functions return how many cards or cores they really moved.
     fn cost(&mut self, d: usize, a: &Action) {
         let need = |t: &Target| match t {
@@ -362,7 +366,7 @@ pub(super) fn discard_call(count: u32, filter: Option<&Query>) -> String {
     }
 }
 
-/// A cost "exhaust one of your nexuses" can only pick refreshed cards (issue 11 kind 4,
+/// A cost "exhaust one of your nexuses" can only pick refreshed cards (,
 /// ST06-005): an exhausted card cannot be exhausted again to pay.
 fn refreshed_only(t: &Target) -> Target {
     let add = |q: &Query| {

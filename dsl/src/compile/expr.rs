@@ -119,12 +119,25 @@ pub fn query_expr(q: &Query) -> String {
             Filter::CombinedCostAtMost(n) => write!(s, ".combined_cost_at_most({n})"),
             Filter::Named(n) => write!(s, ".named({})", lit(n)),
             Filter::BpAtMostThis => write!(s, ".bp_at_most(this_card().bp())"),
+            Filter::BpBelowThis => write!(s, ".bp_at_most(this_card().bp() - 1)"),
+            Filter::BpAboveHighest(o) => write!(
+                s,
+                ".bp_at_least(highest_bp({}) + 1)",
+                query_expr(&Query {
+                    owner: *o,
+                    kind: CardKind::Spirit,
+                    zone: Zone::Field,
+                    filters: Vec::new(),
+                })
+            ),
             Filter::BpEqualsThis => write!(s, ".bp_is(this_card().bp())"),
             Filter::NotNamed(n) => write!(s, ".except(all_field().named({}))", lit(n)),
             Filter::HasEffects => write!(s, ".except(all_field().no_effects())"),
             Filter::CostSameAsAny(q) => write!(s, ".cost_in(costs({}))", query_expr(q)),
             Filter::Except(q) => write!(s, ".except({})", query_expr(q)),
             Filter::CostSameAsSelected => write!(s, ".cost_in(costs(t))"),
+            Filter::FamilySameAsSelected => write!(s, ".family(families(t))"),
+            Filter::CostIsLife => write!(s, ".cost_in([life()])"),
             Filter::CostExtreme(true) => write!(s, ".cost_most()"),
             Filter::CostExtreme(false) => write!(s, ".cost_least()"),
         };
@@ -142,6 +155,8 @@ pub(super) fn amount_expr(a: &Amount) -> String {
             times(u64::from(*n), "destroyed_by_this_effect_count()")
         }
         Amount::PerLevel(n) => format!("{n} * this_card().level()"),
+        // Only a BP gain takes it (`bp_plus_per_own`); the parser refuses it elsewhere.
+        Amount::PerOwn(..) => "0".into(),
     }
 }
 
@@ -171,6 +186,7 @@ fn target_expr_with(t: &Target, filter: &str) -> String {
         Target::ChooseAmongSelected(count) => match count {
             Count::Exactly(n) => format!("choose_cards(t, {n})"),
             Count::UpTo(n) => format!("choose_cards_up_to(t, {n})"),
+            Count::UpToSymbols(c) => format!("choose_cards_up_to(t, symbols({}))", lit(c.name())),
             Count::AnyNumber => "choose_cards_any_number(t)".into(),
             Count::PerEach(n, per) => format!(
                 "choose_cards(t, {})",
@@ -182,6 +198,7 @@ fn target_expr_with(t: &Target, filter: &str) -> String {
         Target::All(q) => query_expr(q),
         // BS-13.1 tecoto sources: the top n cards of your deck.
         Target::DeckTop(n) => format!("deck_top({n})"),
+        Target::SelectedAndAll(q) => format!("union(t, {})", query_expr(q)),
         Target::ChooseUnion {
             count,
             queries,
@@ -205,6 +222,7 @@ fn target_expr_with(t: &Target, filter: &str) -> String {
             };
             match count {
                 Count::UpTo(n) => format!("{f}_up_to({q}, {n})"),
+                Count::UpToSymbols(c) => format!("{f}_up_to({q}, symbols({}))", lit(c.name())),
                 Count::AnyNumber => format!("{f}_any_number({q})"),
                 Count::Exactly(n) => format!("{f}({q}, {n})"),
                 Count::PerEach(n, per) => format!(
@@ -227,6 +245,7 @@ fn target_expr_with(t: &Target, filter: &str) -> String {
             match count {
                 Count::Exactly(n) => format!("{f}({q}, {n})"),
                 Count::UpTo(n) => format!("{f}_up_to({q}, {n})"),
+                Count::UpToSymbols(c) => format!("{f}_up_to({q}, symbols({}))", lit(c.name())),
                 Count::AnyNumber => format!("{f}_any_number({q})"),
                 Count::PerEach(n, per) => format!(
                     "{f}({q}, {})",
@@ -319,6 +338,7 @@ pub(super) fn event_expr(e: &Event) -> String {
         Event::OpponentMillsYou(n) => format!("ev_opponent_mills_you({n})"),
         Event::YouDrawByEffect => "ev_you_draw_by_effect()".into(),
         Event::LifeIncreases => "ev_life_increases()".into(),
+        Event::OpponentLifeIncreases => "ev_opponent_life_increases()".into(),
         Event::BattleEnds => "ev_battle_ends()".into(),
         Event::CorePlacedInReserve => "ev_core_to_reserve()".into(),
         Event::CorePlacedOnThis => "ev_core_onto_this()".into(),
@@ -339,6 +359,9 @@ pub(super) fn condition_expr(c: &Condition) -> String {
         Condition::FirstAttackThisTurn => "attacks_this_turn() == 1".into(),
         Condition::SpiritsSameCost => "count(my_spirits()) > 0 && count(my_spirits().cost_is(cost(cards(my_spirits())[0]))) == count(my_spirits())".into(),
         Condition::FewerHandThanOpponent => "hand_size() < opponent_hand_size()".into(),
+        Condition::SpiritsAtMostOpponent => {
+            "count(my_spirits()) <= count(opponent_spirits())".into()
+        }
         Condition::BurstSet => "burst_set()".into(),
         Condition::LifeAtMost(n) => format!("life() <= {n}"),
         Condition::SoulCoreSpent => "soul_core_spent()".into(),
@@ -347,6 +370,9 @@ pub(super) fn condition_expr(c: &Condition) -> String {
         Condition::ThisRefreshed => "!this_card().is_exhausted()".into(),
         Condition::ThisBpAtLeast(n) => format!("this_card().bp() >= {n}"),
         Condition::DestroyedThisTurn(q) => format!("destroyed_this_turn({})", query_expr(q)),
+        Condition::DestroyedThisTurnAtLeast(n, q) => {
+            format!("destroyed_this_turn_count({}) >= {n}", query_expr(q))
+        }
         Condition::SummonedFrom(z) => format!(
             "summoned_from({})",
             lit(match z {
@@ -384,6 +410,8 @@ pub(super) fn condition_expr(c: &Condition) -> String {
         Condition::CountAtMost(n) => format!("count_area() <= {n}"),
         // BS-12.5: the trigger always happens; true on a hit.
         Condition::UltimateTriggerHits => "ultimate_trigger()".into(),
+        Condition::NotDuplicated => "not_duplicated()".into(),
+        Condition::AscendedUsing(q) => format!("ascended_using({})", query_expr(q)),
     }
 }
 
@@ -412,7 +440,7 @@ fn describe(a: &Action) -> String {
         Action::DiscardBurst(_) => "Discard your burst".into(),
         Action::Discard { .. } => "Discard".into(),
         Action::MoveCores { .. } => "Move cores".into(),
-        Action::Summon { .. } => "Summon".into(),
+        Action::Summon { .. } | Action::SummonToken { .. } => "Summon".into(),
         Action::Reveal(_) => "Reveal".into(),
         Action::Deploy { .. } => "Deploy".into(),
         Action::Mill { .. } => "Discard from the top of the deck".into(),
@@ -445,5 +473,6 @@ pub(super) fn scale1(a: &Amount) -> Amount {
         Amount::PerEach(_, q) => Amount::PerEach(1, q.clone()),
         Amount::PerLevel(_) => Amount::PerLevel(1),
         Amount::PerDestroyedByThisEffect(_) => Amount::PerDestroyedByThisEffect(1),
+        Amount::PerOwn(_, w) => Amount::PerOwn(1, *w),
     }
 }

@@ -155,7 +155,7 @@ fn unread(body: &[Action]) -> Vec<&str> {
 /// The reason a script written by [`to_rhai`] does nothing at all, when it is one of those
 /// that only call `inert(reason)` and return (text not understood, a dangling pronoun);
 /// `None` for any other script. Lets an engine skip running a script whose outcome is known
-/// (issue 15: a constant effect is read after every event).
+/// (a constant effect is read after every event).
 pub fn static_inert(src: &str) -> Option<String> {
     let mut lines = src.lines().map(str::trim).filter(|l| !l.starts_with("//"));
     let first = lines.next()?;

@@ -30,6 +30,7 @@ pub(super) fn event_has_card(e: &Event) -> bool {
             | Event::OpponentMillsYou(_)
             | Event::YouDrawByEffect
             | Event::LifeIncreases
+            | Event::OpponentLifeIncreases
             | Event::BattleEnds
             | Event::CorePlacedInReserve
             | Event::CorePlacedOnThis

@@ -25,7 +25,7 @@ pub(super) fn parse_body(
             start: body_start + a,
             end: body_start + b,
         };
-        // A number beyond any card's is refused, never capped (issue 16 kind 7).
+        // A number beyond any card's is refused, never capped.
         if let Some(n) = split::number_out_of_range(s) {
             unparsed.push(Unparsed {
                 span,
@@ -69,6 +69,24 @@ pub(super) fn parse_body(
                     {
                         acts = std::mem::take(inner);
                     }
+                }
+                // "This effect does not duplicate": what the effect did so far works for one
+                // copy only (`Condition::NotDuplicated`); with nothing before it, not understood.
+                if st.no_dup {
+                    if out.is_empty() {
+                        unparsed.push(Unparsed {
+                            span,
+                            text: s.to_string(),
+                            expected: vec!["an earlier sentence that does not duplicate".into()],
+                        });
+                        out.push(Action::Unparsed {
+                            text: s.to_string(),
+                            span,
+                        });
+                    } else {
+                        wrap_not_duplicated(&mut out);
+                    }
+                    continue;
                 }
                 // "If …, X instead.": X takes the place of an earlier action when the
                 // condition holds; with nothing to replace the sentence is not understood.
@@ -170,7 +188,7 @@ pub(crate) enum Read {
 }
 
 /// [`read_sentence_anew`], once per sentence and vocabulary: reprints and common
-/// sentences ("Select one of your opponent's spirits.") are read once (issue 15). The
+/// sentences ("Select one of your opponent's spirits.") are read once. The
 /// reading depends only on the sentence and the vocabulary.
 pub(super) fn read_sentence(s: &str, vocab: &Vocabulary) -> Read {
     if let Some(hit) = vocab.memo().lock().ok().and_then(|m| m.get(s).cloned()) {
@@ -194,7 +212,7 @@ pub(super) fn read_sentence(s: &str, vocab: &Vocabulary) -> Read {
 }
 
 /// One sentence by the built-in grammar; when that does not understand it, by the first
-/// pack phrase that matches it whole (issue 12).
+/// pack phrase that matches it whole.
 fn read_sentence_anew(s: &str, vocab: &Vocabulary) -> Read {
     let builtin = match EnParser::parse(Rule::sentence, s) {
         Ok(pairs) => {
@@ -203,7 +221,7 @@ fn read_sentence_anew(s: &str, vocab: &Vocabulary) -> Read {
             let acts = build_sentence(pairs, &mut st);
             if let Some(why) = kw {
                 Read::Built(acts, st, Some(why))
-            } else if crate::has_unparsed(&acts) || st.lost || st.unruled {
+            } else if crate::has_unparsed(&acts) || st.lost {
                 let multiplier = format!("{acts:?}").contains("takes no multiplier");
                 let why = if st.lost {
                     "a condition or event the effect AST can express".into()
@@ -330,7 +348,7 @@ fn place_in_body(out: &mut Vec<Action>, acts: Vec<Action>) {
 }
 
 /// The options of a "one of the following effects" choice the body ends with (inside its
-/// wrappers: "You may destroy it to activate one of the following effects").
+/// wrappers: "You may exhaust it to activate one of the following effects").
 fn open_choice(body: &mut [Action]) -> Option<&mut Vec<Vec<Action>>> {
     match body.last_mut()? {
         Action::OneOf(options) => Some(options),
@@ -468,5 +486,19 @@ fn innermost_selecting_body(body: &mut [Action]) -> Option<&mut Vec<Action>> {
         innermost_selecting_body(inner)
     } else {
         Some(inner)
+    }
+}
+
+/// "This effect does not duplicate": a watcher's response is guarded when it happens (the
+/// copy that works is chosen then); any other effect is guarded whole.
+fn wrap_not_duplicated(out: &mut Vec<Action>) {
+    if out.iter().all(|a| matches!(a, Action::When(..))) {
+        for a in out.iter_mut() {
+            if let Action::When(_, _, body) = a {
+                *body = vec![Action::If(Condition::NotDuplicated, std::mem::take(body))];
+            }
+        }
+    } else {
+        *out = vec![Action::If(Condition::NotDuplicated, std::mem::take(out))];
     }
 }

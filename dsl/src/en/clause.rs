@@ -113,6 +113,7 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 .unwrap_or(Colour::Red),
             Duration::WhileActive,
         ),
+        Rule::c_all_types => Action::AllFamilies(t(), Duration::WhileActive),
         Rule::c_gain_family => Action::GainFamily(
             t(),
             c.clone()
@@ -157,23 +158,8 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             let has = |r: Rule| c.clone().into_inner().any(|x| x.as_rule() == r);
             let (by_opp, in_battle) = (has(Rule::by_opp), has(Rule::in_battle));
             // "by the effects of your opponent's red spirits or magic" (ruling C#70).
-            let inner = || {
-                (c.clone().into_inner())
-                    .filter(|x| x.as_rule() == Rule::by_opp_colour)
-                    .flat_map(|x| x.into_inner().flatten())
-            };
-            let by_colours: Vec<Colour> = (inner().filter(|x| x.as_rule() == Rule::colour))
-                .map(|x| colour_of(x.as_str()))
-                .collect();
-            let by_kinds: Vec<&'static str> = inner()
-                .filter_map(|x| match x.as_rule() {
-                    Rule::bk_spirit => Some("spirit"),
-                    Rule::bk_magic => Some("magic"),
-                    Rule::bk_nexus => Some("nexus"),
-                    _ => None,
-                })
-                .collect();
-            let by_colour = !by_colours.is_empty();
+            let (by_kinds, by_colours) = by_cards_of(&c);
+            let by_colour = !by_colours.is_empty() || !by_kinds.is_empty();
             let bare = !by_opp && !in_battle && !by_colour;
             let mut v = Vec::new();
             if by_opp || by_colour || bare {
@@ -217,6 +203,7 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             ]);
             Action::If(first, vec![Action::ReducePaidCost(direct_number(&c))])
         }
+        Rule::c_ascend_cost => Action::AscendCostAs(t(), direct_number(&c), Duration::WhileActive),
         Rule::c_cost_as => Action::CostAs(t(), direct_number(&c), Duration::WhileActive),
         Rule::c_fulfilled => Action::ReductionFulfilled(t(), Duration::WhileActive),
         Rule::c_gain_reduction => {
@@ -242,10 +229,35 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_must_attack => Action::MustAttack(t(), Duration::WhileActive),
-        Rule::c_block_exh => Action::CanBlockWhileExhausted(t(), Duration::WhileActive),
+        Rule::c_no_deck_disc => Action::DeckDiscardLimit {
+            max: 0,
+            opponent_only: false,
+            duration: Duration::WhileActive,
+        },
+        Rule::c_deck_disc_max => Action::DeckDiscardLimit {
+            max: direct_number(&c),
+            opponent_only: true,
+            duration: Duration::WhileActive,
+        },
+        Rule::c_atk_no_life => {
+            let Some(attackers) = by_query(&c) else {
+                return Vec::new();
+            };
+            Action::AttacksCannotReduceLife {
+                attackers,
+                to: (c.clone().into_inner())
+                    .find(|x| x.as_rule() == Rule::number)
+                    .map(number_of),
+                duration: Duration::WhileActive,
+            }
+        }
+        Rule::c_block_exh => {
+            Action::CanBlockWhileExhausted(t(), by_query(&c), Duration::WhileActive)
+        }
         Rule::c_cannot_be => {
             let has = |r: Rule| c.clone().into_inner().any(|x| x.as_rule() == r);
-            let what = if has(Rule::prot_cores) || has(Rule::prot_rm_from) {
+            let what = if has(Rule::prot_cores) || has(Rule::prot_rm_from) || has(Rule::cores_subj)
+            {
                 Protection::CoresRemoved
             } else if has(Rule::prot_disc) || has(Rule::prot_disc_from) {
                 Protection::Discarded
@@ -266,9 +278,12 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             } else {
                 Protection::Selected
             };
+            let (by_kinds, by_colours) = by_cards_of(&c);
             Action::CannotBe {
                 target: t(),
                 what,
+                by_kinds,
+                by_colours,
                 duration: Duration::WhileActive,
             }
         }
@@ -526,6 +541,14 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 exhausted,
             }
         }
+        Rule::c_summon_tok => {
+            let fam = c.clone().into_inner().find(|x| x.as_rule() == Rule::family);
+            Action::SummonToken {
+                name: format!("{} Token", fam.map_or("", |f| f.as_str())),
+                count: Amount::Fixed(direct_number(&c)),
+                exhausted: c.into_inner().any(|x| x.as_rule() == Rule::exh),
+            }
+        }
         Rule::c_pay_act => Action::PayCostToActivate(
             if c.into_inner().any(|x| x.as_rule() == Rule::s_kind_flash) {
                 StepKind::Flash
@@ -602,4 +625,26 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             },
         },
     }]
+}
+
+/// "by the effects of your opponent's red spirits or magic": the kinds and colours of the
+/// opponent's cards whose effects a protection holds against (ruling C#70).
+fn by_cards_of(c: &Pair<Rule>) -> (Vec<&'static str>, Vec<Colour>) {
+    let inner = || {
+        (c.clone().into_inner())
+            .filter(|x| x.as_rule() == Rule::by_opp_colour)
+            .flat_map(|x| x.into_inner().flatten())
+    };
+    let colours = (inner().filter(|x| x.as_rule() == Rule::colour))
+        .map(|x| colour_of(x.as_str()))
+        .collect();
+    let kinds = inner()
+        .filter_map(|x| match x.as_rule() {
+            Rule::bk_spirit | Rule::bk_spirit_fx => Some("spirit"),
+            Rule::bk_magic => Some("magic"),
+            Rule::bk_nexus => Some("nexus"),
+            _ => None,
+        })
+        .collect();
+    (kinds, colours)
 }

@@ -46,10 +46,27 @@ pub(super) fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         Rule::cond_my_trash => Condition::TrashAtLeast(number_in(c)),
         Rule::cond_not_spent => Condition::Not(Box::new(Condition::SoulCoreSpent)),
         Rule::cond_soul => Condition::ThisHasSoulCore,
+        Rule::cond_one_soul | Rule::cond_none_are => {
+            let rule = c.as_rule();
+            let mut q = by_query(&c)?;
+            if rule == Rule::cond_one_soul {
+                q.filters.push(Filter::HasSoulCore);
+                Condition::AnyMatch(q)
+            } else {
+                let exh = c.into_inner().any(|x| x.as_rule() == Rule::st_exh);
+                q.filters.push(if exh {
+                    Filter::Exhausted
+                } else {
+                    Filter::Refreshed
+                });
+                Condition::Not(Box::new(Condition::AnyMatch(q)))
+            }
+        }
         Rule::cond_less_life => Condition::LessLifeThanOpponent,
         Rule::cond_no_life_lost => Condition::NoLifeLostThisTurn,
         Rule::cond_same_cost => Condition::SpiritsSameCost,
         Rule::cond_fewer_hand => Condition::FewerHandThanOpponent,
+        Rule::cond_spirits_le => Condition::SpiritsAtMostOpponent,
         Rule::cond_life_most => Condition::LifeAtMost(number_in(c)),
         Rule::cond_soul_spent => Condition::SoulCoreSpent,
         Rule::cond_among | Rule::cond_none_among => {
@@ -77,10 +94,24 @@ pub(super) fn condition_of(p: Pair<Rule>) -> Option<Condition> {
             );
             Condition::YouControlAtMost(n, q)
         }
-        Rule::cond_destroyed => Condition::DestroyedThisTurn(query_of(
-            c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
-            Owner::You,
-        )),
+        Rule::cond_destroyed => {
+            let n = c
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::number)
+                .map_or(1, number_of);
+            let owner = (c.clone().into_inner())
+                .find(|x| x.as_rule() == Rule::owner)
+                .map_or(Owner::You, owner_of);
+            let q = query_of(
+                c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+                owner,
+            );
+            match n {
+                0 | 1 => Condition::DestroyedThisTurn(q),
+                n => Condition::DestroyedThisTurnAtLeast(n, q),
+            }
+        }
         Rule::cond_from => {
             Condition::SummonedFrom(if c.as_str().to_ascii_lowercase().contains("hand") {
                 Zone::Hand
@@ -92,8 +123,12 @@ pub(super) fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         Rule::cond_this_exh => Condition::ThisExhausted,
         Rule::cond_this_ref => Condition::ThisRefreshed,
         Rule::cond_this_bp => Condition::ThisBpAtLeast(number_in(c)),
-        // Ascend has no rule in the digest: the condition is not understood.
-        Rule::cond_ascend => return None,
+        // Keyword rulings K1-K3: the spirit whose cores paid this card's Ascend.
+        Rule::cond_ascend => {
+            let mut q = your_spirits();
+            add_filters(&mut q, c);
+            Condition::AscendedUsing(q)
+        }
         Rule::cond_only_have => Condition::OnlyHave(query_of(
             c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
             Owner::You,
@@ -149,6 +184,9 @@ pub(super) fn condition_of(p: Pair<Rule>) -> Option<Condition> {
                 match x.as_rule() {
                     Rule::np_body => q = query_of(x, Owner::Any),
                     Rule::colour => q.filters.push(Filter::Colour(colour_of(x.as_str()))),
+                    // "if it is refreshed / exhausted" (BS-4: its state now).
+                    Rule::a_ref => q.filters.push(Filter::Refreshed),
+                    Rule::a_exh => q.filters.push(Filter::Exhausted),
                     _ => {}
                 }
             }
@@ -294,6 +332,7 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
         Rule::ev_either_loses => Event::EitherLosesLife,
         Rule::ev_you_draw_eff => Event::YouDrawByEffect,
         Rule::ev_life_up => Event::LifeIncreases,
+        Rule::ev_opp_life_up => Event::OpponentLifeIncreases,
         Rule::ev_battle_ends => Event::BattleEnds,
         Rule::ev_core_reserve => Event::CorePlacedInReserve,
         Rule::ev_core_this => Event::CorePlacedOnThis,

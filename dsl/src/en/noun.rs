@@ -90,6 +90,19 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                 None
             }
             Rule::a_exh => Some(Filter::Exhausted),
+            Rule::a_non_tok => Some(Filter::NotToken),
+            // Whoever's they are: "non-Voidlord spirits" leaves out every Voidlord spirit.
+            Rule::a_non_fam => x
+                .into_inner()
+                .find(|f| f.as_rule() == Rule::family)
+                .map(|f| {
+                    Filter::Except(Box::new(Query {
+                        owner: Owner::Any,
+                        kind: q.kind,
+                        zone: q.zone,
+                        filters: vec![Filter::Family(vec![f.as_str().to_string()])],
+                    }))
+                }),
             Rule::a_ref => Some(Filter::Refreshed),
             Rule::colour => Some(Filter::Colour(colour_of(x.as_str()))),
             Rule::a_level => Some(Filter::Level(number_in_level(x))),
@@ -192,11 +205,20 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                 .map(|n| Filter::NotNamed(n.as_str().to_string())),
             Rule::f_same_cost => Some(same_cost_filter(x)),
             Rule::f_same_cost_it => Some(Filter::CostSameAsSelected),
+            Rule::f_same_family => Some(Filter::FamilySameAsSelected),
+            Rule::f_cost_life => Some(Filter::CostIsLife),
             Rule::f_cost_extreme => Some(Filter::CostExtreme(
                 x.into_inner().any(|m| m.as_rule() == Rule::cost_most),
             )),
             Rule::f_except => by_query(&x).map(|q| Filter::Except(Box::new(q))),
             Rule::f_bp_this => Some(Filter::BpAtMostThis),
+            Rule::f_bp_below_this => Some(Filter::BpBelowThis),
+            Rule::f_bp_above_top => Some(Filter::BpAboveHighest(
+                x.into_inner()
+                    .find(|o| o.as_rule() == Rule::owner)
+                    .map(owner_of)
+                    .unwrap_or(Owner::Opponent),
+            )),
             Rule::f_bp_eq_this => Some(Filter::BpEqualsThis),
             Rule::f_not_atk => Some(Filter::NotAttacking),
             Rule::f_not_kw => Some(Filter::LacksKeyword(
@@ -452,6 +474,29 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
             }
         }
         Rule::t_both => Target::BothSelected,
+        Rule::t_choose_syms => {
+            let colour = p
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::colour)
+                .map(|x| colour_of(x.as_str()));
+            match (by_query(&p), colour) {
+                (Some(query), Some(c)) => Target::Choose {
+                    count: Count::UpToSymbols(c),
+                    query,
+                    chooser,
+                },
+                _ => Target::Selected,
+            }
+        }
+        Rule::t_sel_and_all => match by_query(&p) {
+            Some(q) => Target::SelectedAndAll(q),
+            None => Target::Selected,
+        },
+        Rule::t_all_both => Target::All(Query {
+            owner: Owner::Any,
+            ..your_spirits()
+        }),
         Rule::t_all => {
             let mut owner = Owner::Any;
             let mut q = None;

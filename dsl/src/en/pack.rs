@@ -1,4 +1,4 @@
-//! The English parser's use of a pack vocabulary (issue 12): keyword names checked against
+//! The English parser's use of a pack vocabulary: keyword names checked against
 //! the declarations, and sentences read by pack phrases (their slots with the built-in
 //! rules).
 

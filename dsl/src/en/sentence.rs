@@ -13,9 +13,9 @@ pub(crate) struct SentenceState {
     /// The sentence starts with "Then," ("When …, draw a card. Then, discard a card."):
     /// it continues the effect, so it is never a pack phrase's sentence on its own.
     pub(super) then: bool,
-    /// A sentence the grammar matched that the engine has no rules for ("This effect does
-    /// not duplicate"): reported as not understood.
-    pub(super) unruled: bool,
+    /// "This effect does not duplicate": the effect's copies on several cards of one name do
+    /// not add up (`body`: its earlier sentences only work for the first copy).
+    pub(super) no_dup: bool,
     /// "If …, X instead.": X replaces an earlier action of the effect when the condition
     /// holds (see `body::replace_instead`).
     pub(super) instead: bool,
@@ -102,8 +102,7 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
         match p.as_rule() {
             Rule::l_then if items.is_empty() && current.is_empty() => st.then = true,
             Rule::l_then | Rule::conj | Rule::EOI => {}
-            // "This effect does not duplicate" has no rule in the digest: not understood.
-            Rule::s_no_dup => st.unruled = true,
+            Rule::s_no_dup => st.no_dup = true,
             Rule::s_once_only => st.once_whole = true,
             Rule::l_start_step => st.start_of_step = true,
             Rule::l_once => {
@@ -112,7 +111,7 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 }
                 pending.push(Wrap::Once)
             }
-            // "X to Y" / "If you do,": Y is gated on the cost X (issue 11 kind 4).
+            // "X to Y" / "If you do,": Y is gated on the cost X.
             Rule::l_if_you_do | Rule::conj_to => pending.push(Wrap::IfYouDo),
             Rule::l_ut => pending.push(Wrap::If(Condition::UltimateTriggerHits)),
             Rule::l_otherwise => pending.push(Wrap::Otherwise),
@@ -122,6 +121,25 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 }
                 None => st.lost = true,
             },
+            Rule::l_next_time => match p.into_inner().next().and_then(event_of) {
+                Some(e) => {
+                    pending.push(Wrap::When(e, Duration::Turn));
+                    pending.push(Wrap::Once);
+                }
+                None => st.lost = true,
+            },
+            Rule::l_when_if => {
+                let mut it = p.into_inner();
+                let c = it.next().and_then(condition_of);
+                let e = it.next().and_then(event_of);
+                match (c, e) {
+                    (Some(c), Some(e)) => {
+                        pending.push(Wrap::When(e, default_dur.unwrap_or(Duration::WhileActive)));
+                        pending.push(Wrap::If(c));
+                    }
+                    _ => st.lost = true,
+                }
+            }
             Rule::tr_when => {
                 cur_when = p
                     .into_inner()
@@ -232,6 +250,15 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                     (prev, c) => c.or(prev),
                 };
             }
+            Rule::tr_unless => {
+                let c = p.into_inner().next().and_then(condition_of);
+                st.lost |= c.is_none();
+                let c = c.map(|c| Condition::Not(Box::new(c)));
+                cur_if = match (cur_if.take(), c) {
+                    (Some(prev), Some(c)) => Some(Condition::All(vec![prev, c])),
+                    (prev, c) => c.or(prev),
+                };
+            }
             Rule::tr_start_step => st.start_of_step = true,
             Rule::tr_once => cur_once = true,
             Rule::tr_instead => st.instead = true,
@@ -270,7 +297,7 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                     Wrap::When(e, d) => Action::When(e, d, inner),
                     Wrap::May => Action::May(inner),
                     Wrap::IfYouDo => Action::IfYouDo(inner),
-                    Wrap::If(c) => Action::If(c, inner),
+                    Wrap::If(c) => Action::If(c.clone(), them_of_none(&c, inner)),
                     Wrap::Once => Action::OncePerTurn(inner),
                 }];
             }
@@ -300,6 +327,38 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
         acc = vec![Action::If(Condition::PayingThis, acc)];
     }
     acc
+}
+
+/// "If none of your opponent's spirits are exhausted, select one of them": "them" are the
+/// cards the condition is about (its state aside), chosen from now.
+fn them_of_none(c: &Condition, mut body: Vec<Action>) -> Vec<Action> {
+    let Condition::Not(inner) = c else {
+        return body;
+    };
+    let Condition::AnyMatch(q) = inner.as_ref() else {
+        return body;
+    };
+    if q.zone != Zone::Field
+        || !matches!(
+            q.filters.last(),
+            Some(Filter::Exhausted | Filter::Refreshed)
+        )
+    {
+        return body;
+    }
+    if let Some(Action::Select(t @ Target::ChooseAmongSelected(_))) = body.first_mut() {
+        let Target::ChooseAmongSelected(count) = t.clone() else {
+            return body;
+        };
+        let mut query = q.clone();
+        query.filters.pop();
+        *t = Target::Choose {
+            count,
+            query,
+            chooser: Whose::You,
+        };
+    }
+    body
 }
 
 /// The subject of a clause stating what a card cannot or must do ("TARGET cannot be
@@ -343,17 +402,29 @@ pub(super) fn duration_of_action(a: &Action) -> Option<Duration> {
         | Action::CannotBeBlocked(_, _, d)
         | Action::GainKeyword(_, _, d)
         | Action::GainFamily(_, _, d)
+        | Action::AllFamilies(_, d)
         | Action::GainSymbols(_, _, _, d)
         | Action::TreatAsLevel(_, _, d)
         | Action::TreatAsHighestLevel(_, d)
         | Action::MustAttack(_, d)
-        | Action::CanBlockWhileExhausted(_, d)
+        | Action::AttacksCannotReduceLife { duration: d, .. }
+        | Action::DeckDiscardLimit { duration: d, .. }
+        | Action::CanBlockWhileExhausted(_, _, d)
         | Action::CannotBeDestroyedInBattle(_, d) => Some(*d),
         _ => None,
     }
 }
 
 pub(super) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) -> Action {
+    // A card's own count ("for each symbol they have") only multiplies a BP gain.
+    if matches!(per, Some(Amount::PerOwn(..)))
+        && !matches!(a, Action::Bp { amount, .. } if amount > 0)
+    {
+        return Action::Unparsed {
+            text: "for each … of its own (only a BP gain takes it)".into(),
+            span: Span { start: 0, end: 0 },
+        };
+    }
     match a {
         Action::Bp {
             target,
@@ -371,10 +442,29 @@ pub(super) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) 
         Action::CannotBeBlocked(t, q, d) => Action::CannotBeBlocked(t, q, dur.unwrap_or(d)),
         Action::GainKeyword(t, k, d) => Action::GainKeyword(t, k, dur.unwrap_or(d)),
         Action::GainFamily(t, f, d) => Action::GainFamily(t, f, dur.unwrap_or(d)),
+        Action::AllFamilies(t, d) => Action::AllFamilies(t, dur.unwrap_or(d)),
         Action::GainSymbols(t, n, c, d) => Action::GainSymbols(t, n, c, dur.unwrap_or(d)),
         Action::TreatAsLevel(t, l, d) => Action::TreatAsLevel(t, l, dur.unwrap_or(d)),
         Action::TreatAsHighestLevel(t, d) => Action::TreatAsHighestLevel(t, dur.unwrap_or(d)),
         Action::MustAttack(t, d) => Action::MustAttack(t, dur.unwrap_or(d)),
+        Action::DeckDiscardLimit {
+            max,
+            opponent_only,
+            duration,
+        } => Action::DeckDiscardLimit {
+            max,
+            opponent_only,
+            duration: dur.unwrap_or(duration),
+        },
+        Action::AttacksCannotReduceLife {
+            attackers,
+            to,
+            duration,
+        } => Action::AttacksCannotReduceLife {
+            attackers,
+            to,
+            duration: dur.unwrap_or(duration),
+        },
         Action::AttackTax {
             target,
             cores,
@@ -395,14 +485,20 @@ pub(super) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) 
             colour,
             duration: dur.unwrap_or(duration),
         },
-        Action::CanBlockWhileExhausted(t, d) => Action::CanBlockWhileExhausted(t, dur.unwrap_or(d)),
+        Action::CanBlockWhileExhausted(t, q, d) => {
+            Action::CanBlockWhileExhausted(t, q, dur.unwrap_or(d))
+        }
         Action::CannotBe {
             target,
             what,
+            by_kinds,
+            by_colours,
             duration,
         } => Action::CannotBe {
             target,
             what,
+            by_kinds,
+            by_colours,
             duration: dur.unwrap_or(duration),
         },
         Action::CannotBeDestroyed {
@@ -424,6 +520,15 @@ pub(super) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) 
         Action::Draw(Amount::Fixed(n)) if per.is_some() => {
             Action::Draw(per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)))
         }
+        Action::SummonToken {
+            name,
+            count: Amount::Fixed(n),
+            exhausted,
+        } if per.is_some() => Action::SummonToken {
+            name,
+            count: per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)),
+            exhausted,
+        },
         Action::Reveal(Amount::Fixed(n)) if per.is_some() => {
             Action::Reveal(per.map(|p| scale(p, n)).unwrap_or(Amount::Fixed(n)))
         }
@@ -472,6 +577,7 @@ fn scale(a: Amount, n: u32) -> Amount {
         Amount::PerEach(_, q) => Amount::PerEach(n, q),
         Amount::PerLevel(_) => Amount::PerLevel(n),
         Amount::PerDestroyedByThisEffect(_) => Amount::PerDestroyedByThisEffect(n),
+        Amount::PerOwn(_, w) => Amount::PerOwn(n, w),
     }
 }
 
@@ -491,6 +597,12 @@ fn for_each_of(p: Pair<Rule>, n: u32) -> Amount {
     }
     if inner.as_rule() == Rule::fe_destroyed {
         return Amount::PerDestroyedByThisEffect(n);
+    }
+    if inner.as_rule() == Rule::fe_own_sym {
+        return Amount::PerOwn(n, OwnCount::Symbols);
+    }
+    if inner.as_rule() == Rule::fe_own_cores {
+        return Amount::PerOwn(n, OwnCount::Cores);
     }
     let discarded = inner.as_rule() == Rule::fe_discarded;
     let mut owner = None;

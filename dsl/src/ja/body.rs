@@ -18,7 +18,7 @@ pub(super) fn parse_body(
             start: start + a,
             end: start + b,
         };
-        // A number beyond any card's is refused, never capped (issue 16 kind 7).
+        // A number beyond any card's is refused, never capped.
         if let Some(n) = split::number_out_of_range(s) {
             unparsed.push(Unparsed {
                 span,

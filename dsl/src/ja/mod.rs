@@ -99,7 +99,7 @@ pub(crate) fn parse_printed(text: &str, vocab: &crate::Vocabulary) -> ParseOutco
     let mut effect = EffectText::default();
     let mut start = parse_header(text, &mut effect);
     let mut unparsed = Vec::new();
-    // A 『…』 label a pack declared (issue 12).
+    // A 『…』 label a pack declared.
     let rest = text[start..].trim_start();
     if effect.timing.is_none()
         && rest.starts_with('『')

@@ -1,4 +1,4 @@
-//! Copying a vector of plain values into another's memory (issue 15: a step's snapshot
+//! Copying a vector of plain values into another's memory (a step's snapshot
 //! is copied into the previous one).
 
 /// Makes `dst` equal to `src`, reusing `dst`'s memory: the common part is one block copy

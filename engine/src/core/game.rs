@@ -63,4 +63,24 @@ pub trait Rules {
     fn is_shortcut(_choice: &Self::Choice) -> bool {
         false
     }
+    /// Offers the seats marked `true` a cancel answer while an action they chose is still
+    /// unpaid (a ruleset without one ignores it). Robots' seats stay unmarked: their
+    /// options are then the same as without it.
+    fn set_cancel(&mut self, _seats: [bool; 2]) {}
+    /// How many answers the game's record holds, when a cancel can take answers back
+    /// (`None`: the record only grows).
+    fn answers_len(&self) -> Option<usize> {
+        None
+    }
+    /// Whether `request` is a flash timing where passing is the only answer (nothing the
+    /// player could use or pay for): what an auto-pass setting answers without asking.
+    fn only_pass(_request: &super::decision::Request<Self::Kind, Self::Choice>) -> bool {
+        false
+    }
+    /// The card id of card instance `card` when `seat` may see it (`None`: hidden from
+    /// `seat`, no such card, or a ruleset that does not say): what a person's `?N`
+    /// describes.
+    fn card_seen_by(&self, _card: super::InstanceId, _seat: PlayerId) -> Option<String> {
+        None
+    }
 }

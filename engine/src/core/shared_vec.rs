@@ -1,4 +1,4 @@
-//! A vector that copies of a game share until one of them writes (issue 15: a game's log
+//! A vector that copies of a game share until one of them writes (a game's log
 //! and answers only grow, and a copy — a step's snapshot, a search player's branch — should
 //! not pay for them).
 

@@ -26,7 +26,7 @@ pub struct Token<L> {
 /// A place tokens can be at. A ruleset may number some places densely
 /// ([`TokenLoc::slot`]): the table keeps a count per numbered place, so counting the
 /// tokens there (a card's level reads it after every event) reads one number instead of
-/// scanning every token (issue 15).
+/// scanning every token.
 pub trait TokenLoc: PartialEq + Clone {
     /// This place's dense number, if it has one (small: the table keeps a count for every
     /// number up to the highest one used).
@@ -48,13 +48,13 @@ pub struct TokenTable<L> {
     /// Tokens per numbered place ([`TokenLoc::slot`]), kept by `create` and `move_to`.
     #[serde(skip)]
     counts: Vec<u32>,
-    /// The ids of the tokens with a tag other than the plain one, in id order (issue 15:
-    /// finding the soul core reads these, not every token). Tags never change.
+    /// The ids of the tokens with a tag other than the plain one, in id order (finding
+    /// the soul core reads these, not every token). Tags never change.
     #[serde(skip)]
     tagged: Vec<TokenId>,
 }
 
-/// A copy into an earlier copy reuses its memory (issue 15: a step's snapshot).
+/// A copy into an earlier copy reuses its memory (a step's snapshot).
 impl<L: Copy> Clone for TokenTable<L> {
     fn clone(&self) -> Self {
         TokenTable {
@@ -160,7 +160,7 @@ impl<L: TokenLoc> TokenTable<L> {
     pub fn count_tagged_at(&self, loc: &L, tag: TokenTag) -> u32 {
         let here = |t: &Token<L>| t.tag == tag && t.at.as_ref() == Some(loc);
         if tag != TokenTag(0) {
-            // Issue 15: the few tagged tokens are listed apart.
+            // The few tagged tokens are listed apart.
             return self.tagged.iter().filter(|&&id| here(self.get(id))).count() as u32;
         }
         self.tokens.iter().filter(|t| here(t)).count() as u32
@@ -211,7 +211,7 @@ pub struct TokenLedger<L> {
     pub to_supply: u64,
 }
 
-/// A copy into an earlier copy reuses its memory (issue 15: a step's snapshot).
+/// A copy into an earlier copy reuses its memory (a step's snapshot).
 impl<L: Copy> Clone for TokenLedger<L> {
     fn clone(&self) -> Self {
         TokenLedger {

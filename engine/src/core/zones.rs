@@ -32,7 +32,7 @@ pub struct CardInstance {
 /// Ordered piles per zone. The top of a pile is its *last* element.
 ///
 /// The piles lie end to end in one vector (a game copy clones three vectors, not one per
-/// pile; issue 15); a save holds them as `{"piles": [[zone, [ids…]], …], "location": […]}`.
+/// pile); a save holds them as `{"piles": [[zone, [ids…]], …], "location": […]}`.
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     from = "ZonesRepr<Z>",
@@ -48,7 +48,7 @@ pub struct Zones<Z> {
     location: Vec<Option<Z>>,
 }
 
-/// A copy into an earlier copy reuses its memory (issue 15: a step's snapshot).
+/// A copy into an earlier copy reuses its memory (a step's snapshot).
 impl<Z: Copy> Clone for Zones<Z> {
     fn clone(&self) -> Self {
         Zones {

@@ -43,6 +43,10 @@ impl<G: Rules> Driven<G> {
         let json = serde_json::to_value(&choice).map_err(|e| e.to_string())?;
         self.game.answer(choice).map_err(|e| e.to_string())?;
         self.answers.push(json);
+        // A cancel takes back the answers of the action it cancels.
+        if let Some(n) = self.game.answers_len() {
+            self.answers.truncate(n);
+        }
         Ok(())
     }
 
@@ -116,6 +120,14 @@ where
             .ok_or_else(|| format!("the {robot:?} player gave an illegal answer {choice:?}"))
     }
 
+    fn set_cancel(&mut self, seats: [bool; 2]) {
+        self.game.set_cancel(seats);
+    }
+
+    fn only_pass(&mut self) -> bool {
+        self.pending().is_ok_and(|r| G::only_pass(&r))
+    }
+
     fn log_len(&self) -> usize {
         self.game.log().len()
     }
@@ -142,5 +154,9 @@ where
 
     fn answers_json(&self) -> Vec<serde_json::Value> {
         self.answers.clone()
+    }
+
+    fn card_seen_by(&self, n: u32, seat: PlayerId) -> Option<String> {
+        self.game.card_seen_by(crate::core::InstanceId(n), seat)
     }
 }

@@ -140,4 +140,12 @@ pub trait DynGame {
     fn check_invariants(&self) -> Result<(), String>;
     /// Every answer so far, as JSON (what a replay holds).
     fn answers_json(&self) -> Vec<serde_json::Value>;
+    /// The card id of card `#n` when `seat` may see it ([`crate::core::Rules::card_seen_by`]).
+    fn card_seen_by(&self, n: u32, seat: PlayerId) -> Option<String>;
+    /// Offers a cancel answer to the seats marked `true` (people's seats) while an action
+    /// they chose is unpaid ([`crate::core::Rules::set_cancel`]).
+    fn set_cancel(&mut self, seats: [bool; 2]);
+    /// Whether the pending decision is a flash timing where passing is the only answer
+    /// ([`crate::core::Rules::only_pass`]); `false` once the game is over.
+    fn only_pass(&mut self) -> bool;
 }

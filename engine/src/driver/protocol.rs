@@ -33,6 +33,9 @@ pub enum Message {
         seed: u64,
         /// The seats the client answers for (0 = P1, 1 = P2).
         client_seats: Vec<usize>,
+        /// Flash timings with nothing to use are passed without asking (sent when on).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        auto_pass: bool,
     },
     /// A client seat must answer.
     Decision {
@@ -41,6 +44,10 @@ pub enum Message {
         prompt: String,
         options: Vec<ProtocolOption>,
         view: serde_json::Value,
+        /// How many of the events sent before were taken back by a cancel (the last
+        /// ones; sent when not 0): the game is as it was before them.
+        #[serde(skip_serializing_if = "is_zero")]
+        undone: usize,
         events: Vec<serde_json::Value>,
     },
     /// The last line was refused; the pending decision stands.
@@ -50,6 +57,10 @@ pub enum Message {
         result: Option<GameResult>,
         events: Vec<serde_json::Value>,
     },
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A legal answer as the client sees it: `id` is what `{"id": N}` sends back.
@@ -66,20 +77,35 @@ pub struct Session {
     seats: [Option<Robot>; 2],
     seed: u64,
     sent: usize,
+    /// Events sent and then taken back by a cancel, not yet reported.
+    undone: usize,
     over: bool,
+    auto_pass: bool,
 }
 
 impl Session {
     /// A session of `game`; `seats[i]` is the robot playing seat `i`, `None` for the
     /// client. Robots are seeded as in `cardscript play`: P1 `seed`, P2 `seed + 1`.
-    pub fn new(game: Box<dyn DynGame>, seats: [Option<Robot>; 2], seed: u64) -> Session {
+    /// The client's seats are offered a cancel while an action they chose is unpaid
+    /// (`DynGame::set_cancel`); robots' seats are not.
+    pub fn new(mut game: Box<dyn DynGame>, seats: [Option<Robot>; 2], seed: u64) -> Session {
+        game.set_cancel([seats[0].is_none(), seats[1].is_none()]);
         Session {
             game,
             seats,
             seed,
             sent: 0,
+            undone: 0,
             over: false,
+            auto_pass: false,
         }
+    }
+
+    /// Auto-pass: a flash timing where a client seat can only pass (BS-6.2: nothing it
+    /// could use or pay for) is passed for it without a `decision` line. The pass is an
+    /// answer like any other (replays hold it).
+    pub fn set_auto_pass(&mut self, on: bool) {
+        self.auto_pass = on;
     }
 
     /// Whether the game is over (or the client quit).
@@ -99,6 +125,7 @@ impl Session {
             game: game_name.to_string(),
             seed: self.seed,
             client_seats: (0..2).filter(|&i| self.seats[i].is_none()).collect(),
+            auto_pass: self.auto_pass,
         };
         let mut out = vec![line(&hello)];
         out.push(self.advance());
@@ -130,8 +157,19 @@ impl Session {
             }
         } else if let Some(c) = v.get("choice") {
             self.game.answer_json(c)
+        } else if let Some(on) = v.get("auto_pass") {
+            match on.as_bool() {
+                Some(on) => {
+                    self.auto_pass = on;
+                    Ok(())
+                }
+                None => Err(format!("`auto_pass` must be true or false, got {on}")),
+            }
         } else {
-            Err(r#"expected {"id": N}, {"choice": …} or {"quit": true}"#.to_string())
+            Err(
+                r#"expected {"id": N}, {"choice": …}, {"auto_pass": true|false} or {"quit": true}"#
+                    .to_string(),
+            )
         };
         match answered {
             Ok(()) => vec![self.advance()],
@@ -164,8 +202,15 @@ impl Session {
                                 return line(&Message::Error { message });
                             }
                         }
+                        None if self.auto_pass && self.game.only_pass() => {
+                            if let Err(message) = self.game.answer_index(0) {
+                                self.over = true;
+                                return line(&Message::Error { message });
+                            }
+                        }
                         None => {
                             let view = self.game.view_json(req.player);
+                            let events = self.new_events();
                             return line(&Message::Decision {
                                 player: req.player,
                                 kind: req.kind,
@@ -181,7 +226,8 @@ impl Session {
                                     })
                                     .collect(),
                                 view,
-                                events: self.new_events(),
+                                undone: std::mem::take(&mut self.undone),
+                                events,
                             });
                         }
                     }
@@ -202,6 +248,11 @@ impl Session {
 
     fn new_events(&mut self) -> Vec<serde_json::Value> {
         let n = self.game.log_len();
+        // A cancel shortened the log: the events past its end no longer stand.
+        if n < self.sent {
+            self.undone += self.sent - n;
+            self.sent = n;
+        }
         let viewer = self.viewer();
         let events = (self.sent..n)
             .map(|i| seat_event(self.game.as_ref(), i, viewer))

@@ -40,7 +40,7 @@ impl<'a, G: Rules> Sight<'a, G> {
 
     /// The game and seat behind this sight (`None` for one made from a view): for a
     /// ruleset's own player that reads only what the view shows, without building it all
-    /// (issue 15: the greedy player's view was a fifth of a demo game's instructions).
+    /// (the greedy player's view was a fifth of a demo game's instructions).
     pub(crate) fn seat(&self) -> Option<(&'a G, PlayerId)> {
         self.source
     }

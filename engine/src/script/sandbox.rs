@@ -400,7 +400,7 @@ mod tests {
         format!("name: {name}\nkind: constant\nvalue: none\ndescription: {description}\n")
     }
 
-    /// Issue 12: a keyword two packs declare (names compared by `KeywordDef::key`, so case
+    /// A keyword two packs declare (names compared by `KeywordDef::key`, so case
     /// aside) is the later pack's declaration, placed after the others: the list the
     /// catalogue of the same packs reads back (`Catalogue::keywords`). Both packs' files
     /// stay.

@@ -1,4 +1,4 @@
-//! The rules that make Battle Spirits itself (issue 6): simultaneous effects (BS-8.4),
+//! The rules that make Battle Spirits itself: simultaneous effects (BS-8.4),
 //! bursts (BS-10), ultimates (BS-12), tecoto, count, over count and heavy exhaustion
 //! (BS-13). One test per rule ID at least, each asserting the values the rule gives, on
 //! synthetic cards with small scripts. Braves (BS-9) are in `brave.rs`.

@@ -1,4 +1,4 @@
-//! Official rulings (issue 6) reproduced as engine scenarios: exhaustion and refresh
+//! Official rulings reproduced as engine scenarios: exhaustion and refresh
 //! (BS-4.2, BS-13.4), destruction and depletion (BS-5.3, BS-6.6), simultaneous effects
 //! (BS-8.4) and the other rulings the engine can already express.
 //!

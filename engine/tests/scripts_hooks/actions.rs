@@ -1,4 +1,4 @@
-//! Script actions and what they log: the actions of issue 4, `inert`, the right player asked, and
+//! Script actions and what they log: the actions of, `inert`, the right player asked, and
 //! printed text run when there is no script.
 
 use super::*;

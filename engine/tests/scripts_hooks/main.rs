@@ -1,4 +1,4 @@
-//! Scenario tests for every hook kind (issue 4 §1): a small script on a synthetic card,
+//! Scenario tests for every hook kind: a small script on a synthetic card,
 //! asserting the effect's result and its timing. Rule IDs in the test names.
 
 use engine::core::{InstanceId, PlayerId};

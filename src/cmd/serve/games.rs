@@ -338,6 +338,9 @@ impl Games {
             seats: Option<[Seat; 2]>,
             #[serde(default)]
             open: Vec<usize>,
+            /// Flash timings where a human seat can only pass are passed for it.
+            #[serde(default)]
+            auto_pass: bool,
         }
         self.make_room()?;
         let req: NewGame = serde_json::from_str(body).map_err(|e| format!("bad request: {e}"))?;
@@ -372,7 +375,12 @@ impl Games {
             .prepared(format.as_deref())?
             .new_game([&decks[0], &decks[1]], options)?;
         let seats = req.seats.unwrap_or([Seat::Human, Seat::Greedy]);
-        self.start(game, decks, format, seed, seats, &req.open)
+        let seating = Seating {
+            seats,
+            open: &req.open,
+            auto_pass: req.auto_pass,
+        };
+        self.start(game, decks, format, seed, seating)
     }
 
     /// Room for one more game: at the limit, the finished game touched longest ago goes,
@@ -421,9 +429,13 @@ impl Games {
         decks: [Deck; 2],
         format: Option<String>,
         seed: u64,
-        seats: [Seat; 2],
-        open: &[usize],
+        seating: Seating<'_>,
     ) -> Result<Reply, Reply> {
+        let Seating {
+            seats,
+            open,
+            auto_pass,
+        } = seating;
         let mut tokens = [None, None];
         let mut is_open = [false, false];
         for i in 0..2 {
@@ -435,6 +447,7 @@ impl Games {
             }
         }
         let mut session = Session::new(game, [seats[0].robot(), seats[1].robot()], seed);
+        session.set_auto_pass(auto_pass);
         let lines = session.start(self.kind.name());
         let last = parse(lines.last());
         let id = self.next_id;
@@ -544,6 +557,14 @@ impl Games {
             "log": log,
         })
     }
+}
+
+/// Who plays a new game's seats: robots or people, the human seats left open for `join`,
+/// and whether people's pass-only flash timings are passed for them (BS-6.2).
+struct Seating<'a> {
+    seats: [Seat; 2],
+    open: &'a [usize],
+    auto_pass: bool,
 }
 
 /// A card's name and text for the page: its keywords, then each effect's English text

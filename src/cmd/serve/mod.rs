@@ -1,4 +1,4 @@
-//! `cardscript serve`: play in the browser (issue 18, `docs/serve.md`). A small HTTP server
+//! `cardscript serve`: play in the browser (`docs/serve.md`). A small HTTP server
 //! on the loopback interface serves one page (plain HTML, CSS and JavaScript compiled into
 //! the binary) and a JSON API. The server keeps the games (up to a limit); the page only
 //! shows what the API returns and sends the option a person clicks. Requests from other

@@ -67,6 +67,7 @@ $("new-game").addEventListener("submit", async (ev) => {
       deck_b: $("deck-b").value,
       seed: Number($("seed").value),
       seats: [$("seat-a").value, $("seat-b").value],
+      auto_pass: $("auto-pass").checked,
     });
     await open(r);
   } catch (e) { $("error").textContent = e.message; }
@@ -176,6 +177,13 @@ function show(s) {
     }
   } else {
     $("prompt").textContent = "";
+  }
+  // A cancel took events back: they leave the log.
+  if (s.log_len < logLen) {
+    for (const li of [...$("log").children]) {
+      if (Number(li.dataset.event) >= s.log_len) li.remove();
+    }
+    logLen = s.log_len;
   }
   for (const e of s.log) {
     if (e.i < logLen) continue;

@@ -184,7 +184,13 @@ pub fn import(
                 let yaml = serde_yaml::to_string(&def).expect("a card serialises");
                 files.insert(format!("cards/{}.yaml", file_stem(&def.id)), yaml);
             }
-            Err((field, message)) => errors.push(diag(source, line, 1, field, message)),
+            Err((field, message)) => errors.push(diag(
+                source,
+                line,
+                1,
+                field,
+                format!("card `{}`: {message}", raw.id),
+            )),
         }
     }
     if raws_empty(&files, &errors) {

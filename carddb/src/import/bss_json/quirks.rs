@@ -120,27 +120,43 @@ pub(super) fn parse_keyword(
         "effects.keywords",
         format!("keyword name {name} is not text"),
     ))?;
+    let value = match value {
+        Some(v) => keyword_value(v).map_err(|m| ("effects.keywords", format!("`{name}`: {m}")))?,
+        None => None,
+    };
     Ok(Keyword {
         name: name.trim().to_lowercase(),
-        value: value.and_then(keyword_value),
+        value,
         levels: levels.to_vec(),
         timing: timing.map(str::to_string),
         steps: steps.to_vec(),
     })
 }
 
-fn keyword_value(v: &Value) -> Option<KeywordValue> {
-    match v {
+/// A keyword's value; a number that is not a whole number a card can hold (an `i64`) is
+/// an error, never dropped.
+fn keyword_value(v: &Value) -> Result<Option<KeywordValue>, String> {
+    Ok(match v {
         Value::Null => None,
-        Value::Number(n) => n.as_i64().map(KeywordValue::Number),
+        Value::Number(n) => Some(KeywordValue::Number(n.as_i64().ok_or_else(|| {
+            format!(
+                "keyword value {n} is not a whole number between {} and {}",
+                i64::MIN,
+                i64::MAX
+            )
+        })?)),
         Value::String(s) if s.trim().is_empty() => None,
         Value::String(s) => Some(KeywordValue::Word(s.trim().to_string())),
-        Value::Array(items) => Some(KeywordValue::List(
-            items.iter().filter_map(keyword_value).collect(),
-        )),
+        Value::Array(items) => {
+            let items = items
+                .iter()
+                .map(keyword_value)
+                .collect::<Result<Vec<_>, _>>()?;
+            Some(KeywordValue::List(items.into_iter().flatten().collect()))
+        }
         Value::Bool(b) => Some(KeywordValue::Word(b.to_string())),
         Value::Object(_) => Some(KeywordValue::Word(v.to_string())),
-    }
+    })
 }
 
 /// Quirk: some `details` still begin with their timing label ("When Summoned Select…"),

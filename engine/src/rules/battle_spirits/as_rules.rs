@@ -36,4 +36,16 @@ impl crate::core::Rules for Game {
     fn is_shortcut(choice: &Choice) -> bool {
         choice.is_shortcut()
     }
+    fn set_cancel(&mut self, seats: [bool; 2]) {
+        Game::set_cancel(self, seats)
+    }
+    fn answers_len(&self) -> Option<usize> {
+        Some(self.answers().len())
+    }
+    /// BS-6.2: a flash timing whose only option is to pass.
+    fn only_pass(request: &super::decision::DecisionRequest) -> bool {
+        request.kind == DecisionKind::FlashOrPass
+            && request.options.len() == 1
+            && request.options[0].choice == Choice::Pass
+    }
 }

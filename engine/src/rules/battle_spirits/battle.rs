@@ -35,7 +35,7 @@ impl Game {
     /// attack", attack tax payable).
     pub(crate) fn attack_options(&self) -> Vec<Labelled<Choice>> {
         let fighters = self.refreshed_fighters(self.st.active);
-        // With room for "end the attack step" (issue 15).
+        // With room for "end the attack step".
         let mut v = Vec::with_capacity(fighters.len() + 1);
         v.extend(
             fighters
@@ -59,7 +59,7 @@ impl Game {
     /// Whether any spirit may attack now (`attack_options` is not empty), without building
     /// the options.
     pub(crate) fn any_attack_option(&self) -> bool {
-        // `refreshed_fighters`, read in place (issue 15: asked after every step).
+        // `refreshed_fighters`, read in place (asked after every step).
         (self.pile(Zone::Field(self.st.active)).iter())
             .any(|&c| self.is_spirit_like(c) && !self.is_exhausted(c) && self.may_attack(c))
     }
@@ -97,7 +97,7 @@ impl Game {
             return Vec::new();
         };
         let field = self.pile(Zone::Field(self.st.active.other()));
-        // With room for "do not block" (issue 15).
+        // With room for "do not block".
         let mut v = Vec::with_capacity(field.len() + 1);
         v.extend(
             (field.iter())
@@ -130,10 +130,10 @@ impl Game {
 
     /// BS-6.2 / BS-5.6 / BS-11: in a flash timing only [Flash] effects may be used: a
     /// magic from hand with a [Flash] effect that `p` can pay for (either player), or
-    /// pass. (Flash effects of field cards plug in here with issue 4.)
+    /// pass. (Flash effects of field cards plug in here with.)
     pub(crate) fn flash_options(&self, p: PlayerId) -> Vec<Labelled<Choice>> {
         let mut v = Vec::with_capacity(4);
-        // Distinct cards by definition number (issue 15: no string comparisons); the
+        // Distinct cards by definition number (no string comparisons); the
         // cores `p` can pay with, counted once when a magic is found.
         let mut seen: Vec<(u32, Zone)> = Vec::new();
         let mut available = None;
@@ -160,7 +160,7 @@ impl Game {
                 });
             }
         }
-        // Flash effects of field cards (issue 4), each once per turn.
+        // Flash effects of field cards, each once per turn.
         v.extend(self.field_effect_options(p, true));
         v.push(Labelled {
             choice: Choice::Pass,
@@ -407,8 +407,15 @@ impl Game {
                     LifeCoreSink::Trash => Some(CoreLoc::Trash(def)),
                     LifeCoreSink::Void => None,
                 };
+                // "cannot reduce your life to N": taken down to N + 1 only. The digest is
+                // silent; the attack still reduces what it can, the rest is kept (LifeKept when
+                // nothing is taken).
+                let floor = self.life_floor(b.attacker, def);
                 let mut taken = 0;
                 for _ in 0..n {
+                    if floor.is_some_and(|(_, least)| self.life(def) <= least) {
+                        break;
+                    }
                     let Some(core) = self
                         .core_at(CoreLoc::Life(def), false)
                         .or_else(|| self.core_at(CoreLoc::Life(def), true))
@@ -418,12 +425,19 @@ impl Game {
                     self.move_core(core, to);
                     taken += 1;
                 }
-                self.emit(Event::LifeReduced {
-                    player: def,
-                    amount: taken,
-                    by: b.attacker,
-                    left: self.life(def),
-                });
+                match floor {
+                    Some((by, _)) if taken == 0 && n > 0 => self.emit(Event::LifeKept {
+                        player: def,
+                        attacker: b.attacker,
+                        by,
+                    }),
+                    _ => self.emit(Event::LifeReduced {
+                        player: def,
+                        amount: taken,
+                        by: b.attacker,
+                        left: self.life(def),
+                    }),
+                }
                 if self.ended_now() {
                     return; // BS-0.4: life 0 ends the game at once
                 }

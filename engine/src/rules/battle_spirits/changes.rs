@@ -48,11 +48,11 @@ impl Game {
         let from = self.st.cores.move_to(core, to);
         for loc in [from, to] {
             if let Some(CoreLoc::Card(c)) = loc {
-                self.rt.const_memo.cores_changed(c); // issue 15 (`memo`)
+                self.rt.const_memo.cores_changed(c); // see `memo`
             }
         }
         let soul = self.st.cores.get(core).tag == SOUL_CORE;
-        // Issue 15: what is derived from the state reads cores only through levels, the
+        // What is derived from the state reads cores only through levels, the
         // count area (BS-13.3) and the scripts that read them (`constants::READS_CORES`).
         let keep = before == levels(self)
             && !matches!(from, Some(CoreLoc::Count(_)))
@@ -132,7 +132,7 @@ impl Game {
     pub(crate) fn move_card(&mut self, card: InstanceId, to: Zone) {
         let to = self.token_destination(card, self.zone_of(card), to); // K29
         let from = self.st.zones.move_to(card, to);
-        self.rt.const_memo.card_moved(card); // issue 15 (`memo`)
+        self.rt.const_memo.card_moved(card); // see `memo`
         if matches!(from, Zone::Field(_)) && !matches!(to, Zone::Field(_)) {
             self.forget_card(card);
             self.unlink_departing(card); // BS-9: a card off the field is in no brave link
@@ -162,7 +162,7 @@ impl Game {
             Orientation::Upright
         };
         self.st.cards[card.index()].orientation = o;
-        self.rt.const_memo.exhaustion_changed(card); // issue 15 (`memo`)
+        self.rt.const_memo.exhaustion_changed(card); // see `memo`
         self.emit(if exhausted {
             Event::Exhausted { card }
         } else {
@@ -235,7 +235,7 @@ impl Game {
             return;
         }
         let def = self.def_of(card);
-        // A keyword a pack declared with rules is supported (issue 12).
+        // A keyword a pack declared with rules is supported.
         let kws = &self.host.keywords;
         let declared = |name: &str| {
             kws.index(name)

@@ -34,7 +34,7 @@ impl Game {
         let p = self.st.active;
         let targets = self.move_targets(p);
         let sources = self.core_sources(p, None);
-        // Every move and "done" (issue 15: no regrowth per option).
+        // Every move and "done" (no regrowth per option).
         let mut v = Vec::with_capacity(sources.len() * targets.len() + 1);
         for (from, soul) in sources {
             for &to in &targets {
@@ -196,7 +196,7 @@ impl Game {
     /// BS-6.6: "when destroyed" first (the card is still on the field), then to the trash
     /// with its cores to the owner's reserve. The one destruction path, battle and effects.
     /// A card already being destroyed (its "when destroyed" pending or resolving) is not
-    /// destroyed again: nothing happens (issue 11 kind 7).
+    /// destroyed again: nothing happens.
     ///
     /// BS-9.8: a braved card counts as one spirit destroyed (one "when destroyed" firing
     /// for the host, its braves' braved "when destroyed" effects included); then its cores

@@ -206,7 +206,7 @@ impl Game {
     }
 
     /// [`Game::playable`] with `available` = [`Game::available_cores`]`(p)`, counted once
-    /// by a caller asking about several cards (issue 15).
+    /// by a caller asking about several cards.
     pub(crate) fn playable_with(
         &self,
         p: PlayerId,

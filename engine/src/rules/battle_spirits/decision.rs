@@ -113,6 +113,10 @@ pub enum Choice {
     No,
     /// An effect choice: option `index` of the listed ones.
     OneOf { index: u32 },
+    /// Take back the action being paid for (offered only to the seats of
+    /// `Game::set_cancel`, before the cost is paid, BS-5.2 step 5): the game returns to
+    /// the decision it was chosen at, exactly as it was.
+    Cancel,
 }
 
 /// Cores taken from one source in a one-answer payment or placement (BS-5.2): `cores`
@@ -161,7 +165,7 @@ impl super::Game {
     /// Whether options carry their text (`Labelled::label`); on by default, not saved.
     /// A simulation or a search player that never shows options to a person turns it off:
     /// labels, and the prompts of the rules' own decisions, are then empty and not rendered
-    /// at all (issue 15), while the choices, and so the game, are the same.
+    /// at all, while the choices, and so the game, are the same.
     pub fn set_labels(&mut self, on: bool) {
         self.rt.no_labels = !on;
         self.cached = None;

@@ -63,14 +63,14 @@ struct Legal {
 const REMEMBERED: usize = 4;
 
 thread_local! {
-    /// The decks last found legal on this thread (issue 15: a simulation sets up the same
+    /// The decks last found legal on this thread (a simulation sets up the same
     /// two decks for every game). The check is a function of what [`Legal`] keeps, so a
     /// deck equal to one of these is legal with the same indices; errors are never kept.
     static LEGAL: RefCell<Vec<Legal>> = const { RefCell::new(Vec::new()) };
 }
 
 /// [`check_deck`], giving the library index of each card of a legal deck, in deck order
-/// (issue 15: set-up makes its instances without looking the ids up again).
+/// (set-up makes its instances without looking the ids up again).
 pub(crate) fn check_deck_indexed(
     config: &RulesConfig,
     library: &CardLibrary,

@@ -259,7 +259,7 @@ mod tests {
 
     #[test]
     fn the_opponents_draw_is_redacted_and_the_own_is_not() {
-        // Issue 18 item 5: instances are numbered in deck-list order, so the id is the card.
+        // Instances are numbered in deck-list order, so the id is the card.
         let draw = moved(37, Zone::Deck(P2), Zone::Hand(P2));
         let r = draw.redacted_for(P1).expect("P2's draw is hidden from P1");
         assert_eq!(

@@ -104,7 +104,7 @@ pub(crate) enum Phase {
 pub(crate) struct State {
     pub config: RulesConfig,
     pub seed: u64,
-    /// The decks as given (two); shared by copies of the game (issue 15).
+    /// The decks as given (two); shared by copies of the game.
     #[serde(deserialize_with = "two_decks")]
     pub decks: crate::core::SharedVec<Vec<CardId>>,
     pub catalogue_hash: String,
@@ -122,12 +122,12 @@ pub(crate) struct State {
     pub unsupported_reported: BTreeSet<CardId>,
     pub triggers: TriggerQueue<Hook>,
     pub losses: Vec<(PlayerId, LossReason)>,
-    /// Shared by copies of the game until one writes (issue 15).
+    /// Shared by copies of the game until one writes.
     pub log: crate::core::SharedVec<Event>,
     /// Shared by copies like the log.
     pub answers: crate::core::SharedVec<Choice>,
     /// Per player: how many of `answers` they gave (a random player resumes its draws
-    /// from here, issue 16 kind 6).
+    /// from here).
     #[serde(default)]
     pub answered: [u64; 2],
     /// Per player: the turn a burst was last set (BS-5.8: once per turn; 0 = never).
@@ -168,24 +168,24 @@ pub struct Game {
     pub(crate) cached: Option<DecisionRequest>,
     /// Effects' unsaved runtime (answers being replayed, the constant-effect cache).
     pub(crate) rt: crate::rules::battle_spirits::script::run::Runtime,
-    /// Each instance's definition index in the library (issue 15: `def_of` without a
+    /// Each instance's definition index in the library (`def_of` without a
     /// string lookup). Not saved: rebuilt on load; set again whenever an instance is made,
     /// so an entry left by a rolled-back step is overwritten before it is read.
     pub(crate) def_index: Vec<u32>,
     /// The kinds of modifier (`script::constants`, `LEVEL_MODS` …) the constant effects of
     /// this game's cards and of the keywords may give: what a query need not compute the
-    /// constants for (issue 15). Grows as instances are indexed; checked in strict games.
+    /// constants for. Grows as instances are indexed; checked in strict games.
     pub(crate) const_kinds: u16,
     /// The triggers of the effects that work on the field, of this game's cards and of the
-    /// keywords: a hook none of them matches reaches no field card (issue 15). Grows as
+    /// keywords: a hook none of them matches reaches no field card. Grows as
     /// instances are indexed.
     pub(crate) field_triggers: Vec<crate::rules::battle_spirits::script::Trigger>,
     /// The set of `field_triggers` ([`Trigger::bit`](crate::rules::battle_spirits::script::Trigger::bit)):
-    /// a hook none of whose bits is in it is answered without testing them (issue 15).
+    /// a hook none of whose bits is in it is answered without testing them.
     pub(crate) field_bits: u64,
     /// The set of the triggers of the hand and trash effects of this game's cards: their
     /// own, and every keyword's for a card with a printed keyword (`script::zones`). A hook
-    /// none of whose bits is in it reaches no hand or trash card (issue 15).
+    /// none of whose bits is in it reaches no hand or trash card.
     pub(crate) off_field_bits: u64,
 }
 
@@ -209,7 +209,7 @@ impl Game {
         if matches!(self.st.phase, Phase::Over(_)) {
             return Err(AnswerError::GameOver);
         }
-        // The cached request is taken, not copied (issue 15); it stays on an illegal answer.
+        // The cached request is taken, not copied; it stays on an illegal answer.
         let req = match self.cached.take() {
             Some(r) => r,
             None => self.request().expect("a decision phase has a request"),
@@ -218,6 +218,11 @@ impl Game {
             self.cached = Some(req);
             return Err(e);
         }
+        if choice == Choice::Cancel {
+            self.cancel();
+            return Ok(());
+        }
+        self.note_cancel_point(req.player, &choice);
         self.st.answers.push(choice.clone());
         self.st.answered[req.player.index()] += 1;
         // An answer to an effect question re-runs the interrupted step with the answers
@@ -230,6 +235,7 @@ impl Game {
             }
             None => self.transaction(Some(choice), Vec::new()),
         }
+        self.keep_cancel_point();
         let cap = self.st.config.max_decisions;
         if cap > 0 && self.st.answers.len() >= cap as usize && self.st.scripts.pending.is_none() {
             self.end_as_draw(format!(
@@ -364,13 +370,13 @@ impl Game {
             .unwrap_or_else(|| panic!("card {} not in library", self.card_id(card)))
     }
 
-    /// What a view shows of a card instance's definition (shared texts, issue 15).
+    /// What a view shows of a card instance's definition (shared texts).
     pub fn face_of(&self, card: InstanceId) -> &super::library::CardFace {
         self.lib.face_at(self.def_number(card))
     }
 
     /// The compiled effects of instance `card`'s definition (`None`: it has no script),
-    /// found by index (issue 15).
+    /// found by index.
     pub(crate) fn effects_of_instance(
         &self,
         card: InstanceId,
@@ -418,7 +424,7 @@ impl Game {
     /// Records that instance `card` is of the library's definition at `i`.
     pub(crate) fn set_def_index(&mut self, card: InstanceId, i: u32) {
         // Every definition in `def_index` was noted when it was put there, and notes only
-        // grow: a second copy of a card notes nothing new (issue 15). Copies usually follow
+        // grow: a second copy of a card notes nothing new. Copies usually follow
         // one another: the last one is looked at first.
         if self.def_index.last() != Some(&i) && !self.def_index.contains(&i) {
             self.note_def(i);

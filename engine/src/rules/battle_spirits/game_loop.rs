@@ -74,11 +74,15 @@ impl Game {
     /// The request of the current decision phase.
     pub(crate) fn request(&self) -> Option<DecisionRequest> {
         if let Some(p) = &self.st.scripts.pending {
+            let mut options = p.question.options.clone();
+            if self.can_cancel() {
+                options.push(self.cancel_option());
+            }
             return Some(Request {
                 player: p.question.player,
                 kind: DecisionKind::EffectChoice,
                 prompt: p.question.prompt.clone(),
-                options: p.question.options.clone(),
+                options,
             });
         }
         let active = self.st.active;
@@ -169,6 +173,10 @@ impl Game {
             ),
             _ => return None,
         };
+        let mut options = options;
+        if self.can_cancel() {
+            options.push(self.cancel_option());
+        }
         Some(Request {
             player,
             kind,
@@ -244,7 +252,7 @@ impl Game {
     }
 }
 
-/// `first` then `rest`, moved rather than cloned (issue 15: `concat` copies every label).
+/// `first` then `rest`, moved rather than cloned (`concat` copies every label).
 fn joined(mut first: Vec<Labelled<Choice>>, rest: Vec<Labelled<Choice>>) -> Vec<Labelled<Choice>> {
     first.extend(rest);
     first

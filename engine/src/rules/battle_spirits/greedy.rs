@@ -28,7 +28,7 @@ impl GreedyPlayer {
 }
 
 /// What the greedy player reads of the board: a built view, or the game itself read for
-/// the same values, only those a decision needs (issue 15: building the whole view cost a
+/// the same values, only those a decision needs (building the whole view cost a
 /// fifth of a demo game's instructions). Either reads only what the seat's view shows.
 #[derive(Clone, Copy)]
 enum Board<'a> {

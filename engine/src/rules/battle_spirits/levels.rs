@@ -20,7 +20,7 @@ pub struct FieldSymbols {
 
 /// A count per colour, like a `BTreeMap<Colour, u32>` (a colour present with 0 differs from
 /// one absent; colours iterate in the printed order, `Colour::ALL`) in a fixed table: no
-/// allocation when symbols are counted after every event (issue 15).
+/// allocation when symbols are counted after every event.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ColourTally([Option<u32>; 6]);
 
@@ -81,7 +81,7 @@ impl Game {
     }
 
     /// A field card's level ([`Game::level`]) and level row ([`Game::level_row`]), its
-    /// cores and level modifiers read once (issue 15: a view reads both of every field
+    /// cores and level modifiers read once (a view reads both of every field
     /// card); `None` below its lowest row.
     pub(crate) fn level_and_row(&self, card: InstanceId) -> Option<(u8, Option<&LevelRow>)> {
         let real = self.def_of(card).level_for_cores(self.cores_on(card))?;
@@ -92,7 +92,7 @@ impl Game {
     }
 
     /// The level from the cores alone of the card at `loc` (`None` elsewhere or below its
-    /// lowest row): what a core move can change of the derived values (issue 15).
+    /// lowest row): what a core move can change of the derived values.
     pub(crate) fn level_from_cores(&self, loc: Option<CoreLoc>) -> Option<Option<u8>> {
         let Some(CoreLoc::Card(c)) = loc else {
             return None;
@@ -184,7 +184,7 @@ impl Game {
     fn field_symbols_now(&self, p: PlayerId) -> FieldSymbols {
         let mut s = FieldSymbols::default();
         for &c in self.pile(super::types::Zone::Field(p)) {
-            // Issue 15: a card no effect can change counts its printed symbols, read in
+            // A card no effect can change counts its printed symbols, read in
             // place (`Game::card_symbols` would copy them first).
             if !(self.on_field(c) && self.mods_of(c).may_have(SYMBOL_MODS)) {
                 let d = &self.def_of(c).symbols;

@@ -1,6 +1,6 @@
 //! The card library a game reads its card definitions from: a shared, immutable map
 //! card id → [`CardDef`], with a content hash that replays and saves are checked against,
-//! and the compiled effect scripts (compiled once per library, issue 4).
+//! and the compiled effect scripts (compiled once per library).
 //!
 //! The library is `Send + Sync` (games on many threads share it). rhai's compiled scripts
 //! are not thread-safe without its `sync` feature (≈ 30 % slower loops), so the library
@@ -22,7 +22,7 @@ use crate::rules::battle_spirits::script::{ScriptError, ScriptHost, ScriptSource
 
 #[derive(Debug, Clone)]
 struct Inner {
-    /// The definitions in id order; a card's place here is its index (issue 15: hot
+    /// The definitions in id order; a card's place here is its index (hot
     /// queries index, never compare id strings).
     defs: Vec<CardDef>,
     /// What a view shows of each definition, shared, in the order of `defs`.
@@ -32,7 +32,7 @@ struct Inner {
     hash: String,
     sources: ScriptSources,
     lenient: bool,
-    /// Keywords that have rules: Burst (BS-10) and those the packs declare (issue 12).
+    /// Keywords that have rules: Burst (BS-10) and those the packs declare.
     keywords: KeywordRules,
     /// The packs' keyword declarations.
     declared: Vec<carddb::LoadedKeyword>,
@@ -43,7 +43,7 @@ struct Inner {
 }
 
 /// What a player's view shows of a card definition: its id, name and level table, shared
-/// so that a view clones pointers, not strings (issue 15: the greedy player reads a view
+/// so that a view clones pointers, not strings (the greedy player reads a view
 /// for most of its decisions).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardFace {
@@ -84,7 +84,7 @@ impl CardLibrary {
     }
 
     /// A library with the keywords packs declare (`carddb::Catalogue::keywords`): their
-    /// effects run on every card that has them (issue 12). Script files of cards and
+    /// effects run on every card that has them. Script files of cards and
     /// keywords come from `sources`. Errors as [`CardLibrary::with_scripts`]; `lenient`: a
     /// broken script only fails its own effect.
     pub fn with_keywords(
@@ -191,7 +191,7 @@ impl CardLibrary {
     /// cards, sources and keywords, when this library was built leniently and took a
     /// fallback (a broken script, a missing script file, an unknown timing label of a
     /// scripted effect, pack labels or phrases that do not compile); `None` otherwise.
-    /// `db build` reads it instead of building the library a second time (issue 15).
+    /// `db build` reads it instead of building the library a second time.
     pub fn strict_error(&self) -> Option<&ScriptError> {
         self.0.strict_error.as_ref()
     }

@@ -32,9 +32,9 @@ impl Game {
     /// is possible, and ending the step.
     pub(crate) fn main_options(&self) -> Vec<Labelled<Choice>> {
         let p = self.st.active;
-        // Room for the usual options at once (issue 15: no regrowth per option).
+        // Room for the usual options at once (no regrowth per option).
         let mut v = Vec::with_capacity(16);
-        // Distinct cards by definition number, one per card id (issue 15: no string
+        // Distinct cards by definition number, one per card id (no string
         // comparisons); the cores `p` can pay with are counted once.
         let mut seen: Vec<(u32, Zone)> = Vec::with_capacity(8);
         let available = self.available_cores(p);
@@ -100,7 +100,7 @@ impl Game {
         p: PlayerId,
         except: Option<InstanceId>,
     ) -> Vec<(CoreSource, bool)> {
-        // Two entries per source at most (issue 15: no regrowth per source).
+        // Two entries per source at most (no regrowth per source).
         let mut v = Vec::with_capacity(2 * (1 + self.pile(Zone::Field(p)).len()));
         let mut push = |s: CoreSource, loc: CoreLoc| {
             let n = self.cores_at(loc);
@@ -151,7 +151,7 @@ impl Game {
 
     pub(crate) fn place_options(&self, pl: &Placement) -> Vec<Labelled<Choice>> {
         let sources = self.core_sources(pl.pay.player, Some(pl.pay.card));
-        // With room for "done" (issue 15).
+        // With room for "done".
         let mut v = Vec::with_capacity(sources.len() + 1);
         v.extend(sources.into_iter().map(|(from, soul)| Labelled {
             choice: Choice::PlaceFrom { from, soul },
@@ -239,7 +239,7 @@ impl Game {
             cost: q.cost,
             reduction: q.reduction,
             remaining: q.to_pay,
-            // A source per core paid (issue 15: no regrowth per core).
+            // A source per core paid (no regrowth per core).
             from: Vec::with_capacity(q.to_pay.min(8) as usize),
             then,
             onto,

@@ -30,7 +30,7 @@ impl Game {
         except: Option<InstanceId>,
         host: Option<InstanceId>,
     ) -> Vec<Stock> {
-        // Room for every source at once (issue 15: no regrowth per source).
+        // Room for every source at once (no regrowth per source).
         let mut v = Vec::with_capacity(1 + self.pile(super::types::Zone::Field(p)).len());
         let mut push = |from: CoreSource, loc: CoreLoc, min: u32| {
             let n = self.cores_at(loc);
@@ -69,7 +69,7 @@ impl Game {
     /// (above their minimum level), the reserve's soul core, then (only if `deplete`) the
     /// rest of the field cards' cores. `None` when there are not `n`.
     fn fill(&self, stocks: &[Stock], n: u32, deplete: bool) -> Option<Vec<CorePick>> {
-        // A pick per source at most, and one more for a caller to add (issue 15).
+        // A pick per source at most, and one more for a caller to add.
         let mut picks: Vec<CorePick> = Vec::with_capacity(stocks.len() + 1);
         let mut left = n;
         let add = |picks: &mut Vec<CorePick>, from: CoreSource, cores: u32, soul: bool| {

@@ -218,6 +218,10 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::Bp(n) if *n >= 0 => format!("BP +{n}"),
                 M::Bp(n) => format!("BP {n}"),
                 M::BpPer(n, _) => format!("BP +{n} for each card counted"),
+                M::BpPerOwn(n, what) => format!(
+                    "BP +{n} for each of its {}",
+                    format!("{what:?}").to_lowercase()
+                ),
                 M::CannotAttack => "cannot attack".into(),
                 M::CannotBlock => "cannot block".into(),
                 M::CannotBeDestroyed {
@@ -238,13 +242,24 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                     by_kind.map(|k| format!("{k} ")).unwrap_or_default()
                 ),
                 M::CannotBeDestroyedInBattle => "cannot be destroyed in battle".into(),
-                M::AttacksCannotReduceLife { whose, .. } => format!(
-                    "attacks by some spirits cannot reduce {} life",
+                M::DeckDiscardLimit {
+                    max, opponent_only, ..
+                } => format!(
+                    "{} effects discard at most {max} card(s) from its controller's deck at a time",
+                    if *opponent_only {
+                        "the opponent's"
+                    } else {
+                        "all"
+                    }
+                ),
+                M::AttacksCannotReduceLife { whose, to, .. } => format!(
+                    "attacks by some spirits cannot reduce {} life{}",
                     match whose {
                         crate::rules::battle_spirits::script::Whose::Your => "its controller's",
                         crate::rules::battle_spirits::script::Whose::Opponent => "the opponent's",
                         crate::rules::battle_spirits::script::Whose::Either => "either player's",
-                    }
+                    },
+                    to.map(|n| format!(" to {n}")).unwrap_or_default()
                 ),
                 M::Unaffected { by: Some(k), .. } => format!("unaffected by {k} effects"),
                 M::Unaffected { by: None, .. } => "unaffected by effects".into(),
@@ -254,6 +269,7 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::CannotBeBlocked(None) => "cannot be blocked".into(),
                 M::CannotBeBlocked(Some(_)) => "cannot be blocked by some spirits".into(),
                 M::BlockWhileExhausted => "can block while exhausted".into(),
+                M::BlockWhileExhaustedVs(_) => "can block some spirits while exhausted".into(),
                 M::MustAttack => "must attack if able".into(),
                 M::AttackTax(n) => format!("cannot attack unless {n} core(s) are paid"),
                 M::Level(n) => format!("is treated as LV{n}"),
@@ -262,12 +278,26 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::GainSymbols(n, c) => format!("gains {n} {c} symbol(s)"),
                 M::SymbolsAs(n, Some(c)) => format!("its symbols count as {n} {c}"),
                 M::SymbolsAs(n, None) => format!("each of its symbols counts as {n}"),
-                M::Protected { what, colours, .. } => {
-                    let of = if colours.is_empty() {
+                M::Protected {
+                    what,
+                    colours,
+                    kinds,
+                    ..
+                } => {
+                    let of = if colours.is_empty() && kinds.is_empty() {
                         String::new()
                     } else {
                         let c: Vec<String> = colours.iter().map(|c| c.to_string()).collect();
-                        format!("'s {} cards", c.join("/"))
+                        let k: Vec<String> = kinds.iter().map(|k| k.to_string()).collect();
+                        let cards = if k.is_empty() {
+                            "cards".to_string()
+                        } else {
+                            k.join("/")
+                        };
+                        format!(
+                            "'s {}{cards}",
+                            c.iter().map(|c| format!("{c} ")).collect::<String>()
+                        )
                     };
                     let verb = match what {
                         crate::rules::battle_spirits::script::Protect::CoresRemoved => {
@@ -283,6 +313,8 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                     format!("{to:?}").to_lowercase()
                 ),
                 M::CostAs(n) => format!("costs {n} while paid"),
+                M::AllFamilies => "has every spirit type".into(),
+                M::AscendCostAs(n) => format!("costs {n} for an Ascend"),
                 M::CostReduced(n) => format!("costs {n} fewer core(s) while paid"),
                 M::GainReduction(n, c) => format!("gains {n} {c} reduction symbol(s)"),
                 M::ReductionFulfilled => "its reduction symbols count as met".into(),

@@ -21,9 +21,16 @@ impl Game {
             return false;
         }
         let bm = self.mods_of(blocker);
+        let while_exhausted = || {
+            bm.iter().any(|m| match m {
+                ModKind::BlockWhileExhausted => true,
+                ModKind::BlockWhileExhaustedVs(q) => q.eval(self).contains(&attacker),
+                _ => false,
+            })
+        };
         if self.is_exhausted(blocker)
             && (self.st.cards[blocker.index()].orientation == Orientation::UpsideDown
-                || !bm.contains(&ModKind::BlockWhileExhausted))
+                || !while_exhausted())
         {
             return false;
         }
@@ -65,22 +72,78 @@ impl Game {
     /// life now, if any (`ModKind::AttacksCannotReduceLife`, stored or constant; the
     /// attacker is matched — its BP read — at this moment).
     pub fn life_kept_by(&self, attacker: InstanceId, defender: PlayerId) -> Option<InstanceId> {
-        let keeps = |k: &ModKind| {
-            matches!(k, ModKind::AttacksCannotReduceLife { attackers, whose, protector }
-                if crate::rules::battle_spirits::script::run::whose_ok(*whose, defender, *protector)
-                    && attackers.eval(self).contains(&attacker))
+        self.life_floors(attacker, defender)
+            .into_iter()
+            .find(|(_, to)| to.is_none())
+            .map(|(c, _)| c)
+    }
+
+    /// "Attacks from … cannot reduce your life to N" (BS-6.5.1): the card whose effect keeps
+    /// `attacker`'s attack from taking `defender`'s life below N + 1, and that least life
+    /// (the highest such N wins), if any.
+    pub fn life_floor(
+        &self,
+        attacker: InstanceId,
+        defender: PlayerId,
+    ) -> Option<(InstanceId, u32)> {
+        self.life_floors(attacker, defender)
+            .into_iter()
+            .filter_map(|(c, to)| to.map(|n| (c, n.saturating_add(1))))
+            .max_by_key(|(_, least)| *least)
+    }
+
+    /// Every "attacks … cannot reduce life (to N)" now applying to `attacker`'s attack on
+    /// `defender`: the card whose effect it is and its N (stored, then constant).
+    fn life_floors(
+        &self,
+        attacker: InstanceId,
+        defender: PlayerId,
+    ) -> Vec<(InstanceId, Option<u32>)> {
+        let keeps = |k: &ModKind| match k {
+            ModKind::AttacksCannotReduceLife {
+                attackers,
+                whose,
+                protector,
+                to,
+            } if crate::rules::battle_spirits::script::run::whose_ok(
+                *whose, defender, *protector,
+            ) && attackers.eval(self).contains(&attacker) =>
+            {
+                Some(*to)
+            }
+            _ => None,
         };
-        let stored = (self.st.scripts.modifiers.iter()).find(|m| keeps(&m.kind));
-        if let Some(m) = stored {
-            return Some(m.card);
+        let mut out: Vec<(InstanceId, Option<u32>)> = (self.st.scripts.modifiers.iter())
+            .filter_map(|m| keeps(&m.kind).map(|to| (m.card, to)))
+            .collect();
+        if self.host.has_constant {
+            let constant = self.constant_mods();
+            out.extend((constant.mods.iter()).filter_map(|(c, k)| keeps(k).map(|to| (*c, to))));
         }
-        if !self.host.has_constant {
-            return None;
-        }
-        let constant = self.constant_mods();
-        (constant.mods.iter())
-            .find(|(_, k)| keeps(k))
-            .map(|(c, _)| *c)
+        out
+    }
+
+    /// BS-8.1: the most cards an effect of `by` may discard from `owner`'s deck at a time
+    /// ("no more than one card is discarded", "cards cannot be discarded from your deck";
+    /// the lowest such limit wins), if any.
+    pub fn deck_discard_limit(&self, owner: PlayerId, by: PlayerId) -> Option<u32> {
+        let limit = |k: &ModKind| match k {
+            ModKind::DeckDiscardLimit {
+                max,
+                opponent_only,
+                protector,
+            } if *protector == owner && (!opponent_only || by != owner) => Some(*max),
+            _ => None,
+        };
+        let stored = (self.st.scripts.modifiers.iter()).filter_map(|m| limit(&m.kind));
+        let constant: Vec<u32> = if self.host.has_constant {
+            (self.constant_mods().mods.iter())
+                .filter_map(|(_, k)| limit(k))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        stored.chain(constant).min()
     }
 
     /// BS-6.1: cores `c`'s controller must pay for it to attack ("cannot attack unless
@@ -141,10 +204,24 @@ impl Game {
             .iter()
             .any(|x| x.eq_ignore_ascii_case(f))
             || (self.on_field(c)
-                && self
-                    .mods_of(c)
-                    .iter()
-                    .any(|m| matches!(m, ModKind::Family(x) if x.eq_ignore_ascii_case(f))))
+                && self.mods_of(c).iter().any(|m| match m {
+                    ModKind::Family(x) => x.eq_ignore_ascii_case(f),
+                    ModKind::AllFamilies => true,
+                    _ => false,
+                }))
+    }
+
+    /// `c`'s families (spirit types): printed, then gained by an effect while on the field.
+    pub fn families_of(&self, c: InstanceId) -> Vec<String> {
+        let mut out = self.def_of(c).families.clone();
+        if self.on_field(c) {
+            for m in self.mods_of(c).iter() {
+                if let ModKind::Family(x) = m {
+                    out.push(x.clone());
+                }
+            }
+        }
+        out
     }
 
     /// The symbols of one card with its effects applied (BS-5.2 step 3, BS-6.5.1):
@@ -191,7 +268,7 @@ impl Game {
     }
 
     /// `card_symbols(c).total()`, without building the symbols when no effect can change
-    /// them (issue 15: a field card's symbols are counted for every attack and view).
+    /// them (a field card's symbols are counted for every attack and view).
     pub(crate) fn card_symbol_total(&self, c: InstanceId) -> u32 {
         if self.on_field(c) && self.mods_of(c).may_have(SYMBOL_MODS) {
             return self.card_symbols(c).total();
@@ -216,12 +293,14 @@ impl Game {
                 what: w,
                 protector,
                 colours,
+                kinds,
             } => {
                 *w == what
                     && *protector != by
                     && self.owner(c) == *protector
                     && (colours.is_empty()
                         || self.colours_of(source).iter().any(|x| colours.contains(x)))
+                    && (kinds.is_empty() || kinds.contains(&self.kind_for_effects(source)))
             }
             _ => false,
         })

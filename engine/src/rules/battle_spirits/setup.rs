@@ -53,7 +53,7 @@ impl Game {
             unsupported_reported: Default::default(),
             triggers: TriggerQueue::default(),
             losses: Vec::new(),
-            // Issue 15: room for a whole game's events and answers (about 290 and 90 with
+            // Room for a whole game's events and answers (about 290 and 90 with
             // the starter decks), so the log is not copied as it grows.
             log: Vec::with_capacity(512).into(),
             answers: Vec::with_capacity(128).into(),
@@ -77,7 +77,7 @@ impl Game {
             off_field_bits: 0,
         };
         g.note_defs();
-        // The decks are shared with the state, not copied (issue 15).
+        // The decks are shared with the state, not copied.
         let decks = g.st.decks.clone();
         g.st.cards.reserve(defs.iter().map(Vec::len).sum());
         for p in PlayerId::BOTH {

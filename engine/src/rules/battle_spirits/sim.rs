@@ -31,7 +31,7 @@ pub struct SimConfig {
     /// A script that throws or breaks a sandbox limit stops the game (reported as a
     /// failure) instead of failing only its effect.
     pub strict_scripts: bool,
-    /// Who plays P1 and P2 (issue 16: long random games under `check_every_event`).
+    /// Who plays P1 and P2 (long random games under `check_every_event`).
     pub players: [PlayerKind; 2],
 }
 
@@ -233,7 +233,7 @@ fn play_one(
     };
     game.set_strict(cfg.check_every_event);
     game.set_strict_scripts(cfg.strict_scripts);
-    // No person reads the options: their text is not rendered (issue 15).
+    // No person reads the options: their text is not rendered.
     game.set_labels(false);
     let mut players: [Box<dyn Player<Game>>; 2] =
         [cfg.players[0].make(seed, 0), cfg.players[1].make(seed, 1)];
@@ -289,7 +289,7 @@ fn play_one(
             }
             Event::EffectsUnsupported { card } => out.inert.push(card.clone()),
             // An effect whose text was not understood, or that calls a function the
-            // engine does not support yet (issue 4).
+            // engine does not support yet.
             Event::EffectInert { card, .. } => {
                 out.effects.inert += 1;
                 let id = game.card_id(*card).to_string();
@@ -307,7 +307,7 @@ fn play_one(
 mod tests {
     use super::*;
 
-    /// Issue 16: random players under conservation checks after every event (BS-0.5)
+    /// Random players under conservation checks after every event (BS-0.5)
     /// finish every game, and a run is reproducible from its seed.
     #[test]
     fn random_players_finish_checked_games_reproducibly() {

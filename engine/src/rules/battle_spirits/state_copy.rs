@@ -1,4 +1,4 @@
-//! Copies of the game state into an earlier copy (issue 15). A step that could ask a
+//! Copies of the game state into an earlier copy. A step that could ask a
 //! question copies the state first (BS-8.4, `script::run`); copying into the previous
 //! step's copy reuses its memory, so the piles, cores and ledger are copied without
 //! allocating. Every field is named, so a new field cannot be left out.
@@ -93,6 +93,7 @@ impl ScriptState {
             silenced,
             destroyed_to_hand,
             magic_to_hand,
+            ascended,
         } = source;
         // Sets that change a few times a turn are copied only when they differ.
         for (to, from) in [
@@ -121,5 +122,6 @@ impl ScriptState {
         self.silenced.clone_from(silenced);
         self.destroyed_to_hand.clone_from(destroyed_to_hand);
         self.magic_to_hand = *magic_to_hand;
+        self.ascended.clone_from(ascended);
     }
 }

@@ -148,10 +148,10 @@ pub fn synthetic_cards() -> Vec<CardDef> {
 }
 
 /// The keyword declarations of the embedded Saga base pack (`scripts/battle-spirits-saga/`,
-/// issue 12) and the sources of their scripts.
+///) and the sources of their scripts.
 pub fn saga_keywords() -> (Vec<carddb::LoadedKeyword>, crate::script::ScriptSources) {
     let pack = carddb::base::saga().expect("the embedded Saga pack loads");
-    // Its scripts, labels, phrases and keyword files (the text the packs add, issue 12).
+    // Its scripts, labels, phrases and keyword files (the text the packs add).
     let (sources, keywords) = crate::script::ScriptSources::of_packs([&pack]);
     (keywords, sources)
 }
@@ -213,7 +213,7 @@ pub fn synthetic_deck(main: &str) -> Vec<CardId> {
     d
 }
 
-// ---- scripted scenarios (issue 4) ---------------------------------------------------------
+// ---- scripted scenarios ---------------------------------------------------------
 
 use crate::core::{InstanceId, PlayerId};
 use crate::rules::battle_spirits::{Choice, CoreLoc, Game, RulesConfig, Step, Zone};

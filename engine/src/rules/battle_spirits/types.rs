@@ -55,7 +55,7 @@ pub enum CoreLoc {
 }
 
 /// Every place a core can be is numbered: the four per-player places, then the cards by
-/// instance (issue 15: a card's cores are counted for its level after every event).
+/// instance (a card's cores are counted for its level after every event).
 impl crate::core::TokenLoc for CoreLoc {
     fn slot(&self) -> Option<usize> {
         Some(match *self {
@@ -147,7 +147,7 @@ pub enum FlashWindow {
     AfterBlock,
 }
 
-/// Timing hooks: each firing is queued and logged; effects attach here later (issue 4).
+/// Timing hooks: each firing is queued and logged; effects attach here later.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Hook {
     /// BS-5.1: "when summoned" (also for a deployed nexus).
@@ -177,7 +177,7 @@ pub enum Hook {
         attacker: InstanceId,
         blocker: Option<InstanceId>,
     },
-    /// A pack-declared event (`labels/*.yaml`, issue 12) about `card`, raised by a script
+    /// A pack-declared event (`labels/*.yaml`) about `card`, raised by a script
     /// (`raise_event`) or the engine.
     PackEvent {
         name: crate::rules::battle_spirits::script::hooks::EventName,

@@ -1,6 +1,6 @@
 //! What one player may see: own hand in full, the opponent's hand as a count, decks as
 //! counts, everything on the field and in the trashes. Texts are shared with the card
-//! library (`Arc<str>`; serialised as plain strings): a view copies no string (issue 15).
+//! library (`Arc<str>`; serialised as plain strings): a view copies no string.
 
 use std::sync::Arc;
 

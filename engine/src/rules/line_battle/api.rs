@@ -1,4 +1,4 @@
-//! The line battle's script API (the contract of issue 14): flat functions a card's rhai
+//! The line battle's script API (the contract of): flat functions a card's rhai
 //! calls; `this_card()` is the effect's card and "you" its controller. A count `n` is
 //! 0..=1000 (a stat change −1000..=1000); outside that the effect fails (`EffectFailed`).
 //! An action with nothing to act on logs `EffectInert` with the reason and ends the effect.

@@ -4,8 +4,9 @@
 use super::decision::{AnswerError, Choice, DecisionKind, Step};
 use super::events::Event;
 use super::game::Game;
+use super::state::Zone;
 use super::view::View;
-use crate::core::PlayerId;
+use crate::core::{InstanceId, PlayerId};
 
 impl crate::core::Rules for Game {
     type Kind = DecisionKind;
@@ -31,5 +32,17 @@ impl crate::core::Rules for Game {
     }
     fn answered(&self) -> [u64; 2] {
         Game::answered(self)
+    }
+    // Decks are hidden from both players and a hand from the opponent (as the view).
+    fn card_seen_by(&self, card: InstanceId, seat: PlayerId) -> Option<String> {
+        let st = self.state();
+        if card.index() >= st.cards.len() {
+            return None;
+        }
+        match st.zone(card) {
+            Zone::Deck(_) => None,
+            Zone::Hand(p) if p != seat => None,
+            _ => Some(st.card_id(card).to_string()),
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! LB-0: every assumed part of the game around the battle phase, as a named option with
-//! its default (`../shared/rules/line-battle.md`, LB-0.1 … LB-0.4). A pack may change any.
+//! its default (`docs/rules/line-battle.md`, LB-0.1 … LB-0.4). A pack may change any.
 
 use serde::{Deserialize, Serialize};
 

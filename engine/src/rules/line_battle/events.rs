@@ -346,7 +346,7 @@ mod redaction_tests {
 
     #[test]
     fn the_opponents_draw_is_redacted() {
-        // Issue 18 item 5: the hand is hidden from the opponent, the deck from both.
+        // The hand is hidden from the opponent, the deck from both.
         let draw = Event::CardMoved {
             card: InstanceId(9),
             from: Zone::Deck(PlayerId(1)),

@@ -9,7 +9,7 @@ use super::script::Compiled;
 use super::state::{Phase, State};
 use crate::core::{InstanceId, PlayerId};
 
-/// A game of the line battle (`../shared/rules/line-battle.md`): a deterministic state
+/// A game of the line battle (`docs/rules/line-battle.md`): a deterministic state
 /// machine driven by decisions.
 ///
 /// Loop: `next()` → `Step::Decision(request)` → `answer(choice)` … → `Step::Over(result)`.

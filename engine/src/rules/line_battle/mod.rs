@@ -1,4 +1,4 @@
-//! The line battle (`../shared/rules/line-battle.md`): the second ruleset on the
+//! The line battle (`docs/rules/line-battle.md`): the second ruleset on the
 //! game-agnostic core. Creatures stand in an attack line or a defense line, each player
 //! has a master with LP; the battle phase (LB-1 … LB-5) follows the Thai seed, the turn
 //! around it (LB-0) is assumed and every assumption is an option (`config`).
@@ -17,6 +17,7 @@
 //! | `script`, `run`, `api` | effects: timings, compile (scripts or text via phrases), run, the script API |
 //! | `events`, `decision`, `view`, `invariants` | the log, the decisions, what a player sees, conservation |
 //! | `greedy`, `testkit` | a deterministic player; synthetic cards for tests |
+//! | `tools`, `scenario/`, `exercise` | its part of the shared tools (`crate::tools`): scenario words, decks and games for `exercise`, `explain` |
 
 pub mod api;
 mod as_rules;
@@ -25,6 +26,7 @@ pub mod config;
 pub mod decision;
 pub mod driver;
 pub mod events;
+pub mod exercise;
 pub mod game;
 pub mod greedy;
 mod invariants;
@@ -33,10 +35,12 @@ mod main_phase;
 mod orders;
 mod run;
 pub mod save;
+pub mod scenario;
 pub mod script;
 pub mod setup;
 pub mod state;
 pub mod testkit;
+pub mod tools;
 mod turn;
 pub mod view;
 

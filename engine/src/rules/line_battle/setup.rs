@@ -61,6 +61,7 @@ fn check_deck(
     player: PlayerId,
     master: &str,
     deck: &[CardId],
+    sized: bool,
 ) -> Result<(), SetupError> {
     let kind = |id: &str| -> Result<CardKind, SetupError> {
         lib.get(id)
@@ -78,7 +79,7 @@ fn check_deck(
         });
     }
     let size = deck.len();
-    if size < config.deck_min as usize || size > config.deck_max as usize {
+    if sized && (size < config.deck_min as usize || size > config.deck_max as usize) {
         return Err(SetupError::DeckSize {
             player,
             size,
@@ -120,10 +121,31 @@ impl Game {
         decks: [(CardId, Vec<CardId>); 2],
         seed: u64,
     ) -> Result<Game, SetupError> {
+        Game::build(config, lib, decks, seed, true)
+    }
+
+    /// A game whose decks are set by hand (a scenario's board): as [`Game::new`] without
+    /// LB-0.1's deck size, which the board's own bounds replace.
+    pub(crate) fn new_unsized(
+        config: LineBattleConfig,
+        lib: LineLibrary,
+        decks: [(CardId, Vec<CardId>); 2],
+        seed: u64,
+    ) -> Result<Game, SetupError> {
+        Game::build(config, lib, decks, seed, false)
+    }
+
+    fn build(
+        config: LineBattleConfig,
+        lib: LineLibrary,
+        decks: [(CardId, Vec<CardId>); 2],
+        seed: u64,
+        sized: bool,
+    ) -> Result<Game, SetupError> {
         config.check().map_err(SetupError::Config)?;
         for p in PlayerId::BOTH {
             let (m, d) = &decks[p.index()];
-            check_deck(&config, &lib, p, m, d)?;
+            check_deck(&config, &lib, p, m, d, sized)?;
         }
         let mut st = State {
             rng: GameRng::new(seed),

@@ -74,7 +74,7 @@ impl Game {
                 if self.first_turn_of_first() && self.st.config.first_turn_skips_draw {
                     self.st.emit(Event::PhaseSkipped {
                         phase: "draw".into(),
-                        reason: "the first player's first turn (LB-0.3)".into(),
+                        reason: "the first player's first turn, LB-0.3".into(),
                     });
                 } else {
                     self.phase_began("draw");
@@ -87,7 +87,7 @@ impl Game {
                 if self.first_turn_of_first() && self.st.config.first_turn_skips_battle {
                     self.st.emit(Event::PhaseSkipped {
                         phase: "battle".into(),
-                        reason: "the first player's first turn (LB-0.3)".into(),
+                        reason: "the first player's first turn, LB-0.3".into(),
                     });
                     self.phase_began("main 2");
                     self.st.phase = Phase::Main(2);

@@ -99,6 +99,11 @@ impl Games {
         };
         let game = any.play(self.prepared(format.as_deref())?.as_ref())?;
         let seats = req.seats.unwrap_or([Seat::Human, Seat::Human]);
-        self.start(game, any.decks, format, any.seed, seats, &req.open)
+        let seating = super::Seating {
+            seats,
+            open: &req.open,
+            auto_pass: false,
+        };
+        self.start(game, any.decks, format, any.seed, seating)
     }
 }

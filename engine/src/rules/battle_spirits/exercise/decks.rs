@@ -1,5 +1,5 @@
 //! Legal decks drawn from a whole catalogue so that, over enough games, every card is in
-//! some deck (issue 11, `cardscript exercise`). Cards are grouped by colour (a one-colour
+//! some deck (`cardscript exercise`). Cards are grouped by colour (a one-colour
 //! deck reduces costs, BS-5.2, so its cards get played), shuffled with the run's seed, and
 //! cut into decks of [`DISTINCT`] cards in a cycle; every pass over the catalogue reshuffles.
 

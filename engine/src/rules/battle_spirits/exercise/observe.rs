@@ -1,5 +1,5 @@
 //! What one game's log says about each effect: runs that acted, runs that stayed inert,
-//! runs that threw (issue 11). A run is an `EffectStarted` of one card instance's effect;
+//! runs that threw. A run is an `EffectStarted` of one card instance's effect;
 //! it acted when no `EffectInert` or `EffectFailed` of that instance and effect followed
 //! before its next start or the end of the game. Constant effects log no event: with
 //! [`Game::observe_constants`] each evaluation counts as a start, one that collected a
@@ -13,6 +13,7 @@ use crate::core::InstanceId;
 use crate::rules::battle_spirits::library::CardLibrary;
 use crate::rules::battle_spirits::script::run::STOP;
 use crate::rules::battle_spirits::{Event, Game};
+use crate::tools::exercise::Seen;
 
 impl Game {
     /// Records every constant-effect evaluation from now on (they log no event; BS-8.1
@@ -43,19 +44,6 @@ impl Game {
             Err(_) => {}
         }
     }
-}
-
-/// One effect's observations in one game.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Seen {
-    /// `EffectStarted` events.
-    pub started: u64,
-    /// Runs that acted (no inert, no failure).
-    pub fired: u64,
-    /// `EffectFailed`, by "origin:line: reason".
-    pub threw: BTreeMap<String, u64>,
-    /// `EffectInert`, by reason.
-    pub inert: BTreeMap<String, u64>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use super::board::Table;
 use super::model::{Action, CoreMove, Onto, Play};
-use super::report::Failure;
+use crate::tools::scenario::Failure;
 
 /// A failed action (boxed: a failure is large and rare).
 type R = Result<(), Box<Failure>>;

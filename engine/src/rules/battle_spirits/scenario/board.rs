@@ -7,13 +7,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use carddb::CardId;
 use carddb::error::did_you_mean;
 
-use super::model::{Board, FieldCard, PlayerSpec, Preset, Side, StepSpec};
+use super::model::{Board, FieldCard, Preset, Side, StepSpec};
 use crate::core::{InstanceId, PlayerId};
 use crate::rules::battle_spirits::brave::BraveLink;
 use crate::rules::battle_spirits::config::MAX_OPTION;
 use crate::rules::battle_spirits::game::Phase;
 use crate::rules::battle_spirits::library::CardLibrary;
 use crate::rules::battle_spirits::{CoreLoc, Event, Game, RulesConfig, Zone};
+use crate::tools::scenario::bounds;
+use crate::tools::scenario::names::card_named;
 
 /// An error in a scenario's content, at a field path of its file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +23,12 @@ pub(super) struct Located {
     pub field: String,
     pub message: String,
     pub help: Option<String>,
+}
+
+impl From<bounds::OutOfBounds> for Located {
+    fn from(e: bounds::OutOfBounds) -> Located {
+        Located::new(e.field, e.message)
+    }
 }
 
 impl Located {
@@ -44,27 +52,15 @@ pub(super) struct Table {
     pub start: usize,
 }
 
-impl PlayerSpec {
-    pub(super) fn id(self) -> PlayerId {
-        match self {
-            PlayerSpec::P1 => PlayerId(0),
-            PlayerSpec::P2 => PlayerId(1),
-        }
-    }
-}
-
 /// The card id a scenario's word names: an id, or a card name (case-insensitive).
-/// Errors: not in the library, with a did-you-mean over ids and names.
+/// Errors: not in the library, with a did-you-mean over ids and names; a name two cards
+/// share (`tools::scenario::names`).
 pub(super) fn card_id(lib: &CardLibrary, word: &str) -> Result<CardId, (String, Option<String>)> {
-    if lib.get(word).is_some() {
-        return Ok(word.to_string());
-    }
-    let lower = word.to_lowercase();
-    if let Some(d) = lib
-        .iter()
-        .find(|d| d.id.to_lowercase() == lower || d.name.to_lowercase() == lower)
-    {
-        return Ok(d.id.clone());
+    let cards = lib.iter().map(|d| (d.id.as_str(), d.name.as_str()));
+    match card_named(word, cards) {
+        Ok(Some(id)) => return Ok(id),
+        Ok(None) => {}
+        Err(e) => return Err((e, None)),
     }
     let help = did_you_mean(
         word,
@@ -86,21 +82,32 @@ enum Dest {
     Brave { host: usize },
 }
 
-/// Sets up `board` on `lib` with the rules `preset`; `at` is the board's field path.
+/// Sets up `board` on `lib` with the rules `preset`; `own` lists the scenario's packs'
+/// card ids for the default filler (`Parsed::pack_cards`); `at` is the board's field path.
 pub(super) fn set_up(
     board: &Board,
     preset: Preset,
     seed: u64,
     lib: &CardLibrary,
+    own: &[Vec<CardId>],
     at: &str,
 ) -> Result<Table, Located> {
+    // Turns count from 1 (BS-0.6); a number past the bound would overflow as turns pass.
+    let turn = bounds::turn(board.turn, at)?;
     let mut decks: [Vec<CardId>; 2] = [vec![], vec![]];
     let mut dests: [Vec<Dest>; 2] = [vec![], vec![]];
     for (p, side, name) in sides(board) {
         let at = format!("{at}.{name}");
-        list(lib, side, &at, &mut decks[p.index()], &mut dests[p.index()])?;
+        list(
+            lib,
+            own,
+            side,
+            &at,
+            &mut decks[p.index()],
+            &mut dests[p.index()],
+        )?;
     }
-    let first = if board.turn % 2 == 1 {
+    let first = if turn % 2 == 1 {
         board.active.id()
     } else {
         board.active.id().other()
@@ -144,7 +151,7 @@ pub(super) fn set_up(
     g.st.first = first;
     match board.step {
         StepSpec::Start => {
-            g.st.turn = board.turn.saturating_sub(1);
+            g.st.turn = turn - 1;
             g.st.active = if g.st.turn > 0 {
                 active.other()
             } else {
@@ -153,7 +160,7 @@ pub(super) fn set_up(
             g.st.phase = Phase::TurnStart;
         }
         s => {
-            g.st.turn = board.turn.max(1);
+            g.st.turn = turn;
             g.st.active = active;
             g.st.phase = match s {
                 StepSpec::Attack => Phase::AttackStart,
@@ -200,6 +207,7 @@ fn sides(board: &Board) -> [(PlayerId, &Side, &'static str); 2] {
 /// The cards of one side, in deck order, with where each goes.
 fn list(
     lib: &CardLibrary,
+    own: &[Vec<CardId>],
     side: &Side,
     at: &str,
     deck: &mut Vec<CardId>,
@@ -218,11 +226,14 @@ fn list(
     for (i, c) in side.deck.iter().enumerate() {
         add(c, format!("{at}.deck[{i}]"), Dest::DeckTop)?;
     }
+    bounds::deck_filler(side.deck_filler, at)?;
+    let count = side.deck_filler;
     let filler = match &side.filler {
         Some(f) => f.clone(),
-        None => default_filler(lib).ok_or_else(|| Located::new(at, "the packs hold no card"))?,
+        None if count == 0 => String::new(),
+        None => super::filler::default_filler(lib, own, at)?,
     };
-    for _ in 0..side.deck_filler.min(MAX_OPTION) {
+    for _ in 0..count {
         add(&filler, format!("{at}.filler"), Dest::Filler)?;
     }
     for (i, c) in side.hand.iter().enumerate() {
@@ -248,19 +259,6 @@ fn list(
         }
     }
     Ok(())
-}
-
-/// The filler of a deck: the first spirit by id without effects or keywords (a card that
-/// does nothing when drawn), else the first card.
-fn default_filler(lib: &CardLibrary) -> Option<CardId> {
-    let vanilla = lib
-        .iter()
-        .filter(|d| {
-            d.kind == carddb::CardKind::Spirit && d.effects.is_empty() && d.keywords.is_empty()
-        })
-        .map(|d| d.id.clone())
-        .min();
-    vanilla.or_else(|| lib.iter().map(|d| d.id.clone()).min())
 }
 
 /// Moves one side's cards and cores into place.

@@ -3,10 +3,10 @@
 
 use super::board::{Table, card_id};
 use super::model::{CardExpect, Expect, LogItem, PlayerSpec, SideExpect};
-use super::report::Failure;
 use crate::core::{InstanceId, PlayerId};
 use crate::rules::battle_spirits::types::SOUL_CORE;
 use crate::rules::battle_spirits::{CoreLoc, Event, Step, Zone, render_event};
+use crate::tools::scenario::Failure;
 
 /// Every expectation of `e` that does not hold (`at`: its field path).
 pub(super) fn check(t: &mut Table, e: &Expect, at: &str) -> Vec<Failure> {
@@ -103,7 +103,7 @@ pub(super) fn check(t: &mut Table, e: &Expect, at: &str) -> Vec<Failure> {
                 let seen = log[..from].iter().any(|ev| is(t, item, ev));
                 out.push(Failure::diff(
                     &format!("{at}.log[{i}]"),
-                    &format!("{item:?}"),
+                    &shown(item),
                     if seen {
                         "only before the event expected earlier"
                     } else {
@@ -118,12 +118,21 @@ pub(super) fn check(t: &mut Table, e: &Expect, at: &str) -> Vec<Failure> {
         if let Some(ev) = log.iter().find(|ev| is(t, item, ev)) {
             out.push(Failure::diff(
                 &format!("{at}.not_logged[{i}]"),
-                &format!("no {item:?}"),
+                &format!("no {}", shown(item)),
                 &render_event(ev, &t.game),
             ));
         }
     }
     out
+}
+
+/// An expected log item as a failure shows it: a text as written, a card event by its
+/// words.
+fn shown(item: &LogItem) -> String {
+    match item {
+        LogItem::Text(s) => s.clone(),
+        other => format!("{other:?}"),
+    }
 }
 
 /// `MainAction` → `main_action`.

@@ -1,77 +1,66 @@
-//! Scenario tests as data (issue 13, `docs/scenarios.md`): a YAML file sets up boards,
-//! answers the game's decisions in the players' words, and states what must then hold.
+//! Battle Spirits in scenario files (`docs/scenarios.md`): its board words, actions and
+//! expectations, played on a real [`Game`](crate::rules::battle_spirits::Game). Reading
+//! files, running them and reporting are the game-agnostic `tools::scenario`.
 //!
-//! No I/O here: [`parse`] reads a file's text, the caller builds the [`CardLibrary`] from
-//! the file's `packs`, and [`run`] plays one scenario on it. Errors in a file (syntax,
-//! unknown fields, unknown cards) are [`carddb::Diagnostic`]s with file, line and field.
-//!
-//! Modules, one job each: `model` (the file's shape), `words` (how its enums read from
-//! YAML), `board` (set-up on a real game), `actions` (answers to decisions), `expect`
-//! (checks), `report` (running one scenario, its result).
+//! Modules, one job each: `model` (the board, actions and expectations), `words` (how its
+//! enums read from YAML), `board` (set-up on a real game), `filler` (the default deck
+//! filler), `actions` (answers to
+//! decisions), `expect` (checks), `play` (one scenario played and checked).
 
 mod actions;
 mod board;
 mod expect;
+mod filler;
 pub mod model;
-mod report;
+mod play;
 mod words;
 
 use std::path::Path;
 
-use carddb::locate::Locations;
-use carddb::yamlfile::YamlFile;
-use carddb::{Diagnostic, PackFiles};
+use carddb::Diagnostic;
 
-pub use model::{PackSpec, Preset, Scenario, ScenarioFile};
-pub use report::{Failure, ScenarioResult, Status};
+pub use crate::tools::scenario::{Failure, ScenarioResult, Status};
+pub use model::{PackSpec, Preset};
 
 use crate::rules::battle_spirits::library::CardLibrary;
+use crate::tools::scenario::{self as generic, ScenarioGame};
 
-/// A parsed scenario file with what locates its fields (for errors found while running).
-#[derive(Debug)]
-pub struct Parsed {
-    /// The file as the user named it.
-    pub path: std::path::PathBuf,
-    pub file: ScenarioFile,
-    locations: Locations,
-}
+/// Battle Spirits as a [`ScenarioGame`].
+#[derive(Debug, Clone)]
+pub struct BattleSpiritsScenarios;
 
-impl Parsed {
-    /// A diagnostic at field `field` (`scenarios[2].board.p1.hand[0]`) of this file.
-    pub fn diagnostic(&self, field: &str, message: &str, help: Option<String>) -> Diagnostic {
-        let pos = self.locations.find(field);
-        Diagnostic {
-            file: self.path.clone(),
-            line: pos.line,
-            column: pos.column,
-            field: field.to_string(),
-            message: message.to_string(),
-            help,
-        }
+/// A Battle Spirits scenario file.
+pub type ScenarioFile = generic::ScenarioFile<BattleSpiritsScenarios>;
+/// A Battle Spirits scenario.
+pub type Scenario = generic::Scenario<BattleSpiritsScenarios>;
+/// A parsed Battle Spirits scenario file.
+pub type Parsed = generic::Parsed<BattleSpiritsScenarios>;
+
+impl ScenarioGame for BattleSpiritsScenarios {
+    type Preset = Preset;
+    type Board = model::Board;
+    type Action = model::Action;
+    type Expect = model::Expect;
+    type Cards = CardLibrary;
+    const RULE_PREFIX: &'static str = "BS";
+
+    fn play(
+        preset: &Preset,
+        sc: &Scenario,
+        lib: &CardLibrary,
+        pack_cards: &[Vec<carddb::CardId>],
+        at: &str,
+    ) -> Result<(Vec<Failure>, Vec<String>), Box<Failure>> {
+        play::set_up_and_play(*preset, sc, lib, pack_cards, at)
     }
 }
 
-/// Parses a scenario file's text (`path` is only used in error messages).
-///
-/// Errors: a [`Diagnostic`] at the failing field: YAML syntax, a wrong type, a missing
-/// field, an unknown field or action (with a did-you-mean).
+/// Parses a Battle Spirits scenario file's text ([`generic::parse`]).
 pub fn parse(path: &Path, text: &str) -> Result<Parsed, Diagnostic> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let pack = PackFiles::from_memory("", [(path.to_string_lossy().into_owned(), text)]);
-    let rel = path.to_string_lossy().into_owned();
-    let yaml = YamlFile::new(&pack, &rel, text);
-    let value = yaml.value(text)?;
-    let file: ScenarioFile = yaml.typed(value, "")?;
-    Ok(Parsed {
-        path: path.to_path_buf(),
-        file,
-        locations: Locations::index(text),
-    })
+    generic::parse(path, text)
 }
 
-/// Runs scenario `index` of `parsed` on `library`: sets up its board, plays its actions,
-/// checks its expectations. Never panics on a scenario's content; a scenario naming a card
-/// the library lacks is a [`Status::Broken`] result with its located diagnostic.
+/// Runs scenario `index` of `parsed` on `library` ([`generic::run`]).
 pub fn run(parsed: &Parsed, index: usize, library: &CardLibrary) -> ScenarioResult {
-    report::run_one(parsed, index, library)
+    generic::run(parsed, index, library)
 }

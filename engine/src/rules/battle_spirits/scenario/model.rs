@@ -1,36 +1,13 @@
-//! The shape of a scenario file (`docs/scenarios.md`): plain serde data, no behaviour.
-//! Every struct refuses unknown keys, so a misspelt field gets a did-you-mean.
+//! The Battle Spirits words of a scenario file (`docs/scenarios.md`): its board, actions
+//! and expectations, plain serde data, no behaviour; the file's shape around them is
+//! `tools::scenario::model`. Every struct refuses unknown keys, so a misspelt field gets a
+//! did-you-mean.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer};
 
-/// One scenario file: the packs its cards come from, the rules preset, and its scenarios.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioFile {
-    /// Where the cards come from, overlaid in order (default: the embedded demo pack).
-    #[serde(default)]
-    pub packs: Vec<PackSpec>,
-    /// Rules preset: `japanese` (default) or `saga` (BS-0.1; deck limits are not checked).
-    #[serde(default)]
-    pub rules: Preset,
-    /// The scenarios, run one after another, each on its own fresh game.
-    pub scenarios: Vec<Scenario>,
-}
-
-/// A source of cards. Paths are relative to the scenario file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PackSpec {
-    /// The demo pack embedded in the `cardscript` binary.
-    Demo,
-    /// A pack folder (with its `pack.yaml`).
-    Folder(String),
-    /// A catalogue file made by `cardscript db build`.
-    Catalogue(String),
-    /// A community JSON-lines card file, imported in memory (`cardscript import bss-json`).
-    Import(String),
-}
+pub use crate::tools::scenario::model::{PackSpec, PlayerSpec};
 
 /// The rules preset of a scenario file.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
@@ -41,59 +18,15 @@ pub enum Preset {
     Saga,
 }
 
-/// One scenario: a board, what the players do, and what must then be true.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
-    /// What the scenario shows, in one line.
-    pub name: String,
-    /// The rule IDs it checks (`BS-6.5.1`), informational.
-    #[serde(default)]
-    pub rule: Option<String>,
-    /// The official ruling it encodes (`C#12`, `K#3`), informational.
-    #[serde(default)]
-    pub ruling: Option<String>,
-    /// The card number the ruling is about, informational.
-    #[serde(default)]
-    pub card: Option<String>,
-    /// The question, in the author's own words, informational.
-    #[serde(default)]
-    pub question: Option<String>,
-    /// The phrasebook phrase it proves by play: its pattern as `docs/phrasebook.md` lists it
-    /// (`Draw N cards`, a pack phrase's template), informational; the phrasebook names the
-    /// scenario beside the phrase.
-    #[serde(default)]
-    pub phrase: Option<String>,
-    /// Strict choice mode (default true): a decision no action answers fails the scenario.
-    /// Off: such a decision gets its first listed option.
-    #[serde(default = "yes")]
-    pub strict: bool,
-    /// The game's seed (shuffles, random effects).
-    #[serde(default)]
-    pub seed: u64,
-    /// Skip this scenario, with the reason (reported, never silently).
-    #[serde(default)]
-    pub skip: Option<String>,
-    pub board: Board,
-    /// The actions, in order.
-    #[serde(default, rename = "do")]
-    pub actions: Vec<Action>,
-    /// What must hold after the last action.
-    #[serde(default)]
-    pub expect: Expect,
-}
-
-fn yes() -> bool {
-    true
-}
-
 /// The game state a scenario starts from.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Board {
     /// The turn number (default 2: both players have had a turn, BS-0.6 does not apply).
+    /// 1 to 1000; any whole number reads, so that one out of range is refused with the
+    /// bound (`tools::scenario::bounds::turn`).
     #[serde(default = "two")]
-    pub turn: u32,
+    pub turn: i64,
     /// The step the game is at: `start` (the turn begins), `main` (default), `attack`, `end`.
     #[serde(default)]
     pub step: StepSpec,
@@ -106,7 +39,7 @@ pub struct Board {
     pub p2: Side,
 }
 
-fn two() -> u32 {
+fn two() -> i64 {
     2
 }
 
@@ -122,15 +55,6 @@ pub enum StepSpec {
     Attack,
     /// The end step begins.
     End,
-}
-
-/// A player as written in a scenario.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PlayerSpec {
-    #[default]
-    P1,
-    P2,
 }
 
 /// One player's side of the board. Core counts include the soul core where it is.
@@ -165,7 +89,7 @@ pub struct Side {
     /// How many filler cards lie below `deck` (default 10), so that draws find cards.
     #[serde(default = "ten")]
     pub deck_filler: u32,
-    /// The filler card (default: the first spirit by id without effects or keywords).
+    /// The filler card (default: a plain card of the own pack a deck may hold, `filler.rs`).
     #[serde(default)]
     pub filler: Option<String>,
     /// Trash cards.
@@ -400,8 +324,8 @@ pub struct Expect {
     /// Events that must not appear in the log of the actions.
     #[serde(default)]
     pub not_logged: Vec<LogItem>,
-    /// The kind of decision the game waits for now (`main_action`, `attack_or_end`, …).
-    #[serde(default)]
+    /// The kind of decision the game waits for now: one of [`DECISIONS`].
+    #[serde(default, deserialize_with = "decision")]
     pub decision: Option<String>,
     /// Who must answer the decision at hand (`p1` / `p2`).
     #[serde(default)]
@@ -498,4 +422,40 @@ pub enum LogItem {
 pub struct Moved {
     pub card: String,
     pub to: String,
+}
+
+/// The words of `expect.decision`: each `DecisionKind` in snake_case, and `over` (the
+/// game is over).
+pub const DECISIONS: &[&str] = &[
+    "mulligan",
+    "main_action",
+    "pay_from",
+    "place_core",
+    "core_movement",
+    "attack_or_end",
+    "flash_or_pass",
+    "block_or_not",
+    "effect_choice",
+    "over",
+];
+
+fn decision<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    crate::tools::scenario::words::one_of(d, DECISIONS)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every word of `DECISIONS` names a decision kind of the game.
+    #[test]
+    fn every_decision_word_is_a_decision_kind() {
+        for w in super::DECISIONS.iter().filter(|w| **w != "over") {
+            let pascal: String = w
+                .split('_')
+                .map(|p| p[..1].to_uppercase() + &p[1..])
+                .collect();
+            let k: crate::rules::battle_spirits::decision::DecisionKind =
+                serde_json::from_str(&format!("\"{pascal}\"")).expect(w);
+            assert_eq!(crate::tools::scenario::words::snake(&format!("{k:?}")), *w);
+        }
+    }
 }

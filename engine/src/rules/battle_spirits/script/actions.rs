@@ -257,7 +257,7 @@ impl Game {
             return false;
         }
         self.st.cards[c.index()].orientation = Orientation::UpsideDown;
-        self.rt.const_memo.exhaustion_changed(c); // issue 15 (`memo`)
+        self.rt.const_memo.exhaustion_changed(c); // see `memo`
         self.emit(Event::HeavilyExhausted { card: c });
         true
     }
@@ -362,8 +362,10 @@ impl Game {
         (0..n).take_while(|_| self.draw(p)).count() as u32
     }
 
-    /// Puts the top `n` cards of `p`'s deck into the trash; the cards moved.
-    pub(crate) fn mill(&mut self, p: PlayerId, n: u32) -> Vec<InstanceId> {
+    /// Puts the top `n` cards of `p`'s deck into the trash by an effect of `by`, no more
+    /// than a deck discard limit allows (`Game::deck_discard_limit`); the cards moved.
+    pub(crate) fn mill(&mut self, p: PlayerId, n: u32, by: PlayerId) -> Vec<InstanceId> {
+        let n = self.deck_discard_limit(p, by).map_or(n, |m| n.min(m));
         let mut v = Vec::new();
         for _ in 0..n {
             let Some(c) = self.st.zones.top(Zone::Deck(p)) else {

@@ -2,7 +2,7 @@
 //! decisions"): the step is undone, the game waits at the question, and the answer re-runs
 //! the step from its start.
 //!
-//! Issue 15: copying the whole state before every step that could ask cost about a tenth
+//! Copying the whole state before every step that could ask cost about a tenth
 //! of a game. Instead the state is copied every [`REPLAY_STEPS`] steps at most (a
 //! *checkpoint*), and the steps run since are recorded: their answer, the answers they
 //! replayed, and whether they ran without a snapshot (then their questions got the first
@@ -15,7 +15,7 @@ use super::super::game::{Phase, State};
 use crate::core::Orientation;
 use crate::rules::battle_spirits::{Choice, Game, StepName};
 
-/// At most this many steps run again to undo one (issue 15: a copy of the state costs
+/// At most this many steps run again to undo one (a copy of the state costs
 /// about as much as a few steps, and a question comes about once a game). Measured in
 /// instructions for 20 greedy games, 4 and 16 both cost more than 8: real 27.82 M and
 /// 28.36 M against 27.59 M, demo 24.58 M and 24.43 M against 24.30 M.
@@ -163,6 +163,16 @@ impl Game {
         }
     }
 
+    /// The state was replaced from outside the steps (a cancelled action): the recorded
+    /// steps no longer lead to it.
+    pub(crate) fn forget_checkpoint(&mut self) {
+        let cp = &mut self.rt.checkpoint;
+        cp.live = false;
+        cp.steps.clear();
+        cp.stamp = None;
+        cp.before = None;
+    }
+
     /// The log's length when the current step began.
     pub(crate) fn step_log_start(&self) -> usize {
         self.rt.checkpoint.step_log
@@ -305,7 +315,7 @@ mod tests {
 
     #[test]
     fn questions_undo_their_step_by_running_the_recorded_steps_again() {
-        // Issue 15: a question asked steps after the checkpoint returns to the state its
+        // A question asked steps after the checkpoint returns to the state its
         // step began with (strict games assert it at every undo), and the game goes on
         // exactly as with a copy before every step: same log, same state.
         let (mut replayed, mut asked) = (0, 0);

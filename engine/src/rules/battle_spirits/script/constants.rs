@@ -7,7 +7,7 @@ use super::ctx::{self, RunCtx};
 use super::hooks::Trigger;
 use super::memo::RunKey;
 use super::run::{constant_error, whose_ok};
-use super::state::{ModKind, SubTrigger, Until};
+use super::state::{ModKind, OwnCount, SubTrigger, Until};
 use carddb::keyword::EffectZone;
 
 use crate::core::{InstanceId, PlayerId};
@@ -37,13 +37,13 @@ pub(crate) use super::source_reads::{
     SYMBOL_MODS, kinds_of, reads_named_in, step_bit,
 };
 
-/// Which of the kinds queries skip when none is in force `k` is (issue 15).
+/// Which of the kinds queries skip when none is in force `k` is.
 pub(crate) fn kind_bits(k: &ModKind) -> u16 {
     match k {
         ModKind::Level(_) | ModKind::HighestLevel => LEVEL_MODS,
         ModKind::SymbolsAs(..) | ModKind::GainSymbols(..) => SYMBOL_MODS,
         ModKind::Keyword(..) => KEYWORD_MODS,
-        ModKind::Bp(_) | ModKind::BpPer(..) => BP_MODS,
+        ModKind::Bp(_) | ModKind::BpPer(..) | ModKind::BpPerOwn(..) => BP_MODS,
         ModKind::CostAs(_)
         | ModKind::CostReduced(_)
         | ModKind::GainReduction(..)
@@ -123,12 +123,13 @@ impl Game {
         // BS-4.2: a "skip the next refresh" mark waits for that refresh step.
         s.modifiers
             .retain(|m| m.until == Until::While || m.kind == ModKind::SkipNextRefresh);
-        // Issue 15: the constants are read again only if one of these parts changed.
+        // The constants are read again only if one of these parts changed.
         let changed = s.modifiers.len() != before
             || !(s.once.is_empty() && s.subs.is_empty() && s.activated.is_empty())
             || s.end_battle
             || s.end_attack_step;
         s.once.clear();
+        s.ascended.clear();
         s.subs.clear();
         s.activated.clear();
         s.end_battle = false;
@@ -281,7 +282,7 @@ impl Game {
         if let Some(s) = self.rt.summoning.get() {
             self.apply_paid_card(s, &battle, &mut out);
         }
-        // Keywords' constant effects (issue 12), for the keywords printed or gained now,
+        // Keywords' constant effects, for the keywords printed or gained now,
         // including those the constants above give.
         let holders: Vec<(PlayerId, InstanceId)> = if self.host.keywords.any_constant {
             ([a, a.other()].into_iter())
@@ -366,7 +367,7 @@ impl Game {
             effect: i,
             script: std::ptr::from_ref(e) as usize,
         };
-        // Issue 15: a run remembered (`memo`) is not run again, except in strict games,
+        // A run remembered (`memo`) is not run again, except in strict games,
         // which check it; not while a cost is read (`while_summoning`) or runs are counted.
         let memo = (self.rt.summoning.get().is_none() && self.rt.const_seen.is_none())
             .then_some(&self.rt.const_memo);
@@ -374,6 +375,9 @@ impl Game {
         if let Some(r) = &remembered
             && !self.strict
         {
+            if !standing_fit(out, c, i, r.watchers.len()) {
+                return;
+            }
             out.mods.extend_from_slice(&r.mods);
             out.watchers.extend_from_slice(&r.watchers);
             return;
@@ -412,6 +416,9 @@ impl Game {
             );
         } else if let Some(m) = memo {
             m.keep(key, rc.reads.get(), &mods, &watchers);
+        }
+        if !standing_fit(out, c, i, watchers.len()) {
+            return;
         }
         out.mods.extend_from_slice(&mods);
         out.watchers.extend_from_slice(&watchers);
@@ -461,7 +468,7 @@ impl Game {
         }
     }
 
-    /// Every modifier on `c` now: stored ones and constant ones (read in place, issue 15).
+    /// Every modifier on `c` now: stored ones and constant ones (read in place).
     pub(crate) fn mods_of(&self, c: InstanceId) -> ModsOf<'_> {
         ModsOf {
             card: c,
@@ -480,6 +487,8 @@ impl Game {
             .map(|m| match m {
                 ModKind::Bp(n) => *n,
                 ModKind::BpPer(n, q) => n * self.count_for_bp(q),
+                ModKind::BpPerOwn(n, OwnCount::Symbols) => n * i64::from(self.symbols_of(c)),
+                ModKind::BpPerOwn(n, OwnCount::Cores) => n * i64::from(self.cores_on(c)),
                 _ => 0,
             })
             .sum()
@@ -501,4 +510,16 @@ impl Game {
     pub(crate) fn forbidden(&self, c: InstanceId, kind: &ModKind) -> bool {
         self.mods_of(c).contains(kind)
     }
+}
+
+/// Whether `n` more standing watchers keep all of them within
+/// [`MAX_WATCHERS`](super::api::MAX_WATCHERS); if not, effect `i` of `c` fails whole (none
+/// of its modifiers or watchers apply) with the reason.
+fn standing_fit(out: &mut Constants, c: InstanceId, i: u32, n: usize) -> bool {
+    if out.watchers.len() + n <= super::api::MAX_WATCHERS {
+        return true;
+    }
+    let reason = super::api::too_many_watchers_reason();
+    out.failed.push((c, i, None, reason, false));
+    false
 }

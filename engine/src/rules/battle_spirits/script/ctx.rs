@@ -42,7 +42,7 @@ pub struct RunCtx {
     pub collected: RefCell<Vec<(InstanceId, ModKind)>>,
     /// Constant effects: the standing watchers their `when(…)` calls give (BS-8.1).
     pub watchers: RefCell<Vec<SubTrigger>>,
-    /// What this run read of the game (`memo::READ_ANY` …, issue 15).
+    /// What this run read of the game (`memo::READ_ANY` …).
     pub reads: Cell<u8>,
 }
 
@@ -136,7 +136,7 @@ pub(crate) fn with_ref<R>(f: impl FnOnce(&Game, &RunCtx) -> R) -> Result<R, Box<
 }
 
 /// Reads the game; `f` also says what it read (`memo::READ_SOUL_THIS` …), noted in the
-/// running effect's `reads` (issue 15: a constant run that read only such parts is
+/// running effect's `reads` (a constant run that read only such parts is
 /// remembered, `memo`).
 pub(crate) fn with_ref_noting<R>(
     f: impl FnOnce(&Game, &RunCtx) -> (R, u8),

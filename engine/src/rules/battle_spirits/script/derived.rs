@@ -1,5 +1,5 @@
 //! When values derived from the state (constant effects, field symbols, costs) must be
-//! read again (issue 15): after an event that changes the state, and where a part of the
+//! read again: after an event that changes the state, and where a part of the
 //! state that has no event of its own changes (the step, the battle …: those places call
 //! `invalidate_constants`). In strict games a cached read checks that no such part changed
 //! since it was computed, so a place that forgets is caught by the tests.
@@ -54,7 +54,7 @@ impl Game {
         (self.rt.const_cache_summoning.borrow().iter()).fold(main, |r, (_, c)| r | c.reads)
     }
 
-    /// Whether event `e` (not a notice) leaves the derived values valid (issue 15): a card
+    /// Whether event `e` (not a notice) leaves the derived values valid: a card
     /// moving between piles off the field, or one exhausted or refreshed, when no constant
     /// cached now read that part (field symbols and costs never read it); a card played
     /// (its moves and payment have their own events) when none read cores (whether its

@@ -154,7 +154,7 @@ pub enum Trigger {
     Main,
     /// BS-5.5 / BS-6.2: a [Flash] effect (magic from hand, or a field card's).
     Flash,
-    /// A pack-declared event (`labels/*.yaml`, issue 12), raised by the engine or by a
+    /// A pack-declared event (`labels/*.yaml`), raised by the engine or by a
     /// script (`raise_event(name, card)`), about a card that must be `Which` relative to
     /// the effect (this card, one of yours, of the opponent's, any).
     OnEvent(EventName, Which),
@@ -175,7 +175,7 @@ impl Trigger {
     /// This trigger's bit in a set of triggers (a `u64`): one bit per variant, and per step
     /// for the step timings; whose turn and a pack event's name share their variant's bit.
     /// A hook names the bits of every trigger it accepts, so a card whose effects have none
-    /// of them is skipped without testing each trigger (issue 15).
+    /// of them is skipped without testing each trigger.
     pub const fn bit(self) -> u64 {
         use Trigger::*;
         let n = match self {

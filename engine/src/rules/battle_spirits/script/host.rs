@@ -35,14 +35,14 @@ pub struct CompiledEffect {
     pub standing: bool,
     /// Why the script does nothing, when it only calls `inert(…)` (card text not
     /// understood, [`dsl::compile::static_inert`]): a constant effect is then not run at
-    /// every read (issue 15), with the same report.
+    /// every read, with the same report.
     pub inert: Option<String>,
     /// Whether the script calls `while_summoning` or `while_paying`: its outcome depends on the card whose
     /// cost is being read (`Game::quote_card`, `script::summoning`).
     pub reads_summoning: bool,
     /// What beyond the field the script may read (`constants::reads_named_in`).
     pub reads: u8,
-    /// The script's resolved calls, kept between its runs (`script::warm`, issue 15).
+    /// The script's resolved calls, kept between its runs (`script::warm`).
     pub(crate) calls: std::cell::RefCell<rhai::Caches>,
 }
 
@@ -83,16 +83,16 @@ pub struct ScriptHost {
     pub(crate) lists: Vec<Vec<CompiledEffect>>,
     /// Per definition, in the order `build` was given them (the library's id order, so
     /// the library's definition index): its list in `lists`, if it has one — found
-    /// without comparing strings (issue 15).
+    /// without comparing strings.
     pub(crate) by_def: Vec<Option<u32>>,
     /// Per list in `lists`: whether it holds a constant effect (`Trigger::is_constant`),
-    /// so evaluating the constants skips the cards without one (issue 15).
+    /// so evaluating the constants skips the cards without one.
     pub(crate) constant_lists: Vec<bool>,
     /// Per list in `lists`: the set of its effects' triggers ([`Trigger::bit`]), so a hook
-    /// skips the cards none of whose effects it may reach (issue 15).
+    /// skips the cards none of whose effects it may reach.
     pub(crate) trigger_bits: Vec<u64>,
     /// Per definition index: the kinds of modifier its constant effects may give and
-    /// whether they read the step (`constants::kinds_of`; issue 15).
+    /// whether they read the step (`constants::kinds_of`).
     pub(crate) kinds_by_def: Vec<u16>,
     /// Per definition (as `by_def`): whether an effect of it or of a keyword printed on it
     /// may ask, and how many of them trigger at a timing (`Game::step_may_ask`, BS-8.4).
@@ -100,7 +100,7 @@ pub struct ScriptHost {
     /// Per definition (as `by_def`): whether it is one of `summoning_cards`.
     pub(crate) summoning_by_def: Vec<bool>,
     /// Per definition (as `by_def`): for each printed keyword, its index among the
-    /// declared keywords (`Keywords::index`), looked up once (issue 15).
+    /// declared keywords (`Keywords::index`), looked up once.
     pub(crate) printed_keywords_by_def: Vec<Vec<Option<u32>>>,
     /// The first lenient fallback, as the strict build's error ([`ScriptHost::strict_error`]).
     pub(crate) strict_error: Option<ScriptError>,
@@ -128,7 +128,7 @@ pub struct ScriptHost {
     pub(crate) watched: std::collections::BTreeSet<WatchKind>,
     /// The packs' keywords, labels and phrases the text grammar read the cards with.
     pub(crate) vocab: dsl::Vocabulary,
-    /// The keywords packs declared, compiled (issue 12).
+    /// The keywords packs declared, compiled.
     pub(crate) keywords: super::keywords::Keywords,
     /// `can_use()`, compiled once: evaluated with an activated effect's functions
     /// (`Game::usable_now`).
@@ -166,7 +166,7 @@ impl ScriptHost {
         let keyword_defs = keywords;
         let mut engine = engine_with_api();
         install_pack_modules(&mut engine, sources)?;
-        // Pack labels and phrases (issue 12); a lenient build reads the cards without them
+        // Pack labels and phrases; a lenient build reads the cards without them
         // when they do not compile (a strict build, `db build` and `lint`, reports it).
         let declared = super::vocab::keyword_entries(keywords);
         // The error a strict build would have stopped at: the first lenient fallback.
@@ -196,7 +196,7 @@ impl ScriptHost {
             &mut strict_error,
         )?;
         let mut summoning_cards = std::collections::BTreeSet::new();
-        // Keyword effects ask and trigger as the card's own (issue 12): per card, whether
+        // Keyword effects ask and trigger as the card's own: per card, whether
         // one of its printed keywords may ask, and how many triggered effects they give;
         // and the cards whose effects give keywords.
         let mut kw_asking = std::collections::BTreeSet::new();
@@ -570,7 +570,7 @@ impl ScriptHost {
     ) -> (bool, u32) {
         let mut triggered = self.triggered.get(id).copied().unwrap_or(0);
         let mut asks = self.asking_cards.contains(id) || self.burst_cards.contains(id);
-        // Its printed keywords' effects (issue 12) ask or trigger as its own.
+        // Its printed keywords' effects ask or trigger as its own.
         for k in printed {
             let (a, t) = self.keywords.asking(k);
             asks |= a;

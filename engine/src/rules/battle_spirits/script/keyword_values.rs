@@ -1,4 +1,4 @@
-//! A keyword's value (issue 12): the text a gained keyword's modifier carries (`"2"`,
+//! A keyword's value: the text a gained keyword's modifier carries (`"2"`,
 //! `"Purple/White"`), and what `keyword_value()` gives a script for the values a card holds
 //! (the highest number, the colours, a word, a condition's parts).
 

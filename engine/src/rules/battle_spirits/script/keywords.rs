@@ -1,4 +1,4 @@
-//! Keywords declared by packs (issue 12): their effects compiled once, and which keywords
+//! Keywords declared by packs: their effects compiled once, and which keywords
 //! a card has now — printed (at the levels and timing printed with it) or gained from a
 //! modifier. A keyword's effects run as effects of the card that has it; the engine names
 //! no keyword (Burst's rules are its own, BS-10).
@@ -39,7 +39,7 @@ pub struct CompiledKeyword {
     /// Whether its rules are the engine's (`engine: true`).
     pub engine: bool,
     /// Whether one of its effects works on the field with a constant timing (BS-8.1): only
-    /// such a keyword adds to the constants (issue 15).
+    /// such a keyword adds to the constants.
     pub field_constant: bool,
 }
 
@@ -56,10 +56,10 @@ pub struct Keywords {
     pub any_triggered: bool,
     pub any_may_ask: bool,
     /// Every (zone, trigger) of any keyword effect, once each: a hook no keyword effect
-    /// waits for skips reading which keywords each card has (issue 15).
+    /// waits for skips reading which keywords each card has.
     pub triggers: Vec<(EffectZone, Trigger)>,
     /// The bit of each of `triggers` ([`Trigger::bit`]), read without working it out
-    /// (issue 15).
+    /// again on every hook.
     pub trigger_bits: Vec<u64>,
     /// Per zone (`EffectZone as usize`): the set of those triggers ([`Trigger::bit`]).
     pub zone_bits: [u64; 3],
@@ -186,7 +186,7 @@ pub fn compile(
             let mut unknown = None;
             let triggers = match e.timing.as_deref() {
                 None => vec![Trigger::Constant],
-                // An engine label, or one a pack declared (issue 12).
+                // An engine label, or one a pack declared.
                 Some(label) => match super::vocab::label_triggers(label, vocab) {
                     Some(t) => t,
                     // Lenient: checked where constants are read, so it is logged
@@ -358,7 +358,7 @@ impl Game {
     /// Whether `c` may hold a keyword `want` accepts now: a printed one (looked up per
     /// definition, whatever its level), or any keyword a modifier gives (stored, in `extra`,
     /// or with `constants` from the constants in force). `false` lets a caller skip reading
-    /// its keywords (issue 15); `true` may be wrong only that way.
+    /// its keywords; `true` may be wrong only that way.
     pub(crate) fn may_hold_keyword(
         &self,
         c: InstanceId,
@@ -477,7 +477,7 @@ impl Game {
         pred: &dyn Fn(Trigger) -> bool,
     ) -> bool {
         let kws = &self.host.keywords;
-        // Issue 15: no keyword effect of that zone has a trigger of `bits` (strict games
+        // No keyword effect of that zone has a trigger of `bits` (strict games
         // test every trigger, `Game::wants`).
         if !self.strict && !kws.may_trigger(zone, bits) {
             return false;

@@ -9,13 +9,13 @@ impl ScriptHost {
     /// The error a strict build of the same scripts stops at (`None` from a strict build,
     /// and from a lenient one that took no fallback): the first broken script, missing
     /// file, unknown label of a scripted effect or pack vocabulary that does not compile,
-    /// in build order. Lets `db build` skip a second, strict build (issue 15).
+    /// in build order. Lets `db build` skip a second, strict build.
     pub fn strict_error(&self) -> Option<&ScriptError> {
         self.strict_error.as_ref()
     }
 
     /// The packs' keywords, timing labels and phrases this host's card texts were read
-    /// with (issue 12).
+    /// with.
     pub fn vocabulary(&self) -> &dsl::Vocabulary {
         &self.vocab
     }
@@ -65,7 +65,7 @@ impl ScriptHost {
         self.effects_of(card).and_then(|v| v.get(effect as usize))
     }
 
-    /// Whether any effect exists: a card's own, or a declared keyword's (issue 12).
+    /// Whether any effect exists: a card's own, or a declared keyword's.
     pub fn has_effects(&self) -> bool {
         !self.effects.is_empty() || self.keywords.list.iter().any(|k| !k.effects.is_empty())
     }

@@ -80,7 +80,7 @@ impl Game {
         if !self.host.has_effects() {
             return v;
         }
-        // Only the bits of the triggers `want` accepts (issue 15: in a flash timing, a
+        // Only the bits of the triggers `want` accepts (in a flash timing, a
         // keyword with [Main] effects only is skipped untested).
         let (bits, want): (u64, &dyn Fn(Trigger) -> bool) = if flash_timing {
             (Trigger::Flash.bit(), &|t| t == Trigger::Flash)
@@ -89,7 +89,7 @@ impl Game {
                 t == Trigger::Flash || t == Trigger::Main
             })
         };
-        // Asked once for every field card (issue 15).
+        // Asked once for every field card.
         let keywords = Some(self.keyword_triggers_wanted(EffectZone::Field, bits, want));
         for &c in self.pile(crate::rules::battle_spirits::Zone::Field(p)) {
             for i in self.matching_of_with(c, bits, want, keywords) {

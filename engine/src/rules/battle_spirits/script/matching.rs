@@ -1,7 +1,7 @@
 //! Which effects of one card a hook reaches: those with a trigger the hook accepts, at a
 //! level they work at, in the form they work in (BS-9.2 braves), then those of the
-//! keywords the card has (issue 12). A hook also names the bits ([`Trigger::bit`]) of the
-//! triggers it accepts, so a card whose effects have none of them is skipped (issue 15).
+//! keywords the card has. A hook also names the bits ([`Trigger::bit`]) of the
+//! triggers it accepts, so a card whose effects have none of them is skipped.
 
 use super::hooks::Trigger;
 use carddb::keyword::EffectZone;
@@ -36,8 +36,8 @@ impl Game {
 
     /// `pred(t)`, untested when `bits` lacks `t`'s bit ([`Trigger::bit`]). Strict games
     /// test it and check that `bits` has the bit when `pred` accepts it: the cards and
-    /// keywords none of whose triggers are in `bits` are skipped untested (issue 15).
-    #[inline(always)] // issue 15: the bit test, inline, spares most calls of `pred`
+    /// keywords none of whose triggers are in `bits` are skipped untested.
+    #[inline(always)] // The bit test, inline, spares most calls of `pred`
     pub(crate) fn wants(&self, bits: u64, pred: &dyn Fn(Trigger) -> bool, t: Trigger) -> bool {
         if !self.strict {
             return t.bit() & bits != 0 && pred(t);
@@ -64,7 +64,7 @@ impl Game {
 
     /// The effects of `card` with a trigger matching `pred`, at a level they work at, in
     /// the form they work in (BS-9.2).
-    /// Then the effects of the keywords it has on the field (issue 12).
+    /// Then the effects of the keywords it has on the field.
     /// `bits` has the bit of every trigger `pred` accepts ([`Trigger::bit`]).
     pub(super) fn matching_of(
         &self,
@@ -76,7 +76,7 @@ impl Game {
     }
 
     /// [`Game::matching_of`], with what [`Game::keyword_triggers_wanted`] said for a
-    /// caller that asked it once for many cards (issue 15): `Some(false)` skips the
+    /// caller that asked it once for many cards: `Some(false)` skips the
     /// keyword effects, `Some(true)` does not ask again. Strict games ask every time.
     pub(super) fn matching_of_with(
         &self,
@@ -85,7 +85,7 @@ impl Game {
         pred: &dyn Fn(Trigger) -> bool,
         keywords: Option<bool>,
     ) -> Vec<u32> {
-        // Issue 15: a card none of whose triggers is in `bits` has no effect to test
+        // A card none of whose triggers is in `bits` has no effect to test
         // (strict games test them all, `Game::wants`).
         let own = self.strict || self.trigger_bits_of(card) & bits != 0;
         let mut out: Vec<u32> = match self.effects_of_instance(card).filter(|_| own) {

@@ -1,4 +1,4 @@
-//! Constant-effect runs remembered between evaluations of the constants (issue 15).
+//! Constant-effect runs remembered between evaluations of the constants.
 //!
 //! The constants are read again after most events (BS-8.1, `constants`), but most constant
 //! effects give the same thing every time: a watcher (`when(…)`), a modifier on this card,

@@ -1,4 +1,4 @@
-//! Card effects as rhai scripts (issue 4): the host (sandboxed engine, compile once, pack
+//! Card effects as rhai scripts: the host (sandboxed engine, compile once, pack
 //! `lib/` imports), timing labels → hooks, the script API, running effects at hooks with
 //! mid-script choices, and the effects' saved state. Rule IDs are cited in each module.
 //!
@@ -83,10 +83,17 @@ pub fn api_markdown() -> String {
          (`cargo test -p engine --test scripts_api_doc` fails when this file is out of date).\n\n\
          Scripts call these flat (`draw(1)`); the game and the running effect are the context.\n\
          `targets` accepts a `Query`, a `Card` or an array of cards. A count `n` (cards, cores,\n\
-         life) is 0 to 1000: a larger one fails the effect with its reason. Functions documented as\n\
+         life) is 0 to 1000: any other fails the effect with both bounds. Functions documented as\n\
          \"not supported yet\" log one `EffectInert` event and end the effect.\n\n\
+         `when(…)` watchers are bounded: one effect of a card keeps at most {per} waiting, and a\n\
+         game at most {all} (those of one-shot effects; the standing ones of constant effects\n\
+         counted apart). A `when` past either fails the effect with the bound; a constant effect\n\
+         past it gives none of its watchers. Copies of one closure reached by one happening\n\
+         resolve without an order question (BS-8.4).\n\n\
          ",
-    );
+    )
+    .replace("{per}", &api::MAX_WATCHERS_PER_EFFECT.to_string())
+    .replace("{all}", &api::MAX_WATCHERS.to_string());
     out.push_str(&crate::script::api_table(&rows));
     out
 }

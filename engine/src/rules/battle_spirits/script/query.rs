@@ -39,6 +39,8 @@ pub enum Filter {
     BpIs(i64),
     CostAtMost(i64),
     CostAtLeast(i64),
+    /// Cost ≥ x as an Ascend reads it (`ModKind::AscendCostAs` first).
+    AscendCostAtLeast(i64),
     CostIn(Vec<i64>),
     Colour(Colour),
     Family(Vec<String>),
@@ -137,6 +139,19 @@ impl Query {
             return base && self.eval(g).contains(&c);
         }
         base && self.filters.iter().all(|f| matches_filter(g, c, f))
+    }
+
+    /// Whether `c`, which has just left a hand, matches a query of hands ("a magic card
+    /// from their hand": once used, BS-5.5, it is no longer there): its owner's hand is one
+    /// of the query's, and the filters hold. Any other query: `false`.
+    pub fn matches_from_hand(&self, g: &Game, c: InstanceId) -> bool {
+        let Base::Zones(zs) = &self.base else {
+            return false;
+        };
+        !zs.is_empty()
+            && zs.iter().all(|z| matches!(z, Zone::Hand(_)))
+            && zs.contains(&Zone::Hand(g.owner(c)))
+            && self.filters.iter().all(|f| matches_filter(g, c, f))
     }
 
     /// A query over a base.
@@ -239,6 +254,13 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         // BS-9.2: a braved card's cost and colours include its braves'.
         Filter::CostAtMost(x) => i64::from(g.cost_of(c)) <= *x,
         Filter::CostAtLeast(x) => i64::from(g.cost_of(c)) >= *x,
+        Filter::AscendCostAtLeast(x) => {
+            let read = g.mods_of(c).iter().rev().find_map(|m| match m {
+                super::state::ModKind::AscendCostAs(n) => Some(*n),
+                _ => None,
+            });
+            i64::from(read.unwrap_or_else(|| g.cost_of(c))) >= *x
+        }
         Filter::CostIn(xs) => xs.contains(&i64::from(g.cost_of(c))),
         Filter::Colour(col) => {
             g.colours_of(c).contains(col)
@@ -264,7 +286,7 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::NotAttacking => !attacking,
         Filter::HasKeyword(ks, want) => ks.iter().any(|k| g.is_with_keyword(c, k)) == *want,
         Filter::HasEffect(label) => has_effect(g, c, label),
-        // Keywords are effects too, printed or gained (issue 11 kind 10).
+        // Keywords are effects too, printed or gained.
         Filter::NoEffects => {
             d.effects.is_empty()
                 && d.keywords.is_empty()

@@ -34,6 +34,12 @@ pub(super) enum Reached {
 }
 
 impl Reached {
+    /// Whether both are the same `when(…)` closure reached by the same event.
+    fn same_closure(&self, other: &Reached) -> bool {
+        matches!((self, other), (Reached::Sub { sub: a, ev: x }, Reached::Sub { sub: b, ev: y })
+            if a == b && x == y)
+    }
+
     /// Whether `other` is the same effect reached again: a field effect or a burst of the
     /// same card, or the same sub-trigger (a card's own effect is never reached twice).
     fn same_effect(&self, other: &Reached) -> bool {
@@ -310,7 +316,9 @@ impl Game {
             if self.halted() || self.ended_now() {
                 return;
             }
-            let i = if due.len() == 1 {
+            // Copies of one closure (same card, function, values and event) resolve
+            // the same in any order: nothing to choose (BS-8.4).
+            let i = if due.len() == 1 || due.iter().all(|r| r.same_closure(&due[0])) {
                 0
             } else {
                 let options = due
@@ -526,7 +534,7 @@ impl Game {
             Hook::WhenUsed { card } => {
                 self.watch(WatchKind::UsesMagic, Some(card), self.owner(card), 1)
             }
-            // Issue 12: a pack event reaches the effects whose label names it, by whose
+            // A pack event reaches the effects whose label names it, by whose
             // card it is about: this card, or any field card of the side `which` names.
             Hook::PackEvent { name, card } => {
                 use super::hooks::Which;

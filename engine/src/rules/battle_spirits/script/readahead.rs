@@ -1,4 +1,4 @@
-//! Card text read ahead (issue 15): while `db build` and `lint` fill the catalogue, a thread
+//! Card text read ahead: while `db build` and `lint` fill the catalogue, a thread
 //! writes the rhai of the packs' card text ([`read_ahead`]); the library then built from
 //! that catalogue takes each effect from it instead of writing it again. The thread goes
 //! through the effects in the reverse of the library's order and the library's build in

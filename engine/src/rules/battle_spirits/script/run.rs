@@ -26,7 +26,7 @@ pub(crate) const INERT: &str = "__cardscript_inert__:";
 /// How deeply effects may trigger effects in one resolution.
 const MAX_DEPTH: u32 = 16;
 /// How many questions scripts may ask in one step: each answer re-runs the step, so a
-/// script asking without end would cost quadratic time (issue 16 kind 2).
+/// script asking without end would cost quadratic time.
 pub(crate) const MAX_QUESTIONS: u32 = 200;
 /// The engine-side, unsaved part of effects: answers being replayed in a step, the new
 /// question if one was asked, the constant-effect cache.
@@ -65,23 +65,27 @@ pub(crate) struct Runtime {
     /// While the keywords' constant effects are computed: the modifiers the other
     /// constants give, so `keyword_value()` sees a keyword gained from a constant effect.
     pub const_gained: RefCell<Vec<(InstanceId, ModKind)>>,
-    /// Constant-effect runs remembered between evaluations (issue 15, `memo`).
+    /// Constant-effect runs remembered between evaluations (`memo`).
     pub const_memo: super::memo::ConstMemo,
-    /// The checkpoint a step that asks returns to, and the steps run since (issue 15).
+    /// The checkpoint a step that asks returns to, and the steps run since.
     pub checkpoint: super::checkpoint::Checkpoint,
     /// Watched happenings resolved in this step (a loop guard, `Game::flush_watch`).
     pub watch_resolved: u32,
     /// Questions scripts asked in this step, replayed ones included (each answer re-runs
-    /// the step, so this bounds a step's work: `MAX_QUESTIONS`, issue 16 kind 2).
+    /// the step, so this bounds a step's work: `MAX_QUESTIONS`).
     pub questions: u32,
     /// The card whose cost is being read (`while_summoning`, BS-5.2).
     pub summoning: Cell<Option<InstanceId>>,
-    /// Constant-effect evaluations, when observed (`Game::observe_constants`, issue 11).
+    /// Constant-effect evaluations, when observed (`Game::observe_constants`).
     pub const_seen: Option<RefCell<ConstantRuns>>,
     /// A BS-5.3.1 check is in progress (`Game::check_zero_bp`, a re-entrance guard).
     pub checking_bp: bool,
     /// Options carry no text (`Game::set_labels`).
     pub no_labels: bool,
+    /// The seats offered `Choice::Cancel` (`Game::set_cancel`).
+    pub cancel_seats: [bool; 2],
+    /// The state to return to if the action being paid for is cancelled.
+    pub cancel: Option<crate::rules::battle_spirits::cancel::CancelPoint>,
 }
 
 /// Constant-effect evaluations seen (`exercise`): (card, effect) → runs that collected a
@@ -225,7 +229,7 @@ impl Game {
     }
 
     /// Whether a card has gained (`gain_keyword`, stored or constant) a keyword whose
-    /// effects ask or trigger (issue 12).
+    /// effects ask or trigger.
     fn gained_keyword_may_ask(&self) -> bool {
         let kws = &self.host.keywords;
         if kws.list.is_empty() {
@@ -386,7 +390,7 @@ impl Game {
             card: sub.card,
             effect: sub.effect,
         });
-        // Closures nest like effects: the same depth limit (issue 16 kind 1).
+        // Closures nest like effects: the same depth limit.
         if self.rt.depth >= MAX_DEPTH {
             self.effect_failed(
                 sub.card,
@@ -439,7 +443,7 @@ impl Game {
     ) {
         if self.rt.strict_scripts {
             // Name the script's source: a pack file, an inline script, generated text or a
-            // keyword's declaration (issue 16 kind 7).
+            // keyword's declaration.
             let origin = self
                 .host
                 .effect(self.card_id(card), effect)

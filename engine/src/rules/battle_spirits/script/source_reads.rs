@@ -1,5 +1,5 @@
 //! What a constant effect's script may give and read, from the words of its source
-//! (issue 15): the kinds of modifier (queries skip computing the constants for a kind no
+//!: the kinds of modifier (queries skip computing the constants for a kind no
 //! card of the game gives), whether it reads the step, and the parts of the state beside
 //! the field it reads (an event that changes only such a part keeps the constants).
 
@@ -30,7 +30,7 @@ pub(crate) fn step_bit(s: crate::rules::battle_spirits::StepName) -> u16 {
 /// The kinds of modifier a constant effect's script may give, and whether it reads the step
 /// ([`STEP_READ`]), read from its source: the API functions that give each kind (or read
 /// the step) are named in it. A script that may call a function whose name is made at run
-/// time (`Fn(…)`) or one of a module (`import`) may do anything (issue 15: a game skips
+/// time (`Fn(…)`) or one of a module (`import`) may do anything (a game skips
 /// computing the constants to read a kind none of its cards gives).
 pub(crate) fn kinds_named_in(src: &str) -> u16 {
     let code = code_of(src);
@@ -154,7 +154,7 @@ pub(crate) const READS_EXHAUSTION: u8 = 4;
 /// the words of its code ([`code_of`]): every API function that reads such a part names it
 /// (`cores_on`, `has_soul_core`, `reserve`, `life`, `my_hand`, `my_trash`,
 /// `is_exhausted` …). A script that may call a function whose name is made at run time
-/// (`Fn(…)`) or one of a module (`import`) may read anything (issue 15: a core move, a
+/// (`Fn(…)`) or one of a module (`import`) may read anything (a core move, a
 /// draw or an exhaustion leaves the constants alone when no running one reads it).
 pub(crate) fn reads_named_in(src: &str) -> u8 {
     let code = code_of(src);

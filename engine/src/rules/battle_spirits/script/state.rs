@@ -127,6 +127,26 @@ pub struct Silence {
     pub timing: Timing,
 }
 
+/// What a card counts of its own for [`ModKind::BpPerOwn`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OwnCount {
+    /// Its symbols (BS-6.5.1: as they count for life, braves and changes included).
+    Symbols,
+    /// The cores on it (the soul core included, BS-0.2).
+    Cores,
+}
+
+impl OwnCount {
+    /// The word the script API takes: `"symbols"` / `"cores"`.
+    pub fn parse(w: &str) -> Option<Self> {
+        match w {
+            "symbols" => Some(Self::Symbols),
+            "cores" => Some(Self::Cores),
+            _ => None,
+        }
+    }
+}
+
 /// What a modifier changes on a card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ModKind {
@@ -136,6 +156,9 @@ pub enum ModKind {
     /// C#197, C#198: "gains 1000 BP for each green spirit you control" grows and shrinks
     /// with the spirits while it lasts).
     BpPer(i64, super::query::Query),
+    /// BP +n for each of the card's own symbols or cores, read whenever the BP is
+    /// ("gain 1000 BP for each symbol they have": each card counts its own).
+    BpPerOwn(i64, OwnCount),
     /// Cannot attack.
     CannotAttack,
     /// Cannot block.
@@ -173,6 +196,9 @@ pub enum ModKind {
     /// May be declared as a blocker while exhausted, any number of times (BS-6.3; rulings
     /// BSS01-130, BSS02-126). Never while heavily exhausted (BS-13.4).
     BlockWhileExhausted,
+    /// May block the attackers the query matches (when the block would be declared) while
+    /// exhausted, as [`ModKind::BlockWhileExhausted`] otherwise.
+    BlockWhileExhaustedVs(Query),
     /// Must attack if able (BS-6.1): the attack step cannot end while it can attack.
     MustAttack,
     /// Cannot attack unless its controller pays this many cores (BS-6.1).
@@ -190,12 +216,15 @@ pub enum ModKind {
     /// its own colour) — in the cost reduction (BS-5.2 step 3) and for life (BS-6.5.1).
     SymbolsAs(u32, Option<carddb::Colour>),
     /// Cannot be exhausted / returned / selected by the effects of `protector`'s opponent —
-    /// of the opponent's cards of these colours only, when `colours` is not empty.
+    /// of the opponent's cards of these colours only, when `colours` is not empty, and of
+    /// these kinds only ("the effects of your opponent's spirits"), when `kinds` is not.
     Protected {
         what: Protect,
         protector: PlayerId,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         colours: Vec<carddb::Colour>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        kinds: Vec<carddb::CardKind>,
     },
     /// When it attacks, the defender must declare a block while one of their spirits can
     /// block it (BS-6.3: "do not block" is not offered then).
@@ -206,6 +235,11 @@ pub enum ModKind {
     /// While its cost is paid, it costs n (BS-5.2 step 1: the cost read; reductions then
     /// apply to n).
     CostAs(u32),
+    /// Belongs to every family (spirit type): "treat it as having all spirit types".
+    AllFamilies,
+    /// When it pays another card's Ascend, its cost reads as n (keyword rulings K1-K3:
+    /// "treat it as though it costs n"); its cost elsewhere is unchanged.
+    AscendCostAs(u32),
     /// While its cost is paid, n fewer cores are paid, after its reduction symbols
     /// (BS-5.2 step 4; never below 0, ruling C#58).
     CostReduced(u32),
@@ -235,6 +269,20 @@ pub enum ModKind {
     AttacksCannotReduceLife {
         attackers: Query,
         whose: Whose,
+        protector: PlayerId,
+        /// "cannot reduce your life to N": the attack still reduces it, down to N + 1
+        /// only (`None`: not at all).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<u32>,
+    },
+    /// On the card whose effect gives it (kept off the field for its duration, as
+    /// `AttacksCannotReduceLife`): an effect discards at most `max` cards from the deck of
+    /// `protector` (the effect's controller) at a time — only an effect of the opponent's
+    /// when `opponent_only` (BS-8.1: "no more than one card is discarded"; `max` 0: "cards
+    /// cannot be discarded from your deck").
+    DeckDiscardLimit {
+        max: u32,
+        opponent_only: bool,
         protector: PlayerId,
     },
 }
@@ -533,4 +581,8 @@ pub struct ScriptState {
     /// resolves").
     #[serde(default)]
     pub magic_to_hand: Option<InstanceId>,
+    /// (summoned card, the spirit whose cores paid its Ascend) this turn (keyword rulings
+    /// K1-K3; `ascended_using`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ascended: Vec<(InstanceId, InstanceId)>,
 }

@@ -1,5 +1,5 @@
 //! Constants while a card's cost is read (BS-5.2; ruling BSS01-109: "while summoning"
-//! effects). A view reads the cost of every hand card after every event (issue 15), so only
+//! effects). A view reads the cost of every hand card after every event, so only
 //! the effects that call `while_summoning` are run again, and their modifiers replace theirs
 //! in the constants in force without a card being summoned. The paid card's own effects that
 //! read its cost being paid ("when summoning this spirit from your hand, …", "this card costs

@@ -1,4 +1,4 @@
-//! One source of truth for what the engine cannot do yet (issue 11, "Honest figures"):
+//! One source of truth for what the engine cannot do yet:
 //! the script functions registered only as stubs, the events `when` cannot watch, the
 //! keywords without rules, and [`gaps`]: every reason a compiled effect cannot act.
 //!
@@ -65,7 +65,7 @@ impl fmt::Display for Gap {
 }
 
 /// The keywords that have rules, compared case-insensitively: Burst (BS-10, the engine's)
-/// and those packs declare with effects ([`KeywordRules::declared`], issue 12).
+/// and those packs declare with effects ([`KeywordRules::declared`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KeywordRules(BTreeSet<String>);
 
@@ -76,7 +76,7 @@ impl KeywordRules {
     }
 
     /// Burst (BS-10) and every keyword a pack declares with rules (an effect, or
-    /// `engine: true`; issue 12).
+    /// `engine: true`).
     pub fn declared(keywords: &[carddb::LoadedKeyword]) -> KeywordRules {
         let mut k = KeywordRules::battle_spirits();
         for d in keywords.iter().filter(|d| d.def.has_rules()) {
@@ -333,7 +333,7 @@ pub fn source_gaps(source: &str, keywords: &KeywordRules) -> Vec<Gap> {
 pub struct EngineChecker {
     /// The keywords that have rules.
     pub keywords: KeywordRules,
-    /// The packs' keywords, labels and phrases the text is read with (issue 12).
+    /// The packs' keywords, labels and phrases the text is read with.
     pub vocab: dsl::Vocabulary,
 }
 

@@ -1,5 +1,5 @@
 //! Tests of `support`: the limits come from the registrations' docs, and `gaps` finds
-//! every reason a script cannot act (issue 11).
+//! every reason a script cannot act.
 
 use super::*;
 

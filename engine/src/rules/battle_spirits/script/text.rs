@@ -7,7 +7,7 @@ use super::state::WatchKind;
 
 /// What the text grammar understood of the effect's text that runs (`None`: no text): the
 /// language its `text_language` names when it has that text, else English, else Japanese
-/// (issue 17: a card printed only in Japanese runs from its Japanese text). The same
+/// (a card printed only in Japanese runs from its Japanese text). The same
 /// reading the engine runs, for `cardscript lint` and `explain`.
 pub fn parse_text(e: &carddb::Effect) -> Option<(String, dsl::ParseOutcome)> {
     parse_text_in(e, &dsl::Vocabulary::default())

@@ -1,6 +1,6 @@
 //! The rhai the text grammar writes from printed card text, cached per library: written
 //! once (in parallel, rayon) by a library's first build and read by its builds on other
-//! threads, so card text is parsed once per library (issue 15).
+//! threads, so card text is parsed once per library.
 
 use std::collections::BTreeMap;
 
@@ -8,7 +8,7 @@ use carddb::{CardDef, CardId};
 
 /// The rhai the text grammar wrote for each effect without a script, by (card, effect),
 /// with its hook (`None`: no text): filled by a library's first build and read by the
-/// builds on other threads, so card text is parsed once per library (issue 15).
+/// builds on other threads, so card text is parsed once per library.
 pub type GeneratedCache = std::sync::Mutex<BTreeMap<(CardId, usize), Option<(String, String)>>>;
 
 /// The generated rhai of effect `i` of `card`: from `cache` when a build already wrote it,
@@ -35,7 +35,7 @@ pub(crate) fn cached_text(
 
 /// Writes into `cache`, in parallel (rayon), the rhai of every effect of `defs` the build
 /// would write from printed text (no script of its own) and the cache does not hold yet:
-/// reading card text is most of a library build (issue 15). Each result depends only on
+/// reading card text is most of a library build. Each result depends only on
 /// its effect and `vocab`, and is stored under its own key, so the build that reads the
 /// cache afterwards sees what it would have written itself, in any order.
 pub(crate) fn prefill_text(cache: &GeneratedCache, defs: &[&CardDef], vocab: &dsl::Vocabulary) {

@@ -1,4 +1,4 @@
-//! The text vocabulary of a library's packs (issue 12 item 3): the timing labels
+//! The text vocabulary of a library's packs: the timing labels
 //! (`labels/*.yaml`) and phrases (`phrases/*.yaml`) the packs declared, read from the
 //! script sources (the catalogue keeps those files), turned into a [`dsl::Vocabulary`]
 //! the text grammar parses with; and the triggers of an effect's printed label with the
@@ -327,8 +327,7 @@ pub(crate) fn value_text(v: &carddb::KeywordValue) -> String {
     }
 }
 
-/// Checks a loaded pack against the vocabulary its library was built with (issue 12
-/// item 4), each mistake at its file and line with a did-you-mean and the valid values:
+/// Checks a loaded pack against the vocabulary its library was built with, each mistake at its file and line with a did-you-mean and the valid values:
 /// every effect's and keyword's timing label (on cards and in the pack's keyword
 /// declarations) is an engine label or a declared one; every card keyword is declared
 /// (when the packs declare keywords) with a value of its kind.

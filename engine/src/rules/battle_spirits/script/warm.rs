@@ -1,4 +1,4 @@
-//! Running a compiled effect with the function lookups of its earlier runs (issue 15).
+//! Running a compiled effect with the function lookups of its earlier runs.
 //!
 //! rhai resolves each call in a script (which registered or script function a name and
 //! its argument types mean) into a cache that `Engine::run_ast` throws away after every

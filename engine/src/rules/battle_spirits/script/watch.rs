@@ -106,7 +106,12 @@ impl Game {
             && whose_ok
             && match (subject, w.card) {
                 (None, _) => true,
-                (Some(q), Some(c)) => q.eval(self).contains(&c) || q.matches_ignoring_zone(self, c),
+                (Some(q), Some(c)) => {
+                    q.eval(self).contains(&c)
+                        || q.matches_ignoring_zone(self, c)
+                        // A used magic has left the hand its query names (BS-5.5).
+                        || (w.kind == WatchKind::UsesMagic && q.matches_from_hand(self, c))
+                }
                 (Some(_), None) => false,
             }
     }

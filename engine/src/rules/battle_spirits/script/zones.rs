@@ -49,7 +49,7 @@ impl Game {
     }
 
     /// The hand/trash effects of `card` that work where it is, with a trigger matching
-    /// `pred`: its own, then those of the keywords it has (issue 12). `bits`: as for
+    /// `pred`: its own, then those of the keywords it has. `bits`: as for
     /// [`Game::matching_of`].
     fn zone_matching(
         &self,
@@ -62,7 +62,7 @@ impl Game {
             Zone::Trash(_) => EffectZone::Trash,
             _ => return Vec::new(),
         };
-        // Issue 15: as in `matching_of`.
+        // As in `matching_of`.
         let own = self.strict || self.trigger_bits_of(card) & bits != 0;
         let mut out: Vec<u32> = match self.effects_of_instance(card).filter(|_| own) {
             Some(effs) => (effs.iter().enumerate())
@@ -96,7 +96,7 @@ impl Game {
         ev: &[InstanceId],
         skip: &[InstanceId],
     ) {
-        // Issue 15: no hand or trash effect of this game's cards has a trigger of `bits`
+        // No hand or trash effect of this game's cards has a trigger of `bits`
         // (strict games check that none is reached).
         let none = self.off_field_bits & bits == 0;
         if !self.host.zone_effects || (none && !self.strict) {
@@ -190,7 +190,7 @@ impl Game {
         let mut v = Vec::new();
         let want = |t: Trigger| t == Trigger::Flash || (!flash_timing && t == Trigger::Main);
         let bits = Trigger::Flash.bit() | Trigger::Main.bit();
-        // Issue 15: as in `reach_zones`.
+        // As in `reach_zones`.
         let none = self.off_field_bits & bits == 0;
         if !self.host.zone_effects || (none && !self.strict) {
             return v;

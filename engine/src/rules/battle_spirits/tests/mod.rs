@@ -1,5 +1,5 @@
 //! Unit tests for the ruleset: one or more per rule ID, named `bs_<id>_…` after the rule
-//! they check (digest `shared/rules/battle-spirits.md`).
+//! they check (rules reference `docs/rules/battle-spirits.md`).
 
 use carddb::{CardDef, CardKind, Colour};
 
@@ -9,6 +9,7 @@ use crate::rules::battle_spirits::testkit::{card, synthetic_cards, synthetic_dec
 use crate::{CardLibrary, Replay};
 
 mod battle;
+mod cancel;
 mod main_step;
 mod mutants;
 mod setup;

@@ -250,7 +250,7 @@ fn bs_0_6_first_player_skips_core_step_and_attack_but_draws() {
 fn set_up_notes_the_triggers_the_decks_field_effects_wait_for() {
     use crate::rules::battle_spirits::script::Trigger;
     use crate::rules::battle_spirits::testkit::{effect, scenario, scripted_spirit};
-    // A hook no field effect of the game waits for reaches no field card (issue 15).
+    // A hook no field effect of the game waits for reaches no field card.
     let attacker = scripted_spirit("S-ATK", 0, 1000, vec![effect("When Attacks", "draw(1);")]);
     let g = scenario(vec![attacker], 3);
     assert!(g.field_triggers.contains(&Trigger::WhenAttacks));

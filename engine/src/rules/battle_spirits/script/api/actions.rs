@@ -4,9 +4,10 @@
 
 use super::*;
 use crate::rules::battle_spirits::script::WatchKind;
+use crate::rules::battle_spirits::script::state::OwnCount;
 
 /// Discards the cards from hand; the ones really discarded join this effect's
-/// `discarded()` ("for each card discarded this way", issue 11 kind 6). Returns how many.
+/// `discarded()` ("for each card discarded this way"). Returns how many.
 pub(super) fn discard_cards(cs: Vec<InstanceId>) -> R<i64> {
     with_mut(|g, rc| {
         let by = Some(rc.actor());
@@ -197,6 +198,17 @@ pub(super) fn register_actions(e: &mut Engine) {
         ["targets", "n: i64", "q: Query", "dur: &str"],
         "BP +n for each card the query matches, counted whenever the BP is read, for the duration (rulings C#197, C#198: \"gains 1000 BP for each green spirit you control\" follows the spirits while it lasts).",
         |t: Dynamic, n: i64, q: Query, d: &str| modify(&t, ModKind::BpPer(n, q), d)
+    );
+    reg!(
+        e,
+        "bp_plus_per_own",
+        ["targets", "n: i64", "what: &str", "dur: &str"],
+        "BP +n for each of the card's own \"symbols\" (BS-6.5.1) or \"cores\" on it, each card counting its own whenever its BP is read, for the duration (\"gain 1000 BP for each symbol they have\").",
+        |t: Dynamic, n: i64, w: &str, d: &str| {
+            let what = OwnCount::parse(w)
+                .ok_or_else(|| err(format!("what must be \"symbols\" or \"cores\", got {w:?}")))?;
+            modify(&t, ModKind::BpPerOwn(n, what), d)
+        }
     );
     reg!(
         e,
@@ -451,7 +463,7 @@ pub(super) fn register_actions(e: &mut Engine) {
         |t: Dynamic, free: bool, ex: bool| -> R<i64> {
             let source = run_ctx()?;
             let n = each(&t, |g, c, p| {
-                // Nothing is skipped silently (issue 11 kind 11): say why a card is not
+                // Nothing is skipped silently: say why a card is not
                 // summoned.
                 let inert = |g: &mut Game, reason: String| {
                     g.emit(Event::EffectInert {

@@ -12,7 +12,7 @@ use crate::rules::battle_spirits::script::state::LifeCoreSink;
 /// more" and "red" are read as "a spirit with …" / "a … spirit".
 /// A condition that reached the script in lower case (`keyword_value()` lower-cases
 /// words) is read again with its other words capitalised, as family names are printed.
-/// Read once per text and thread (issue 15: keywords ask it on every check).
+/// Read once per text and thread (keywords ask it on every check).
 fn card_condition(text: &str) -> R<dsl::phrases::BraveCondition> {
     thread_local! {
         static READ: std::cell::RefCell<std::collections::BTreeMap<String, Option<dsl::phrases::BraveCondition>>> =
@@ -135,45 +135,57 @@ fn first(t: &Dynamic) -> R<Option<InstanceId>> {
     Ok(targets(t)?.first().copied())
 }
 
+/// `attacks_cannot_reduce_life(_to)`: the modifier on the effect's card (`to`: the life the
+/// attacks cannot reduce it to; `None`: not at all).
+fn life_kept(q: Query, w: &str, to: Option<u32>, d: &str) -> R<()> {
+    let whose = match w {
+        "each" => Whose::Either,
+        "your" => Whose::Your,
+        "opponent" => Whose::Opponent,
+        other => {
+            return Err(err(format!(
+                "expected \"each\", \"your\" or \"opponent\", got {other:?}"
+            )));
+        }
+    };
+    let until = dur(d)?;
+    let rc = run_ctx()?;
+    let kind = ModKind::AttacksCannotReduceLife {
+        attackers: q,
+        whose,
+        protector: rc.controller,
+        to,
+    };
+    if read_only() {
+        rc.collected.borrow_mut().push((rc.card, kind));
+        return Ok(());
+    }
+    // A "while" protection given by a triggered effect lasts the turn.
+    let until = if until == Until::While {
+        Until::Turn
+    } else {
+        until
+    };
+    with_mut(|g, rc| {
+        g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
+        Ok(())
+    })
+}
+
 pub(super) fn register_battle(e: &mut Engine) {
     reg!(
         e,
         "attacks_cannot_reduce_life",
         ["attackers: Query", "whose: &str", "dur: &str"],
         "For the duration, attacks by the cards the query matches when life would be reduced (their BP then) cannot reduce the life of \"each\" player, \"your\" or the \"opponent\"'s (BS-6.5.1): nothing is reduced and LifeKept is logged, so nothing that waits for a life reduced works (ruling C#53). Kept on this card, also off the field (a magic's \"this turn\").",
-        |q: Query, w: &str, d: &str| -> R<()> {
-            let whose = match w {
-                "each" => Whose::Either,
-                "your" => Whose::Your,
-                "opponent" => Whose::Opponent,
-                other => {
-                    return Err(err(format!(
-                        "expected \"each\", \"your\" or \"opponent\", got {other:?}"
-                    )));
-                }
-            };
-            let until = dur(d)?;
-            let rc = run_ctx()?;
-            let kind = ModKind::AttacksCannotReduceLife {
-                attackers: q,
-                whose,
-                protector: rc.controller,
-            };
-            if read_only() {
-                rc.collected.borrow_mut().push((rc.card, kind));
-                return Ok(());
-            }
-            // A "while" protection given by a triggered effect lasts the turn.
-            let until = if until == Until::While {
-                Until::Turn
-            } else {
-                until
-            };
-            with_mut(|g, rc| {
-                g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
-                Ok(())
-            })
-        }
+        |q: Query, w: &str, d: &str| life_kept(q, w, None, d)
+    );
+    reg!(
+        e,
+        "attacks_cannot_reduce_life_to",
+        ["attackers: Query", "whose: &str", "n: i64", "dur: &str"],
+        "As `attacks_cannot_reduce_life`, but the attacks still reduce the life, down to n + 1 only (\"cannot reduce your life to 0\": the last core stays; BS-6.5.1, the digest is silent: what the attack cannot take is kept and LifeKept is logged).",
+        |q: Query, w: &str, n: i64, d: &str| life_kept(q, w, Some(nat(n, "n")?), d)
     );
     reg!(
         e,

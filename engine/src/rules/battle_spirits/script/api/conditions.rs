@@ -8,6 +8,20 @@ pub(super) fn register_conditions(e: &mut Engine) {
     });
     reg!(
         e,
+        "highest_bp",
+        ["q: Query"],
+        "The highest BP among the cards the query matches now (0 when it matches none): \"higher BP than your opponent's highest BP spirit\".",
+        |q: Query| -> R<i64> {
+            with_ref(|g, _| {
+                (q.eval(g).into_iter())
+                    .map(|c| i64::from(g.bp(c)))
+                    .max()
+                    .unwrap_or(0)
+            })
+        }
+    );
+    reg!(
+        e,
         "life_lost_this_turn",
         [],
         "How many cores your life lost this turn, less those it gained (ruling C#178: a life lost and then gained back is not lost), read from the log since the turn began (BS-6.5.1).",
@@ -88,6 +102,28 @@ pub(super) fn register_conditions(e: &mut Engine) {
     );
     reg!(
         e,
+        "not_duplicated",
+        [],
+        "\"This effect does not duplicate\": true unless an earlier (lower instance id) card of yours on the field with this card's name has this effect in force (at its level); so copies of the effect on several cards of one name work once, not once each. Off the field (a magic card), true.",
+        || -> R<bool> {
+            with_ref(|g, rc| {
+                let me = rc.card;
+                if !g.on_field(me) {
+                    return true;
+                }
+                let name = g.name(me);
+                let levels = g
+                    .effect_of_instance(me, rc.effect)
+                    .map(|e| e.levels.clone())
+                    .unwrap_or_default();
+                !g.field(rc.controller)
+                    .into_iter()
+                    .any(|c| c < me && g.name(c) == name && g.level_ok(c, &levels))
+            })
+        }
+    );
+    reg!(
+        e,
         "symbols",
         ["colour: &str"],
         "Symbols of that colour on your field.",
@@ -120,6 +156,37 @@ pub(super) fn register_conditions(e: &mut Engine) {
     );
     reg!(
         e,
+        "note_ascend",
+        ["from"],
+        "Keyword rulings K1-K3: records that this card performs Ascend using `from` (the spirit whose cores pay it), for `ascended_using` this turn. Called by the Ascend keyword's cost.",
+        |t: Dynamic| -> R<()> {
+            let cs = targets(&t)?;
+            with_mut(|g, rc| {
+                if let Some(&from) = cs.first() {
+                    let s = &mut g.st.scripts.ascended;
+                    s.retain(|(c, _)| *c != rc.this);
+                    s.push((rc.this, from));
+                }
+                Ok(())
+            })
+        }
+    );
+    reg!(
+        e,
+        "ascended_using",
+        ["q: Query"],
+        "\"If this spirit performs Ascend using a spirit that …\" (keyword rulings K1-K3): whether the spirit whose cores paid this card's Ascend this turn matches the query's player, kind and filters wherever it is now (it has usually left the field).",
+        |q: Query| -> R<bool> {
+            with_ref(|g, rc| {
+                g.st.scripts
+                    .ascended
+                    .iter()
+                    .any(|(c, from)| *c == rc.this && q.matches_ignoring_zone(g, *from))
+            })
+        }
+    );
+    reg!(
+        e,
         "destroyed_by_this_effect",
         [],
         "Whether this effect destroyed something.",
@@ -138,6 +205,21 @@ pub(super) fn register_conditions(e: &mut Engine) {
         [],
         "Whether this effect summoned a spirit.",
         || -> R<bool> { Ok(run_ctx()?.summoned.get()) }
+    );
+    reg!(
+        e,
+        "destroyed_this_turn_count",
+        ["q: Query"],
+        "How many cards the query matches (wherever they are now) were destroyed this turn.",
+        |q: Query| -> R<i64> {
+            with_ref(|g, _| {
+                g.st.scripts
+                    .destroyed_this_turn
+                    .iter()
+                    .filter(|c| q.matches_ignoring_zone(g, **c))
+                    .count() as i64
+            })
+        }
     );
     reg!(
         e,

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::battle_spirits::script::Protect;
+use crate::rules::battle_spirits::script::WatchKind;
 
 // ---- places for cores ----------------------------------------------------------------
 
@@ -225,6 +226,12 @@ pub(super) fn register_cores(e: &mut Engine) {
                     for _ in 0..n {
                         g.core_from_void(false, *l);
                     }
+                    // Cores placed into a life increase it, as `gain_life` (BS-0.3).
+                    if let CoreLoc::Life(p) = l
+                        && n > 0
+                    {
+                        g.watch(WatchKind::LifeIncreases, None, *p, n);
+                    }
                 }
                 Ok(i64::from(n) * locs.len() as i64)
             })
@@ -277,7 +284,10 @@ pub(super) fn register_cores(e: &mut Engine) {
             let most = with_ref(|g, _| {
                 (srcs.iter().map(|s| i64::from(g.cores_at(*s))).max()).unwrap_or(0)
             })?;
-            let top = if n < 0 { most } else { n.min(most) };
+            let top = match n {
+                -1 => most,
+                n => i64::from(nat(n, "n (or -1 for any number)")?).min(most),
+            };
             let opts: Array = (0..=top)
                 .map(|i| Dynamic::from(format!("{i} cores")))
                 .collect();
@@ -289,7 +299,7 @@ pub(super) fn register_cores(e: &mut Engine) {
         e,
         "pay_cores",
         ["n: i64"],
-        "Pays n cores from your reserve to your trash (a cost, BS-5.2). Returns n, or 0 and pays nothing when the reserve holds fewer than n: a cost is paid in full or not at all, and \"if you do\" is gated on it (issue 11 kind 4).",
+        "Pays n cores from your reserve to your trash (a cost, BS-5.2). Returns n, or 0 and pays nothing when the reserve holds fewer than n: a cost is paid in full or not at all, and \"if you do\" is gated on it.",
         |n: i64| -> R<i64> {
             let n = nat(n, "n")?;
             with_mut(|g, rc| {
@@ -309,7 +319,7 @@ pub(super) fn register_cores(e: &mut Engine) {
         e,
         "pay_cores_from",
         ["targets", "n: i64"],
-        "Pays n cores from the cards to your trash (a cost); depletion follows (BS-5.3). Returns how many were paid: n, or 0 and pays nothing when the cards hold fewer than n in all (a cost is paid in full or not at all, issue 11 kind 4).",
+        "Pays n cores from the cards to your trash (a cost); depletion follows (BS-5.3). Returns how many were paid: n, or 0 and pays nothing when the cards hold fewer than n in all (a cost is paid in full or not at all).",
         |t: Dynamic, n: i64| -> R<i64> {
             let n = nat(n, "n")?;
             let cs = targets(&t)?;

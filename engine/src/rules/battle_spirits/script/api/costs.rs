@@ -63,6 +63,13 @@ pub(super) fn register_costs(e: &mut Engine) {
     );
     reg!(
         e,
+        "ascend_cost_as",
+        ["targets", "n: i64", "dur: &str"],
+        "\"When you use this spirit to perform Ascend, treat it as though it costs n\" (keyword rulings K1-K3): when the cards pay another card's Ascend, the condition reads their cost as n (`ascend_cost_at_least`); their cost elsewhere is unchanged.",
+        |t: Dynamic, n: i64, d: &str| modify(&t, ModKind::AscendCostAs(nat(n, "n")?), d)
+    );
+    reg!(
+        e,
         "reduce_cost",
         ["targets", "n: i64", "dur: &str"],
         "While the cards' cost is paid, n fewer cores are paid, after their reduction symbols (BS-5.2 step 4); what is paid never goes below 0 (ruling C#58).",

@@ -47,6 +47,12 @@ pub(super) fn register_filters(e: &mut Engine) {
     );
     filt!("cost_at_most", i64, "Cost ≤ x.", Filter::CostAtMost);
     filt!("cost_at_least", i64, "Cost ≥ x.", Filter::CostAtLeast);
+    filt!(
+        "ascend_cost_at_least",
+        i64,
+        "Cost ≥ x as an Ascend reads it: a card with `ascend_cost_as` counts as that cost (keyword rulings K1-K3).",
+        Filter::AscendCostAtLeast
+    );
     filt!("cost_is", i64, "Cost = x.", |x| Filter::CostIn(vec![x]));
     filt!(
         "cost_in",
@@ -222,6 +228,41 @@ pub(super) fn register_filters(e: &mut Engine) {
                     .map(|c| Dynamic::from(i64::from(g.cost_of(c))))
                     .collect()
             })
+        }
+    );
+    reg!(
+        e,
+        "families",
+        ["targets"],
+        "The families (spirit types) of the cards, printed and gained, each once, as an array, for `family` (\"with one or more of the same spirit type as that spirit\").",
+        |t: Dynamic| -> R<Array> {
+            let cs = targets(&t)?;
+            with_ref(|g, _| {
+                let mut out: Vec<String> = Vec::new();
+                for c in cs {
+                    for f in g.families_of(c) {
+                        if !out.iter().any(|x| x.eq_ignore_ascii_case(&f)) {
+                            out.push(f);
+                        }
+                    }
+                }
+                out.into_iter().map(Dynamic::from).collect()
+            })
+        }
+    );
+    reg!(
+        e,
+        "union",
+        ["a", "b"],
+        "The cards of both (queries or arrays of cards), each once, as an array: \"that spirit and all of your spirits with …\".",
+        |a: Dynamic, b: Dynamic| -> R<Array> {
+            let mut cs = targets(&a)?;
+            for c in targets(&b)? {
+                if !cs.contains(&c) {
+                    cs.push(c);
+                }
+            }
+            Ok(to_array(cs))
         }
     );
     reg!(

@@ -71,6 +71,8 @@ use restrictions::register_restrictions;
 use summoning::register_summoning;
 pub(crate) use watchers::WATCH_FNS;
 use watchers::register_subtriggers;
+pub(crate) use watchers::too_many_watchers_reason;
+pub use watchers::{MAX_WATCHERS, MAX_WATCHERS_PER_EFFECT};
 
 fn asked() -> Box<EvalAltResult> {
     err(ASKED)
@@ -85,14 +87,17 @@ fn this() -> R<InstanceId> {
 }
 
 /// The largest count one call takes (cards, cores, life): the work one call does stays
-/// bounded however large a number a script passes (issue 16 kind 2).
+/// bounded however large a number a script passes.
 pub const MAX_COUNT: u32 = 1000;
 
+/// A script's count (`n`) as a count the rules act on: 0 to [`MAX_COUNT`]; any other
+/// number fails the effect with the bounds, whichever side it is past.
 fn nat(n: i64, what: &str) -> R<u32> {
     match u32::try_from(n) {
         Ok(v) if v <= MAX_COUNT => Ok(v),
-        Ok(_) => Err(err(format!("{what} must be at most {MAX_COUNT}, got {n}"))),
-        Err(_) => Err(err(format!("{what} must be 0 or more, got {n}"))),
+        _ => Err(err(format!(
+            "{what} must be between 0 and {MAX_COUNT}, got {n}"
+        ))),
     }
 }
 
@@ -135,7 +140,7 @@ fn this_or_any(rc: &RunCtx, c: InstanceId, part: u8) -> u8 {
 
 fn targets(d: &Dynamic) -> R<Vec<InstanceId>> {
     // Cards named outright (`this_card()`, a card, an array of them) read nothing of the
-    // game: a constant run that names only them can be remembered (issue 15, `memo`).
+    // game: a constant run that names only them can be remembered (`memo`).
     if let Some(v) = cards_in(d, &|_| None)? {
         return Ok(v);
     }
@@ -232,7 +237,7 @@ fn zones(which: &str, z: fn(PlayerId) -> Zone) -> R<Query> {
 
 fn first_card(q: &Query) -> R<InstanceId> {
     let first = match q.named() {
-        // Named outright (`this_card()`): nothing of the game is read (issue 15, `memo`).
+        // Named outright (`this_card()`): nothing of the game is read (`memo`).
         Some(cs) => cs.first().copied(),
         None => with_ref(|g, _| q.eval(g).first().copied())?,
     };

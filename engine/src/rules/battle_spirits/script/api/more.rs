@@ -8,7 +8,7 @@ pub(super) fn register_more(e: &mut Engine) {
         e,
         "raise_event",
         ["name: &str", "card"],
-        "Raises the pack-declared event `name` about `card` (issue 12): the effects whose timing label declares that event (`labels/*.yaml`, `event: name`) and matches the card (`which`: this card, yours, the opponent's, any) resolve now. Errors: a name that is not lower-case letters, digits and `-` (at most 23 bytes), or no card.",
+        "Raises the pack-declared event `name` about `card`: the effects whose timing label declares that event (`labels/*.yaml`, `event: name`) and matches the card (`which`: this card, yours, the opponent's, any) resolve now. Errors: a name that is not lower-case letters, digits and `-` (at most 23 bytes), or no card.",
         |name: &str, card: Dynamic| -> R<()> {
             let ev = crate::rules::battle_spirits::script::hooks::EventName::new(name).ok_or_else(
                 || {
@@ -106,7 +106,7 @@ pub(super) fn register_more(e: &mut Engine) {
         |n: i64| -> R<i64> {
             let n = nat(n, "n")?;
             with_mut(|g, rc| {
-                let v = g.mill(rc.controller, n);
+                let v = g.mill(rc.controller, n, rc.controller);
                 let k = v.len() as i64;
                 rc.milled.borrow_mut().extend(v);
                 Ok(k)
@@ -121,7 +121,7 @@ pub(super) fn register_more(e: &mut Engine) {
         |n: i64| -> R<i64> {
             let n = nat(n, "n")?;
             with_mut(|g, rc| {
-                let v = g.mill(rc.controller.other(), n);
+                let v = g.mill(rc.controller.other(), n, rc.controller);
                 let k = v.len() as i64;
                 if k > 0 {
                     g.watch(

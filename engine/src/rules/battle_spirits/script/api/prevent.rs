@@ -17,6 +17,36 @@ fn timing(s: &str) -> R<Timing> {
 pub(super) fn register_prevent(e: &mut Engine) {
     reg!(
         e,
+        "deck_discard_limit",
+        ["max: i64", "opponent_only: bool", "dur: &str"],
+        "For the duration, an effect discards at most max cards from your deck at a time (BS-8.1): \"no more than one card is discarded\" by your opponent's effects (opponent_only), \"cards cannot be discarded from your deck\" (max 0, any effect). Kept on this card, also off the field (a magic's \"this turn\").",
+        |max: i64, opponent_only: bool, d: &str| -> R<()> {
+            let max = nat(max, "max")?;
+            let until = dur(d)?;
+            let rc = run_ctx()?;
+            let kind = ModKind::DeckDiscardLimit {
+                max,
+                opponent_only,
+                protector: rc.controller,
+            };
+            if read_only() {
+                rc.collected.borrow_mut().push((rc.card, kind));
+                return Ok(());
+            }
+            // A "while" limit given by a triggered effect lasts the turn.
+            let until = if until == Until::While {
+                Until::Turn
+            } else {
+                until
+            };
+            with_mut(|g, rc| {
+                g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
+                Ok(())
+            })
+        }
+    );
+    reg!(
+        e,
         "silence_effects",
         ["targets", "timing: &str", "dur: &str"],
         "\"Does not work\" (BS-8.1): the cards' own effects of the timing — \"destroyed\" (every effect that works when a spirit is destroyed: when destroyed, when destroyed by the opponent, when one of your spirits is destroyed), \"summoned\", \"attacks\" or \"blocks\" — are not triggered for the duration while the cards are on the field; each stopped effect logs EffectInert. Other cards' effects, set bursts and effects of cards in the trash still work (rulings C#151–C#153).",

@@ -116,7 +116,7 @@ pub(super) fn register_queries(e: &mut Engine) {
         "The top n cards of your deck, top first (e.g. `put_into_tecoto(deck_top(1))`, BS-13.1).",
         |n: i64| -> R<Query> {
             let p = me()?;
-            let n = usize::try_from(n).unwrap_or(0);
+            let n = nat(n, "n")? as usize;
             let top = with_ref(|g, _| {
                 g.pile(Zone::Deck(p))
                     .iter()
@@ -132,7 +132,7 @@ pub(super) fn register_queries(e: &mut Engine) {
         e,
         "keyword_value",
         [],
-        "In a keyword's effect (issue 12): the keyword's value on this card — the highest number if it has the keyword several times (0 when none is written), the colours as an array of lower-case names (all it has), a condition's words as one string (its parts joined with \"/\": \"1/4\"), a word as a string, or `()` for a keyword without a value.",
+        "In a keyword's effect: the keyword's value on this card — the highest number if it has the keyword several times (0 when none is written), the colours as an array of lower-case names (all it has), a condition's words as one string (its parts joined with \"/\": \"1/4\"), a word as a string, or `()` for a keyword without a value.",
         || -> R<Dynamic> { with_ref(|g, rc| g.keyword_value(rc.card, rc.effect)) }
     );
     reg!(

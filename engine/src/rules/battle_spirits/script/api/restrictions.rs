@@ -16,10 +16,12 @@ pub(super) fn colour(c: &str) -> R<carddb::Colour> {
 }
 
 fn level(n: i64) -> R<u8> {
-    u8::try_from(n)
-        .ok()
-        .filter(|l| *l >= 1)
-        .ok_or_else(|| err(format!("a level is 1 or more, got {n}")))
+    u8::try_from(n).ok().filter(|l| *l >= 1).ok_or_else(|| {
+        err(format!(
+            "a level must be between 1 and {}, got {n}",
+            u8::MAX
+        ))
+    })
 }
 
 pub(super) fn register_restrictions(e: &mut Engine) {
@@ -29,6 +31,16 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         ["targets", "dur: &str"],
         "The cards may be declared as blockers while exhausted, any number of times (BS-6.3; rulings BSS01-130, BSS02-126).",
         |t: Dynamic, d: &str| modify(&t, ModKind::BlockWhileExhausted, d)
+    );
+    reg!(
+        e,
+        "can_block_while_exhausted_vs",
+        ["targets", "q", "dur: &str"],
+        "The cards may be declared as blockers while exhausted against the attackers the query matches when the block would be declared (BS-6.3: \"can block your opponent's spirits that cost 5 or fewer even if exhausted\"); against others only refreshed.",
+        |t: Dynamic, q: Dynamic, d: &str| {
+            let q = subject(&q)?;
+            modify(&t, ModKind::BlockWhileExhaustedVs(q), d)
+        }
     );
     reg!(
         e,
@@ -66,6 +78,7 @@ pub(super) fn register_restrictions(e: &mut Engine) {
                     what,
                     protector,
                     colours,
+                    kinds: Vec::new(),
                 },
                 d,
             )
@@ -96,6 +109,57 @@ pub(super) fn register_restrictions(e: &mut Engine) {
                     what,
                     protector,
                     colours,
+                    kinds: Vec::new(),
+                },
+                d,
+            )
+        }
+    );
+    reg!(
+        e,
+        "cannot_be_by_opponent_cards",
+        [
+            "targets",
+            "what: &str",
+            "kinds: Array",
+            "colours: Array",
+            "dur: &str"
+        ],
+        "The cards cannot be \"exhausted\", \"returned\", \"selected\", \"discarded\" or have their \"cores_removed\" by the effects of your opponent's cards of these kinds (\"spirit\": spirits, ultimates and braves; \"nexus\"; \"magic\"; empty: any kind) and of these colours (empty: any colour): \"cannot be selected by the effects of your opponent's spirits\" (BS-8.1).",
+        |t: Dynamic, w: &str, ks: Array, cols: Array, d: &str| {
+            let what = Protect::parse(w).ok_or_else(|| {
+                err(format!(
+                    "what must be \"exhausted\", \"returned\", \"selected\", \"discarded\" or \"cores_removed\", got {w:?}"
+                ))
+            })?;
+            let mut colours = Vec::new();
+            for c in cols {
+                let name = c
+                    .into_string()
+                    .map_err(|t| err(format!("a colour name, got {t}")))?;
+                colours.push(colour(&name)?);
+            }
+            let mut kinds = Vec::new();
+            for k in ks {
+                kinds.push(match k.into_string().as_deref() {
+                    Ok("magic") => carddb::CardKind::Magic,
+                    Ok("spirit") => carddb::CardKind::Spirit,
+                    Ok("nexus") => carddb::CardKind::Nexus,
+                    other => {
+                        return Err(err(format!(
+                            "expected \"magic\", \"spirit\" or \"nexus\", got {other:?}"
+                        )));
+                    }
+                });
+            }
+            let protector = me()?;
+            modify(
+                &t,
+                ModKind::Protected {
+                    what,
+                    protector,
+                    colours,
+                    kinds,
                 },
                 d,
             )
@@ -158,6 +222,13 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         ["targets", "family: &str", "dur: &str"],
         "The cards also belong to the family (spirit type) for the duration.",
         |t: Dynamic, f: &str, d: &str| modify(&t, ModKind::Family(f.to_string()), d)
+    );
+    reg!(
+        e,
+        "gain_all_families",
+        ["targets", "dur: &str"],
+        "\"Treat it as having all spirit types\": the cards belong to every family for the duration.",
+        |t: Dynamic, d: &str| modify(&t, ModKind::AllFamilies, d)
     );
     reg!(
         e,

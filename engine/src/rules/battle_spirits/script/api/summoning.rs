@@ -14,37 +14,28 @@ pub(super) fn register_summoning(e: &mut Engine) {
             if read_only() {
                 return Err(err("summon_token cannot be used in a constant effect"));
             }
+            with_mut(|g, rc| Ok(summon_token_def(g, rc, Ok(id.to_string()), false)))
+        }
+    );
+    reg!(
+        e,
+        "summon_token_named",
+        ["name: &str", "exhausted: bool"],
+        "\"Summon one of your NAME Tokens\" (keyword rulings K27, K28): makes a token from the library's token definition (`token: true`) named `name` (compared without case; \"Gear Token\") and summons it for you as `summon_token` does, exhausted when `exhausted`. Returns the token, or `()` after logging EffectInert with the reason when the library declares no token of that name or the reserve holds too few cores.",
+        |name: &str, exhausted: bool| -> R<Dynamic> {
+            if read_only() {
+                return Err(err(
+                    "summon_token_named cannot be used in a constant effect",
+                ));
+            }
             with_mut(|g, rc| {
-                let p = rc.controller;
-                let problem = match g.library().get(id) {
-                    Some(d) if d.token && g.reserve(p) >= d.minimum_cores() => None,
-                    Some(d) if d.token => Some(format!(
-                        "the token {id} needs {} core(s) from the reserve",
-                        d.minimum_cores()
-                    )),
-                    _ => Some(format!("{id} is no token definition of the library")),
-                };
-                let made = match problem {
-                    None => g
-                        .make_token(id, p)
-                        .filter(|c| g.effect_summon(*c, p, false, false)),
-                    Some(_) => None,
-                };
-                match made {
-                    Some(c) => {
-                        rc.summoned.set(true);
-                        Ok(Dynamic::from(c))
-                    }
-                    None => {
-                        g.emit(Event::EffectInert {
-                            card: rc.card,
-                            effect: rc.effect,
-                            reason: problem
-                                .unwrap_or_else(|| format!("the token {id} cannot be summoned")),
-                        });
-                        Ok(Dynamic::UNIT)
-                    }
-                }
+                let found = g
+                    .library()
+                    .iter()
+                    .find(|d| d.token && d.name.eq_ignore_ascii_case(name))
+                    .map(|d| d.id.clone())
+                    .ok_or_else(|| format!("the library declares no token named {name:?}"));
+                Ok(summon_token_def(g, rc, found, exhausted))
             })
         }
     );
@@ -146,4 +137,50 @@ pub(super) fn pay_summon_cost(
     }
     g.pay_spare(p, to_pay);
     Ok(())
+}
+
+/// Makes a token of definition `id` and summons it for `rc`'s controller (K27); logs
+/// EffectInert with the reason (`id` is the lookup's failure, no token definition, too
+/// few cores in the reserve) and returns `()` when none is summoned.
+fn summon_token_def(
+    g: &mut Game,
+    rc: &RunCtx,
+    id: Result<String, String>,
+    exhausted: bool,
+) -> Dynamic {
+    let p = rc.controller;
+    let problem = match &id {
+        Err(why) => Some(why.clone()),
+        Ok(id) => match g.library().get(id) {
+            Some(d) if d.token && g.reserve(p) >= d.minimum_cores() => None,
+            Some(d) if d.token => Some(format!(
+                "the token {id} needs {} core(s) from the reserve",
+                d.minimum_cores()
+            )),
+            _ => Some(format!("{id} is no token definition of the library")),
+        },
+    };
+    let made = match (&problem, &id) {
+        (None, Ok(id)) => g
+            .make_token(id, p)
+            .filter(|c| g.effect_summon(*c, p, exhausted, false)),
+        _ => None,
+    };
+    match made {
+        Some(c) => {
+            rc.summoned.set(true);
+            Dynamic::from(c)
+        }
+        None => {
+            let reason = problem.unwrap_or_else(|| {
+                format!("the token {} cannot be summoned", id.unwrap_or_default())
+            });
+            g.emit(Event::EffectInert {
+                card: rc.card,
+                effect: rc.effect,
+                reason,
+            });
+            Dynamic::UNIT
+        }
+    }
 }

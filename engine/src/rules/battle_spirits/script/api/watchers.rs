@@ -22,6 +22,7 @@ pub(crate) const WATCH_FNS: &[(&str, WatchKind)] = &[
     ("ev_summons(", WatchKind::Summons),
     ("ev_uses_magic(", WatchKind::UsesMagic),
     ("ev_life_increases(", WatchKind::LifeIncreases),
+    ("ev_opponent_life_increases(", WatchKind::LifeIncreases),
     ("ev_opponent_draws(", WatchKind::Draws),
     ("ev_either_loses_life(", WatchKind::LifeReduced),
     (
@@ -194,6 +195,12 @@ pub(super) fn register_subtriggers(e: &mut Engine) {
             "Event: your life increases.",
         ),
         (
+            "ev_opponent_life_increases",
+            WatchKind::LifeIncreases,
+            Whose::Opponent,
+            "Event: the opponent's life increases (a core is added to it).",
+        ),
+        (
             "ev_opponent_draws",
             WatchKind::Draws,
             Whose::Opponent,
@@ -326,14 +333,22 @@ fn register_sub_for(ev: EventSpec, d: &str, f: FnPtr) -> R<()> {
         until,
     };
     if constant {
-        if rc.watchers.borrow().len() >= MAX_WATCHERS {
-            return Err(too_many_watchers());
+        if rc.watchers.borrow().len() >= MAX_WATCHERS_PER_EFFECT {
+            return Err(too_many_from_one_effect());
         }
         rc.watchers.borrow_mut().push(sub);
         return Ok(());
     }
     with_mut(|g, _| {
-        if g.st.scripts.subs.len() >= MAX_WATCHERS {
+        let subs = &g.st.scripts.subs;
+        let mine = subs
+            .iter()
+            .filter(|s| s.card == rc.card && s.effect == rc.effect)
+            .count();
+        if mine >= MAX_WATCHERS_PER_EFFECT {
+            return Err(too_many_from_one_effect());
+        }
+        if subs.len() >= MAX_WATCHERS {
             return Err(too_many_watchers());
         }
         g.st.scripts.subs.push(sub);
@@ -341,12 +356,27 @@ fn register_sub_for(ev: EventSpec, d: &str, f: FnPtr) -> R<()> {
     })
 }
 
-/// How many `when(…)` watchers may wait at once (in the game, or given by one constant
-/// effect): each happening is checked against all of them (issue 16 kind 2).
-pub const MAX_WATCHERS: usize = 1000;
+/// How many `when(…)` watchers may wait at once in a game: those of one-shot effects, and
+/// (counted apart) the standing ones all constant effects give. Each happening checks them
+/// all, and the ones it reaches resolve one by one (BS-8.4), so the work of one happening
+/// grows with their square.
+pub const MAX_WATCHERS: usize = 100;
+
+/// How many `when(…)` watchers one effect of one card may have waiting at once (real
+/// effects watch one or two happenings).
+pub const MAX_WATCHERS_PER_EFFECT: usize = 20;
 
 fn too_many_watchers() -> Box<EvalAltResult> {
+    err(too_many_watchers_reason())
+}
+
+/// Why a watcher past [`MAX_WATCHERS`] is refused.
+pub(crate) fn too_many_watchers_reason() -> String {
+    format!("more than {MAX_WATCHERS} `when` watchers at once (each happening checks them all)")
+}
+
+fn too_many_from_one_effect() -> Box<EvalAltResult> {
     err(format!(
-        "more than {MAX_WATCHERS} `when` watchers at once (each happening checks them all)"
+        "more than {MAX_WATCHERS_PER_EFFECT} `when` watchers from one effect of this card"
     ))
 }
