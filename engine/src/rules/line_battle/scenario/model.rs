@@ -288,7 +288,7 @@ mod tests {
     /// Every word of `DECISIONS` names a decision kind of the game.
     #[test]
     fn every_decision_word_is_a_decision_kind() {
-        for w in super::DECISIONS.iter().filter(|w| **w != "") {
+        for w in super::DECISIONS {
             let pascal: String = w
                 .split('_')
                 .map(|p| p[..1].to_uppercase() + &p[1..])
