@@ -150,7 +150,7 @@ fn row_whole(r: &Row, inline: bool) -> String {
 
 impl Board {
     /// Every side: its counters on one line, a row a line for the field, piles on a line.
-    pub fn print_whole(&self, out: &mut impl Write) -> Result<(), Error> {
+    pub fn print_whole(&self, out: &mut dyn Write) -> Result<(), Error> {
         for s in &self.sides {
             let counters: Vec<String> = s
                 .counters
@@ -178,7 +178,7 @@ impl Board {
     /// What changed since `before`: a side's changed counters on one line, then per area
     /// the rows gone (`-`), changed (`~`, only their changed parts) and new (`+`).
     /// Returns how many lines it printed (0: nothing changed).
-    pub fn print_changes(&self, before: &Board, out: &mut impl Write) -> Result<usize, Error> {
+    pub fn print_changes(&self, before: &Board, out: &mut dyn Write) -> Result<usize, Error> {
         let mut n = 0;
         for (s, b) in self.sides.iter().zip(&before.sides) {
             let changed: Vec<String> = s
@@ -455,7 +455,7 @@ impl Seen {
         seat: usize,
         board: Board,
         whole: bool,
-        out: &mut impl Write,
+        out: &mut dyn Write,
     ) -> Result<(), Error> {
         match &self.last[seat] {
             Some(before) if !whole && before.turn == board.turn => {

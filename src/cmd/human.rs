@@ -26,23 +26,69 @@ const PLACE_HELP: &str = "or type a whole placement, e.g. `place 1 reserve soul 
      (`soul reserve` for the soul core, `1 #8` for a core from card #8)";
 
 /// A person's seats at the terminal: the board each seat last saw (the next question
-/// prints what changed, `board`), and the answer the game last took for a person — a
-/// question with one legal answer — so that lines typed ahead for it are not used
-/// silently on the next question.
+/// prints what changed, `board`), and the answers the game took for them ([`Ahead`]).
+#[derive(Default)]
 pub struct Terminal {
     seen: board::Seen,
+    ahead: Ahead,
+}
+
+/// The answer the game last took for a person — a question with one legal answer — so
+/// that lines typed ahead for it are not used silently on the next question.
+pub struct Ahead {
     answered_for: Option<String>,
     /// Whether typed input waits unread (a terminal's; never for a pipe or a file).
     pending: fn() -> bool,
 }
 
-impl Default for Terminal {
+impl Default for Ahead {
     fn default() -> Self {
-        Terminal {
-            seen: board::Seen::default(),
+        Ahead {
             answered_for: None,
             pending: stdin_pending,
         }
+    }
+}
+
+/// `target` for a question whose one answer picks a card for an effect (Battle Spirits'
+/// `Target`, the line battle's `Pick`), else `option`: the words of `the only …: `.
+pub fn only_what(choice: &serde_json::Value) -> &'static str {
+    match choice.as_object() {
+        Some(o) if o.contains_key("Target") || o.contains_key("Pick") => "target",
+        _ => "option",
+    }
+}
+
+impl Ahead {
+    /// The game answered a question for the person with `label` (said on the terminal).
+    pub fn took(&mut self, label: &str) {
+        self.answered_for = Some(label.to_string());
+    }
+
+    /// After the game answered a question for the person, the lines they typed before
+    /// this question was shown were meant for that one: each is read, named and not used.
+    /// `false`: the input ended.
+    pub fn drop_typed_ahead(
+        &mut self,
+        input: &mut impl BufRead,
+        out: &mut dyn Write,
+    ) -> Result<bool, Error> {
+        let Some(taken) = self.answered_for.take() else {
+            return Ok(true);
+        };
+        while (self.pending)() {
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                return Ok(false);
+            }
+            writeln!(
+                out,
+                "  (`{}` was typed before this question: the game had answered the one \
+                 before itself ({taken}); it is not used here)",
+                line.trim()
+            )?;
+        }
+        Ok(true)
     }
 }
 
@@ -72,7 +118,7 @@ impl Terminal {
                 _ => "option",
             };
             writeln!(out, "  (the only {what}: {})", only.label)?;
-            self.answered_for = Some(only.label.clone());
+            self.ahead.took(&only.label);
             return Ok(Some(only.choice.clone()));
         }
         for (i, o) in req.options.iter().enumerate() {
@@ -83,7 +129,7 @@ impl Terminal {
             DecisionKind::PlaceCore => writeln!(out, "  ({PLACE_HELP})")?,
             _ => {}
         }
-        if !self.drop_typed_ahead(input, out)? {
+        if !self.ahead.drop_typed_ahead(input, out)? {
             return Ok(None);
         }
         loop {
@@ -142,32 +188,6 @@ impl Terminal {
                 _ => writeln!(out, "`{line}` is not one of the options")?,
             }
         }
-    }
-
-    /// After the game answered a question for the person, the lines they typed before
-    /// this question was shown were meant for that one: each is read, named and not used.
-    /// `false`: the input ended.
-    pub fn drop_typed_ahead(
-        &mut self,
-        input: &mut impl BufRead,
-        out: &mut impl Write,
-    ) -> Result<bool, Error> {
-        let Some(taken) = self.answered_for.take() else {
-            return Ok(true);
-        };
-        while (self.pending)() {
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                return Ok(false);
-            }
-            writeln!(
-                out,
-                "  (`{}` was typed before this question: the game had answered the one \
-                 before itself ({taken}); it is not used here)",
-                line.trim()
-            )?;
-        }
-        Ok(true)
     }
 }
 
