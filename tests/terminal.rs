@@ -284,14 +284,19 @@ fn the_board_shows_what_changed_and_answers_taken_are_said() {
     );
     assert_eq!(t.matches("P2 draws a card").count(), 5, "{t}");
     assert!(
-        t.contains("[you] life 5 · reserve 4 · trash cores 0 · deck 46 · hand 4 · soul core in the reserve"),
+        t.contains(
+            "[you] life 5 · reserve 4 · trash cores 0 · deck 46 · hand 4 · soul core in the reserve"
+        ),
         "{t}"
     );
     p.send_line("1").unwrap();
     let t = until(&mut p, ASK);
     // A new turn: the board whole, the opponent's side with it.
     assert!(t.contains("=== Turn 2: P1 ==="), "{t}");
-    assert!(t.contains("[opponent] life 5 · reserve 1 · trash cores 3"), "{t}");
+    assert!(
+        t.contains("[opponent] life 5 · reserve 1 · trash cores 3"),
+        "{t}"
+    );
     assert!(t.contains("      Cryptgate Spire #77 LV1 · cores 0"), "{t}");
     p.send_line("1").unwrap();
     // Nothing changed yet: no board at all.
@@ -301,8 +306,14 @@ fn the_board_shows_what_changed_and_answers_taken_are_said() {
     p.send_line("1").unwrap();
     // BS-5.2: 3 cores from the reserve to the trash; the card is on the field, unplaced.
     let t = until(&mut p, ASK);
-    assert!(t.contains("  [you] reserve 5 → 2 · trash cores 0 → 3 · hand 6 → 5\r\n"), "{t}");
-    assert!(t.contains("  + [you] Gullwing Lancer #8 LV- · BP 0 · cores 0 · refreshed"), "{t}");
+    assert!(
+        t.contains("  [you] reserve 5 → 2 · trash cores 0 → 3 · hand 6 → 5\r\n"),
+        "{t}"
+    );
+    assert!(
+        t.contains("  + [you] Gullwing Lancer #8 LV- · BP 0 · cores 0 · refreshed"),
+        "{t}"
+    );
     assert!(t.contains("  - [you] hand: Gullwing Lancer #8\r\n"), "{t}");
     assert!(!t.contains("[opponent]"), "{t}");
     p.send_line("1").unwrap();
@@ -314,8 +325,14 @@ fn the_board_shows_what_changed_and_answers_taken_are_said() {
     );
     p.send_line("b").unwrap();
     let t = until(&mut p, ASK);
-    assert!(t.contains("[opponent] life 5 · reserve 1 · trash cores 3"), "{t}");
-    assert!(t.contains("      Gullwing Lancer #8 LV1 · BP 2000 · cores 1 · refreshed"), "{t}");
+    assert!(
+        t.contains("[opponent] life 5 · reserve 1 · trash cores 3"),
+        "{t}"
+    );
+    assert!(
+        t.contains("      Gullwing Lancer #8 LV1 · BP 2000 · cores 1 · refreshed"),
+        "{t}"
+    );
     p.send_line("1").unwrap();
     let t = until(&mut p, ASK);
     assert!(t.contains("P1: Pay for Glimmer Moth"), "{t}");
@@ -324,8 +341,14 @@ fn the_board_shows_what_changed_and_answers_taken_are_said() {
     p.send_line("1\n2").unwrap();
     let t = until(&mut p, ASK);
     assert!(t.contains("soul core in the reserve → in the trash"), "{t}");
-    assert!(t.contains("  (the only option: Place a core from Gullwing Lancer #8)"), "{t}");
-    assert!(t.contains("  (the only option: Done (1 core on it))"), "{t}");
+    assert!(
+        t.contains("  (the only option: Place a core from Gullwing Lancer #8)"),
+        "{t}"
+    );
+    assert!(
+        t.contains("  (the only option: Done (1 core on it))"),
+        "{t}"
+    );
     assert!(
         t.contains(
             "  (`2` was typed before this question: the game had answered the one before \
@@ -367,13 +390,18 @@ fn question_mark_n_labels_and_explains_effect_timings() {
     assert!(t.contains("effect 0: [Main] Draw 2 cards."), "{t}");
     assert!(t.contains("effect 1: [Flash] "), "{t}");
     assert!(
-        t.contains("[Main]: used by paying the card's cost in your own main step only (BS-5.5, BS-5.6)"),
+        t.contains(
+            "[Main]: used by paying the card's cost in your own main step only (BS-5.5, BS-5.6)"
+        ),
         "{t}"
     );
     assert!(t.contains("[Flash]: used by paying the card's cost in your main step or at a flash timing of the attack step, either player's turn (BS-5.6, BS-6.2)"), "{t}");
     stop(p, STOPPED);
     let out = text(&cardscript(&["explain", "DEMO-Y08"]));
-    assert!(out.contains("effect 0: [Burst] (After Your Life Is Reduced)"), "{out}");
+    assert!(
+        out.contains("effect 0: [Burst] (After Your Life Is Reduced)"),
+        "{out}"
+    );
     assert!(out.contains("[Burst]: set face down from the hand, one a turn; it works by itself, without its cost, as soon as its condition is met (BS-5.8, BS-10.3)"), "{out}");
     let out = text(&cardscript(&["explain", "DEMO-P05"]));
     assert!(
@@ -390,7 +418,11 @@ fn a_heavily_exhausted_spirit_and_the_soul_core_are_on_the_board() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("r.json");
     let f = file.to_str().unwrap();
-    assert!(cardscript(&["play", "--seed", "3", "--save", f]).status.success());
+    assert!(
+        cardscript(&["play", "--seed", "3", "--save", f])
+            .status
+            .success()
+    );
     let mut replay: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     replay["answers"].as_array_mut().unwrap().truncate(30);
@@ -406,7 +438,10 @@ fn a_heavily_exhausted_spirit_and_the_soul_core_are_on_the_board() {
         ),
         "{t}"
     );
-    assert!(t.contains("      Brinepup Scout #0 LV1 · BP 1000 · cores 1 · exhausted"), "{t}");
+    assert!(
+        t.contains("      Brinepup Scout #0 LV1 · BP 1000 · cores 1 · exhausted"),
+        "{t}"
+    );
     assert!(t.contains("soul core on Brinepup Scout #0"), "{t}");
     assert!(t.contains("soul core on Nightglass Revenant #66"), "{t}");
     stop(p, STOPPED);
@@ -433,17 +468,29 @@ fn the_line_battle_gets_the_board_and_the_same_answers() {
         t.contains("  [you] master Ashka, Cinder Matriarch · LP 18 · DP 8 · deck 35 · hand 5"),
         "{t}"
     );
-    assert!(t.contains("  [opponent] master Thornwise, Ironbark Elder · LP 22"), "{t}");
+    assert!(
+        t.contains("  [opponent] master Thornwise, Ironbark Elder · LP 22"),
+        "{t}"
+    );
     p.send_line("1").unwrap();
     let t = until(&mut p, ASK_ANY);
     assert!(t.contains("  [you] DP 8 → 7 · hand 5 → 4\r\n"), "{t}");
-    assert!(t.contains("  + [you] Ash Runner #6 attack line · AT 2 · DF 2 · SH 0"), "{t}");
+    assert!(
+        t.contains("  + [you] Ash Runner #6 attack line · AT 2 · DF 2 · SH 0"),
+        "{t}"
+    );
     assert!(t.contains("  - [you] hand: Ash Runner #6\r\n"), "{t}");
     assert!(!t.contains("[opponent]"), "{t}");
     p.send_line("b").unwrap();
     let t = until(&mut p, ASK_ANY);
-    assert!(t.contains("  [opponent] master Thornwise, Ironbark Elder · LP 22"), "{t}");
-    assert!(t.contains("      Ash Runner #6 attack line · AT 2 · DF 2 · SH 0"), "{t}");
+    assert!(
+        t.contains("  [opponent] master Thornwise, Ironbark Elder · LP 22"),
+        "{t}"
+    );
+    assert!(
+        t.contains("      Ash Runner #6 attack line · AT 2 · DF 2 · SH 0"),
+        "{t}"
+    );
     p.send_line("?6").unwrap();
     let t = until(&mut p, ASK_ANY);
     assert!(t.contains("Ash Runner"), "{t}");
@@ -458,6 +505,9 @@ fn the_line_battle_gets_the_board_and_the_same_answers() {
         "{t}"
     );
     assert!(t.contains("P1 draws Ash Runner (#5)"), "{t}");
-    assert!(t.contains("  [opponent] master Thornwise, Ironbark Elder · LP 19"), "{t}");
+    assert!(
+        t.contains("  [opponent] master Thornwise, Ironbark Elder · LP 19"),
+        "{t}"
+    );
     stop(p, "== game stopped at a decision ==");
 }

@@ -320,7 +320,11 @@ fn own_draw(g: &dyn DynGame, i: usize, seats: &Seats) -> Option<String> {
     }
     let card = m["card"].as_u64()? as u32;
     let id = g.card_seen_by(card, PlayerId(seat as u8))?;
-    Some(format!("P{} draws {} (#{card})", seat + 1, (seats.name)(&id)))
+    Some(format!(
+        "P{} draws {} (#{card})",
+        seat + 1,
+        (seats.name)(&id)
+    ))
 }
 
 /// Prints the events from `from` on; for `seats.viewer` (a person at one seat) the text

@@ -253,8 +253,8 @@ impl Board {
 const HEAVY: &str = "heavily exhausted (upside down: cannot attack or block; \
      the next refresh only turns it sideways, BS-13.4)";
 
-/// A Battle Spirits board as `view`'s seat sees it; the soul core's place (BS-1, the
-/// reserve, the trash, a spirit) and heavy exhaustion (BS-13.4) from `game`.
+/// A Battle Spirits board as `view`'s seat sees it; the soul core's one place (BS-0.2,
+/// BS-0.5: the reserve, a card, the trash …) and heavy exhaustion (BS-13.4) from `game`.
 pub fn of_battle_spirits(game: &Game, view: &View) -> Board {
     let me = view.me.index();
     let mut order = vec![me, 1 - me];
@@ -299,7 +299,10 @@ pub fn of_battle_spirits(game: &Game, view: &View) -> Board {
                 .field
                 .iter()
                 .map(|c| {
-                    let mut parts = vec![Part::glued("LV", c.level.map_or("-".into(), |l| l.to_string()))];
+                    let mut parts = vec![Part::glued(
+                        "LV",
+                        c.level.map_or("-".into(), |l| l.to_string()),
+                    )];
                     if c.kind != carddb::CardKind::Nexus {
                         parts.push(Part::new("BP", c.bp));
                     }
@@ -328,7 +331,11 @@ pub fn of_battle_spirits(game: &Game, view: &View) -> Board {
                     }
                 })
                 .collect();
-            let name = |id: &str| game.library().get(id).map_or(id.to_string(), |d| d.name.clone());
+            let name = |id: &str| {
+                game.library()
+                    .get(id)
+                    .map_or(id.to_string(), |d| d.name.clone())
+            };
             let mut areas = vec![Area {
                 name: "field",
                 inline: false,
@@ -349,7 +356,10 @@ pub fn of_battle_spirits(game: &Game, view: &View) -> Board {
                 });
             }
             areas.push(Area::pile("trash", side.trash.iter().map(|id| name(id))));
-            areas.push(Area::pile("tecoto", side.tecoto.iter().map(|n| n.to_string())));
+            areas.push(Area::pile(
+                "tecoto",
+                side.tecoto.iter().map(|n| n.to_string()),
+            ));
             Side {
                 who: if i == me { "you" } else { "opponent" },
                 counters,
@@ -408,7 +418,10 @@ pub fn of_json(view: &serde_json::Value, name: &dyn Fn(&str) -> String) -> Board
                     })
                     .collect(),
             };
-            let mut areas = vec![line("attack line", "attack_line"), line("defense line", "defense_line")];
+            let mut areas = vec![
+                line("attack line", "attack_line"),
+                line("defense line", "defense_line"),
+            ];
             if let Some(hand) = s["hand"].as_array() {
                 areas.push(Area {
                     name: "hand",
@@ -489,7 +502,10 @@ mod tests {
             turn: 2,
             sides: vec![Side {
                 who: "you",
-                counters: vec![Part::new("reserve", reserve), Part::new("count", 0).quiet("0")],
+                counters: vec![
+                    Part::new("reserve", reserve),
+                    Part::new("count", 0).quiet("0"),
+                ],
                 areas: vec![
                     Area {
                         name: "field",

@@ -169,7 +169,11 @@ pub fn lines(def: &CardDef, declared: &[LoadedKeyword], live: Option<&Live>) -> 
             .or_else(|| e.text.values().next())
             .map(|t| t.trim().to_string())
             .unwrap_or_else(|| "(no printed text)".into());
-        let steps: String = e.steps.iter().map(|s| format!("{} ", step_label(*s))).collect();
+        let steps: String = e
+            .steps
+            .iter()
+            .map(|s| format!("{} ", step_label(*s)))
+            .collect();
         v.push(format!(
             "  effect {i}{}{}: {steps}{timing}{text}",
             levels_words(&e.levels),
@@ -222,8 +226,9 @@ fn labels_explained(def: &CardDef) -> Vec<String> {
                      then also BP +{}) (BS-13.3)",
                     oc.count, oc.bp_bonus
                 ),
-                None => "works only while your count meets the card's Over Count (BS-13.3)"
-                    .to_string(),
+                None => {
+                    "works only while your count meets the card's Over Count (BS-13.3)".to_string()
+                }
             },
         };
         v.push(format!("  {l}: {meaning}"));

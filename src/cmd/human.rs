@@ -113,10 +113,7 @@ impl Terminal {
         self.seen.show(seat, shown, false, out)?;
         writeln!(out, "P{}: {}", seat + 1, req.prompt)?;
         if let [only] = req.options.as_slice() {
-            let what = match only.choice {
-                Choice::Target { .. } => "target",
-                _ => "option",
-            };
+            let what = only_what(&serde_json::to_value(&only.choice)?);
             writeln!(out, "  (the only {what}: {})", only.label)?;
             self.ahead.took(&only.label);
             return Ok(Some(only.choice.clone()));
@@ -342,6 +339,20 @@ fn show(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An effect's one card to pick is "the only target" in both games (Battle Spirits'
+    /// `Target`, the line battle's `Pick`); any other one answer is "the only option".
+    #[test]
+    fn the_only_answer_is_a_target_when_it_picks_a_card() {
+        let pick = |j: &str| only_what(&serde_json::from_str(j).unwrap());
+        assert_eq!(pick(r#"{"Target":{"card":8}}"#), "target");
+        assert_eq!(pick(r#"{"Pick":{"card":8}}"#), "target");
+        assert_eq!(pick(r#""EndMain""#), "option");
+        assert_eq!(
+            pick(r#"{"PlaceFrom":{"from":"Reserve","soul":false}}"#),
+            "option"
+        );
+    }
 
     #[test]
     fn typed_payments_read_pairs_and_the_soul_core() {
