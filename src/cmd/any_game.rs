@@ -12,6 +12,7 @@ use engine::driver::{CardInput, DynGame, GameOptions, Prepared, Robot};
 
 use super::play::{Controller, LogFormat, PlayArgs, deck_file, guarded};
 use super::sim::SimArgs;
+use super::{board, human};
 
 type Error = Box<dyn std::error::Error>;
 
@@ -173,10 +174,18 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
     let mut printed = 0;
+    let (mut seen, mut ahead) = (board::Seen::default(), human::Ahead::default());
     g.set_cancel([robots[0].is_none(), robots[1].is_none()]);
     let outcome = loop {
         let step = guarded(|| g.next())?;
-        printed = print_new(g.as_ref(), printed, args.log, viewer, &mut out)?;
+        let people = [robots[0].is_none(), robots[1].is_none()];
+        let name = |id: &str| cat.card(id).map_or(id.to_string(), |c| c.name.clone());
+        let seats = Seats {
+            viewer,
+            people,
+            name: &name,
+        };
+        printed = print_new(g.as_ref(), printed, args.log, &seats, &mut out)?;
         let req = match step {
             Step::Over(r) => break Some(r),
             Step::Decision(r) => r,
@@ -193,18 +202,35 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
                 } else {
                     Box::new(std::io::stdout())
                 };
+                let name = |id: &str| cat.card(id).map_or(id.to_string(), |c| c.name.clone());
+                let board = |g: &dyn DynGame| board::of_json(&g.view_json(req.player), &name);
+                seen.show(seat, board(g.as_ref()), false, &mut talk)?;
                 writeln!(talk, "P{} — {}", seat + 1, req.prompt)?;
-                for (i, o) in req.options.iter().enumerate() {
-                    writeln!(talk, "  {}) {}", i + 1, o.label)?;
-                }
-                let describe = |n: u32| -> Option<Vec<String>> {
-                    let id = g.card_seen_by(n, req.player)?;
-                    let c = cat.card(&id).ok()?;
-                    Some(super::describe::lines(&c, &declared, None))
-                };
-                match ask_index(req.options.len(), &mut input, &mut talk, &describe)? {
-                    Some(i) => i,
-                    None => break None,
+                if let [only] = req.options.as_slice() {
+                    let what = human::only_what(&only.choice);
+                    writeln!(talk, "  (the only {what}: {})", only.label)?;
+                    ahead.took(&only.label);
+                    0
+                } else {
+                    for (i, o) in req.options.iter().enumerate() {
+                        writeln!(talk, "  {}) {}", i + 1, o.label)?;
+                    }
+                    if !ahead.drop_typed_ahead(&mut input, &mut talk)? {
+                        break None;
+                    }
+                    let describe = |n: u32| -> Option<Vec<String>> {
+                        let id = g.card_seen_by(n, req.player)?;
+                        let c = cat.card(&id).ok()?;
+                        Some(super::describe::lines(&c, &declared, None))
+                    };
+                    let mut whole = |talk: &mut dyn Write| -> Result<(), Error> {
+                        seen.show(seat, board(g.as_ref()), true, talk)
+                    };
+                    let n = req.options.len();
+                    match ask_index(n, &mut input, &mut talk, &describe, &mut whole)? {
+                        Some(i) => i,
+                        None => break None,
+                    }
                 }
             }
         };
@@ -231,14 +257,15 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
     Ok(())
 }
 
-/// Reads an option number (1-based) until a valid one or `q`/end of input (`None`).
-/// Reads an option number from a person; `?N` prints card #N as `describe` gives it
-/// (`None`: a card this seat cannot see, or no such card) and asks again.
+/// Reads an option number (1-based) from a person until a valid one, or `q`/end of input
+/// (`None`); `?N` prints card #N as `describe` gives it (`None`: a card this seat cannot
+/// see, or no such card), `b` the whole board (`whole`), and asks again.
 fn ask_index(
     n: usize,
     input: &mut impl BufRead,
     talk: &mut dyn Write,
     describe: &dyn Fn(u32) -> Option<Vec<String>>,
+    whole: &mut dyn FnMut(&mut dyn Write) -> Result<(), Error>,
 ) -> Result<Option<usize>, Error> {
     loop {
         write!(talk, "> ")?;
@@ -248,6 +275,10 @@ fn ask_index(
             return Ok(None);
         }
         let line = line.trim();
+        if line == "b" {
+            whole(talk)?;
+            continue;
+        }
         if let Some(card) = line.strip_prefix('?') {
             let card = card.trim().trim_start_matches('#');
             match card.parse::<u32>().ok().and_then(describe) {
@@ -264,28 +295,61 @@ fn ask_index(
             Ok(i) if (1..=n).contains(&i) => return Ok(Some(i - 1)),
             _ => writeln!(
                 talk,
-                "type a number from 1 to {n}, ?N to describe card #N, or q to stop"
+                "type a number from 1 to {n}, ?N to describe card #N, b for the board, or q to stop"
             )?,
         }
     }
 }
 
-/// Prints the events from `from` on; for `viewer` (a person at one seat) the text
-/// formats print an event that names a card the seat cannot see redacted. `--log json`
-/// stays the full record (docs/protocol.md).
+/// Who reads the log: `viewer`, the one seat a person plays (the other a robot's);
+/// `people`, the seats people play; `name`, a card id's name.
+struct Seats<'a> {
+    viewer: Option<PlayerId>,
+    people: [bool; 2],
+    name: &'a dyn Fn(&str) -> String,
+}
+
+/// A person's own draw in words (`P1 draws Ash Runner (#6)`): event `i` when it moves a
+/// card from a person's deck to their hand (the text formats only).
+fn own_draw(g: &dyn DynGame, i: usize, seats: &Seats) -> Option<String> {
+    let e: serde_json::Value = serde_json::from_str(&g.event_json(i)).ok()?;
+    let m = e.get("CardMoved")?;
+    let seat = m.pointer("/from/Deck")?.as_u64()?;
+    if m.pointer("/to/Hand")?.as_u64()? != seat || !*seats.people.get(seat as usize)? {
+        return None;
+    }
+    let card = m["card"].as_u64()? as u32;
+    let id = g.card_seen_by(card, PlayerId(seat as u8))?;
+    Some(format!(
+        "P{} draws {} (#{card})",
+        seat + 1,
+        (seats.name)(&id)
+    ))
+}
+
+/// Prints the events from `from` on; for `seats.viewer` (a person at one seat) the text
+/// formats print an event that names a card the seat cannot see redacted, and a person's
+/// own draws by name. `--log json` stays the full record (docs/protocol.md).
 fn print_new(
     g: &dyn DynGame,
     from: usize,
     format: LogFormat,
-    viewer: Option<PlayerId>,
+    seats: &Seats,
     out: &mut impl Write,
 ) -> Result<usize, Error> {
     let n = g.log_len();
     for i in from..n {
         if format != LogFormat::Json
-            && let Some(r) = viewer.and_then(|seat| g.redacted_event(i, seat))
+            && let Some(r) = seats.viewer.and_then(|seat| g.redacted_event(i, seat))
         {
             writeln!(out, "{}", r.text)?;
+            continue;
+        }
+        if format != LogFormat::Json
+            && seats.people.contains(&true)
+            && let Some(line) = own_draw(g, i, seats)
+        {
+            writeln!(out, "{line}")?;
             continue;
         }
         match format {

@@ -169,11 +169,69 @@ pub fn lines(def: &CardDef, declared: &[LoadedKeyword], live: Option<&Live>) -> 
             .or_else(|| e.text.values().next())
             .map(|t| t.trim().to_string())
             .unwrap_or_else(|| "(no printed text)".into());
+        let steps: String = e
+            .steps
+            .iter()
+            .map(|s| format!("{} ", step_label(*s)))
+            .collect();
         v.push(format!(
-            "  effect {i}{}{}: {timing}{text}",
+            "  effect {i}{}{}: {steps}{timing}{text}",
             levels_words(&e.levels),
             if e.braved { " [braved]" } else { "" }
         ));
+    }
+    v.extend(labels_explained(def));
+    v
+}
+
+fn step_label(s: carddb::Step) -> &'static str {
+    match s {
+        carddb::Step::Main => "[Main]",
+        carddb::Step::Flash => "[Flash]",
+        carddb::Step::Burst => "[Burst]",
+    }
+}
+
+/// What the labels on the card's effects mean, one line each, in the order first used:
+/// [Main] (BS-5.5, BS-5.6), [Flash] (BS-5.6, BS-6.2), [Burst] (BS-5.8, BS-10.3) and
+/// (While OC) (BS-13.3, with the card's own OC number).
+fn labels_explained(def: &CardDef) -> Vec<String> {
+    let mut seen: Vec<&str> = Vec::new();
+    for e in &def.effects {
+        for s in &e.steps {
+            seen.push(step_label(*s));
+        }
+        if e.timing.as_deref().is_some_and(|t| t.contains("While OC")) {
+            seen.push("(While OC)");
+        }
+    }
+    let mut v = Vec::new();
+    for (i, l) in seen.iter().enumerate() {
+        if seen[..i].contains(l) {
+            continue;
+        }
+        let meaning = match *l {
+            "[Main]" => "used by paying the card's cost in your own main step only \
+                         (BS-5.5, BS-5.6)"
+                .to_string(),
+            "[Flash]" => "used by paying the card's cost in your main step or at a flash \
+                          timing of the attack step, either player's turn (BS-5.6, BS-6.2)"
+                .to_string(),
+            "[Burst]" => "set face down from the hand, one a turn; it works by itself, \
+                          without its cost, as soon as its condition is met (BS-5.8, BS-10.3)"
+                .to_string(),
+            _ => match &def.over_count {
+                Some(oc) => format!(
+                    "works only while your count area holds {} or more cores (Over Count; \
+                     then also BP +{}) (BS-13.3)",
+                    oc.count, oc.bp_bonus
+                ),
+                None => {
+                    "works only while your count meets the card's Over Count (BS-13.3)".to_string()
+                }
+            },
+        };
+        v.push(format!("  {l}: {meaning}"));
     }
     v
 }

@@ -1,6 +1,7 @@
-//! A person at the terminal (`play --p1 human`): the board, the question, numbered
-//! options; `?N` / `show N` describes card #N; `pay …` / `place …` answers a whole payment
-//! or placement in one line (BS-5.2); `q` stops the game.
+//! A person at the terminal (`play --p1 human`): the board (its changes since the last
+//! question; `b` prints it whole), the question, numbered options; `?N` / `show N`
+//! describes card #N; `pay …` / `place …` answers a whole payment or placement in one
+//! line (BS-5.2); `q` stops the game.
 
 use std::io::{BufRead, Write};
 
@@ -11,7 +12,7 @@ use engine::rules::battle_spirits::{
     Choice, CorePick, CoreSource, DecisionKind, DecisionRequest, View, Zone,
 };
 
-use super::describe;
+use super::{board, describe};
 
 type Error = Box<dyn std::error::Error>;
 
@@ -24,81 +25,190 @@ const PAY_HELP: &str = "or type a whole payment, e.g. `pay 2 reserve 1 #8` \
 const PLACE_HELP: &str = "or type a whole placement, e.g. `place 1 reserve soul reserve` \
      (`soul reserve` for the soul core, `1 #8` for a core from card #8)";
 
-/// Prints the board as `view` shows it (the state after the events printed before the
-/// question), the question and its numbered options, and reads answers until one is
-/// accepted. `None`: the person stopped (`q`, or end of input).
-pub fn ask(
-    game: &Game,
-    declared: &[LoadedKeyword],
-    view: &View,
-    req: &DecisionRequest,
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-) -> Result<Option<Choice>, Error> {
-    board(game, view, out)?;
-    writeln!(out, "P{}: {}", req.player.index() + 1, req.prompt)?;
-    if let [only] = req.options.as_slice() {
-        writeln!(out, "  (the only option: {})", only.label)?;
-        return Ok(Some(only.choice.clone()));
-    }
-    for (i, o) in req.options.iter().enumerate() {
-        writeln!(out, "  {:>2}. {}", i + 1, o.label)?;
-    }
-    match req.kind {
-        DecisionKind::PayFrom => writeln!(out, "  ({PAY_HELP})")?,
-        DecisionKind::PlaceCore => writeln!(out, "  ({PLACE_HELP})")?,
-        _ => {}
-    }
-    loop {
-        write!(
-            out,
-            "choose 1-{} (?N shows card #N, q to stop): ",
-            req.options.len()
-        )?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(None);
+/// A person's seats at the terminal: the board each seat last saw (the next question
+/// prints what changed, `board`), and the answers the game took for them ([`Ahead`]).
+#[derive(Default)]
+pub struct Terminal {
+    seen: board::Seen,
+    ahead: Ahead,
+}
+
+/// The answer the game last took for a person — a question with one legal answer — so
+/// that lines typed ahead for it are not used silently on the next question.
+pub struct Ahead {
+    answered_for: Option<String>,
+    /// Whether typed input waits unread (a terminal's; never for a pipe or a file).
+    pending: fn() -> bool,
+}
+
+impl Default for Ahead {
+    fn default() -> Self {
+        Ahead {
+            answered_for: None,
+            pending: stdin_pending,
         }
-        let line = line.trim();
-        if line == "q" {
-            return Ok(None);
-        }
-        if let Some(n) = line
-            .strip_prefix('?')
-            .or_else(|| line.strip_prefix("show "))
-        {
-            show(game, declared, view, n.trim(), out)?;
-            continue;
-        }
-        // `cancel` (or `c`): take back the action being paid for, when offered.
-        if line == "cancel" || line == "c" {
-            if req.options.iter().any(|o| o.choice == Choice::Cancel) {
-                return Ok(Some(Choice::Cancel));
+    }
+}
+
+/// `target` for a question whose one answer picks a card for an effect (Battle Spirits'
+/// `Target`, the line battle's `Pick`), else `option`: the words of `the only …: `.
+pub fn only_what(choice: &serde_json::Value) -> &'static str {
+    match choice.as_object() {
+        Some(o) if o.contains_key("Target") || o.contains_key("Pick") => "target",
+        _ => "option",
+    }
+}
+
+impl Ahead {
+    /// The game answered a question for the person with `label` (said on the terminal).
+    pub fn took(&mut self, label: &str) {
+        self.answered_for = Some(label.to_string());
+    }
+
+    /// After the game answered a question for the person, the lines they typed before
+    /// this question was shown were meant for that one: each is read, named and not used.
+    /// `false`: the input ended.
+    pub fn drop_typed_ahead(
+        &mut self,
+        input: &mut impl BufRead,
+        out: &mut dyn Write,
+    ) -> Result<bool, Error> {
+        let Some(taken) = self.answered_for.take() else {
+            return Ok(true);
+        };
+        while (self.pending)() {
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                return Ok(false);
             }
             writeln!(
                 out,
-                "nothing to cancel: the cost is paid or no action is being paid for"
+                "  (`{}` was typed before this question: the game had answered the one \
+                 before itself ({taken}); it is not used here)",
+                line.trim()
             )?;
-            continue;
         }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if let Some(&verb) = words.first()
-            && (verb == "pay" || verb == "place")
-        {
-            match typed(game, req, verb, &line[verb.len()..]) {
-                Ok(c) => return Ok(Some(c)),
-                Err(e) => writeln!(out, "cannot {verb} that way: {e}")?,
-            }
-            continue;
+        Ok(true)
+    }
+}
+
+impl Terminal {
+    /// Prints the board as `view` shows it (the state after the events printed before the
+    /// question: whole at the seat's first question of a turn, else its changes), the
+    /// question and its numbered options, and reads answers until one is accepted. A
+    /// question with one legal answer is answered for the person and said so (`the only
+    /// option: …`, `the only target: …`), on the terminal only. `None`: the person stopped
+    /// (`q`, or end of input).
+    pub fn ask(
+        &mut self,
+        game: &Game,
+        declared: &[LoadedKeyword],
+        view: &View,
+        req: &DecisionRequest,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+    ) -> Result<Option<Choice>, Error> {
+        let seat = req.player.index();
+        let shown = board::of_battle_spirits(game, view);
+        self.seen.show(seat, shown, false, out)?;
+        writeln!(out, "P{}: {}", seat + 1, req.prompt)?;
+        if let [only] = req.options.as_slice() {
+            let what = only_what(&serde_json::to_value(&only.choice)?);
+            writeln!(out, "  (the only {what}: {})", only.label)?;
+            self.ahead.took(&only.label);
+            return Ok(Some(only.choice.clone()));
         }
-        match line.parse::<usize>() {
-            Ok(n) if (1..=req.options.len()).contains(&n) => {
-                return Ok(Some(req.options[n - 1].choice.clone()));
+        for (i, o) in req.options.iter().enumerate() {
+            writeln!(out, "  {:>2}. {}", i + 1, o.label)?;
+        }
+        match req.kind {
+            DecisionKind::PayFrom => writeln!(out, "  ({PAY_HELP})")?,
+            DecisionKind::PlaceCore => writeln!(out, "  ({PLACE_HELP})")?,
+            _ => {}
+        }
+        if !self.ahead.drop_typed_ahead(input, out)? {
+            return Ok(None);
+        }
+        loop {
+            write!(
+                out,
+                "choose 1-{} (?N shows card #N, b the board, q to stop): ",
+                req.options.len()
+            )?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                return Ok(None);
             }
-            _ => writeln!(out, "`{line}` is not one of the options")?,
+            let line = line.trim();
+            if line == "q" {
+                return Ok(None);
+            }
+            if line == "b" {
+                writeln!(out)?;
+                self.seen
+                    .show(seat, board::of_battle_spirits(game, view), true, out)?;
+                continue;
+            }
+            if let Some(n) = line
+                .strip_prefix('?')
+                .or_else(|| line.strip_prefix("show "))
+            {
+                show(game, declared, view, n.trim(), out)?;
+                continue;
+            }
+            // `cancel` (or `c`): take back the action being paid for, when offered.
+            if line == "cancel" || line == "c" {
+                if req.options.iter().any(|o| o.choice == Choice::Cancel) {
+                    return Ok(Some(Choice::Cancel));
+                }
+                writeln!(
+                    out,
+                    "nothing to cancel: the cost is paid or no action is being paid for"
+                )?;
+                continue;
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let Some(&verb) = words.first()
+                && (verb == "pay" || verb == "place")
+            {
+                match typed(game, req, verb, &line[verb.len()..]) {
+                    Ok(c) => return Ok(Some(c)),
+                    Err(e) => writeln!(out, "cannot {verb} that way: {e}")?,
+                }
+                continue;
+            }
+            match line.parse::<usize>() {
+                Ok(n) if (1..=req.options.len()).contains(&n) => {
+                    return Ok(Some(req.options[n - 1].choice.clone()));
+                }
+                _ => writeln!(out, "`{line}` is not one of the options")?,
+            }
         }
     }
+}
+
+/// Whether a line typed at the terminal waits unread (`poll` with no wait). Input from a
+/// pipe or a file is a script: it is never typed ahead.
+#[cfg(unix)]
+fn stdin_pending() -> bool {
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() {
+        return false;
+    }
+    let mut fd = libc::pollfd {
+        fd: 0,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd, a count of 1, no wait; poll only writes `revents`.
+    let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+    ready > 0 && fd.revents & libc::POLLIN != 0
+}
+
+#[cfg(not(unix))]
+fn stdin_pending() -> bool {
+    false
 }
 
 /// A whole payment or placement typed as `N source …` (`source`: `reserve` or `#id`;
@@ -226,78 +336,23 @@ fn show(
     Ok(())
 }
 
-/// Both sides: life, reserve, trash (cores and cards), deck, hand, field with #numbers.
-fn board(game: &Game, view: &View, out: &mut impl Write) -> Result<(), Error> {
-    let me = view.me.index();
-    for (i, side) in view.players.iter().enumerate() {
-        let who = if i == me { "you" } else { "opponent" };
-        let mut extra = String::new();
-        if side.count > 0 {
-            extra += &format!(" · count {}", side.count);
-        }
-        match (&side.burst, side.burst_set) {
-            (Some(name), _) => extra += &format!(" · burst set: {name}"),
-            (None, true) => extra += " · a burst is set",
-            _ => {}
-        }
-        if !side.tecoto.is_empty() {
-            extra += &format!(" · tecoto: {}", side.tecoto.join(", "));
-        }
-        writeln!(
-            out,
-            "  [{who}] life {} · reserve {} · trash {} core(s) · deck {} · hand {}{extra}",
-            side.life, side.reserve, side.trash_cores, side.deck, side.hand_count
-        )?;
-        if !side.trash.is_empty() {
-            let names: Vec<&str> = side
-                .trash
-                .iter()
-                .map(|id| game.library().get(id).map_or(&**id, |d| d.name.as_str()))
-                .collect();
-            writeln!(out, "      trash: {}", names.join(", "))?;
-        }
-        for c in &side.field {
-            let state = if c.exhausted {
-                "exhausted"
-            } else {
-                "refreshed"
-            };
-            let level = c.level.map_or("-".into(), |l| l.to_string());
-            let braved = match c.braved_onto {
-                Some(host) => {
-                    let host = side.field.iter().find(|h| h.id == host);
-                    format!(" · braved onto {}", host.map_or("?", |h| &*h.name))
-                }
-                None => String::new(),
-            };
-            if c.kind == carddb::CardKind::Nexus {
-                writeln!(
-                    out,
-                    "      {} {} LV{level} · {} core(s){braved}",
-                    c.name, c.id, c.cores
-                )?;
-            } else {
-                writeln!(
-                    out,
-                    "      {} {} LV{level} BP {} · {} core(s) · {state}{braved}",
-                    c.name, c.id, c.bp, c.cores
-                )?;
-            }
-        }
-    }
-    if let Some(hand) = &view.players[me].hand {
-        let cards: Vec<String> = hand
-            .iter()
-            .map(|h| format!("{} {} (cost {}, pay {})", h.name, h.id, h.cost, h.to_pay))
-            .collect();
-        writeln!(out, "  hand: {}", cards.join(", "))?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An effect's one card to pick is "the only target" in both games (Battle Spirits'
+    /// `Target`, the line battle's `Pick`); any other one answer is "the only option".
+    #[test]
+    fn the_only_answer_is_a_target_when_it_picks_a_card() {
+        let pick = |j: &str| only_what(&serde_json::from_str(j).unwrap());
+        assert_eq!(pick(r#"{"Target":{"card":8}}"#), "target");
+        assert_eq!(pick(r#"{"Pick":{"card":8}}"#), "target");
+        assert_eq!(pick(r#""EndMain""#), "option");
+        assert_eq!(
+            pick(r#"{"PlaceFrom":{"from":"Reserve","soul":false}}"#),
+            "option"
+        );
+    }
 
     #[test]
     fn typed_payments_read_pairs_and_the_soul_core() {

@@ -10,6 +10,7 @@ macro_rules! say {
 }
 
 pub mod any_game;
+pub mod board;
 pub mod cards;
 pub mod checks;
 pub mod coverage;

@@ -162,6 +162,8 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     let mut out = std::io::stdout().lock();
     let mut printed = (0, 0);
     let mut text = TextLog::new();
+    let mut terminal = human::Terminal::default();
+    let people = [args.p1 == Controller::Human, args.p2 == Controller::Human];
     if args.log != LogFormat::Json {
         writeln!(
             out,
@@ -171,7 +173,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     }
     let outcome = loop {
         let step = guarded(|| game.next())?;
-        printed = print_new(&game, printed, args.log, &mut text, &mut out)?;
+        printed = print_new(&game, printed, args.log, people, &mut text, &mut out)?;
         let req = match step {
             Step::Over(result) => break Some(result),
             Step::Decision(req) => req,
@@ -181,7 +183,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
             None if args.auto_pass && <Game as Rules>::only_pass(&req) => Choice::Pass,
             // With a JSON log on stdout, the conversation goes to stderr.
             None if args.log == LogFormat::Json => {
-                match human::ask(
+                match terminal.ask(
                     &game,
                     &declared,
                     &game.view(req.player),
@@ -193,7 +195,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
                     None => break None,
                 }
             }
-            None => match human::ask(
+            None => match terminal.ask(
                 &game,
                 &declared,
                 &game.view(req.player),
@@ -385,6 +387,7 @@ fn print_new(
     game: &Game,
     printed: (usize, usize),
     format: LogFormat,
+    people: [bool; 2],
     text: &mut TextLog,
     out: &mut impl Write,
 ) -> Result<(usize, usize), Error> {
@@ -400,12 +403,12 @@ fn print_new(
         from = log.len();
     }
     let skip = ahead.min(log.len() - from);
-    print_events(game, &log[from + skip..], format, text, out)?;
+    print_events(game, &log[from + skip..], format, people, text, out)?;
     let mut ahead = ahead - skip;
     if format != LogFormat::Json {
         let preview = game.pending_preview();
         if preview.len() > ahead {
-            print_events(game, &preview[ahead..], format, text, out)?;
+            print_events(game, &preview[ahead..], format, people, text, out)?;
         }
         ahead = preview.len();
     }
@@ -413,19 +416,53 @@ fn print_new(
 }
 
 /// Prints events: text lines read in order (`TextLog`: no line contradicts an earlier
-/// one), or JSON.
+/// one), or JSON. With people at the table (`people`), the text formats name a person's
+/// own draws (`P1 draws Gullwing Lancer #8`) and, when one seat is a person's, print a
+/// card that seat cannot see redacted (the opponent's draw: `P2 draws a card`).
 fn print_events(
     game: &Game,
     events: &[engine::Event],
     format: LogFormat,
+    people: [bool; 2],
     text: &mut TextLog,
     out: &mut impl Write,
 ) -> Result<(), Error> {
+    use engine::core::GameEvent;
+    use engine::rules::battle_spirits::Zone;
+    let viewer = match people {
+        [true, false] => Some(engine::core::PlayerId(0)),
+        [false, true] => Some(engine::core::PlayerId(1)),
+        _ => None,
+    };
     for e in events {
         match format {
             LogFormat::Text | LogFormat::Full => {
                 // The reader sees every event (what left the field), prints the shown ones.
                 let line = text.line(e, game);
+                if people.contains(&true)
+                    && let engine::Event::CardMoved {
+                        card,
+                        from: Zone::Deck(p),
+                        to: Zone::Hand(q),
+                    } = e
+                    && p == q
+                {
+                    if people[p.index()] {
+                        let name = game.face_of(*card).name.clone();
+                        writeln!(out, "{p} draws {name} {card}")?;
+                        continue;
+                    }
+                    if let Some(r) = viewer.and_then(|v| e.redacted_for(v)) {
+                        writeln!(out, "{}", r.text)?;
+                        continue;
+                    }
+                }
+                if format == LogFormat::Full
+                    && let Some(r) = viewer.and_then(|v| e.redacted_for(v))
+                {
+                    writeln!(out, "{}", r.text)?;
+                    continue;
+                }
                 if format == LogFormat::Text && engine::rules::battle_spirits::is_detail(e) {
                     continue;
                 }

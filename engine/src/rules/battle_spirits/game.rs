@@ -524,6 +524,12 @@ impl Game {
         self.st.cards[card.index()].orientation != Orientation::Upright
     }
 
+    /// Whether a card is heavily exhausted: turned upside down, it cannot attack or block
+    /// and one refresh only turns it sideways (BS-13.4).
+    pub fn is_heavily_exhausted(&self, card: InstanceId) -> bool {
+        self.st.cards[card.index()].orientation == Orientation::UpsideDown
+    }
+
     /// Cores at a location (the soul core included).
     pub fn cores_at(&self, loc: CoreLoc) -> u32 {
         self.st.cores.count_at(&loc)
