@@ -94,18 +94,16 @@ function cardFrame(c, face, where, marks) {
   return box;
 }
 
-/// The detail panel's content for a card: its whole face, and the buttons of the options
-/// that name it.
-function detail(face, c, options, onPick) {
-  const d = $("detail");
-  // The same card with the same actions: keep the panel (a click on its button must not
-  // find it rebuilt under the pointer).
-  const key = face ? `${c ? c.id : ""}|${(options || []).map((o) => o.id).join(",")}|${c ? JSON.stringify(c) : ""}` : "";
+/// The detail panel's face: the whole face of the card pointed at or clicked.
+function detail(face, c) {
+  const d = $("detail-face");
+  // The same card as shown: keep it.
+  const key = face ? `${c ? c.id : ""}|${c ? JSON.stringify(c) : ""}` : "";
   if (d.dataset.key === key && d.childElementCount) return;
   d.dataset.key = key;
   d.replaceChildren();
   if (!face) {
-    d.append(el("p", { class: "label" }, "Point at or click a card to read it."));
+    d.append(el("p", { class: "label" }, "Point at or click a card to read it; click a ringed card for what it can do."));
     return;
   }
   d.dataset.card = c ? c.card : "";
@@ -136,14 +134,22 @@ function detail(face, c, options, onPick) {
     p.append(document.createTextNode(text));
     d.append(p);
   }
-  if (options && options.length) {
-    const acts = el("div", { class: "actions" });
-    for (const o of options) {
-      const b = el("button", { type: "button", "data-option-id": o.id }, o.label);
-      b.addEventListener("click", () => onPick(o.id));
-      acts.append(b);
-    }
-    d.append(acts);
+}
+
+/// The clicked card's actions: the options that name it, as buttons. Pointing at another
+/// card changes the face above, never these.
+function cardActions(name, options, onPick) {
+  const a = $("card-actions");
+  a.replaceChildren();
+  if (!options || !options.length) {
+    if (name) a.append(el("p", { class: "label" }, `${name}: nothing to do with it now.`));
+    return;
+  }
+  a.append(el("p", { class: "label" }, `${name}:`));
+  for (const o of options) {
+    const b = el("button", { type: "button", "data-option-id": o.id }, o.label);
+    b.addEventListener("click", () => onPick(o.id));
+    a.append(b);
   }
 }
 

@@ -209,7 +209,7 @@ function render() {
         box.dataset.options = opts.map((o) => o.id).join(",");
       }
       if (selected === String(c.id)) box.classList.add("selected");
-      box.addEventListener("mouseenter", () => detail(faces[c.card], c, by.get(String(c.id)), answer));
+      box.addEventListener("mouseenter", () => detail(faces[c.card], c));
       box.addEventListener("mouseleave", () => showSelected());
       box.addEventListener("click", () => { selected = String(c.id); render(); });
       return box;
@@ -247,9 +247,11 @@ function render() {
   }
   function showSelected() {
     const c = selected !== null ? cardsById.get(selected) : null;
-    detail(c ? faces[c.card] : null, c, c ? by.get(selected) : null, answer);
+    detail(c ? faces[c.card] : null, c);
   }
   showSelected();
+  const sel = selected !== null ? cardsById.get(selected) : null;
+  cardActions(sel ? (faces[sel.card] || { name: sel.card }).name : null, sel ? by.get(selected) : null, answer);
   $("error").textContent = "";
   const opts = $("options");
   opts.replaceChildren();
