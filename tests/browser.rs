@@ -203,7 +203,7 @@ async fn a_whole_line_battle_game_played_by_clicking_cards_at_820_pixels() {
     let server = Server::start(&["--pack", "scripts/line-battle-demo"]);
     let base = server.base.clone();
     // 820 px wide: the page must fit without scrolling sideways.
-    let c = driver.session(820, 1100).await;
+    let c = driver.session(820, 1500).await;
     let (id, token, _) = new_game(&c, &base).await;
     let snap = browser::snapshot(&c).await;
     assert!(snap["width"].as_u64().unwrap() <= 820, "no sideways scroll: {snap}");
@@ -213,6 +213,7 @@ async fn a_whole_line_battle_game_played_by_clicking_cards_at_820_pixels() {
     let shot = shot_path("serve-line-battle.png", &shots);
     let (counts, snap) = play_to_end(&c, &server, &token, SEED, false, &shot).await;
     println!("line battle: {counts:?}");
+    assert!(shot.is_file());
     assert!(counts.decisions > 30, "{counts:?}");
     assert!(counts.through_cards >= 10, "answers through cards: {counts:?}");
     assert!(snap["width"].as_u64().unwrap() <= 820, "no sideways scroll: {snap}");

@@ -234,7 +234,16 @@ pub struct Counts {
 /// Answers with option `pick`: through a card that names it when there is one (click the
 /// card, then its action in the detail panel), else its button. Returns the snapshot
 /// after the answer.
-pub async fn click_option(c: &Client, snap: &Value, pick: u64, counts: &mut Counts) -> Value {
+/// With `shot`, the page's screenshot is written there once the card is clicked (its face
+/// and actions in the panel); returns whether it was.
+pub async fn click_option(
+    c: &Client,
+    snap: &Value,
+    pick: u64,
+    counts: &mut Counts,
+    shot: Option<&std::path::Path>,
+) -> (Value, bool) {
+    let mut taken = false;
     let via = snap["cardOptions"][pick.to_string()]
         .as_array()
         .and_then(|ids| ids.first())
@@ -250,6 +259,10 @@ pub async fn click_option(c: &Client, snap: &Value, pick: u64, counts: &mut Coun
             .unwrap();
         let after = wait_shown(c, shown).await;
         shown = after["shown"].as_u64().unwrap();
+        if let Some(path) = shot {
+            screenshot(c, path).await;
+            taken = true;
+        }
         c.find(Locator::Css(&format!("#detail button[data-option-id='{pick}']")))
             .await
             .unwrap_or_else(|e| panic!("card {id}'s panel offers option {pick}: {e}"))
@@ -266,7 +279,7 @@ pub async fn click_option(c: &Client, snap: &Value, pick: u64, counts: &mut Coun
             .unwrap();
     }
     counts.decisions += 1;
-    wait_shown(c, shown).await
+    (wait_shown(c, shown).await, taken)
 }
 
 /// A seeded generator of picks (the same game at every run).
@@ -287,7 +300,8 @@ impl Picks {
 /// board the page shows must be the API's view (`api_board`) and its buttons the API's
 /// options. When `cancel` is set, up to 3 payments whose first step offers **Cancel** are
 /// cancelled: the page must come back to the decision the play was chosen at (same
-/// options, same board; BS-5.2 step 5). The page's screenshot at decision 30 goes to `shot`.
+/// options, same board; BS-5.2 step 5). The page's screenshot goes to `shot` at the first
+/// answer through a card from decision 30 on (with the card's face and actions shown).
 pub async fn play_to_end(
     c: &Client,
     server: &crate::server::Server,
@@ -302,6 +316,7 @@ pub async fn play_to_end(
     let mut counts = Counts::default();
     // The decision before the last answer: the options and board a cancel returns to.
     let mut before: Option<(Value, Value)> = None;
+    let mut shot_taken = false;
     while !snap["over"].as_bool().unwrap() {
         let state = server.get_as(token, &format!("/api/games/{id}?since=999999999"));
         assert_eq!(
@@ -324,9 +339,6 @@ pub async fn play_to_end(
             .collect();
         assert_eq!(labels, api, "options at decision {}", counts.decisions);
         assert!(!labels.is_empty(), "a decision has options");
-        if counts.decisions == 30 {
-            screenshot(c, shot).await;
-        }
         let cancel_at = state["decision"]["options"]
             .as_array()
             .unwrap()
@@ -357,7 +369,10 @@ pub async fn play_to_end(
         }
         before = Some((snap["options"].clone(), snap["players"].clone()));
         let pick = picks.next(labels.len()) as u64;
-        snap = click_option(c, &snap, pick, &mut counts).await;
+        let now = (!shot_taken && counts.decisions >= 30).then_some(shot);
+        let (next, taken) = click_option(c, &snap, pick, &mut counts, now).await;
+        snap = next;
+        shot_taken |= taken;
         assert!(counts.decisions < 2000, "the game did not end");
     }
     (counts, snap)
@@ -365,6 +380,7 @@ pub async fn play_to_end(
 
 /// Writes the page's screenshot (PNG) to `path`.
 pub async fn screenshot(c: &Client, path: &std::path::Path) {
+    c.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
     let png = c.screenshot().await.unwrap();
     assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
     std::fs::write(path, png).unwrap();

@@ -66,7 +66,8 @@ function cardFrame(c, face, where, marks) {
   box.append(el("div", { class: "kind" }, `${f.kind || c.kind || ""}${f.families && f.families.length ? " · " + f.families[0] : ""}`));
   if (where === "field") {
     Object.assign(box.dataset, { level: c.level ?? 0, bp: c.bp, cores: c.cores, soul: c.soul_core, exhausted: c.exhausted, heavy: !!c.heavily_exhausted });
-    box.append(el("div", { class: "big" }, c.level != null ? `Lv${c.level}  ${c.bp} BP` : (f.kind === "nexus" ? "nexus" : "no level")));
+    const bp = f.kind === "nexus" ? "" : `  ${c.bp} BP`;
+    box.append(el("div", { class: "big" }, c.level != null ? `Lv${c.level}${bp}` : "no level"));
     const cores = el("div", { class: "cores", title: `${c.cores} core(s)${c.soul_core ? ", soul core among them" : ""}` });
     const ordinary = c.cores - (c.soul_core ? 1 : 0);
     if (c.soul_core) cores.append(el("span", { class: "core soul", "data-core": "soul" }, "◆"));
