@@ -39,7 +39,9 @@ fn get_json(base: &str, path: &str) -> Value {
 
 fn shot_path(name: &str, tmp: &tempfile::TempDir) -> PathBuf {
     if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs").join(name)
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs")
+            .join(name)
     } else {
         tmp.path().join(name)
     }
@@ -50,7 +52,10 @@ fn shot_path(name: &str, tmp: &tempfile::TempDir) -> PathBuf {
 async fn new_game(c: &Client, base: &str) -> (u64, String, String) {
     c.goto(&format!("{base}/")).await.unwrap();
     // The deck lists come from the catalogue: wait until the page has filled them.
-    c.wait().for_element(Locator::Css("#deck-b option")).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#deck-b option"))
+        .await
+        .unwrap();
     c.execute(
         "document.getElementById('seed').value = arguments[0];\
          document.getElementById('seat-a').value = 'human';\
@@ -59,7 +64,12 @@ async fn new_game(c: &Client, base: &str) -> (u64, String, String) {
     )
     .await
     .unwrap();
-    c.find(Locator::Id("start")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Id("start"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let snap = wait_shown(c, 0).await;
     let id = snap["game"].as_u64().expect("the page shows a game");
     // The page links to the replay with its seat's token (docs/serve.md "Security").
@@ -97,13 +107,22 @@ async fn a_whole_battle_spirits_game_played_by_clicking_cards_in_chromium() {
     let (counts, _) = play_to_end(&c, &server, &token, SEED, true, &shot).await;
     println!("battle spirits: {counts:?}");
     assert!(counts.decisions > 30, "{counts:?}");
-    assert!(counts.through_cards >= 10, "answers through cards: {counts:?}");
+    assert!(
+        counts.through_cards >= 10,
+        "answers through cards: {counts:?}"
+    );
     assert!(counts.cancels >= 1, "a payment was cancelled: {counts:?}");
     assert!(shot.is_file());
     let state = get_json(&base, &format!("/api/games/{id}?since=0&token={token}"));
     assert_eq!(state["over"], true);
     assert!(state["result"]["reason"].is_string(), "{}", state["result"]);
-    let status = c.find(Locator::Id("status")).await.unwrap().text().await.unwrap();
+    let status = c
+        .find(Locator::Id("status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(status.starts_with("Game over"), "{status}");
 
     // The replay the page links to plays again to the server's log, byte for byte.
@@ -206,7 +225,10 @@ async fn a_whole_line_battle_game_played_by_clicking_cards_at_820_pixels() {
     let c = driver.session(820, 1500).await;
     let (id, token, _) = new_game(&c, &base).await;
     let snap = browser::snapshot(&c).await;
-    assert!(snap["width"].as_u64().unwrap() <= 820, "no sideways scroll: {snap}");
+    assert!(
+        snap["width"].as_u64().unwrap() <= 820,
+        "no sideways scroll: {snap}"
+    );
     // LB-0.1: both masters show their LP; the phase is shown (main 1 of turn 1).
     assert_eq!(snap["step"], "main 1");
     let shots = tempfile::tempdir().unwrap();
@@ -215,8 +237,14 @@ async fn a_whole_line_battle_game_played_by_clicking_cards_at_820_pixels() {
     println!("line battle: {counts:?}");
     assert!(shot.is_file());
     assert!(counts.decisions > 30, "{counts:?}");
-    assert!(counts.through_cards >= 10, "answers through cards: {counts:?}");
-    assert!(snap["width"].as_u64().unwrap() <= 820, "no sideways scroll: {snap}");
+    assert!(
+        counts.through_cards >= 10,
+        "answers through cards: {counts:?}"
+    );
+    assert!(
+        snap["width"].as_u64().unwrap() <= 820,
+        "no sideways scroll: {snap}"
+    );
     let state = get_json(&base, &format!("/api/games/{id}?since=0&token={token}"));
     assert_eq!(state["over"], true);
     // LB-0.4: the loser's master is at 0 LP or below, or a deck ran out.

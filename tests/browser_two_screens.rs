@@ -95,7 +95,10 @@ async fn two_browsers_each_see_only_their_own_hand() {
     b.goto(&url).await.unwrap();
     wait_shown(&b, 0).await;
     let tokens = [page_tokens(&a).await, page_tokens(&b).await];
-    assert!(tokens.iter().all(|t| t.len() == 32), "one seat each: {tokens:?}");
+    assert!(
+        tokens.iter().all(|t| t.len() == 32),
+        "one seat each: {tokens:?}"
+    );
     assert_ne!(tokens[0], tokens[1]);
     // The link is taken: a third page cannot join (409).
     let id = path.trim_start_matches("/?join=");
@@ -118,27 +121,46 @@ async fn two_browsers_each_see_only_their_own_hand() {
             // Both pages show the latest state (the waiting one has caught up).
             let caught_up = snaps[0]["players"] == snaps[1]["players"]
                 || deciding.is_some_and(|d| {
-                    let other = server.get_as(&tokens[1 - d], &format!("/api/games/{id}?since=999999"));
+                    let other =
+                        server.get_as(&tokens[1 - d], &format!("/api/games/{id}?since=999999"));
                     snaps[1 - d]["players"] == api_board(&other["view"])
                 });
             if let (Some(d), true) = (deciding, caught_up) {
                 break (Some(d), snaps);
             }
-            assert!(start.elapsed() < Duration::from_secs(30), "no page decides: {snaps:?}");
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "no page decides: {snaps:?}"
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         };
         let Some(seat) = seat else { break };
         for i in 0..2 {
             let state = server.get_as(&tokens[i], &format!("/api/games/{id}?since=999999"));
             assert_eq!(state["view"]["me"], i, "page {i} is seat {i}");
-            assert_eq!(snaps[i]["players"], api_board(&state["view"]), "page {i}'s board");
+            assert_eq!(
+                snaps[i]["players"],
+                api_board(&state["view"]),
+                "page {i}'s board"
+            );
             // Its own hand in full, the other's as backs only.
             let (own, own_backs) = hand(&snaps[i], i);
             let (theirs, backs) = hand(&snaps[i], 1 - i);
-            assert_eq!(own.len() as u64, state["view"]["players"][i]["hand_count"].as_u64().unwrap());
+            assert_eq!(
+                own.len() as u64,
+                state["view"]["players"][i]["hand_count"].as_u64().unwrap()
+            );
             assert_eq!(own_backs, 0);
-            assert!(theirs.is_empty(), "page {i} shows no card of the other hand");
-            assert_eq!(backs, state["view"]["players"][1 - i]["hand_count"].as_u64().unwrap());
+            assert!(
+                theirs.is_empty(),
+                "page {i} shows no card of the other hand"
+            );
+            assert_eq!(
+                backs,
+                state["view"]["players"][1 - i]["hand_count"]
+                    .as_u64()
+                    .unwrap()
+            );
         }
         let n = snaps[seat]["options"].as_array().unwrap().len();
         let pick = picks.next(n) as u64;
@@ -146,7 +168,10 @@ async fn two_browsers_each_see_only_their_own_hand() {
         by_seat[seat] += 1;
     }
     println!("two screens: {counts:?}, answers by seat {by_seat:?}");
-    assert!(by_seat.iter().all(|&n| n >= 10), "both seats played: {by_seat:?}");
+    assert!(
+        by_seat.iter().all(|&n| n >= 10),
+        "both seats played: {by_seat:?}"
+    );
     assert!(counts.through_cards >= 5, "{counts:?}");
     let _ = a.close().await;
     let _ = b.close().await;
@@ -177,15 +202,26 @@ async fn hot_seat_hides_the_next_seats_hand_until_handed_over() {
                 assert!(hand(&snap, p).0.is_empty(), "hand {p} hidden");
             }
             let shown = snap["shown"].as_u64().unwrap();
-            c.find(Locator::Id("handover-ready")).await.unwrap().click().await.unwrap();
+            c.find(Locator::Id("handover-ready"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
             snap = wait_shown(&c, shown).await;
             handovers += 1;
             last = Some(decider);
         }
         assert_eq!(snap["handover"], false);
         assert_eq!(snap["players"], api_board(&state["view"]));
-        assert!(!hand(&snap, decider).0.is_empty(), "the decider's hand shows");
-        assert!(hand(&snap, 1 - decider).0.is_empty(), "the other hand does not");
+        assert!(
+            !hand(&snap, decider).0.is_empty(),
+            "the decider's hand shows"
+        );
+        assert!(
+            hand(&snap, 1 - decider).0.is_empty(),
+            "the other hand does not"
+        );
         let n = snap["options"].as_array().unwrap().len();
         let pick = picks.next(n) as u64;
         snap = click_option(&c, &snap, pick, &mut counts, None).await.0;

@@ -15,7 +15,10 @@ use server::Server;
 
 /// Plays a game to its end as P1 and calls `check` with each decision's view.
 fn each_view(s: &Server, mut check: impl FnMut(&Value)) -> usize {
-    let (code, r) = s.post("/api/games", &json!({"seed": 3, "seats": ["human", "greedy"]}));
+    let (code, r) = s.post(
+        "/api/games",
+        &json!({"seed": 3, "seats": ["human", "greedy"]}),
+    );
     assert_eq!(code, 200, "{r}");
     let (id, token) = (r["id"].as_u64().unwrap(), r["tokens"][0].as_str().unwrap());
     let mut state = s.get_as(token, &format!("/api/games/{id}"));
@@ -23,7 +26,9 @@ fn each_view(s: &Server, mut check: impl FnMut(&Value)) -> usize {
     while state["over"] == false {
         check(&state["view"]);
         let n = state["decision"]["options"].as_array().unwrap().len() as u64;
-        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let body = json!({"id": (rng >> 33) % n});
         let (code, next) = s.post_as(token, &format!("/api/games/{id}/answer"), &body);
         assert_eq!(code, 200, "{next}");
@@ -59,7 +64,10 @@ fn battle_spirits_views_carry_the_face_of_every_card_they_show() {
         }
         let keys: BTreeSet<String> = faces.keys().cloned().collect();
         assert_eq!(keys, shown, "faces: exactly the cards the view shows");
-        for c in v["players"][v["me"].as_u64().unwrap() as usize]["hand"].as_array().unwrap() {
+        for c in v["players"][v["me"].as_u64().unwrap() as usize]["hand"]
+            .as_array()
+            .unwrap()
+        {
             // BS-5.2 step 1: the printed cost.
             assert_eq!(faces[c["card"].as_str().unwrap()]["cost"], c["cost"]);
         }
@@ -67,7 +75,10 @@ fn battle_spirits_views_carry_the_face_of_every_card_they_show() {
             for c in p["field"].as_array().unwrap() {
                 // BS-5.1: the face's level table is the card's.
                 let f = &faces[c["card"].as_str().unwrap()];
-                assert_eq!(f["levels"].as_array().unwrap().len(), c["levels"].as_array().unwrap().len());
+                assert_eq!(
+                    f["levels"].as_array().unwrap().len(),
+                    c["levels"].as_array().unwrap().len()
+                );
                 levels_checked += 1;
                 // BS-13.4: heavily exhausted is exhausted too.
                 if c["heavily_exhausted"] == true {
@@ -77,7 +88,10 @@ fn battle_spirits_views_carry_the_face_of_every_card_they_show() {
         }
         steps.insert(v["step"].as_str().unwrap().to_string());
     });
-    assert!(decisions > 20 && levels_checked > 0, "{decisions} {levels_checked}");
+    assert!(
+        decisions > 20 && levels_checked > 0,
+        "{decisions} {levels_checked}"
+    );
     // BS-5 main step and BS-6 attack step were both seen, and the mulligan before turn 1.
     for step in ["mulligan", "main", "attack"] {
         assert!(steps.contains(step), "{steps:?}");
@@ -111,12 +125,18 @@ fn line_battle_views_carry_masters_creatures_and_the_phase() {
             for c in ids(&side["hand"], Some("card")) {
                 // LB-3: a creature's face prints AT, DF and SH.
                 let f = &faces[&c];
-                assert!(f["at"].is_u64() && f["df"].is_u64() && f["sh"].is_u64(), "{f}");
+                assert!(
+                    f["at"].is_u64() && f["df"].is_u64() && f["sh"].is_u64(),
+                    "{f}"
+                );
             }
         }
         first = false;
         phases.insert(v["phase"].as_str().unwrap().to_string());
     });
     // LB-1.1: orders are given in their own phase, after main 1.
-    assert!(phases.contains("main 1") && phases.contains("orders"), "{phases:?}");
+    assert!(
+        phases.contains("main 1") && phases.contains("orders"),
+        "{phases:?}"
+    );
 }

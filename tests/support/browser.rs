@@ -126,7 +126,9 @@ return {
 
 /// The page's state now ([`SNAPSHOT`]).
 pub async fn snapshot(c: &Client) -> Value {
-    c.execute(SNAPSHOT, vec![]).await.expect("the snapshot runs")
+    c.execute(SNAPSHOT, vec![])
+        .await
+        .expect("the snapshot runs")
 }
 
 /// Waits until the page has shown more than `shown` states.
@@ -263,20 +265,24 @@ pub async fn click_option(
             screenshot(c, path).await;
             taken = true;
         }
-        c.find(Locator::Css(&format!("#detail button[data-option-id='{pick}']")))
-            .await
-            .unwrap_or_else(|e| panic!("card {id}'s panel offers option {pick}: {e}"))
-            .click()
-            .await
-            .unwrap();
+        c.find(Locator::Css(&format!(
+            "#detail button[data-option-id='{pick}']"
+        )))
+        .await
+        .unwrap_or_else(|e| panic!("card {id}'s panel offers option {pick}: {e}"))
+        .click()
+        .await
+        .unwrap();
         counts.through_cards += 1;
     } else {
-        c.find(Locator::Css(&format!("#options button[data-option-id='{pick}']")))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        c.find(Locator::Css(&format!(
+            "#options button[data-option-id='{pick}']"
+        )))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     }
     counts.decisions += 1;
     (wait_shown(c, shown).await, taken)
@@ -354,15 +360,20 @@ pub async fn play_to_end(
         });
         if let (true, Some(cid), true) = (cancel && counts.cancels < 3, cancel_at, first_step) {
             let shown = snap["shown"].as_u64().unwrap();
-            c.find(Locator::Css(&format!("#options button[data-option-id='{cid}']")))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
+            c.find(Locator::Css(&format!(
+                "#options button[data-option-id='{cid}']"
+            )))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
             snap = wait_shown(c, shown).await;
             let (opts, board) = before.clone().unwrap();
-            assert_eq!(snap["options"], opts, "a cancel returns to the same decision");
+            assert_eq!(
+                snap["options"], opts,
+                "a cancel returns to the same decision"
+            );
             assert_eq!(snap["players"], board, "a cancel returns to the same board");
             counts.cancels += 1;
             continue;

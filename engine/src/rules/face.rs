@@ -123,11 +123,7 @@ impl Face {
             kind: word(&def.kind),
             colours: def.colours.iter().map(colour).collect(),
             cost: def.cost,
-            reduction: def
-                .reduction
-                .iter()
-                .map(|(c, n)| (colour(c), *n))
-                .collect(),
+            reduction: def.reduction.iter().map(|(c, n)| (colour(c), *n)).collect(),
             symbols: def.symbols.total(),
             families: def.families.clone(),
             levels: def
