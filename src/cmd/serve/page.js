@@ -212,6 +212,7 @@ function render() {
       box.addEventListener("mouseenter", () => detail(faces[c.card], c));
       box.addEventListener("mouseleave", () => showSelected());
       box.addEventListener("click", () => { selected = String(c.id); render(); });
+      box.addEventListener("keydown", (ev) => { if (ev.key === "Enter") box.click(); });
       return box;
     },
     hand(hand, count) {
@@ -253,6 +254,8 @@ function render() {
   const sel = selected !== null ? cardsById.get(selected) : null;
   cardActions(sel ? (faces[sel.card] || { name: sel.card }).name : null, sel ? by.get(selected) : null, answer);
   $("error").textContent = "";
+  // Only the deciding seat may send a setting (the server refuses the other's).
+  $("auto-pass-now").disabled = !s.decision || s.over;
   const opts = $("options");
   opts.replaceChildren();
   if (s.decision && !hide) {
