@@ -5,7 +5,8 @@
 //! card names is made by clicking the card, then its action in the detail panel. At
 //! every decision the board the page shows (every card's attributes, both sides' stats)
 //! and its buttons are checked against the server's JSON API; Battle Spirits cancels
-//! payments and checks the page is back at the same decision (BS-5.2 step 5). At the end
+//! payments and checks the page is back at the same decision (BS-5.2 step 5), with
+//! auto-pass turned on from the page (BS-6.2: no pass-only flash timing asked). At the end
 //! the replay the page links to is played with `cardscript play --replay FILE --log
 //! json`, which must print the server's log byte for byte, and the P1 stream must hide
 //! P2's draws.
@@ -102,10 +103,29 @@ async fn a_whole_battle_spirits_game_played_by_clicking_cards_in_chromium() {
     let decks = get_json(&base, "/api/decks");
     assert_eq!(decks["game"], "battle-spirits");
     let (id, token, href) = new_game(&c, &base).await;
+    // Auto-pass on from the game's box (BS-6.2): no flash timing where passing is the only
+    // answer is asked (without it, this game asks 7).
+    let shown = browser::snapshot(&c).await["shown"].as_u64().unwrap();
+    c.find(Locator::Id("auto-pass-now"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_shown(&c, shown).await;
+    let error = c
+        .find(Locator::Id("error"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(error, "", "the setting is taken");
     let shots = tempfile::tempdir().unwrap();
     let shot = shot_path("serve-battle-spirits.png", &shots);
     let (counts, _) = play_to_end(&c, &server, &token, SEED, true, &shot).await;
     println!("battle spirits: {counts:?}");
+    assert_eq!(counts.pass_only, 0, "auto-pass answered them: {counts:?}");
     assert!(counts.decisions > 30, "{counts:?}");
     assert!(
         counts.through_cards >= 10,

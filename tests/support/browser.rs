@@ -231,6 +231,9 @@ pub struct Counts {
     pub through_cards: usize,
     /// Payments cancelled (each back at the decision it was chosen at, BS-5.2 step 5).
     pub cancels: usize,
+    /// Flash timings offered where passing was the only answer (BS-6.2): what auto-pass
+    /// answers without asking.
+    pub pass_only: usize,
 }
 
 /// Answers with option `pick`: through a card that names it when there is one (click the
@@ -345,6 +348,9 @@ pub async fn play_to_end(
             .collect();
         assert_eq!(labels, api, "options at decision {}", counts.decisions);
         assert!(!labels.is_empty(), "a decision has options");
+        if state["decision"]["kind"] == "FlashOrPass" && labels.len() == 1 {
+            counts.pass_only += 1;
+        }
         let cancel_at = state["decision"]["options"]
             .as_array()
             .unwrap()
