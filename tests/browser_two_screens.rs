@@ -162,6 +162,14 @@ async fn two_browsers_each_see_only_their_own_hand() {
                     .unwrap()
             );
         }
+        let waiting = pages[1 - seat]
+            .find(Locator::Id("prompt"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert_eq!(waiting, format!("Waiting for P{}…", seat + 1));
         let n = snaps[seat]["options"].as_array().unwrap().len();
         let pick = picks.next(n) as u64;
         click_option(pages[seat], &snaps[seat], pick, &mut counts, None).await;
@@ -183,7 +191,8 @@ async fn hot_seat_hides_the_next_seats_hand_until_handed_over() {
         return;
     };
     let server = Server::start(&[]);
-    let c = driver.session(1100, 900).await;
+    // 820 px wide: the page fits without scrolling sideways.
+    let c = driver.session(820, 1000).await;
     let mut snap = start(&c, &server.base, ["human", "human"]).await;
     let tokens = page_tokens(&c).await;
     assert_eq!(tokens.split(',').count(), 2, "the page holds both seats");
@@ -213,6 +222,7 @@ async fn hot_seat_hides_the_next_seats_hand_until_handed_over() {
             last = Some(decider);
         }
         assert_eq!(snap["handover"], false);
+        assert!(snap["width"].as_u64().unwrap() <= 820, "no sideways scroll");
         assert_eq!(snap["players"], api_board(&state["view"]));
         assert!(
             !hand(&snap, decider).0.is_empty(),
