@@ -61,7 +61,7 @@ function cardFrame(c, face, where, marks) {
   const bar = el("div", { class: "bar" });
   bar.style.background = frameColour(f);
   bar.append(el("span", { class: "cost", title: "cost" }, String(c.cost ?? f.cost ?? "")));
-  bar.append(el("span", { class: "name" }, f.name));
+  bar.append(el("span", { class: f.name.length > 13 ? "name long" : "name" }, f.name));
   box.append(bar);
   box.append(el("div", { class: "kind" }, `${f.kind || c.kind || ""}${f.families && f.families.length ? " · " + f.families[0] : ""}`));
   if (where === "field") {
