@@ -86,7 +86,11 @@ function cardFrame(c, face, where, marks) {
     box.append(el("div", { class: "big" }, `${c.lp} LP`));
   } else if (where === "hand") {
     if (c.to_pay != null) box.append(el("div", { class: "big" }, `pay ${c.to_pay}${c.to_pay !== c.cost ? ` (cost ${c.cost})` : ""}`));
-    else if (f.at != null) box.append(el("div", { class: "big" }, `AT ${f.at} DF ${f.df} SH ${f.sh}`));
+    else if (f.at != null) {
+      const row = el("div", { class: "big" });
+      for (const k of ["at", "df", "sh"]) row.append(el("span", { class: "stat" }, `${k.toUpperCase()} ${f[k]}`));
+      box.append(row);
+    }
   }
   for (const [cls, label] of marks) {
     box.classList.add(cls);
