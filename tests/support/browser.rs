@@ -6,6 +6,7 @@
 #![allow(dead_code)] // each test crate that includes this module uses some of the helpers
 
 use std::net::TcpStream;
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -15,11 +16,14 @@ use serde_json::{Value, json};
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
-/// Kills a child process when the test ends, however it ends.
+/// Kills a child process and its process group (chromedriver and the browsers it
+/// started) when the test ends, however it ends: a failed test leaves no browser behind.
 pub struct Killed(pub Child);
 
 impl Drop for Killed {
     fn drop(&mut self) {
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -47,6 +51,8 @@ impl Driver {
             .port();
         let child = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
+            // Its own process group, which the browsers it starts join (`Killed`).
+            .process_group(0)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
