@@ -1,43 +1,36 @@
-//! `cardscript serve` in a real browser (`docs/serve.md`): the
-//! built binary serves the demo pack on a free loopback port; headless Chromium, driven
-//! through chromedriver, plays a whole game as P1 against the greedy P2 by clicking the
-//! option buttons the page offers (a seeded choice). At every decision the board the page
-//! shows (life, reserve, hand size, deck, field card names of both players, the number of
-//! options) is checked against the server's JSON API; at the end the replay the page links
-//! to is played with `cardscript play --replay FILE --log json`, which must print the
-//! server's log byte for byte, and the P1 stream must hide P2's draws.
+//! `cardscript serve` in a real browser (`docs/serve.md`): the built binary serves a pack
+//! on a free loopback port; headless Chromium, driven through chromedriver, plays a whole
+//! game of each game (Battle Spirits on the demo pack, the line battle on its demo pack)
+//! as P1 against the greedy P2. Each answer is a seeded pick among the options; a pick a
+//! card names is made by clicking the card, then its action in the detail panel. At
+//! every decision the board the page shows (every card's attributes, both sides' stats)
+//! and its buttons are checked against the server's JSON API; Battle Spirits cancels
+//! payments and checks the page is back at the same decision (BS-5.2 step 5), with
+//! auto-pass turned on from the page (BS-6.2: no pass-only flash timing asked). At the end
+//! the replay the page links to is played with `cardscript play --replay FILE --log
+//! json`, which must print the server's log byte for byte, and the P1 stream must hide
+//! P2's draws.
 //!
 //! Skipped, with a printed reason, when `/usr/bin/chromium` or `/usr/bin/chromedriver` is
-//! absent (`.ci/run` installs both). `UPDATE_SCREENSHOT=1` writes the mid-game screenshot
-//! to `docs/serve-screenshot.png`; otherwise it goes to a temp dir.
+//! absent (`.ci/run` installs both). `UPDATE_SCREENSHOT=1` writes the mid-game
+//! screenshots to `docs/serve-battle-spirits.png` and `docs/serve-line-battle.png`;
+//! otherwise they go to a temp dir.
 
+#[path = "support/browser.rs"]
+mod browser;
 #[path = "support/server.rs"]
 mod server;
 
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::process::Command;
 
-use fantoccini::{ClientBuilder, Locator};
+use browser::{Driver, play_to_end, wait_shown};
+use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 use server::{Server, http};
 
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-/// The game's seed and the seed of the clicks: a 68-decision game on the demo pack at the
-/// time of writing, with plays, payments, core placement and movement, and attacks.
+/// The game's seed and the seed of the clicks.
 const SEED: u64 = 2;
-const MAX_DECISIONS: usize = 2000;
-
-/// Kills a child process when the test ends, however it ends.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 fn get_json(base: &str, path: &str) -> Value {
     let (status, body) = http(base, "GET", path, "");
@@ -45,136 +38,25 @@ fn get_json(base: &str, path: &str) -> Value {
     serde_json::from_str(&body).unwrap()
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// The board as the page shows it, read from its `data-*` attributes in one call.
-const SNAPSHOT: &str = r##"
-const st = document.getElementById("status");
-const players = [...document.querySelectorAll("#board .player")].map((p) => ({
-  player: Number(p.dataset.player),
-  life: Number(p.dataset.life),
-  reserve: Number(p.dataset.reserve),
-  hand: Number(p.dataset.handCount),
-  deck: Number(p.dataset.deck),
-  field: [...p.querySelectorAll(".field-card")].map((c) => c.dataset.cardName),
-}));
-players.sort((a, b) => a.player - b.player);
-return {
-  shown: Number(st.dataset.shown || 0),
-  over: st.dataset.over === "true",
-  game: st.dataset.gameId === undefined ? null : Number(st.dataset.gameId),
-  options: [...document.querySelectorAll("#options button[data-option-id]")]
-    .map((b) => Number(b.dataset.optionId)),
-  players,
-};
-"##;
-
-async fn snapshot(c: &fantoccini::Client) -> Value {
-    c.execute(SNAPSHOT, vec![])
-        .await
-        .expect("the snapshot script runs")
-}
-
-/// Waits until the page has shown more than `shown` states.
-async fn wait_shown(c: &fantoccini::Client, shown: u64) -> Value {
-    let start = Instant::now();
-    loop {
-        let s = snapshot(c).await;
-        if s["shown"].as_u64().unwrap_or(0) > shown {
-            return s;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the page did not update: {s}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
+fn shot_path(name: &str, tmp: &tempfile::TempDir) -> PathBuf {
+    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs")
+            .join(name)
+    } else {
+        tmp.path().join(name)
     }
 }
 
-/// The API's view of the board in the snapshot's shape.
-fn api_board(state: &Value) -> Value {
-    let view = &state["view"];
-    let players: Vec<Value> = (0..2)
-        .map(|i| {
-            let p = &view["players"][i];
-            json!({
-                "player": i,
-                "life": p["life"],
-                "reserve": p["reserve"],
-                "hand": p["hand_count"],
-                "deck": p["deck"],
-                "field": p["field"].as_array().unwrap().iter().map(|c| c["name"].clone())
-                    .collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!(players)
-}
-
-#[tokio::test(flavor = "current_thread")]
-async fn a_whole_demo_game_played_by_clicking_in_chromium() {
-    for tool in [CHROMIUM, CHROMEDRIVER] {
-        if !std::path::Path::new(tool).exists() {
-            println!("skipped: {tool} is absent (apt-get install chromium chromium-driver)");
-            return;
-        }
-    }
-    let bin = env!("CARGO_BIN_EXE_cardscript");
-    let server = Server::start(&[]);
-    let base = server.base.clone();
-    assert!(base.starts_with("http://127.0.0.1:"), "{base}");
-
-    let port = free_port();
-    let driver = Command::new(CHROMEDRIVER)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver runs");
-    let _driver = Killed(driver);
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "chromedriver did not start"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let profile = tempfile::tempdir().unwrap();
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".to_string(),
-        json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                "--window-size=1400,1000",
-                format!("--user-data-dir={}", profile.path().display()),
-            ],
-        }),
-    );
-    let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a chromium session");
-
+/// Opens the page, starts a game of P1 `human` against P2 `greedy` with `SEED` and
+/// returns the game id and P1's token (read from the page's replay link).
+async fn new_game(c: &Client, base: &str) -> (u64, String, String) {
     c.goto(&format!("{base}/")).await.unwrap();
     // The deck lists come from the catalogue: wait until the page has filled them.
     c.wait()
         .for_element(Locator::Css("#deck-b option"))
         .await
         .unwrap();
-    let decks = get_json(&base, "/api/decks");
-    assert_eq!(decks["game"], "battle-spirits");
     c.execute(
         "document.getElementById('seed').value = arguments[0];\
          document.getElementById('seat-a').value = 'human';\
@@ -189,10 +71,9 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
         .click()
         .await
         .unwrap();
-    let mut snap = wait_shown(&c, 0).await;
+    let snap = wait_shown(c, 0).await;
     let id = snap["game"].as_u64().expect("the page shows a game");
-    // The page links to the replay with its seat's token (docs/serve.md "Security"); the
-    // test reads the API as that seat.
+    // The page links to the replay with its seat's token (docs/serve.md "Security").
     let href = c
         .find(Locator::Id("download"))
         .await
@@ -201,68 +82,57 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
         .await
         .unwrap()
         .expect("the download link has an address");
-    let href = href.trim_start_matches(&base).to_string();
+    let href = href.trim_start_matches(base).to_string();
     let token = href
         .strip_prefix(&format!("/api/games/{id}/replay?token="))
         .unwrap_or_else(|| panic!("the link carries the seat's token: {href}"))
         .to_string();
     assert_eq!(token.len(), 32, "one seat's token: P2 is a robot");
+    (id, token, href)
+}
 
-    let shots = tempfile::tempdir().unwrap();
-    let mut shot_taken = false;
-    let mut rng = SEED;
-    let mut decisions = 0;
-    while !snap["over"].as_bool().unwrap() {
-        // The page shows what the engine's view says, for the seat that answers (P1).
-        let state = get_json(
-            &base,
-            &format!("/api/games/{id}?since=999999999&token={token}"),
-        );
-        assert_eq!(state["viewer"], 0, "P1 is the human seat");
-        assert_eq!(
-            snap["players"],
-            api_board(&state),
-            "board at decision {decisions}"
-        );
-        let options = snap["options"].as_array().unwrap();
-        let api_options = state["decision"]["options"].as_array().unwrap();
-        assert_eq!(
-            options.len(),
-            api_options.len(),
-            "options at decision {decisions}"
-        );
-        assert!(!options.is_empty(), "a decision has options");
-        if !shot_taken && decisions >= 30 {
-            let png = c.screenshot().await.unwrap();
-            assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
-            let path = if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
-                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/serve-screenshot.png")
-            } else {
-                shots.path().join("serve-screenshot.png")
-            };
-            std::fs::write(&path, png).unwrap();
-            println!("screenshot: {}", path.display());
-            shot_taken = true;
-        }
-        // A seeded choice among the offered buttons.
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let pick = (rng >> 33) as usize % options.len();
-        let shown = snap["shown"].as_u64().unwrap();
-        c.find(Locator::Css(&format!(
-            "#options button[data-option-id='{pick}']"
-        )))
+#[tokio::test(flavor = "current_thread")]
+async fn a_whole_battle_spirits_game_played_by_clicking_cards_in_chromium() {
+    let Some(mut driver) = Driver::start() else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_cardscript");
+    let server = Server::start(&[]);
+    let base = server.base.clone();
+    let c = driver.session(1280, 900).await;
+    let decks = get_json(&base, "/api/decks");
+    assert_eq!(decks["game"], "battle-spirits");
+    let (id, token, href) = new_game(&c, &base).await;
+    // Auto-pass on from the game's box (BS-6.2): no flash timing where passing is the only
+    // answer is asked (without it, this game asks 7).
+    let shown = browser::snapshot(&c).await["shown"].as_u64().unwrap();
+    c.find(Locator::Id("auto-pass-now"))
         .await
         .unwrap()
         .click()
         .await
         .unwrap();
-        snap = wait_shown(&c, shown).await;
-        decisions += 1;
-        assert!(decisions < MAX_DECISIONS, "the game did not end");
-    }
-    assert!(shot_taken, "the game lasted at least 30 decisions");
+    wait_shown(&c, shown).await;
+    let error = c
+        .find(Locator::Id("error"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(error, "", "the setting is taken");
+    let shots = tempfile::tempdir().unwrap();
+    let shot = shot_path("serve-battle-spirits.png", &shots);
+    let (counts, _) = play_to_end(&c, &server, &token, SEED, true, &shot).await;
+    println!("battle spirits: {counts:?}");
+    assert_eq!(counts.pass_only, 0, "auto-pass answered them: {counts:?}");
+    assert!(counts.decisions > 30, "{counts:?}");
+    assert!(
+        counts.through_cards >= 10,
+        "answers through cards: {counts:?}"
+    );
+    assert!(counts.cancels >= 1, "a payment was cancelled: {counts:?}");
+    assert!(shot.is_file());
     let state = get_json(&base, &format!("/api/games/{id}?since=0&token={token}"));
     assert_eq!(state["over"], true);
     assert!(state["result"]["reason"].is_string(), "{}", state["result"]);
@@ -361,5 +231,43 @@ async fn a_whole_demo_game_played_by_clicking_in_chromium() {
     }
     assert!(p2_draws >= 4, "P2 drew its opening hand: {p2_draws} draws");
     assert!(redacted >= p2_draws);
+    let _ = c.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_whole_line_battle_game_played_by_clicking_cards_at_820_pixels() {
+    let Some(mut driver) = Driver::start() else {
+        return;
+    };
+    let server = Server::start(&["--pack", "scripts/line-battle-demo"]);
+    let base = server.base.clone();
+    // 820 px wide: the page must fit without scrolling sideways.
+    let c = driver.session(820, 1500).await;
+    let (id, token, _) = new_game(&c, &base).await;
+    let snap = browser::snapshot(&c).await;
+    assert!(
+        snap["width"].as_u64().unwrap() <= 820,
+        "no sideways scroll: {snap}"
+    );
+    // LB-0.1: both masters show their LP; the phase is shown (main 1 of turn 1).
+    assert_eq!(snap["step"], "main 1");
+    let shots = tempfile::tempdir().unwrap();
+    let shot = shot_path("serve-line-battle.png", &shots);
+    let (counts, snap) = play_to_end(&c, &server, &token, SEED, false, &shot).await;
+    println!("line battle: {counts:?}");
+    assert!(shot.is_file());
+    assert!(counts.decisions > 30, "{counts:?}");
+    assert!(
+        counts.through_cards >= 10,
+        "answers through cards: {counts:?}"
+    );
+    assert!(
+        snap["width"].as_u64().unwrap() <= 820,
+        "no sideways scroll: {snap}"
+    );
+    let state = get_json(&base, &format!("/api/games/{id}?since=0&token={token}"));
+    assert_eq!(state["over"], true);
+    // LB-0.4: the loser's master is at 0 LP or below, or a deck ran out.
+    assert!(state["result"]["reason"].is_string(), "{}", state["result"]);
     let _ = c.close().await;
 }

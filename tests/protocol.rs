@@ -114,6 +114,13 @@ fn a_client_playing_both_seats_sees_the_log_play_prints() {
             .collect();
         assert_eq!(ids, (0..ids.len() as u64).collect::<Vec<_>>());
         assert_eq!(m["view"]["me"], m["player"]);
+        // The view carries the printed face of each card of the deciding seat's hand
+        // (docs/protocol.md "Card faces").
+        let me = m["player"].as_u64().unwrap() as usize;
+        for c in m["view"]["players"][me]["hand"].as_array().unwrap() {
+            let face = &m["view"]["faces"][c["card"].as_str().unwrap()];
+            assert_eq!(face["name"], c["name"], "{c}");
+        }
     }
     let events: Vec<serde_json::Value> = msgs
         .iter()

@@ -83,4 +83,10 @@ pub trait Rules {
     fn card_seen_by(&self, _card: super::InstanceId, _seat: PlayerId) -> Option<String> {
         None
     }
+    /// The printed faces of the cards `viewer` sees now (hand, field, trash, …), keyed by
+    /// card id: what a client draws without the catalogue (docs/protocol.md "Card
+    /// faces"). A ruleset that does not say gives none.
+    fn faces(&self, _viewer: PlayerId) -> crate::rules::face::Faces {
+        crate::rules::face::Faces::new()
+    }
 }

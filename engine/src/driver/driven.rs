@@ -145,7 +145,12 @@ where
     }
 
     fn view_json(&self, player: PlayerId) -> serde_json::Value {
-        serde_json::to_value(self.game.view(player)).unwrap_or_default()
+        let mut v = serde_json::to_value(self.game.view(player)).unwrap_or_default();
+        if let Some(o) = v.as_object_mut() {
+            let faces = serde_json::to_value(self.game.faces(player)).unwrap_or_default();
+            o.insert("faces".to_string(), faces);
+        }
+        v
     }
 
     fn check_invariants(&self) -> Result<(), String> {

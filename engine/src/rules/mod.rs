@@ -3,6 +3,7 @@
 //! `players`; adding a game is its folder plus one line in [`driver`] and one in [`tools`].
 
 pub mod battle_spirits;
+pub mod face;
 pub mod line_battle;
 
 use carddb::GameKind;

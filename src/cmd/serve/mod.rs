@@ -35,6 +35,7 @@ type Error = Box<dyn std::error::Error>;
 
 const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = include_str!("page.js");
+const BOARD: &str = include_str!("board.js");
 const STYLE: &str = include_str!("page.css");
 
 /// The largest request body read (a replay file of a long game is some tens of KiB).
@@ -142,6 +143,10 @@ fn router(tx: Tx, bound: Bound) -> Router {
         .route(
             "/page.js",
             get(|| async { ([(header::CONTENT_TYPE, "text/javascript")], SCRIPT) }),
+        )
+        .route(
+            "/board.js",
+            get(|| async { ([(header::CONTENT_TYPE, "text/javascript")], BOARD) }),
         )
         .route(
             "/page.css",

@@ -42,6 +42,17 @@ impl crate::core::Rules for Game {
     fn answers_len(&self) -> Option<usize> {
         Some(self.answers().len())
     }
+    /// The cards of `viewer`'s view: its own hand, both fields and both trashes.
+    fn faces(&self, viewer: PlayerId) -> crate::rules::face::Faces {
+        let v = Game::view(self, viewer);
+        let ids = v.players.iter().flat_map(|p| {
+            let hand = p.hand.iter().flatten().map(|c| &*c.card);
+            let field = p.field.iter().map(|c| &*c.card);
+            hand.chain(field).chain(p.trash.iter().map(|c| &**c))
+        });
+        let ids: Vec<&str> = ids.collect();
+        crate::rules::face::faces_of(ids, |id| self.lib.get(id))
+    }
     /// BS-6.2: a flash timing whose only option is to pass.
     fn only_pass(request: &super::decision::DecisionRequest) -> bool {
         request.kind == DecisionKind::FlashOrPass

@@ -7,9 +7,9 @@ use std::sync::Arc;
 use carddb::{CardKind, LevelRow};
 use serde::{Deserialize, Serialize};
 
-use super::game::Game;
+use super::game::{Game, Phase};
 use super::types::{CoreLoc, Zone};
-use crate::core::{InstanceId, PlayerId};
+use crate::core::{InstanceId, Orientation, PlayerId};
 
 /// A card in the viewer's own hand, with what it would cost now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,6 +51,10 @@ pub struct FieldCardView {
     pub bp: u32,
     /// Exhausted (sideways or upside down).
     pub exhausted: bool,
+    /// BS-13.4: heavily exhausted (upside down; `exhausted` is true too): it refreshes
+    /// only to exhausted.
+    #[serde(default)]
+    pub heavily_exhausted: bool,
     /// Total symbols (life an unblocked attack takes, BS-6.5.1).
     pub symbols: u32,
     /// The card's level table.
@@ -113,6 +117,11 @@ pub struct View {
     pub attacker: Option<InstanceId>,
     /// The blocking card, if any.
     pub blocker: Option<InstanceId>,
+    /// The step of the turn (BS-1 … BS-7): `mulligan` (before the first turn), `start`
+    /// (start, core, draw and refresh steps, BS-1 to BS-4), `main` (BS-5), `attack`
+    /// (BS-6, its flash timings and block included), `end` (BS-7) or `over`.
+    #[serde(default)]
+    pub step: String,
 }
 
 impl Game {
@@ -180,6 +189,8 @@ impl Game {
                             level: row.map(|(l, _)| l),
                             bp: self.bp_at_row(c, row.and_then(|(_, r)| r)),
                             exhausted: self.is_exhausted(c),
+                            heavily_exhausted: self.st.cards[c.index()].orientation
+                                == Orientation::UpsideDown,
                             symbols: self.symbols_of(c),
                             levels: f.levels.clone(),
                             braved_onto: self.host_of(c),
@@ -212,6 +223,27 @@ impl Game {
             players: [side(PlayerId(0)), side(PlayerId(1))],
             attacker: battle.map(|b| b.attacker),
             blocker: battle.and_then(|b| b.blocker),
+            step: self.step_name().to_string(),
+        }
+    }
+
+    /// The step the game is in, for the view ([`View::step`]). A payment is in the
+    /// attack step while a battle is on (a flash paid for, BS-6.2), else in the main step.
+    fn step_name(&self) -> &'static str {
+        match &self.st.phase {
+            Phase::Mulligan(_) => "mulligan",
+            Phase::TurnStart => "start",
+            Phase::Main | Phase::Place(_) | Phase::CoreMove => "main",
+            Phase::Pay(_) if self.st.battle.is_some() => "attack",
+            Phase::Pay(_) => "main",
+            Phase::AttackStart
+            | Phase::AttackDeclare
+            | Phase::AttackTax { .. }
+            | Phase::Flash { .. }
+            | Phase::Block
+            | Phase::BattleResolve => "attack",
+            Phase::EndStep => "end",
+            Phase::Over(_) => "over",
         }
     }
 }

@@ -33,6 +33,25 @@ impl crate::core::Rules for Game {
     fn answered(&self) -> [u64; 2] {
         Game::answered(self)
     }
+    /// The cards of `viewer`'s view: both masters, its own hand, both lines and both
+    /// graveyards.
+    fn faces(&self, viewer: PlayerId) -> crate::rules::face::Faces {
+        let v = Game::view(self, viewer);
+        let ids: Vec<&str> = v
+            .sides
+            .iter()
+            .flat_map(|s| {
+                let lines = s.attack_line.iter().chain(&s.defense_line);
+                std::iter::once(&s.master)
+                    .chain(s.hand.iter().flatten().map(|c| &c.card))
+                    .chain(lines.map(|c| &c.card))
+                    .chain(&s.graveyard)
+                    .map(String::as_str)
+            })
+            .collect();
+        let lib = &self.lib;
+        crate::rules::face::faces_of(ids.iter().copied(), |id| lib.get(id))
+    }
     // Decks are hidden from both players and a hand from the opponent (as the view).
     fn card_seen_by(&self, card: InstanceId, seat: PlayerId) -> Option<String> {
         let st = self.state();

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::battle::value;
 use super::decision::Target;
 use super::game::Game;
-use super::state::{Stat, Zone};
+use super::state::{Phase, Stat, Zone};
 use crate::core::{InstanceId, PlayerId};
 
 /// A creature on the field with its numbers now and its DP cost.
@@ -70,6 +70,10 @@ pub struct View {
     pub sides: [SideView; 2],
     /// The orders of the battle in progress: attacker and target.
     pub orders: Vec<(InstanceId, Target)>,
+    /// The phase of the turn: `start`, `draw`, `main 1`, `main 2`, `battle start`,
+    /// `orders` (LB-1.1), `perform` (LB-2), `battles` (LB-3), `damage` (LB-4),
+    /// `end of battle` (LB-5), `end` or `over`.
+    pub phase: String,
 }
 
 impl Game {
@@ -117,7 +121,21 @@ impl Game {
                     .collect(),
             }
         };
+        let phase = match &st.phase {
+            Phase::TurnStart => "start".to_string(),
+            Phase::Draw => "draw".to_string(),
+            Phase::Main(n) => format!("main {n}"),
+            Phase::BattleStart => "battle start".to_string(),
+            Phase::Orders => "orders".to_string(),
+            Phase::Perform => "perform".to_string(),
+            Phase::Battles => "battles".to_string(),
+            Phase::Damage => "damage".to_string(),
+            Phase::EndBattle | Phase::AfterBattle => "end of battle".to_string(),
+            Phase::End => "end".to_string(),
+            Phase::Over(_) => "over".to_string(),
+        };
         View {
+            phase,
             me,
             turn: st.turn,
             active: st.active,

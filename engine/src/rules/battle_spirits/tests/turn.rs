@@ -94,3 +94,28 @@ fn bs_13_4_refresh_turns_heavily_exhausted_into_exhausted() {
     );
     assert!(g.is_exhausted(s));
 }
+
+/// BS-13.4 in the view: a heavily exhausted card is `exhausted` and `heavily_exhausted`;
+/// once refreshed to exhausted, only `exhausted`. The view's step is the main step (BS-5)
+/// before, the main step of the next turn after (the start steps run without a decision).
+#[test]
+fn bs_13_4_the_view_tells_heavily_exhausted_from_exhausted() {
+    let mut g = main2();
+    let s = on_field(&mut g, P0, "R-03", 1);
+    g.st.cards[s.index()].orientation = crate::core::Orientation::UpsideDown;
+    let card = |g: &Game| {
+        let v = g.view(P0);
+        let c = v.players[0]
+            .field
+            .iter()
+            .find(|c| c.id == s)
+            .unwrap()
+            .clone();
+        (c.exhausted, c.heavily_exhausted, v.step)
+    };
+    assert_eq!(card(&g), (true, true, "main".to_string()));
+    g.answer(Choice::EndMain).unwrap();
+    req(&mut g);
+    let (exhausted, heavy, _) = card(&g);
+    assert_eq!((exhausted, heavy), (true, false));
+}
