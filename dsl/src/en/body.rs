@@ -376,8 +376,10 @@ fn open_watcher(out: &mut [Action]) -> Option<&mut Vec<Action>> {
 /// into its hit branch; anything else is attached (see [`attach`]).
 fn place_sentence(out: &mut Vec<Action>, acts: Vec<Action>) {
     match acts.as_slice() {
-        [Action::IfYouDo(_)] if matches!(out.last(), Some(Action::May(_))) => {
-            if let Some(Action::May(prev)) = out.last_mut() {
+        // BS-8.1: "If …, you may X. If you do, Y": Y is part of the optional X, inside the
+        // condition too; declining X (or the condition failing) skips Y.
+        [Action::IfYouDo(_)] if open_may(out).is_some() => {
+            if let Some(prev) = open_may(out) {
                 prev.extend(acts);
             }
         }
@@ -389,6 +391,16 @@ fn place_sentence(out: &mut Vec<Action>, acts: Vec<Action>) {
             }
         }
         _ => attach(out, acts),
+    }
+}
+
+/// The body of the "you may" the body ends with, looking through the condition wrappers
+/// around it ("If …, you may …"; "Once per turn, you may …").
+fn open_may(out: &mut [Action]) -> Option<&mut Vec<Action>> {
+    match out.last_mut()? {
+        Action::May(b) => Some(b),
+        Action::If(_, b) | Action::OncePerTurn(b) => open_may(b),
+        _ => None,
     }
 }
 
