@@ -22,15 +22,15 @@ impl Emitter {
             Action::Shuffle => self.line(d, "shuffle_deck();"),
             Action::DrawUntil(n) => self.line(d, &format!("draw_until_hand({n});")),
             Action::Destroy(t) => {
-                let e = self.bind_for(d, t, true); // BS-6.6
+                let e = self.bind_field(d, t, true); // BS-6.6
                 self.line(d, &format!("destroy({e});"))
             }
             Action::Exhaust(t) => {
-                let e = self.bind(d, t);
+                let e = self.bind_field(d, t, false);
                 self.line(d, &format!("exhaust({e});"))
             }
             Action::Refresh(t) => {
-                let e = self.bind(d, t);
+                let e = self.bind_field(d, t, false);
                 self.line(d, &format!("refresh({e});"))
             }
             // BS-13.2: count +n / count -n.
@@ -122,7 +122,7 @@ impl Emitter {
                     self.line(d, &format!("mill({n});"))
                 }
                 // "it" / "the discarded cards" now refer to the milled cards.
-                self.line(d, "t = discarded();");
+                self.bind_discarded(d);
             }
             Action::Discard {
                 whose: Whose::Either,
