@@ -93,6 +93,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_heavy", SPIRITS, "Heavily exhaust TARGET", "Heavily exhaust one of your opponent's spirits."),
     p("c_refresh", SPIRITS, "Refresh TARGET", "Refresh one of your spirits."),
     p("c_ret_hand", SPIRITS, "Return TARGET to its owner's hand", "Return one of your opponent's spirits with cost 2 or less to its owner's hand."),
+    p("c_ret_deck_either", CARDS, "Return TARGET to either the top or the bottom of your deck (you choose)", "Reveal the top card of your deck. Return it to either the top or the bottom of your deck."),
     p("c_ret_deck", SPIRITS, "Return TARGET to the bottom of its owner's deck", "Return one of your opponent's spirits to the bottom of its owner's deck."),
     p("c_select", SPIRITS, "Select TARGET", "Select one of your opponent's spirits."),
     p("c_opp_select", SPIRITS, "Your opponent selects TARGET", "Your opponent selects one of their spirits."),

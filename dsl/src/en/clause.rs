@@ -64,6 +64,10 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             other => other,
         }),
         Rule::c_ret_deck | Rule::c_place_deck => Action::ReturnToDeck(t(), deck_pos_in(&c)),
+        Rule::c_ret_deck_either => Action::OneOf(vec![
+            vec![Action::ReturnToDeck(t(), DeckPos::Top)],
+            vec![Action::ReturnToDeck(t(), DeckPos::Bottom)],
+        ]),
         Rule::c_remaining => Action::RemainingToDeck(deck_pos_in(&c)),
         Rule::c_rem_trash => Action::RemainingToTrash,
         Rule::c_gain_bp | Rule::c_bp_plus => Action::Bp {

@@ -58,6 +58,8 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
     // The previous clause of the sentence states something of this card ("this spirit
     // cannot …, and it cannot …"): its pronoun is this card, not a selection.
     let mut this_subject = false;
+    // After "or": the next clause is the other option of the one before.
+    let mut or_next = false;
     // BS-5.2: a cost sentence names the payment it changes, or changes this card's own.
     let (mut cost_sentence, mut paying) = (false, false);
     // "The first spirit that attacks each turn …": a watcher on your spirits' attacks that
@@ -209,6 +211,13 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 if let Some(n) = p.into_inner().next().map(|f| for_each_of(f, 1)) {
                     pending.push(Wrap::Repeat(n));
                 }
+            }
+            Rule::conj_or => or_next = true,
+            // "X or Y": the clause before and this one become the options of one choice.
+            Rule::clause if or_next && !current.is_empty() => {
+                or_next = false;
+                let first = std::mem::take(&mut current);
+                current.push(Action::OneOf(vec![first, clause_of(p)]));
             }
             Rule::clause | Rule::clause_cost => {
                 cost_sentence |= p.as_rule() == Rule::clause_cost;
