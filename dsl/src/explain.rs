@@ -87,6 +87,8 @@ pub fn query_words(q: &Query) -> String {
             Filter::CostExtreme(true) => post.push("the highest cost among them".into()),
             Filter::CostExtreme(false) => post.push("the lowest cost among them".into()),
             Filter::Except(q) => post.push(format!("the exception of {}", query_words(q))),
+            Filter::BlockingOneOf(q) => post.push(format!("blocking {}", query_words(q))),
+            Filter::BlockedByOneOf(q) => post.push(format!("blocked by {}", query_words(q))),
             Filter::CostSameAsAny(q) => {
                 post.push(format!("the same cost as any of {}", query_words(q)))
             }

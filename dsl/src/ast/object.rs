@@ -169,6 +169,12 @@ pub enum Filter {
     CostSameAsAny(Box<Query>),
     /// "except blue Angel spirits": not matched by the query.
     Except(Box<Query>),
+    /// "that is blocking one of your Dragon spirits": the blocker, while the spirit it
+    /// blocks matches the query (BS-6.3).
+    BlockingOneOf(Box<Query>),
+    /// "that is being blocked by one of your spirits with Curse": the attacker, while its
+    /// blocker matches the query (BS-6.3).
+    BlockedByOneOf(Box<Query>),
     /// "that costs the most" (`true`) / "the least": the highest (lowest) cost among them.
     CostExtreme(bool),
     /// "that cost the same as it": its cost is one of the chosen cards'.

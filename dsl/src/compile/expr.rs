@@ -135,6 +135,8 @@ pub fn query_expr(q: &Query) -> String {
             Filter::HasEffects => write!(s, ".except(all_field().no_effects())"),
             Filter::CostSameAsAny(q) => write!(s, ".cost_in(costs({}))", query_expr(q)),
             Filter::Except(q) => write!(s, ".except({})", query_expr(q)),
+            Filter::BlockingOneOf(q) => write!(s, ".blocking_one_of({})", query_expr(q)),
+            Filter::BlockedByOneOf(q) => write!(s, ".blocked_by_one_of({})", query_expr(q)),
             Filter::CostSameAsSelected => write!(s, ".cost_in(costs(t))"),
             Filter::FamilySameAsSelected => write!(s, ".family(families(t))"),
             Filter::CostIsLife => write!(s, ".cost_in([life()])"),

@@ -211,6 +211,8 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                 x.into_inner().any(|m| m.as_rule() == Rule::cost_most),
             )),
             Rule::f_except => by_query(&x).map(|q| Filter::Except(Box::new(q))),
+            Rule::f_blocking_one => by_query(&x).map(|q| Filter::BlockingOneOf(Box::new(q))),
+            Rule::f_blocked_by => by_query(&x).map(|q| Filter::BlockedByOneOf(Box::new(q))),
             Rule::f_bp_this => Some(Filter::BpAtMostThis),
             Rule::f_bp_below_this => Some(Filter::BpBelowThis),
             Rule::f_bp_above_top => Some(Filter::BpAboveHighest(
