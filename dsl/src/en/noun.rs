@@ -255,6 +255,13 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                 }
                 None
             }
+            Rule::f_hand_or_trash => {
+                q.zone = Zone::Hand;
+                if q.owner == Owner::Any {
+                    q.owner = Owner::You;
+                }
+                None
+            }
             Rule::f_hand => {
                 q.zone = Zone::Hand;
                 if q.owner == Owner::Any {
@@ -544,6 +551,19 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
                 }
             }
             match q {
+                // "from your hand or trash": one choice among the cards of both zones.
+                Some(np) if np.clone().into_inner().any(|x| x.as_rule() == Rule::f_hand_or_trash) => {
+                    let query = query_of(np, owner);
+                    let from = |zone| Query {
+                        zone,
+                        ..query.clone()
+                    };
+                    Target::ChooseUnion {
+                        count,
+                        queries: vec![from(Zone::Hand), from(Zone::Trash)],
+                        chooser,
+                    }
+                }
                 Some(np) => Target::Choose {
                     count,
                     query: query_of(np, owner),
