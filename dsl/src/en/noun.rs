@@ -406,6 +406,12 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
                 .collect(),
         ),
         Rule::t_choose_or => {
+            // A zone written after both names applies to both.
+            let zone = p.clone().into_inner().find_map(|x| match x.as_rule() {
+                Rule::f_trash => Some(Zone::Trash),
+                Rule::f_hand => Some(Zone::Hand),
+                _ => None,
+            });
             let parts: Vec<Target> = p
                 .into_inner()
                 .filter(|x| x.as_rule() == Rule::t_choose)
@@ -415,11 +421,17 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
             let mut queries = Vec::new();
             for (i, part) in parts.into_iter().enumerate() {
                 if let Target::Choose {
-                    count: c, query, ..
+                    count: c, mut query, ..
                 } = part
                 {
                     if i == 0 {
                         count = c;
+                    }
+                    if let Some(z) = zone {
+                        query.zone = z;
+                        if query.owner == Owner::Any {
+                            query.owner = Owner::You;
+                        }
                     }
                     queries.push(query);
                 }
