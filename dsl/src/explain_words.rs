@@ -273,7 +273,8 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             d(du)
         ),
         Action::PlayerDraws(w, n) => format!("{} draw(s) {n} card(s)", whose_words(*w)),
-        Action::DrawUntil(n) => format!("draw until you have {n} cards in hand"),
+        Action::DrawUntil(Amount::Fixed(n)) => format!("draw until you have {n} cards in hand"),
+        Action::DrawUntil(_) => "draw until you have as many cards in hand as your opponent".into(),
         Action::Shuffle => "shuffle your deck".into(),
         Action::DiscardSelected => "put the chosen card(s) from hand into the trash".into(),
         Action::DiscardHand => "discard your whole hand".into(),

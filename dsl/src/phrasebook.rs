@@ -51,6 +51,7 @@ const COSTS: &str = "Costs while a card is paid (BS-5.2)";
 pub const PHRASES: &[Phrase] = &[
     p("c_draw", CARDS, "Draw N cards", "Draw 2 cards."),
     p("c_draw_until", CARDS, "Draw cards until you have N cards in your hand", "Draw cards until you have 4 cards in your hand."),
+    p("c_draw_until_opp", CARDS, "Draw cards until you have the same number of cards in your hand as your opponent has in theirs", "Draw cards until you have the same number of cards in your hand as your opponent has in theirs."),
     p("c_both_draw", CARDS, "Each player draws N cards", "Each player draws 1 card."),
     p("c_both_discard", CARDS, "Each player discards N cards", "Each player discards 1 card."),
     p("c_opp_draw", CARDS, "Your opponent draws N cards", "Your opponent draws 1 card."),

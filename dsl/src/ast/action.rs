@@ -250,8 +250,9 @@ pub enum Action {
     Draw(Amount),
     /// A player draws N cards (the opponent, or both players).
     PlayerDraws(Whose, u32),
-    /// Draw until you have N cards in hand.
-    DrawUntil(u32),
+    /// Draw until you have N cards in hand (N may be counted: "as many cards as your
+    /// opponent has in theirs").
+    DrawUntil(Amount),
     /// Shuffle your deck.
     Shuffle,
     /// Destroy (BS-6.6).

@@ -445,7 +445,18 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_discard_it => Action::DiscardSelected,
-        Rule::c_draw_until => Action::DrawUntil(direct_number(&c)),
+        Rule::c_draw_until => Action::DrawUntil(Amount::Fixed(direct_number(&c))),
+        // "… until you have the same number of cards in your hand as your opponent has in
+        // theirs": their hand's size, read when drawing.
+        Rule::c_draw_until_opp => Action::DrawUntil(Amount::PerEach(
+            1,
+            Query {
+                owner: Owner::Opponent,
+                kind: CardKind::Card,
+                zone: Zone::Hand,
+                filters: Vec::new(),
+            },
+        )),
         Rule::c_both_draw => Action::PlayerDraws(Whose::Either, direct_number(&c)),
         Rule::c_opp_draw => Action::PlayerDraws(Whose::Opponent, direct_number(&c)),
         Rule::c_both_discard => Action::Discard {
