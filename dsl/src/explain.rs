@@ -171,6 +171,7 @@ fn amount_words(a: &Amount) -> String {
         Amount::PerLevel(n) => format!("{n} per level"),
         Amount::PerOwn(n, w) => format!("{n} for each of its own {}", w.name()),
         Amount::PerDestroyedByThisEffect(n) => format!("{n} per card destroyed by this effect"),
+        Amount::CostOfSelected => "the chosen card's cost".into(),
     }
 }
 

@@ -58,6 +58,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_shuffle", CARDS, "Shuffle your deck", "Shuffle your deck."),
     p("c_mill", CARDS, "Discard the top N cards of your opponent's deck", "Discard the top 2 cards of your opponent's deck."),
     p("c_mill_n", CARDS, "Discard N cards from the top of your opponent's deck", "Discard 2 cards from the top of your opponent's deck."),
+    p("c_mill_cost", CARDS, "Discard a number of cards from the top of your opponent's deck equal to that spirit's cost", "Select one of your opponent's spirits. Discard a number of cards from the top of your opponent's deck equal to that spirit's cost."),
     p("c_mill_put", CARDS, "Put the top N cards of your opponent's deck into their trash", "Put the top 2 cards of your opponent's deck into their trash."),
     p("c_disc_hand", CARDS, "Discard your entire hand", "Discard your entire hand."),
     p("c_discard", CARDS, "Discard N CARDS from your hand", "Discard 1 card from your hand."),

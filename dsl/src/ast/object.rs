@@ -299,6 +299,8 @@ pub enum Amount {
     /// "for each symbol they have" / "for each core on them": each card changed counts its
     /// own (only BP takes it).
     PerOwn(u32, OwnCount),
+    /// "a number … equal to that spirit's cost": the cost of what the effect selected.
+    CostOfSelected,
 }
 
 /// What a card counts of its own for [`Amount::PerOwn`].

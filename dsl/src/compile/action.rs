@@ -117,6 +117,9 @@ impl Emitter {
                 }
             }
             Action::Mill { whose, count } => {
+                if *count == Amount::CostOfSelected {
+                    self.uses_t();
+                }
                 let n = amount_expr(count);
                 if *whose == Whose::Opponent {
                     self.line(d, &format!("opponent_mill({n});"))

@@ -159,6 +159,7 @@ pub(super) fn amount_expr(a: &Amount) -> String {
         Amount::PerLevel(n) => format!("{n} * this_card().level()"),
         // Only a BP gain takes it (`bp_plus_per_own`); the parser refuses it elsewhere.
         Amount::PerOwn(..) => "0".into(),
+        Amount::CostOfSelected => "cost_total(t)".into(),
     }
 }
 
@@ -476,5 +477,6 @@ pub(super) fn scale1(a: &Amount) -> Amount {
         Amount::PerLevel(_) => Amount::PerLevel(1),
         Amount::PerDestroyedByThisEffect(_) => Amount::PerDestroyedByThisEffect(1),
         Amount::PerOwn(_, w) => Amount::PerOwn(1, *w),
+        Amount::CostOfSelected => Amount::CostOfSelected,
     }
 }

@@ -480,6 +480,14 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         }
         Rule::c_disc_hand => Action::DiscardHand,
         Rule::c_attack => Action::AttackTarget(t()),
+        Rule::c_mill_cost => Action::Mill {
+            whose: if c.into_inner().any(|x| x.as_rule() == Rule::o_opp) {
+                Whose::Opponent
+            } else {
+                Whose::You
+            },
+            count: Amount::CostOfSelected,
+        },
         Rule::c_mill_put | Rule::c_mill_n => Action::Mill {
             whose: if c
                 .clone()

@@ -587,6 +587,7 @@ fn scale(a: Amount, n: u32) -> Amount {
         Amount::PerLevel(_) => Amount::PerLevel(n),
         Amount::PerDestroyedByThisEffect(_) => Amount::PerDestroyedByThisEffect(n),
         Amount::PerOwn(_, w) => Amount::PerOwn(n, w),
+        Amount::CostOfSelected => Amount::CostOfSelected,
     }
 }
 

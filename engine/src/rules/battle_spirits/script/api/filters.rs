@@ -208,6 +208,16 @@ pub(super) fn register_filters(e: &mut Engine) {
     );
     reg!(
         e,
+        "cost_total",
+        ["targets"],
+        "The sum of the cards' costs (BS-9.2: a braved card's includes its braves'): \"a number of cards equal to that spirit's cost\".",
+        |t: Dynamic| -> R<i64> {
+            let cs = targets(&t)?;
+            with_ref(|g, _| cs.into_iter().map(|c| i64::from(g.cost_of(c))).sum())
+        }
+    );
+    reg!(
+        e,
         "blocking_one_of",
         ["q: Query", "attacker: Query"],
         "BS-6.3: only the blocking spirit, and only while the spirit it blocks matches `attacker` (\"that is blocking one of your Dragon spirits\").",
