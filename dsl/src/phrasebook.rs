@@ -142,6 +142,7 @@ pub const PHRASES: &[Phrase] = &[
     p("tr_if", TRAILERS, "SENTENCE if CONDITION", "Draw 1 card if it is your turn."),
     p("tr_unless", TRAILERS, "SENTENCE unless CONDITION", "This spirit cannot attack unless two or more of your spirits have been destroyed this turn."),
     p("tr_when", TRAILERS, "SENTENCE when EVENT", "Draw 1 card when this spirit is destroyed."),
+    p("tr_when_cond", TRAILERS, "LASTING SENTENCE when CONDITION (a state that holds while the condition does)", "This spirit gets +1000 BP when you have 3 or fewer life."),
     p("tr_for_each", TRAILERS, "SENTENCE for each CARDS", "Draw 1 card for each spirit you control."),
     p("tr_once", TRAILERS, "SENTENCE once per turn", "Draw 1 card once per turn."),
     p("tr_instead", TRAILERS, "If CONDITION, SENTENCE instead", "Draw 1 card. If you have 3 or fewer life, draw 2 cards instead."),

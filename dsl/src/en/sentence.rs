@@ -251,6 +251,22 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 cur_dur = p.into_inner().next().map(duration_of);
             }
             Rule::tr_for_each => cur_per = p.into_inner().next().map(|f| for_each_of(f, 1)),
+            // BS-8.1: "This spirit gains Confront when you have 3 or fewer life": a lasting
+            // state that holds while the condition does. A one-off action with "when" and a
+            // condition stays unread rather than misread as a trigger or a check.
+            Rule::tr_when_cond => {
+                let lasting = !current.is_empty()
+                    && cur_dur.or(default_dur).is_none()
+                    && current
+                        .iter()
+                        .all(|a| format!("{a:?}").contains("WhileActive"));
+                let c = p.into_inner().next().and_then(condition_of);
+                st.lost |= c.is_none() || !lasting;
+                cur_if = match (cur_if.take(), c) {
+                    (Some(prev), Some(c)) => Some(Condition::All(vec![prev, c])),
+                    (prev, c) => c.or(prev),
+                };
+            }
             Rule::tr_if => {
                 let c = p.into_inner().next().and_then(condition_of);
                 st.lost |= c.is_none();
