@@ -391,6 +391,12 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             colour.map(|c| format!(" {}", c.name())).unwrap_or_default(),
             d(duration)
         ),
+        Action::ColoursAlso(x, cs, dur) => format!(
+            "{} and its symbols are also {}{}",
+            t(x),
+            cs.iter().map(|c| c.name()).collect::<Vec<_>>().join("/"),
+            d(dur)
+        ),
         Action::TreatAsHighestLevel(x, dur) => {
             format!("{} is treated as its highest level{}", t(x), d(dur))
         }

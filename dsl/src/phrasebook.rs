@@ -83,6 +83,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_gain_bp_kw", BP, "TARGET gets +N BP and KEYWORD", "This spirit gets +1000 BP and Crush this turn."),
     p("c_reduce_bp", BP, "Reduce the BP of TARGET by N", "Select one of your opponent's spirits. Reduce its BP by 3000 during this turn."),
     p("c_lose_bp", BP, "TARGET loses N BP", "Select one of your opponent's spirits. It loses 2000 BP during this turn."),
+    p("c_colours_also", BP, "Treat TARGET's color and symbol color as COLOUR as well (each symbol counts as its colour or that one)", "Treat this spirit's color and symbol color as blue as well."),
     p("c_gain_symbol", BP, "TARGET gains N COLOUR symbol", "This spirit gains 1 red symbol."),
     p("c_all_types", BP, "Treat TARGET as having all spirit types", "Treat this spirit as having all spirit types."),
     p("c_gain_family", BP, "TARGET gains FAMILY spirit type", "This spirit gains Dragon spirit type."),

@@ -435,6 +435,28 @@ impl Emitter {
                     lit(duration.name())
                 ),
             ),
+            Action::ColoursAlso(t, cs, du) => {
+                let e = self.texpr(t);
+                for c in cs {
+                    self.line(
+                        d,
+                        &format!(
+                            "treat_as_colour({e}, {}, {});",
+                            lit(c.name()),
+                            lit(du.name())
+                        ),
+                    );
+                }
+                let names: Vec<String> = cs.iter().map(|c| lit(c.name())).collect();
+                self.line(
+                    d,
+                    &format!(
+                        "symbol_colours_also({e}, [{}], {});",
+                        names.join(", "),
+                        lit(du.name())
+                    ),
+                );
+            }
             Action::TreatAsHighestLevel(t, du) => self.line(
                 d,
                 &format!(

@@ -183,6 +183,16 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
             return v;
         }
+        Rule::c_colours_also => {
+            let mut cols: Vec<Colour> = Vec::new();
+            for x in c.clone().into_inner().filter(|x| x.as_rule() == Rule::colour) {
+                let col = colour_of(x.as_str());
+                if !cols.contains(&col) {
+                    cols.push(col);
+                }
+            }
+            Action::ColoursAlso(t(), cols, Duration::WhileActive)
+        }
         Rule::c_symbols_as => Action::SymbolsAs {
             target: t(),
             count: direct_number(&c),

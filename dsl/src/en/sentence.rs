@@ -420,6 +420,7 @@ pub(super) fn duration_of_action(a: &Action) -> Option<Duration> {
         Action::Bp { duration: d, .. }
         | Action::AttackTax { duration: d, .. }
         | Action::SymbolsAs { duration: d, .. }
+        | Action::ColoursAlso(_, _, d)
         | Action::CannotBe { duration: d, .. }
         | Action::CannotBeDestroyed { duration: d, .. }
         | Action::CannotAttack(_, d)
@@ -510,6 +511,7 @@ pub(super) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) 
             colour,
             duration: dur.unwrap_or(duration),
         },
+        Action::ColoursAlso(t, cs, d) => Action::ColoursAlso(t, cs, dur.unwrap_or(d)),
         Action::CanBlockWhileExhausted(t, q, d) => {
             Action::CanBlockWhileExhausted(t, q, dur.unwrap_or(d))
         }
