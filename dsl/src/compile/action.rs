@@ -20,9 +20,7 @@ impl Emitter {
                 self.line(d, &format!("opponent_draw({n});"));
             }
             Action::Shuffle => self.line(d, "shuffle_deck();"),
-            Action::DrawUntil(n) => {
-                self.line(d, &format!("draw_until_hand({});", amount_expr(n)))
-            }
+            Action::DrawUntil(n) => self.line(d, &format!("draw_until_hand({});", amount_expr(n))),
             Action::Destroy(t) => {
                 let e = self.bind_field(d, t, true); // BS-6.6
                 self.line(d, &format!("destroy({e});"))

@@ -191,7 +191,10 @@ impl Emitter {
             Action::Destroy(t) => (format!("destroy({})", self.bind_field(d, t, true)), need(t)),
             Action::Exhaust(t) => {
                 let t = refreshed_only(t);
-                (format!("exhaust({})", self.bind_field(d, &t, false)), need(&t))
+                (
+                    format!("exhaust({})", self.bind_field(d, &t, false)),
+                    need(&t),
+                )
             }
             Action::HeavilyExhaust(t) => (format!("heavily_exhaust({})", self.bind(d, t)), need(t)),
             Action::Refresh(t) => (format!("refresh({})", self.bind(d, t)), need(t)),

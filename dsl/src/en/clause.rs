@@ -185,7 +185,11 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         }
         Rule::c_colours_also => {
             let mut cols: Vec<Colour> = Vec::new();
-            for x in c.clone().into_inner().filter(|x| x.as_rule() == Rule::colour) {
+            for x in c
+                .clone()
+                .into_inner()
+                .filter(|x| x.as_rule() == Rule::colour)
+            {
                 let col = colour_of(x.as_str());
                 if !cols.contains(&col) {
                     cols.push(col);

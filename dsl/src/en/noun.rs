@@ -421,7 +421,9 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
             let mut queries = Vec::new();
             for (i, part) in parts.into_iter().enumerate() {
                 if let Target::Choose {
-                    count: c, mut query, ..
+                    count: c,
+                    mut query,
+                    ..
                 } = part
                 {
                     if i == 0 {
@@ -564,7 +566,12 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
             }
             match q {
                 // "from your hand or trash": one choice among the cards of both zones.
-                Some(np) if np.clone().into_inner().any(|x| x.as_rule() == Rule::f_hand_or_trash) => {
+                Some(np)
+                    if np
+                        .clone()
+                        .into_inner()
+                        .any(|x| x.as_rule() == Rule::f_hand_or_trash) =>
+                {
                     let query = query_of(np, owner);
                     let from = |zone| Query {
                         zone,

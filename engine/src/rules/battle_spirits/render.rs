@@ -280,7 +280,10 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::SymbolsAs(n, None) => format!("each of its symbols counts as {n}"),
                 M::SymbolColoursAlso(cs) => format!(
                     "its symbols also count as {}",
-                    cs.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("/")
+                    cs.iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join("/")
                 ),
                 M::Protected {
                     what,

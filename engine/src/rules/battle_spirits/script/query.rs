@@ -304,9 +304,7 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
                 })
         }
         Filter::Except(other) => !other.matches_ignoring_zone(g, c),
-        Filter::BlockingOneOf(q) => {
-            blocking && battle.is_some_and(|(a, _)| q.eval(g).contains(&a))
-        }
+        Filter::BlockingOneOf(q) => blocking && battle.is_some_and(|(a, _)| q.eval(g).contains(&a)),
         Filter::BlockedByOneOf(q) => {
             attacking && battle.is_some_and(|(_, b)| b.is_some_and(|b| q.eval(g).contains(&b)))
         }

@@ -257,7 +257,9 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         |t: Dynamic, cs: Array, d: &str| {
             let mut cols = Vec::new();
             for c in cs {
-                let name = c.into_immutable_string().map_err(|_| err("colours must be strings"))?;
+                let name = c
+                    .into_immutable_string()
+                    .map_err(|_| err("colours must be strings"))?;
                 cols.push(colour(&name)?);
             }
             modify(&t, ModKind::SymbolColoursAlso(cols), d)
