@@ -87,6 +87,8 @@ pub fn query_words(q: &Query) -> String {
             Filter::CostExtreme(true) => post.push("the highest cost among them".into()),
             Filter::CostExtreme(false) => post.push("the lowest cost among them".into()),
             Filter::Except(q) => post.push(format!("the exception of {}", query_words(q))),
+            Filter::BlockingOneOf(q) => post.push(format!("blocking {}", query_words(q))),
+            Filter::BlockedByOneOf(q) => post.push(format!("blocked by {}", query_words(q))),
             Filter::CostSameAsAny(q) => {
                 post.push(format!("the same cost as any of {}", query_words(q)))
             }
@@ -169,6 +171,7 @@ fn amount_words(a: &Amount) -> String {
         Amount::PerLevel(n) => format!("{n} per level"),
         Amount::PerOwn(n, w) => format!("{n} for each of its own {}", w.name()),
         Amount::PerDestroyedByThisEffect(n) => format!("{n} per card destroyed by this effect"),
+        Amount::CostOfSelected => "the chosen card's cost".into(),
     }
 }
 

@@ -273,7 +273,8 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             d(du)
         ),
         Action::PlayerDraws(w, n) => format!("{} draw(s) {n} card(s)", whose_words(*w)),
-        Action::DrawUntil(n) => format!("draw until you have {n} cards in hand"),
+        Action::DrawUntil(Amount::Fixed(n)) => format!("draw until you have {n} cards in hand"),
+        Action::DrawUntil(_) => "draw until you have as many cards in hand as your opponent".into(),
         Action::Shuffle => "shuffle your deck".into(),
         Action::DiscardSelected => "put the chosen card(s) from hand into the trash".into(),
         Action::DiscardHand => "discard your whole hand".into(),
@@ -389,6 +390,12 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             t(target),
             colour.map(|c| format!(" {}", c.name())).unwrap_or_default(),
             d(duration)
+        ),
+        Action::ColoursAlso(x, cs, dur) => format!(
+            "{} and its symbols are also {}{}",
+            t(x),
+            cs.iter().map(|c| c.name()).collect::<Vec<_>>().join("/"),
+            d(dur)
         ),
         Action::TreatAsHighestLevel(x, dur) => {
             format!("{} is treated as its highest level{}", t(x), d(dur))

@@ -250,8 +250,9 @@ pub enum Action {
     Draw(Amount),
     /// A player draws N cards (the opponent, or both players).
     PlayerDraws(Whose, u32),
-    /// Draw until you have N cards in hand.
-    DrawUntil(u32),
+    /// Draw until you have N cards in hand (N may be counted: "as many cards as your
+    /// opponent has in theirs").
+    DrawUntil(Amount),
     /// Shuffle your deck.
     Shuffle,
     /// Destroy (BS-6.6).
@@ -414,6 +415,10 @@ pub enum Action {
         /// How long.
         duration: Duration,
     },
+    /// "Treat this spirit's color and symbol color as purple as well": the cards are also
+    /// these colours, and each of their symbols counts as its own colour or one of these
+    /// (BS-5.2 step 3).
+    ColoursAlso(Target, Vec<Colour>, Duration),
     /// "Treat it as its highest level".
     TreatAsHighestLevel(Target, Duration),
     /// "Treat it as LVn".

@@ -169,6 +169,12 @@ pub enum Filter {
     CostSameAsAny(Box<Query>),
     /// "except blue Angel spirits": not matched by the query.
     Except(Box<Query>),
+    /// "that is blocking one of your Dragon spirits": the blocker, while the spirit it
+    /// blocks matches the query (BS-6.3).
+    BlockingOneOf(Box<Query>),
+    /// "that is being blocked by one of your spirits with Curse": the attacker, while its
+    /// blocker matches the query (BS-6.3).
+    BlockedByOneOf(Box<Query>),
     /// "that costs the most" (`true`) / "the least": the highest (lowest) cost among them.
     CostExtreme(bool),
     /// "that cost the same as it": its cost is one of the chosen cards'.
@@ -293,6 +299,8 @@ pub enum Amount {
     /// "for each symbol they have" / "for each core on them": each card changed counts its
     /// own (only BP takes it).
     PerOwn(u32, OwnCount),
+    /// "a number … equal to that spirit's cost": the cost of what the effect selected.
+    CostOfSelected,
 }
 
 /// What a card counts of its own for [`Amount::PerOwn`].

@@ -20,17 +20,17 @@ impl Emitter {
                 self.line(d, &format!("opponent_draw({n});"));
             }
             Action::Shuffle => self.line(d, "shuffle_deck();"),
-            Action::DrawUntil(n) => self.line(d, &format!("draw_until_hand({n});")),
+            Action::DrawUntil(n) => self.line(d, &format!("draw_until_hand({});", amount_expr(n))),
             Action::Destroy(t) => {
-                let e = self.bind_for(d, t, true); // BS-6.6
+                let e = self.bind_field(d, t, true); // BS-6.6
                 self.line(d, &format!("destroy({e});"))
             }
             Action::Exhaust(t) => {
-                let e = self.bind(d, t);
+                let e = self.bind_field(d, t, false);
                 self.line(d, &format!("exhaust({e});"))
             }
             Action::Refresh(t) => {
-                let e = self.bind(d, t);
+                let e = self.bind_field(d, t, false);
                 self.line(d, &format!("refresh({e});"))
             }
             // BS-13.2: count +n / count -n.
@@ -115,6 +115,9 @@ impl Emitter {
                 }
             }
             Action::Mill { whose, count } => {
+                if *count == Amount::CostOfSelected {
+                    self.uses_t();
+                }
                 let n = amount_expr(count);
                 if *whose == Whose::Opponent {
                     self.line(d, &format!("opponent_mill({n});"))
@@ -122,7 +125,7 @@ impl Emitter {
                     self.line(d, &format!("mill({n});"))
                 }
                 // "it" / "the discarded cards" now refer to the milled cards.
-                self.line(d, "t = discarded();");
+                self.bind_discarded(d);
             }
             Action::Discard {
                 whose: Whose::Either,
@@ -430,6 +433,28 @@ impl Emitter {
                     lit(duration.name())
                 ),
             ),
+            Action::ColoursAlso(t, cs, du) => {
+                let e = self.texpr(t);
+                for c in cs {
+                    self.line(
+                        d,
+                        &format!(
+                            "treat_as_colour({e}, {}, {});",
+                            lit(c.name()),
+                            lit(du.name())
+                        ),
+                    );
+                }
+                let names: Vec<String> = cs.iter().map(|c| lit(c.name())).collect();
+                self.line(
+                    d,
+                    &format!(
+                        "symbol_colours_also({e}, [{}], {});",
+                        names.join(", "),
+                        lit(du.name())
+                    ),
+                );
+            }
             Action::TreatAsHighestLevel(t, du) => self.line(
                 d,
                 &format!(

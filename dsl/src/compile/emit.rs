@@ -19,6 +19,9 @@ pub(super) struct Emitter {
     pub(super) keep_prev: bool,
     /// Whether `t0` holds a selection.
     pub(super) prev_bound: bool,
+    /// `t` holds cards just discarded from a deck and `ts` the selection before them: a
+    /// field-only verb ("destroy that spirit") still means that selection (BS-6.6).
+    pub(super) milled: bool,
 }
 
 impl Emitter {
@@ -31,6 +34,7 @@ impl Emitter {
             plain_choices: false,
             keep_prev: false,
             prev_bound: false,
+            milled: false,
         }
     }
 
@@ -43,6 +47,7 @@ impl Emitter {
 
     pub(super) fn line(&mut self, depth: usize, s: &str) {
         if s.starts_with("t = ") {
+            self.milled = false;
             if self.keep_prev && self.t_bound {
                 self.line(depth, "t0 = t;");
                 self.prev_bound = true;
@@ -101,6 +106,27 @@ impl Emitter {
                 self.last_obj = Some(obj);
             }
         }
+    }
+
+    /// [`Emitter::bind_for`] for a verb that acts only on cards on the field (destroy,
+    /// exhaust, refresh): right after a deck discard, "it" / "that spirit" is the selection
+    /// before it, never the discarded cards (which are in the trash).
+    pub(super) fn bind_field(&mut self, d: usize, t: &Target, destroy: bool) -> String {
+        if self.milled && matches!(t, Target::Selected) {
+            return "ts".into();
+        }
+        self.bind_for(d, t, destroy)
+    }
+
+    /// `t` becomes the cards a deck discard just put in the trash; a selection before is
+    /// kept in `ts` for verbs that only act on the field ([`Emitter::bind_for`]).
+    pub(super) fn bind_discarded(&mut self, d: usize) {
+        let kept = self.t_bound;
+        if kept {
+            self.line(d, "ts = t;");
+        }
+        self.line(d, "t = discarded();");
+        self.milled = kept;
     }
 
     /// A target as an expression; "it" is what was selected (`t`), else the last concrete
@@ -162,10 +188,13 @@ impl Emitter {
                 self.line(d, &format!("t = {e};"));
                 ("t.len()".to_string(), need(t))
             }
-            Action::Destroy(t) => (format!("destroy({})", self.bind_for(d, t, true)), need(t)),
+            Action::Destroy(t) => (format!("destroy({})", self.bind_field(d, t, true)), need(t)),
             Action::Exhaust(t) => {
                 let t = refreshed_only(t);
-                (format!("exhaust({})", self.bind(d, &t)), need(&t))
+                (
+                    format!("exhaust({})", self.bind_field(d, &t, false)),
+                    need(&t),
+                )
             }
             Action::HeavilyExhaust(t) => (format!("heavily_exhaust({})", self.bind(d, t)), need(t)),
             Action::Refresh(t) => (format!("refresh({})", self.bind(d, t)), need(t)),
@@ -219,7 +248,7 @@ impl Emitter {
                 count: Amount::Fixed(k),
             } => {
                 self.line(d, &format!("did = mill({k}) >= {};", (*k).max(1)));
-                self.line(d, "t = discarded();");
+                self.bind_discarded(d);
                 return;
             }
             Action::PayCores { .. } | Action::MoveCores { .. } => match self.cores_call(a) {

@@ -135,6 +135,8 @@ pub fn query_expr(q: &Query) -> String {
             Filter::HasEffects => write!(s, ".except(all_field().no_effects())"),
             Filter::CostSameAsAny(q) => write!(s, ".cost_in(costs({}))", query_expr(q)),
             Filter::Except(q) => write!(s, ".except({})", query_expr(q)),
+            Filter::BlockingOneOf(q) => write!(s, ".blocking_one_of({})", query_expr(q)),
+            Filter::BlockedByOneOf(q) => write!(s, ".blocked_by_one_of({})", query_expr(q)),
             Filter::CostSameAsSelected => write!(s, ".cost_in(costs(t))"),
             Filter::FamilySameAsSelected => write!(s, ".family(families(t))"),
             Filter::CostIsLife => write!(s, ".cost_in([life()])"),
@@ -157,6 +159,7 @@ pub(super) fn amount_expr(a: &Amount) -> String {
         Amount::PerLevel(n) => format!("{n} * this_card().level()"),
         // Only a BP gain takes it (`bp_plus_per_own`); the parser refuses it elsewhere.
         Amount::PerOwn(..) => "0".into(),
+        Amount::CostOfSelected => "cost_total(t)".into(),
     }
 }
 
@@ -474,5 +477,6 @@ pub(super) fn scale1(a: &Amount) -> Amount {
         Amount::PerLevel(_) => Amount::PerLevel(1),
         Amount::PerDestroyedByThisEffect(_) => Amount::PerDestroyedByThisEffect(1),
         Amount::PerOwn(_, w) => Amount::PerOwn(1, *w),
+        Amount::CostOfSelected => Amount::CostOfSelected,
     }
 }

@@ -217,6 +217,9 @@ pub fn to_rhai(effect: &EffectText, comment: Option<&str>) -> String {
     if assigns("t") {
         e.line(0, "let t = [];");
     }
+    if assigns("ts") {
+        e.line(0, "let ts = [];");
+    }
     if assigns("t0") {
         e.line(0, "let t0 = [];");
     }

@@ -13,7 +13,8 @@ pub(super) fn parse_body(
 ) -> Vec<Action> {
     let body = &text[body_start..];
     let mut out = Vec::new();
-    // Whether a "you may" sentence is open, for "If you do," in the next sentence.
+    // Whether "one of the following effects" was read: later sentences are its options.
+    let mut following = false;
     for (a, b) in split::sentences(body, &['.', '!'], &['・', '\n']) {
         let s = &body[a..b];
         // A sentence opening a line or after "・" (an option of "one of the following").
@@ -112,7 +113,11 @@ pub(super) fn parse_body(
                 // A pronoun must refer to something an earlier sentence selected, summoned,
                 // revealed or discarded; never to this card by default.
                 let mut probe = out.clone();
-                place_any(&mut probe, acts.clone(), bullet);
+                // "… one of the following effects" opens a choice whose options follow; a
+                // choice read whole ("X or Y") stays closed.
+                let opens = format!("{acts:?}").contains("OneOf([])");
+                following |= opens;
+                place_any(&mut probe, acts.clone(), bullet, following && !opens);
                 if crate::compile::dangling_pronoun(&probe) {
                     unparsed.push(Unparsed {
                         span,
@@ -125,7 +130,7 @@ pub(super) fn parse_body(
                     });
                     continue;
                 }
-                place_any(&mut out, acts, bullet);
+                place_any(&mut out, acts, bullet, following && !opens);
             }
             Read::Failed(expected) => {
                 unparsed.push(Unparsed {
@@ -141,7 +146,8 @@ pub(super) fn parse_body(
         }
     }
     // "One of the following effects" needs its options (each after "・" or on its own line).
-    if let Some(options) = open_choice(&mut out)
+    if following
+        && let Some(options) = open_choice(&mut out)
         && options.len() < 2
     {
         let span = Span {
@@ -320,8 +326,8 @@ fn replace_instead(out: &mut Vec<Action>, acts: &[Action], dur_written: bool) ->
 /// Put a parsed sentence into the body: into the open choice of "one of the following
 /// effects" (a bullet opens its next option, a sentence after it continues that option);
 /// else [`place_in_body`].
-fn place_any(out: &mut Vec<Action>, acts: Vec<Action>, bullet: bool) {
-    if let Some(options) = open_choice(out) {
+fn place_any(out: &mut Vec<Action>, acts: Vec<Action>, bullet: bool, following: bool) {
+    if following && let Some(options) = open_choice(out) {
         match options.last_mut() {
             Some(option) if !bullet => place_sentence(option, acts),
             _ => {
@@ -376,8 +382,10 @@ fn open_watcher(out: &mut [Action]) -> Option<&mut Vec<Action>> {
 /// into its hit branch; anything else is attached (see [`attach`]).
 fn place_sentence(out: &mut Vec<Action>, acts: Vec<Action>) {
     match acts.as_slice() {
-        [Action::IfYouDo(_)] if matches!(out.last(), Some(Action::May(_))) => {
-            if let Some(Action::May(prev)) = out.last_mut() {
+        // BS-8.1: "If …, you may X. If you do, Y": Y is part of the optional X, inside the
+        // condition too; declining X (or the condition failing) skips Y.
+        [Action::IfYouDo(_)] if open_may(out).is_some() => {
+            if let Some(prev) = open_may(out) {
                 prev.extend(acts);
             }
         }
@@ -389,6 +397,16 @@ fn place_sentence(out: &mut Vec<Action>, acts: Vec<Action>) {
             }
         }
         _ => attach(out, acts),
+    }
+}
+
+/// The body of the "you may" the body ends with, looking through the condition wrappers
+/// around it ("If …, you may …"; "Once per turn, you may …").
+fn open_may(out: &mut [Action]) -> Option<&mut Vec<Action>> {
+    match out.last_mut()? {
+        Action::May(b) => Some(b),
+        Action::If(_, b) | Action::OncePerTurn(b) => open_may(b),
+        _ => None,
     }
 }
 

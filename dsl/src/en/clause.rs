@@ -64,6 +64,10 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             other => other,
         }),
         Rule::c_ret_deck | Rule::c_place_deck => Action::ReturnToDeck(t(), deck_pos_in(&c)),
+        Rule::c_ret_deck_either => Action::OneOf(vec![
+            vec![Action::ReturnToDeck(t(), DeckPos::Top)],
+            vec![Action::ReturnToDeck(t(), DeckPos::Bottom)],
+        ]),
         Rule::c_remaining => Action::RemainingToDeck(deck_pos_in(&c)),
         Rule::c_rem_trash => Action::RemainingToTrash,
         Rule::c_gain_bp | Rule::c_bp_plus => Action::Bp {
@@ -178,6 +182,20 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 ));
             }
             return v;
+        }
+        Rule::c_colours_also => {
+            let mut cols: Vec<Colour> = Vec::new();
+            for x in c
+                .clone()
+                .into_inner()
+                .filter(|x| x.as_rule() == Rule::colour)
+            {
+                let col = colour_of(x.as_str());
+                if !cols.contains(&col) {
+                    cols.push(col);
+                }
+            }
+            Action::ColoursAlso(t(), cols, Duration::WhileActive)
         }
         Rule::c_symbols_as => Action::SymbolsAs {
             target: t(),
@@ -441,7 +459,18 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_discard_it => Action::DiscardSelected,
-        Rule::c_draw_until => Action::DrawUntil(direct_number(&c)),
+        Rule::c_draw_until => Action::DrawUntil(Amount::Fixed(direct_number(&c))),
+        // "… until you have the same number of cards in your hand as your opponent has in
+        // theirs": their hand's size, read when drawing.
+        Rule::c_draw_until_opp => Action::DrawUntil(Amount::PerEach(
+            1,
+            Query {
+                owner: Owner::Opponent,
+                kind: CardKind::Card,
+                zone: Zone::Hand,
+                filters: Vec::new(),
+            },
+        )),
         Rule::c_both_draw => Action::PlayerDraws(Whose::Either, direct_number(&c)),
         Rule::c_opp_draw => Action::PlayerDraws(Whose::Opponent, direct_number(&c)),
         Rule::c_both_discard => Action::Discard {
@@ -465,6 +494,14 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         }
         Rule::c_disc_hand => Action::DiscardHand,
         Rule::c_attack => Action::AttackTarget(t()),
+        Rule::c_mill_cost => Action::Mill {
+            whose: if c.into_inner().any(|x| x.as_rule() == Rule::o_opp) {
+                Whose::Opponent
+            } else {
+                Whose::You
+            },
+            count: Amount::CostOfSelected,
+        },
         Rule::c_mill_put | Rule::c_mill_n => Action::Mill {
             whose: if c
                 .clone()

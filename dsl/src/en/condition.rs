@@ -272,6 +272,14 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
             q.zone = Zone::Discarded;
             Event::Discarded(q)
         }
+        Rule::ev_discarded_hand => {
+            let mut q = query_of(
+                e.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+                Owner::You,
+            );
+            q.zone = Zone::Hand;
+            Event::Discarded(q)
+        }
         Rule::ev_you_magic | Rule::ev_opp_magic => {
             let whose = if e.as_rule() == Rule::ev_you_magic {
                 Whose::You

@@ -211,6 +211,8 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                 x.into_inner().any(|m| m.as_rule() == Rule::cost_most),
             )),
             Rule::f_except => by_query(&x).map(|q| Filter::Except(Box::new(q))),
+            Rule::f_blocking_one => by_query(&x).map(|q| Filter::BlockingOneOf(Box::new(q))),
+            Rule::f_blocked_by => by_query(&x).map(|q| Filter::BlockedByOneOf(Box::new(q))),
             Rule::f_bp_this => Some(Filter::BpAtMostThis),
             Rule::f_bp_below_this => Some(Filter::BpBelowThis),
             Rule::f_bp_above_top => Some(Filter::BpAboveHighest(
@@ -248,6 +250,13 @@ pub(super) fn add_filters(q: &mut Query, p: Pair<Rule>) {
             }
             Rule::f_trash => {
                 q.zone = Zone::Trash;
+                if q.owner == Owner::Any {
+                    q.owner = Owner::You;
+                }
+                None
+            }
+            Rule::f_hand_or_trash => {
+                q.zone = Zone::Hand;
                 if q.owner == Owner::Any {
                     q.owner = Owner::You;
                 }
@@ -397,6 +406,12 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
                 .collect(),
         ),
         Rule::t_choose_or => {
+            // A zone written after both names applies to both.
+            let zone = p.clone().into_inner().find_map(|x| match x.as_rule() {
+                Rule::f_trash => Some(Zone::Trash),
+                Rule::f_hand => Some(Zone::Hand),
+                _ => None,
+            });
             let parts: Vec<Target> = p
                 .into_inner()
                 .filter(|x| x.as_rule() == Rule::t_choose)
@@ -406,11 +421,19 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
             let mut queries = Vec::new();
             for (i, part) in parts.into_iter().enumerate() {
                 if let Target::Choose {
-                    count: c, query, ..
+                    count: c,
+                    mut query,
+                    ..
                 } = part
                 {
                     if i == 0 {
                         count = c;
+                    }
+                    if let Some(z) = zone {
+                        query.zone = z;
+                        if query.owner == Owner::Any {
+                            query.owner = Owner::You;
+                        }
                     }
                     queries.push(query);
                 }
@@ -542,6 +565,24 @@ pub(super) fn target_of(p: Pair<Rule>, chooser: Whose) -> Target {
                 }
             }
             match q {
+                // "from your hand or trash": one choice among the cards of both zones.
+                Some(np)
+                    if np
+                        .clone()
+                        .into_inner()
+                        .any(|x| x.as_rule() == Rule::f_hand_or_trash) =>
+                {
+                    let query = query_of(np, owner);
+                    let from = |zone| Query {
+                        zone,
+                        ..query.clone()
+                    };
+                    Target::ChooseUnion {
+                        count,
+                        queries: vec![from(Zone::Hand), from(Zone::Trash)],
+                        chooser,
+                    }
+                }
                 Some(np) => Target::Choose {
                     count,
                     query: query_of(np, owner),

@@ -58,6 +58,8 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
     // The previous clause of the sentence states something of this card ("this spirit
     // cannot …, and it cannot …"): its pronoun is this card, not a selection.
     let mut this_subject = false;
+    // After "or": the next clause is the other option of the one before.
+    let mut or_next = false;
     // BS-5.2: a cost sentence names the payment it changes, or changes this card's own.
     let (mut cost_sentence, mut paying) = (false, false);
     // "The first spirit that attacks each turn …": a watcher on your spirits' attacks that
@@ -210,6 +212,13 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                     pending.push(Wrap::Repeat(n));
                 }
             }
+            Rule::conj_or => or_next = true,
+            // "X or Y": the clause before and this one become the options of one choice.
+            Rule::clause if or_next && !current.is_empty() => {
+                or_next = false;
+                let first = std::mem::take(&mut current);
+                current.push(Action::OneOf(vec![first, clause_of(p)]));
+            }
             Rule::clause | Rule::clause_cost => {
                 cost_sentence |= p.as_rule() == Rule::clause_cost;
                 flush(
@@ -242,6 +251,22 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 cur_dur = p.into_inner().next().map(duration_of);
             }
             Rule::tr_for_each => cur_per = p.into_inner().next().map(|f| for_each_of(f, 1)),
+            // BS-8.1: "This spirit gains Confront when you have 3 or fewer life": a lasting
+            // state that holds while the condition does. A one-off action with "when" and a
+            // condition stays unread rather than misread as a trigger or a check.
+            Rule::tr_when_cond => {
+                let lasting = !current.is_empty()
+                    && cur_dur.or(default_dur).is_none()
+                    && current
+                        .iter()
+                        .all(|a| format!("{a:?}").contains("WhileActive"));
+                let c = p.into_inner().next().and_then(condition_of);
+                st.lost |= c.is_none() || !lasting;
+                cur_if = match (cur_if.take(), c) {
+                    (Some(prev), Some(c)) => Some(Condition::All(vec![prev, c])),
+                    (prev, c) => c.or(prev),
+                };
+            }
             Rule::tr_if => {
                 let c = p.into_inner().next().and_then(condition_of);
                 st.lost |= c.is_none();
@@ -395,6 +420,7 @@ pub(super) fn duration_of_action(a: &Action) -> Option<Duration> {
         Action::Bp { duration: d, .. }
         | Action::AttackTax { duration: d, .. }
         | Action::SymbolsAs { duration: d, .. }
+        | Action::ColoursAlso(_, _, d)
         | Action::CannotBe { duration: d, .. }
         | Action::CannotBeDestroyed { duration: d, .. }
         | Action::CannotAttack(_, d)
@@ -485,6 +511,7 @@ pub(super) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Amount>) 
             colour,
             duration: dur.unwrap_or(duration),
         },
+        Action::ColoursAlso(t, cs, d) => Action::ColoursAlso(t, cs, dur.unwrap_or(d)),
         Action::CanBlockWhileExhausted(t, q, d) => {
             Action::CanBlockWhileExhausted(t, q, dur.unwrap_or(d))
         }
@@ -578,6 +605,7 @@ fn scale(a: Amount, n: u32) -> Amount {
         Amount::PerLevel(_) => Amount::PerLevel(n),
         Amount::PerDestroyedByThisEffect(_) => Amount::PerDestroyedByThisEffect(n),
         Amount::PerOwn(_, w) => Amount::PerOwn(n, w),
+        Amount::CostOfSelected => Amount::CostOfSelected,
     }
 }
 

@@ -278,6 +278,13 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::GainSymbols(n, c) => format!("gains {n} {c} symbol(s)"),
                 M::SymbolsAs(n, Some(c)) => format!("its symbols count as {n} {c}"),
                 M::SymbolsAs(n, None) => format!("each of its symbols counts as {n}"),
+                M::SymbolColoursAlso(cs) => format!(
+                    "its symbols also count as {}",
+                    cs.iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join("/")
+                ),
                 M::Protected {
                     what,
                     colours,

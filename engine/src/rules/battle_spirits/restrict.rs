@@ -3,7 +3,7 @@
 //! (level table, BS-5.3), families, and symbols (BS-5.2 step 3, BS-6.5.1). Each reads the
 //! card's modifiers (`Game::mods_of`): stored ones and constant ones evaluated now.
 
-use carddb::{CardKind, LevelRow};
+use carddb::{CardKind, Colour, LevelRow};
 
 use super::game::Game;
 use super::levels::FieldSymbols;
@@ -262,6 +262,24 @@ impl Game {
         for m in mods.iter() {
             if let ModKind::GainSymbols(n, col) = m {
                 s.colours.add(*col, *n);
+            }
+        }
+        // BS-5.2 step 3: each symbol counts once, as its own colour or one of these.
+        for m in mods.iter() {
+            if let ModKind::SymbolColoursAlso(also) = m {
+                let widen = |mut v: Vec<Colour>| {
+                    v.extend(also.iter().filter(|c| !v.contains(c)).collect::<Vec<_>>());
+                    v
+                };
+                let mut multi: Vec<Vec<Colour>> = Vec::new();
+                for (col, n) in s.colours.iter() {
+                    for _ in 0..n {
+                        multi.push(widen(vec![col]));
+                    }
+                }
+                multi.extend(std::mem::take(&mut s.multi).into_iter().map(widen));
+                s.colours = Default::default();
+                s.multi = multi;
             }
         }
         s

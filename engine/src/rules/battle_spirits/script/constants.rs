@@ -41,7 +41,9 @@ pub(crate) use super::source_reads::{
 pub(crate) fn kind_bits(k: &ModKind) -> u16 {
     match k {
         ModKind::Level(_) | ModKind::HighestLevel => LEVEL_MODS,
-        ModKind::SymbolsAs(..) | ModKind::GainSymbols(..) => SYMBOL_MODS,
+        ModKind::SymbolsAs(..) | ModKind::GainSymbols(..) | ModKind::SymbolColoursAlso(_) => {
+            SYMBOL_MODS
+        }
         ModKind::Keyword(..) => KEYWORD_MODS,
         ModKind::Bp(_) | ModKind::BpPer(..) | ModKind::BpPerOwn(..) => BP_MODS,
         ModKind::CostAs(_)

@@ -80,6 +80,12 @@ pub enum Filter {
     /// Not matched by the other query, read wherever the card is (its player, kind and
     /// filters: "other than NAME", "except blue spirits", "with effects listed").
     Except(Box<Query>),
+    /// The blocking spirit, when the spirit it blocks matches the other query ("that is
+    /// blocking one of your Dragon spirits", BS-6.3).
+    BlockingOneOf(Box<Query>),
+    /// The attacking spirit, when its blocker matches the other query ("that is being
+    /// blocked by one of your spirits with Curse", BS-6.3).
+    BlockedByOneOf(Box<Query>),
     /// Only the cards of the highest (`true`) or lowest cost among the matches so far
     /// ("their spirit that costs the most"); ties all stay. Read over the set, not one card.
     CostExtreme(bool),
@@ -298,6 +304,10 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
                 })
         }
         Filter::Except(other) => !other.matches_ignoring_zone(g, c),
+        Filter::BlockingOneOf(q) => blocking && battle.is_some_and(|(a, _)| q.eval(g).contains(&a)),
+        Filter::BlockedByOneOf(q) => {
+            attacking && battle.is_some_and(|(_, b)| b.is_some_and(|b| q.eval(g).contains(&b)))
+        }
         // Read over the set in `eval`.
         Filter::CostExtreme(_) => true,
         Filter::SoulCore(want) => g.soul_on(c) == *want,

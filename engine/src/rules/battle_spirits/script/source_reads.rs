@@ -42,6 +42,7 @@ pub(crate) fn kinds_named_in(src: &str) -> u16 {
         ("treat_as_highest_level", LEVEL_MODS),
         ("gain_symbols", SYMBOL_MODS),
         ("symbols_as", SYMBOL_MODS),
+        ("symbol_colours_also", SYMBOL_MODS),
         ("gain_keyword", KEYWORD_MODS),
         ("bp_plus", BP_MODS),
         ("bp_minus", BP_MODS),

@@ -212,6 +212,9 @@ pub enum ModKind {
     Family(String),
     /// Gains n symbols of this colour (BS-5.2 step 3, BS-6.5.1).
     GainSymbols(u32, carddb::Colour),
+    /// Each of its symbols also counts as these colours: one symbol of its own colour or of
+    /// one of these, in the cost reduction (BS-5.2 step 3).
+    SymbolColoursAlso(Vec<carddb::Colour>),
     /// Its symbols count as n symbols of this colour (`None`: each symbol counts as n of
     /// its own colour) — in the cost reduction (BS-5.2 step 3) and for life (BS-6.5.1).
     SymbolsAs(u32, Option<carddb::Colour>),

@@ -109,8 +109,10 @@ impl Game {
                 (Some(q), Some(c)) => {
                     q.eval(self).contains(&c)
                         || q.matches_ignoring_zone(self, c)
-                        // A used magic has left the hand its query names (BS-5.5).
-                        || (w.kind == WatchKind::UsesMagic && q.matches_from_hand(self, c))
+                        // A used magic (BS-5.5) or a discarded card has left the hand its
+                        // query names: matched against that hand.
+                        || (matches!(w.kind, WatchKind::UsesMagic | WatchKind::Discarded)
+                            && q.matches_from_hand(self, c))
                 }
                 (Some(_), None) => false,
             }

@@ -206,6 +206,30 @@ pub(super) fn register_filters(e: &mut Engine) {
         "Only cards the other query does not match, read wherever the card is (its player, kind and filters): `except(revealed(), all_field().named(\"X\"))` is \"other than X\".",
         |q: Query, other: Query| q.with(Filter::Except(Box::new(other)))
     );
+    reg!(
+        e,
+        "cost_total",
+        ["targets"],
+        "The sum of the cards' costs (BS-9.2: a braved card's includes its braves'): \"a number of cards equal to that spirit's cost\".",
+        |t: Dynamic| -> R<i64> {
+            let cs = targets(&t)?;
+            with_ref(|g, _| cs.into_iter().map(|c| i64::from(g.cost_of(c))).sum())
+        }
+    );
+    reg!(
+        e,
+        "blocking_one_of",
+        ["q: Query", "attacker: Query"],
+        "BS-6.3: only the blocking spirit, and only while the spirit it blocks matches `attacker` (\"that is blocking one of your Dragon spirits\").",
+        |q: Query, other: Query| q.with(Filter::BlockingOneOf(Box::new(other)))
+    );
+    reg!(
+        e,
+        "blocked_by_one_of",
+        ["q: Query", "blocker: Query"],
+        "BS-6.3: only the attacking spirit, and only while its blocker matches `blocker` (\"that is being blocked by one of your spirits with Curse\").",
+        |q: Query, other: Query| q.with(Filter::BlockedByOneOf(Box::new(other)))
+    );
     filt!(
         "cost_most",
         "Only the matching cards of the highest cost (BS-9.2: braves' costs included); ties all stay: \"their spirit that costs the most\".",

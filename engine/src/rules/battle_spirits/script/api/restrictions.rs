@@ -251,6 +251,22 @@ pub(super) fn register_restrictions(e: &mut Engine) {
     );
     reg!(
         e,
+        "symbol_colours_also",
+        ["targets", "colours: Array", "dur: &str"],
+        "Each symbol of the cards also counts as one of the colours: one symbol of its own colour or of one of these, in cost reductions (BS-5.2 step 3).",
+        |t: Dynamic, cs: Array, d: &str| {
+            let mut cols = Vec::new();
+            for c in cs {
+                let name = c
+                    .into_immutable_string()
+                    .map_err(|_| err("colours must be strings"))?;
+                cols.push(colour(&name)?);
+            }
+            modify(&t, ModKind::SymbolColoursAlso(cols), d)
+        }
+    );
+    reg!(
+        e,
         "while_summoning",
         ["q"],
         "Whether the card whose cost is being paid now (a spirit, ultimate, brave or nexus being summoned or deployed) matches the query: its owner, kind and filters (BS-5.2; ruling BSS01-109).",
