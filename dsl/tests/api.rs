@@ -383,3 +383,33 @@ fn an_inert_effect_names_every_part_not_understood() {
 `Juggle three moons.`, `You may frob the sky.`, `Whistle twice.`)"
     );
 }
+
+/// BS-8.1: a timing label names when an effect works, not an effect. Printed text that is
+/// only a label (a header with no sentence) is a "not understood" gap whose script is
+/// `inert(…)`, never an empty script that would run and count as acting.
+#[test]
+fn a_timing_label_alone_is_not_understood() {
+    for text in ["During Your Attack Step", "(During Your Attack Step)"] {
+        let o = parse_en(text);
+        assert!(!o.complete, "{text}: {o:?}");
+        assert_eq!(o.unparsed.len(), 1, "{text}");
+        assert_eq!(
+            o.unparsed[0].expected,
+            vec!["an effect after the timing label".to_string()]
+        );
+        let src = dsl::compile::to_rhai(&o.effect, None);
+        assert!(
+            dsl::compile::static_inert(&src).is_some(),
+            "{text} compiles to {src}"
+        );
+    }
+    // A sentence that only sets a flag of the effect is not a bare label.
+    assert!(parse_en("This effect may only be used once per turn.").complete);
+    // Nor is a bare keyword.
+    let o = parse_en("[LV1] [Armor: Purple]");
+    assert!(
+        o.unparsed
+            .iter()
+            .all(|u| u.expected[0] != "an effect after the timing label")
+    );
+}
