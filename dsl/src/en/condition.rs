@@ -265,12 +265,19 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
             in_battle: e.into_inner().any(|x| x.as_rule() == Rule::in_battle),
         },
         Rule::ev_discarded => {
+            let by_keyword = e.clone().into_inner().any(|x| x.as_rule() == Rule::kw_name);
             let mut q = query_of(
                 e.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
                 Owner::Any,
             );
-            q.zone = Zone::Discarded;
-            Event::Discarded(q)
+            if by_keyword {
+                // Milled from a deck by a keyword's effect: the card is in a trash now.
+                q.zone = Zone::Trash;
+                Event::MilledByKeyword(q)
+            } else {
+                q.zone = Zone::Discarded;
+                Event::Discarded(q)
+            }
         }
         Rule::ev_you_magic | Rule::ev_opp_magic => {
             let whose = if e.as_rule() == Rule::ev_you_magic {

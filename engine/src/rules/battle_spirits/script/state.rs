@@ -368,6 +368,10 @@ pub enum SubEvent {
     /// `ev_destroys(subject, victims, false)`: an effect of a subject card destroys one of
     /// the victims.
     DestroysByEffect { subject: Query, victims: Query },
+    /// `ev_destroys(subject, victims)`: a subject card destroys one of the victims either
+    /// way, by BP comparison or by its effect (BS-6.6; ruling C#102: a bare "destroys"
+    /// counts its own effect's destruction).
+    Destroys { subject: Query, victims: Query },
     /// `ev_attacks(subject)` (BS-6.1).
     Attacks { subject: Query },
     /// `ev_blocks(subject)` (BS-6.3).
@@ -441,6 +445,11 @@ pub enum WatchKind {
     CoreOntoCard,
     /// A player sets a burst (BS-10.1).
     SetsBurst,
+    /// A player deploys a nexus (BS-5.4; any way), apart from summons.
+    Deploys,
+    /// A keyword's effect puts a card from a deck into the trash (a milling keyword such
+    /// as Crush); the player is the keyword effect's controller.
+    MilledByKeyword,
     /// A pack-declared event is raised about a card (`raise_event(name, card)`); the
     /// player is the card's owner.
     PackEvent(EventName),

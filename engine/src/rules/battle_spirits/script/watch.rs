@@ -49,6 +49,22 @@ impl Game {
         });
     }
 
+    /// Cards `effect` of `controller` milled: when it is a keyword's effect, each is a
+    /// watched "milled by your keyword's effect" (rulings C#68, C#76 make them one).
+    pub(crate) fn milled_by_keyword(
+        &mut self,
+        effect: u32,
+        controller: PlayerId,
+        cards: &[InstanceId],
+    ) {
+        if effect < super::keywords::KEYWORD_EFFECT_BASE {
+            return;
+        }
+        for &c in cards {
+            self.watch(WatchKind::MilledByKeyword, Some(c), controller, 1);
+        }
+    }
+
     /// Resolves the queued happenings, oldest first, once no effect is resolving (an
     /// effect resolves completely first, BS-8); each reaches the watchers waiting for it.
     pub(crate) fn flush_watch(&mut self) {
@@ -78,6 +94,24 @@ impl Game {
             let w = self.st.scripts.watch_queue.remove(0);
             let mut due = Vec::new();
             self.reach_subs(&mut due, |g, s| g.watch_matches(s, &w), w.card);
+            // Cards milled together by a keyword's effect are one happening: a watcher
+            // they meet several times works once, with all their cards (C#68, C#76).
+            if w.kind == WatchKind::MilledByKeyword {
+                while let Some(next) = self.st.scripts.watch_queue.first()
+                    && next.kind == w.kind
+                    && next.player == w.player
+                {
+                    let next = self.st.scripts.watch_queue.remove(0);
+                    let mut more = Vec::new();
+                    self.reach_subs(&mut more, |g, s| g.watch_matches(s, &next), next.card);
+                    for r in more {
+                        match due.iter_mut().find(|d| d.same_effect(&r)) {
+                            Some(d) => d.add_event_cards(r.event_cards()),
+                            None => due.push(r),
+                        }
+                    }
+                }
+            }
             self.resolve_simultaneous(due);
         }
     }
