@@ -215,7 +215,12 @@ pub(super) fn register_subtriggers(e: &mut Engine) {
         ["subject"],
         "Event: an effect of one of your keywords (a milling keyword such as Crush) puts a card the subject matches from a deck into the trash. Cards milled together are one happening: the watcher works once (rulings C#68, C#76).",
         |s: Dynamic| -> R<EventSpec> {
-            watch(WatchKind::MilledByKeyword, Some(subject(&s)?), Whose::Your, 1)
+            watch(
+                WatchKind::MilledByKeyword,
+                Some(subject(&s)?),
+                Whose::Your,
+                1,
+            )
         }
     );
     // Player events, relative to the watcher's controller.
