@@ -165,10 +165,9 @@ pub fn event_words(e: &Event) -> String {
         Event::CorePlacedOnThis => "a core is put onto this card".into(),
         Event::YouSetBurst => "you set a burst".into(),
         Event::Discarded(q) => format!("one of {} is discarded", query_words(q)),
-        Event::MilledByKeyword(q) => format!(
-            "one of {} is milled by your keyword's effect",
-            query_words(q)
-        ),
+        Event::MilledByKeyword(k, q) => {
+            format!("one of {} is milled by your {k} effect", query_words(q))
+        }
         Event::EndOfTurn => "the turn ends".into(),
     }
 }

@@ -446,7 +446,7 @@ fn watcher_events_compile_to_their_happenings() {
     assert!(spirit.contains("ev_summons(\"your\""), "{spirit}");
     let milled = rhai("When a spirit card is discarded by your Crush effect, draw a card.");
     assert!(
-        milled.contains("ev_milled_by_keyword(all_trash().spirit_cards())"),
+        milled.contains("ev_milled_by_keyword(all_trash().spirit_cards(), \"Crush\")"),
         "{milled}"
     );
 }

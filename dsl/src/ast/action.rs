@@ -238,9 +238,9 @@ pub enum Event {
     YouSetBurst,
     /// A card matching the query is discarded by this effect.
     Discarded(Query),
-    /// A card matching the query is put from a deck into the trash by an effect of one of
-    /// your keywords ("discarded by your Crush effect"; rulings C#68, C#76).
-    MilledByKeyword(Query),
+    /// A card matching the query is put from a deck into the trash by an effect of your
+    /// keyword (its name) ("discarded by your Crush effect"; rulings C#68, C#76).
+    MilledByKeyword(String, Query),
     /// The end of this turn (BS-7.1).
     EndOfTurn,
 }

@@ -353,7 +353,9 @@ pub(super) fn event_expr(e: &Event) -> String {
         Event::CorePlacedOnThis => "ev_core_onto_this()".into(),
         Event::YouSetBurst => "ev_you_set_burst()".into(),
         Event::Discarded(q) => format!("ev_discarded({})", query_expr(q)),
-        Event::MilledByKeyword(q) => format!("ev_milled_by_keyword({})", query_expr(q)),
+        Event::MilledByKeyword(k, q) => {
+            format!("ev_milled_by_keyword({}, {})", query_expr(q), lit(k))
+        }
         Event::EndOfTurn => "ev_end_of_turn()".into(),
     }
 }

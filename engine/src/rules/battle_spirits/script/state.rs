@@ -402,6 +402,10 @@ pub enum SubEvent {
     /// before its "when destroyed" effects, while a replacement ("… instead") can still
     /// change where it goes.
     WouldBeDestroyed { subject: Query },
+    /// `ev_milled_by_keyword(subject, keyword)`: an effect of the watcher's controller's
+    /// keyword `keyword` (lower case) puts a card the subject matches from a deck into the
+    /// trash (rulings C#68, C#76: cards milled together are one happening).
+    MilledByKeyword { keyword: String, subject: Query },
 }
 
 /// What a `SubEvent::Watch` waits for; each is emitted where the rules make it happen
@@ -467,6 +471,9 @@ pub struct Watched {
     pub player: PlayerId,
     /// How many at once (cards milled; 1 otherwise).
     pub n: u32,
+    /// The keyword whose effect made it (lower case), for `MilledByKeyword`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keyword: Option<String>,
 }
 
 /// A closure registered by `when(…)`, alive until the end of the turn it was registered in.

@@ -46,6 +46,7 @@ impl Game {
             card,
             player,
             n,
+            keyword: None,
         });
     }
 
@@ -57,11 +58,21 @@ impl Game {
         controller: PlayerId,
         cards: &[InstanceId],
     ) {
-        if effect < super::keywords::KEYWORD_EFFECT_BASE {
+        if !self.host.watched.contains(&WatchKind::MilledByKeyword) {
             return;
         }
+        let Some((_, kw)) = self.host.keywords.of_effect(effect) else {
+            return;
+        };
+        let keyword = kw.name.to_lowercase();
         for &c in cards {
-            self.watch(WatchKind::MilledByKeyword, Some(c), controller, 1);
+            self.st.scripts.watch_queue.push(Watched {
+                kind: WatchKind::MilledByKeyword,
+                card: Some(c),
+                player: controller,
+                n: 1,
+                keyword: Some(keyword.clone()),
+            });
         }
     }
 
@@ -121,6 +132,14 @@ impl Game {
     /// and the card it happened to matches the subject (wherever the card is now: it may
     /// have just left the field).
     fn watch_matches(&self, s: &SubTrigger, w: &Watched) -> bool {
+        if let SubEvent::MilledByKeyword { keyword, subject } = &s.event {
+            return w.kind == WatchKind::MilledByKeyword
+                && w.keyword.as_deref() == Some(keyword.as_str())
+                && w.player == s.controller
+                && w.card.is_some_and(|c| {
+                    subject.eval(self).contains(&c) || subject.matches_ignoring_zone(self, c)
+                });
+        }
         let SubEvent::Watch {
             kind,
             subject,

@@ -212,15 +212,13 @@ pub(super) fn register_subtriggers(e: &mut Engine) {
     reg!(
         e,
         "ev_milled_by_keyword",
-        ["subject"],
-        "Event: an effect of one of your keywords (a milling keyword such as Crush) puts a card the subject matches from a deck into the trash. Cards milled together are one happening: the watcher works once (rulings C#68, C#76).",
-        |s: Dynamic| -> R<EventSpec> {
-            watch(
-                WatchKind::MilledByKeyword,
-                Some(subject(&s)?),
-                Whose::Your,
-                1,
-            )
+        ["subject", "keyword: &str"],
+        "Event: an effect of your keyword `keyword` (a milling keyword such as Crush; any case) puts a card the subject matches from a deck into the trash. Cards milled together are one happening: the watcher works once (rulings C#68, C#76).",
+        |s: Dynamic, k: &str| -> R<EventSpec> {
+            Ok(ev(SubEvent::MilledByKeyword {
+                keyword: k.to_lowercase(),
+                subject: subject(&s)?,
+            }))
         }
     );
     // Player events, relative to the watcher's controller.
