@@ -30,6 +30,13 @@ fn exercise_fires_every_demo_effect_and_none_throws() {
     assert_eq!(effects.len(), 42);
     assert!(effects.iter().all(|e| e["fired"].as_u64().unwrap() > 0));
     assert!(effects.iter().all(|e| e["executable_and_fired"] == true));
+    // BS-8.1: a constant effect logs no start; its evaluations are counted apart.
+    assert!(
+        effects
+            .iter()
+            .any(|e| e["evaluated"].as_u64().unwrap() > 0 && e["started"] == 0),
+        "no constant effect counted as evaluated"
+    );
 }
 
 /// Deterministic for a seed, whatever the thread count (as `sim`).

@@ -139,6 +139,9 @@ pub fn event_words(e: &Event) -> String {
                 format!(" ({})", filters_words(f))
             }
         ),
+        Event::Summons(w, q) if q.kind == CardKind::Nexus => {
+            format!("{} deploy(s) one of {}", whose_words(*w), query_words(q))
+        }
         Event::Summons(w, q) => format!("{} summon(s) one of {}", whose_words(*w), query_words(q)),
         Event::LoseLife => "you lose life".into(),
         Event::EitherLosesLife => "either player loses life".into(),
@@ -162,6 +165,9 @@ pub fn event_words(e: &Event) -> String {
         Event::CorePlacedOnThis => "a core is put onto this card".into(),
         Event::YouSetBurst => "you set a burst".into(),
         Event::Discarded(q) => format!("one of {} is discarded", query_words(q)),
+        Event::MilledByKeyword(k, q) => {
+            format!("one of {} is milled by your {k} effect", query_words(q))
+        }
         Event::EndOfTurn => "the turn ends".into(),
     }
 }

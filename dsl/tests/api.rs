@@ -383,3 +383,70 @@ fn an_inert_effect_names_every_part_not_understood() {
 `Juggle three moons.`, `You may frob the sky.`, `Whistle twice.`)"
     );
 }
+
+/// BS-8.1: a timing label names when an effect works, not an effect. Printed text that is
+/// only a label (a header with no sentence) is a "not understood" gap whose script is
+/// `inert(…)`, never an empty script that would run and count as acting.
+#[test]
+fn a_timing_label_alone_is_not_understood() {
+    for text in ["During Your Attack Step", "(During Your Attack Step)"] {
+        let o = parse_en(text);
+        assert!(!o.complete, "{text}: {o:?}");
+        assert_eq!(o.unparsed.len(), 1, "{text}");
+        assert_eq!(
+            o.unparsed[0].expected,
+            vec!["an effect after the timing label".to_string()]
+        );
+        let src = dsl::compile::to_rhai(&o.effect, None);
+        assert!(
+            dsl::compile::static_inert(&src).is_some(),
+            "{text} compiles to {src}"
+        );
+    }
+    // A sentence that only sets a flag of the effect is not a bare label.
+    assert!(parse_en("This effect may only be used once per turn.").complete);
+    // Nor is a bare keyword.
+    let o = parse_en("[LV1] [Armor: Purple]");
+    assert!(
+        o.unparsed
+            .iter()
+            .all(|u| u.expected[0] != "an effect after the timing label")
+    );
+}
+
+/// The watchers the text compiles to: a bare "destroys" counts battle and effect
+/// destruction (BS-6.6, ruling C#102), "via comparing BP" only battle; placing a nexus is
+/// watched as a deploy, not a summon (BS-5.4); "discarded by your <keyword> effect" waits
+/// for cards a keyword's effect mills (rulings C#68, C#76).
+#[test]
+fn watcher_events_compile_to_their_happenings() {
+    let rhai = |t: &str| {
+        let o = parse_en(t);
+        assert!(o.complete, "{t}: {:?}", o.unparsed);
+        dsl::compile::to_rhai(&o.effect, None)
+    };
+    let bare = rhai("When this spirit destroys one of your opponent's spirits, draw a card.");
+    assert!(
+        bare.contains("ev_destroys(this_card(), opponent_spirits())"),
+        "{bare}"
+    );
+    let battle = rhai(
+        "When this spirit destroys one of your opponent's spirits via comparing BP, draw a card.",
+    );
+    assert!(
+        battle.contains("ev_destroys(this_card(), opponent_spirits(), true)"),
+        "{battle}"
+    );
+    let nexus = rhai("When you deploy a red nexus, draw a card.");
+    assert!(
+        nexus.contains("ev_deploys(\"your\", my_nexuses().colour(\"red\"))"),
+        "{nexus}"
+    );
+    let spirit = rhai("When you summon a red spirit, draw a card.");
+    assert!(spirit.contains("ev_summons(\"your\""), "{spirit}");
+    let milled = rhai("When a spirit card is discarded by your Crush effect, draw a card.");
+    assert!(
+        milled.contains("ev_milled_by_keyword(all_trash().spirit_cards(), \"Crush\")"),
+        "{milled}"
+    );
+}

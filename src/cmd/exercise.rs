@@ -137,8 +137,8 @@ fn print_table(r: &ExerciseReport) -> Result<(), Box<dyn std::error::Error>> {
 
 fn header(first: &str, last: &str) -> String {
     format!(
-        "{first:<12} {:>3} {:>7} {:>7} {:>6} {:>6} {:>4}  {last}",
-        "eff", "fired", "started", "inert", "threw", "gaps"
+        "{first:<12} {:>3} {:>7} {:>7} {:>9} {:>6} {:>6} {:>4}  {last}",
+        "eff", "fired", "started", "evaluated", "inert", "threw", "gaps"
     )
 }
 
@@ -146,11 +146,12 @@ fn header(first: &str, last: &str) -> String {
 /// reasons, and its static gaps when `gaps`).
 fn print_row(e: &engine::tools::exercise::EffectReport, gaps: bool) -> std::io::Result<()> {
     say!(
-        "{:<12} {:>3} {:>7} {:>7} {:>6} {:>6} {:>4}  {}",
+        "{:<12} {:>3} {:>7} {:>7} {:>9} {:>6} {:>6} {:>4}  {}",
         e.card,
         e.effect,
         e.fired,
         e.started,
+        e.evaluated,
         e.inert_count(),
         e.threw_count(),
         e.gaps.len(),

@@ -200,7 +200,8 @@ pub enum Event {
         who: Subject,
         /// Filters on the destroyed spirit ("with 3000 or fewer BP").
         victim: Vec<Filter>,
-        /// In battle, by comparing BP.
+        /// Only in battle, by comparing BP; `false`: by BP comparison or by an effect
+        /// (BS-6.6, ruling C#102).
         in_battle: bool,
     },
     /// A player uses a magic card (matching the filters).
@@ -235,8 +236,11 @@ pub enum Event {
     CorePlacedOnThis,
     /// You set a burst (BS-10.1).
     YouSetBurst,
-    /// A card matching the query is discarded by this effect (or by your keyword effect).
+    /// A card matching the query is discarded by this effect.
     Discarded(Query),
+    /// A card matching the query is put from a deck into the trash by an effect of your
+    /// keyword (its name) ("discarded by your Crush effect"; rulings C#68, C#76).
+    MilledByKeyword(String, Query),
     /// The end of this turn (BS-7.1).
     EndOfTurn,
 }

@@ -316,7 +316,12 @@ pub(super) fn event_expr(e: &Event) -> String {
                 zone: Zone::Field,
                 filters: victim.clone(),
             });
-            format!("ev_destroys({}, {v}, {in_battle})", subject_expr(who))
+            // A bare "destroys" counts battle and effect destruction (BS-6.6, C#102).
+            if *in_battle {
+                format!("ev_destroys({}, {v}, true)", subject_expr(who))
+            } else {
+                format!("ev_destroys({}, {v})", subject_expr(who))
+            }
         }
         Event::UsesMagic(w, filters) => {
             let q = query_expr(&Query {
@@ -330,6 +335,10 @@ pub(super) fn event_expr(e: &Event) -> String {
                 filters: filters.clone(),
             });
             format!("ev_uses_magic({}, {q})", lit(whose_word(*w)))
+        }
+        // BS-5.4: placing a nexus is a deploy, watched apart from summons.
+        Event::Summons(w, q) if q.kind == CardKind::Nexus => {
+            format!("ev_deploys({}, {})", lit(whose_word(*w)), query_expr(q))
         }
         Event::Summons(w, q) => format!("ev_summons({}, {})", lit(whose_word(*w)), query_expr(q)),
         Event::LoseLife => "ev_lose_life()".into(),
@@ -347,6 +356,9 @@ pub(super) fn event_expr(e: &Event) -> String {
         Event::CorePlacedOnThis => "ev_core_onto_this()".into(),
         Event::YouSetBurst => "ev_you_set_burst()".into(),
         Event::Discarded(q) => format!("ev_discarded({})", query_expr(q)),
+        Event::MilledByKeyword(k, q) => {
+            format!("ev_milled_by_keyword({}, {})", query_expr(q), lit(k))
+        }
         Event::EndOfTurn => "ev_end_of_turn()".into(),
     }
 }

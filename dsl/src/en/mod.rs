@@ -137,7 +137,11 @@ pub(crate) fn parse_printed(text: &str, vocab: &Vocabulary) -> ParseOutcome {
         });
         body_start = close;
     }
-    let mut out = finish_body(effect, text, body_start, timing_mapped, unparsed, vocab);
+    let (mut out, no_sentence) =
+        finish_body(effect, text, body_start, timing_mapped, unparsed, vocab);
+    if no_sentence && out.effect.keywords.is_empty() {
+        label_only_gap(&mut out, text);
+    }
     burst_timing(&mut out.effect, &[]);
     if out.timing_mapped {
         default_timing(&mut out.effect);
@@ -172,7 +176,7 @@ fn finish_body(
     timing_mapped: bool,
     mut unparsed: Vec<Unparsed>,
     vocab: &Vocabulary,
-) -> ParseOutcome {
+) -> (ParseOutcome, bool) {
     let mut body_start = body_start;
     // Data quirk: details that start with their timing label again.
     let rest = &text[body_start..];
@@ -187,6 +191,8 @@ fn finish_body(
             effect.timing = Some(tm);
         }
     }
+    // Nothing after the header and label: no sentence at all.
+    let no_sentence = text[body_start..].trim().is_empty();
     let mut start_of_step = false;
     let body = parse_body(
         text,
@@ -202,7 +208,10 @@ fn finish_body(
     if start_of_step && let Some(Timing::DuringStep { whose, step }) = effect.timing {
         effect.timing = Some(Timing::StartOfStep { whose, step });
     }
-    ParseOutcome::finish(effect, timing_mapped, unparsed)
+    (
+        ParseOutcome::finish(effect, timing_mapped, unparsed),
+        no_sentence,
+    )
 }
 
 /// Parse one structured data entry (see [`crate::parse_effect`]).
@@ -241,21 +250,33 @@ pub(crate) fn parse_structured(
     }
     burst_timing(&mut effect, steps);
     let details = none_if_na(Some(details)).unwrap_or("");
-    let mut out = finish_body(effect, details, 0, timing_mapped, unparsed, vocab);
-    // Text that was only a timing label: nothing to run, so not executable.
-    if !details.trim().is_empty() && out.effect.body.is_empty() && out.unparsed.is_empty() {
+    let (mut out, _) = finish_body(effect, details, 0, timing_mapped, unparsed, vocab);
+    label_only_gap(&mut out, details);
+    default_timing(&mut out.effect);
+    out
+}
+
+/// Text that compiled to nothing (only a timing label, a header with no sentence: BS-8.1
+/// names a timing, not an effect): nothing to run, so a "not understood" gap rather than
+/// an empty effect that would count as acting.
+fn label_only_gap(out: &mut ParseOutcome, text: &str) {
+    if !text.trim().is_empty() && out.effect.body.is_empty() && out.unparsed.is_empty() {
+        let span = Span {
+            start: 0,
+            end: text.len(),
+        };
         out.unparsed.push(Unparsed {
-            span: Span {
-                start: 0,
-                end: details.len(),
-            },
-            text: details.to_string(),
+            span,
+            text: text.to_string(),
             expected: vec!["an effect after the timing label".into()],
+        });
+        // In the body too, so its script is `inert(…)` (an explained gap), not empty.
+        out.effect.body.push(Action::Unparsed {
+            text: text.trim().to_string(),
+            span,
         });
         out.complete = false;
     }
-    default_timing(&mut out.effect);
-    out
 }
 
 /// An effect printed without a timing label: a Main/Flash effect when it has steps

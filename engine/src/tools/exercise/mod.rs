@@ -43,6 +43,9 @@ pub struct EffectReport {
     pub in_decks: u64,
     /// Times it started resolving (`EffectStarted`).
     pub started: u64,
+    /// Times it was evaluated as a constant effect (BS-8.1: read whenever the game is
+    /// read; they log no `EffectStarted`, so they are not starts).
+    pub evaluated: u64,
     /// Runs that acted: started with no `EffectInert`/`EffectFailed` for that run.
     pub fired: u64,
     /// `EffectFailed` by "file:line: message", with how many times.
@@ -61,9 +64,10 @@ impl EffectReport {
     pub fn executable(&self) -> bool {
         self.gaps.is_empty()
     }
-    /// Whether anything happened to it in any game (a start, an inert or a failure).
+    /// Whether anything happened to it in any game (a start, a constant evaluation, an
+    /// inert or a failure).
     pub fn reached(&self) -> bool {
-        self.started > 0 || !self.threw.is_empty() || !self.inert.is_empty()
+        self.started > 0 || self.evaluated > 0 || !self.threw.is_empty() || !self.inert.is_empty()
     }
     /// Times it threw.
     pub fn threw_count(&self) -> u64 {
@@ -76,7 +80,9 @@ impl EffectReport {
     /// Why it is not in the goal set (executable and seen firing), in a few words that group
     /// like effects: its first gap's kind (`gap: not understood`), `threw`, its inert reason
     /// up to any detail in parentheses, `started, never acted` (a condition never met),
-    /// `never reached` or `in no deck`; `None` when it is in the goal set.
+    /// `constant evaluated, never acted` (a constant effect, or a watcher one keeps, that
+    /// never gave anything), `never reached` or `in no deck`; `None` when it is in the goal
+    /// set.
     pub fn cause(&self) -> Option<String> {
         if let Some(g) = self.gaps.first() {
             let kind = g.split([':', ';']).next().unwrap_or(g).trim();
@@ -95,6 +101,8 @@ impl EffectReport {
         Some(
             if self.started > 0 {
                 "started, never acted (its condition never met)"
+            } else if self.evaluated > 0 {
+                "constant evaluated, never acted (no modifier, its watchers never matched)"
             } else if self.in_decks > 0 {
                 "never reached (its timing never came)"
             } else {
@@ -167,6 +175,8 @@ pub struct ExerciseReport {
 pub struct Seen {
     /// `EffectStarted` events.
     pub started: u64,
+    /// Constant evaluations (BS-8.1), apart from starts.
+    pub evaluated: u64,
     /// Runs that acted (no inert, no failure).
     pub fired: u64,
     /// `EffectFailed`, by "origin:line: reason".
@@ -292,6 +302,7 @@ fn assemble(game: &dyn Exercised, cfg: &ExerciseConfig, outcomes: Vec<Outcome>) 
                 }
             };
             r.started += s.started;
+            r.evaluated += s.evaluated;
             r.fired += s.fired;
             for (w, n) in s.threw {
                 *r.threw.entry(w).or_default() += n;

@@ -2,8 +2,8 @@
 //! runs that threw. A run is an `EffectStarted` of one card instance's effect;
 //! it acted when no `EffectInert` or `EffectFailed` of that instance and effect followed
 //! before its next start or the end of the game. Constant effects log no event: with
-//! [`Game::observe_constants`] each evaluation counts as a start, one that collected a
-//! modifier as a run that acted, a failure as a throw and a stub's stop as inert.
+//! [`Game::observe_constants`] each evaluation counts as an evaluation (not a start), one
+//! that collected a modifier as a run that acted, a failure as a throw and a stub's stop as inert.
 
 use std::collections::BTreeMap;
 
@@ -109,7 +109,7 @@ pub fn observe(game: &Game, library: &CardLibrary) -> BTreeMap<(CardId, u32), Se
             let (id, eff) = key(card, effect);
             let origin = origin_of(&scripts, &id, eff);
             let s = seen.entry((id, eff)).or_default();
-            s.started += acted + idle + failed.values().sum::<u64>();
+            s.evaluated += acted + idle + failed.values().sum::<u64>();
             s.fired += acted;
             for (why, n) in failed {
                 if why == STOP {

@@ -58,6 +58,7 @@ fn the_causes_count_every_effect_outside_the_goal_set_once() {
         gaps: gaps.into_iter().map(str::to_string).collect(),
         in_decks: 1,
         started: fired,
+        evaluated: 0,
         fired,
         threw: (threw > 0)
             .then(|| ("x:1: boom".to_string(), threw))
@@ -83,5 +84,24 @@ fn the_causes_count_every_effect_outside_the_goal_set_once() {
     assert_eq!(
         row(vec![], 0, 0, "").cause().as_deref(),
         Some("never reached (its timing never came)")
+    );
+    // BS-8.1: a constant effect is evaluated, never started; one that never gave anything
+    // has its own cause, so "started, never acted" means an effect that did start.
+    let evaluated = EffectReport {
+        evaluated: 40,
+        ..row(vec![], 0, 0, "")
+    };
+    assert!(evaluated.reached());
+    assert_eq!(
+        evaluated.cause().as_deref(),
+        Some("constant evaluated, never acted (no modifier, its watchers never matched)")
+    );
+    let started = EffectReport {
+        started: 2,
+        ..evaluated
+    };
+    assert_eq!(
+        started.cause().as_deref(),
+        Some("started, never acted (its condition never met)")
     );
 }

@@ -42,7 +42,7 @@ impl Reached {
 
     /// Whether `other` is the same effect reached again: a field effect or a burst of the
     /// same card, or the same sub-trigger (a card's own effect is never reached twice).
-    fn same_effect(&self, other: &Reached) -> bool {
+    pub(super) fn same_effect(&self, other: &Reached) -> bool {
         match (self, other) {
             (
                 Reached::Effect {
@@ -64,13 +64,13 @@ impl Reached {
         }
     }
 
-    fn event_cards(&self) -> &[InstanceId] {
+    pub(super) fn event_cards(&self) -> &[InstanceId] {
         match self {
             Reached::Effect { ev, .. } | Reached::Burst { ev, .. } | Reached::Sub { ev, .. } => ev,
         }
     }
 
-    fn add_event_cards(&mut self, cards: &[InstanceId]) {
+    pub(super) fn add_event_cards(&mut self, cards: &[InstanceId]) {
         let (Reached::Effect { ev, .. } | Reached::Burst { ev, .. } | Reached::Sub { ev, .. }) =
             self;
         for c in cards {
@@ -255,6 +255,7 @@ impl Game {
                 due,
                 |g, s| {
                     matches!(&s.event, SubEvent::DestroysByEffect { subject, victims }
+                        | SubEvent::Destroys { subject, victims }
                         if g.in_query(subject, source) && g.in_query(victims, card))
                 },
                 Some(card),
@@ -268,6 +269,7 @@ impl Game {
                 due,
                 |g, s| {
                     matches!(&s.event, SubEvent::DestroysInBattle { subject, victims }
+                        | SubEvent::Destroys { subject, victims }
                         if g.in_query(subject, destroyer) && g.in_query(victims, card))
                 },
                 Some(card),
@@ -399,9 +401,13 @@ impl Game {
         match h {
             Hook::WhenSummoned { card } => {
                 let nexus = self.def_of(card).kind == carddb::CardKind::Nexus;
-                if !nexus {
-                    self.watch(WatchKind::Summons, Some(card), self.owner(card), 1);
-                }
+                // BS-5.4: deploying a nexus is its own happening, not a summon.
+                let kind = if nexus {
+                    WatchKind::Deploys
+                } else {
+                    WatchKind::Summons
+                };
+                self.watch(kind, Some(card), self.owner(card), 1);
                 // BS-5.1 / BS-5.1.1 (a brave summoned onto a host too: a brave effect), BS-5.4.
                 let pred = |t| t == T::WhenSummoned || (nexus && t == T::WhenDeployed);
                 let bits = T::WhenSummoned.bit() | if nexus { T::WhenDeployed.bit() } else { 0 };

@@ -371,6 +371,10 @@ pub enum SubEvent {
     /// `ev_destroys(subject, victims, false)`: an effect of a subject card destroys one of
     /// the victims.
     DestroysByEffect { subject: Query, victims: Query },
+    /// `ev_destroys(subject, victims)`: a subject card destroys one of the victims either
+    /// way, by BP comparison or by its effect (BS-6.6; ruling C#102: a bare "destroys"
+    /// counts its own effect's destruction).
+    Destroys { subject: Query, victims: Query },
     /// `ev_attacks(subject)` (BS-6.1).
     Attacks { subject: Query },
     /// `ev_blocks(subject)` (BS-6.3).
@@ -401,6 +405,10 @@ pub enum SubEvent {
     /// before its "when destroyed" effects, while a replacement ("… instead") can still
     /// change where it goes.
     WouldBeDestroyed { subject: Query },
+    /// `ev_milled_by_keyword(subject, keyword)`: an effect of the watcher's controller's
+    /// keyword `keyword` (lower case) puts a card the subject matches from a deck into the
+    /// trash (rulings C#68, C#76: cards milled together are one happening).
+    MilledByKeyword { keyword: String, subject: Query },
 }
 
 /// What a `SubEvent::Watch` waits for; each is emitted where the rules make it happen
@@ -444,6 +452,11 @@ pub enum WatchKind {
     CoreOntoCard,
     /// A player sets a burst (BS-10.1).
     SetsBurst,
+    /// A player deploys a nexus (BS-5.4; any way), apart from summons.
+    Deploys,
+    /// A keyword's effect puts a card from a deck into the trash (a milling keyword such
+    /// as Crush); the player is the keyword effect's controller.
+    MilledByKeyword,
     /// A pack-declared event is raised about a card (`raise_event(name, card)`); the
     /// player is the card's owner.
     PackEvent(EventName),
@@ -461,6 +474,9 @@ pub struct Watched {
     pub player: PlayerId,
     /// How many at once (cards milled; 1 otherwise).
     pub n: u32,
+    /// The keyword whose effect made it (lower case), for `MilledByKeyword`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keyword: Option<String>,
 }
 
 /// A closure registered by `when(…)`, alive until the end of the turn it was registered in.

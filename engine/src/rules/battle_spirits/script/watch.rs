@@ -46,7 +46,34 @@ impl Game {
             card,
             player,
             n,
+            keyword: None,
         });
+    }
+
+    /// Cards `effect` of `controller` milled: when it is a keyword's effect, each is a
+    /// watched "milled by your keyword's effect" (rulings C#68, C#76 make them one).
+    pub(crate) fn milled_by_keyword(
+        &mut self,
+        effect: u32,
+        controller: PlayerId,
+        cards: &[InstanceId],
+    ) {
+        if !self.host.watched.contains(&WatchKind::MilledByKeyword) {
+            return;
+        }
+        let Some((_, kw)) = self.host.keywords.of_effect(effect) else {
+            return;
+        };
+        let keyword = kw.name.to_lowercase();
+        for &c in cards {
+            self.st.scripts.watch_queue.push(Watched {
+                kind: WatchKind::MilledByKeyword,
+                card: Some(c),
+                player: controller,
+                n: 1,
+                keyword: Some(keyword.clone()),
+            });
+        }
     }
 
     /// Resolves the queued happenings, oldest first, once no effect is resolving (an
@@ -78,6 +105,24 @@ impl Game {
             let w = self.st.scripts.watch_queue.remove(0);
             let mut due = Vec::new();
             self.reach_subs(&mut due, |g, s| g.watch_matches(s, &w), w.card);
+            // Cards milled together by a keyword's effect are one happening: a watcher
+            // they meet several times works once, with all their cards (C#68, C#76).
+            if w.kind == WatchKind::MilledByKeyword {
+                while let Some(next) = self.st.scripts.watch_queue.first()
+                    && next.kind == w.kind
+                    && next.player == w.player
+                {
+                    let next = self.st.scripts.watch_queue.remove(0);
+                    let mut more = Vec::new();
+                    self.reach_subs(&mut more, |g, s| g.watch_matches(s, &next), next.card);
+                    for r in more {
+                        match due.iter_mut().find(|d| d.same_effect(&r)) {
+                            Some(d) => d.add_event_cards(r.event_cards()),
+                            None => due.push(r),
+                        }
+                    }
+                }
+            }
             self.resolve_simultaneous(due);
         }
     }
@@ -87,6 +132,14 @@ impl Game {
     /// and the card it happened to matches the subject (wherever the card is now: it may
     /// have just left the field).
     fn watch_matches(&self, s: &SubTrigger, w: &Watched) -> bool {
+        if let SubEvent::MilledByKeyword { keyword, subject } = &s.event {
+            return w.kind == WatchKind::MilledByKeyword
+                && w.keyword.as_deref() == Some(keyword.as_str())
+                && w.player == s.controller
+                && w.card.is_some_and(|c| {
+                    subject.eval(self).contains(&c) || subject.matches_ignoring_zone(self, c)
+                });
+        }
         let SubEvent::Watch {
             kind,
             subject,

@@ -107,6 +107,7 @@ pub(super) fn register_more(e: &mut Engine) {
             let n = nat(n, "n")?;
             with_mut(|g, rc| {
                 let v = g.mill(rc.controller, n, rc.controller);
+                g.milled_by_keyword(rc.effect, rc.controller, &v);
                 let k = v.len() as i64;
                 rc.milled.borrow_mut().extend(v);
                 Ok(k)
@@ -122,6 +123,7 @@ pub(super) fn register_more(e: &mut Engine) {
             let n = nat(n, "n")?;
             with_mut(|g, rc| {
                 let v = g.mill(rc.controller.other(), n, rc.controller);
+                g.milled_by_keyword(rc.effect, rc.controller, &v);
                 let k = v.len() as i64;
                 if k > 0 {
                     g.watch(

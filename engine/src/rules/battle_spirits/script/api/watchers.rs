@@ -33,6 +33,8 @@ pub(crate) const WATCH_FNS: &[(&str, WatchKind)] = &[
     ("ev_core_to_reserve(", WatchKind::CoreToReserve),
     ("ev_core_onto_this(", WatchKind::CoreOntoCard),
     ("ev_you_set_burst(", WatchKind::SetsBurst),
+    ("ev_deploys(", WatchKind::Deploys),
+    ("ev_milled_by_keyword(", WatchKind::MilledByKeyword),
 ];
 
 pub(super) fn register_subtriggers(e: &mut Engine) {
@@ -156,6 +158,18 @@ pub(super) fn register_subtriggers(e: &mut Engine) {
     );
     reg!(
         e,
+        "ev_destroys",
+        ["subject", "victims"],
+        "Event: the subject destroys one of the victims either way: by BP comparison (BS-6.6) or by its effect (ruling C#102: a bare \"destroys\" counts both).",
+        |s: Dynamic, v: Dynamic| -> R<EventSpec> {
+            Ok(ev(SubEvent::Destroys {
+                subject: subject(&s)?,
+                victims: subject(&v)?,
+            }))
+        }
+    );
+    reg!(
+        e,
         "ev_life_reduced_by",
         ["subject"],
         "Event: your life is reduced by the attack of a card the subject matches (BS-6.5.1).",
@@ -186,6 +200,27 @@ pub(super) fn register_subtriggers(e: &mut Engine) {
             }
         );
     }
+    reg!(
+        e,
+        "ev_deploys",
+        ["whose: &str", "q"],
+        "Event: \"your\", \"opponent\" or \"either\" player deploys a nexus the query matches (BS-5.4; any way), a happening apart from summons.",
+        |w: &str, q: Dynamic| -> R<EventSpec> {
+            watch(WatchKind::Deploys, Some(subject(&q)?), whose_of(w)?, 1)
+        }
+    );
+    reg!(
+        e,
+        "ev_milled_by_keyword",
+        ["subject", "keyword: &str"],
+        "Event: an effect of your keyword `keyword` (a milling keyword such as Crush; any case) puts a card the subject matches from a deck into the trash. Cards milled together are one happening: the watcher works once (rulings C#68, C#76).",
+        |s: Dynamic, k: &str| -> R<EventSpec> {
+            Ok(ev(SubEvent::MilledByKeyword {
+                keyword: k.to_lowercase(),
+                subject: subject(&s)?,
+            }))
+        }
+    );
     // Player events, relative to the watcher's controller.
     for (name, kind, whose, doc) in [
         (
