@@ -1,7 +1,7 @@
-//! One action of the AST → rhai statements, and what it asks of the body before it (a pronoun's
-//! antecedent, a condition naming `t` or this card).
+//! One action of the AST → rhai statements: the dispatch over every action and the one-shot
+//! actions (draw, destroy, move, discard, summon, phrases); lasting effects are in `lasting.rs`,
+//! control flow in `flow.rs`.
 
-use super::watch::{event_about_one_of, event_has_card, refers_to_t_before_binding};
 use super::*;
 
 impl Emitter {
@@ -192,277 +192,29 @@ impl Emitter {
                 ),
             ),
             Action::RemainingToTrash => self.line(d, "remaining_to_trash();"),
-            Action::CannotAttack(t, du) => self.line(
-                d,
-                &format!("cannot_attack({}, {});", self.texpr(t), lit(du.name())),
-            ),
-            Action::CannotBlock(t, du) => self.line(
-                d,
-                &format!("cannot_block({}, {});", self.texpr(t), lit(du.name())),
-            ),
-            Action::CannotBeBlocked(t, by, du) => match by {
-                Some(q) => self.line(
-                    d,
-                    &format!(
-                        "cannot_be_blocked_by({}, {}, {});",
-                        self.texpr(t),
-                        query_expr(q),
-                        lit(du.name())
-                    ),
-                ),
-                None => self.line(
-                    d,
-                    &format!("cannot_be_blocked({}, {});", self.texpr(t), lit(du.name())),
-                ),
-            },
-            Action::CannotBeDestroyed {
-                target,
-                by_kinds,
-                by_colours,
-                duration,
-                ..
-            } if !by_colours.is_empty() || !by_kinds.is_empty() => {
-                let list = |v: Vec<&str>| {
-                    let v: Vec<String> = v.into_iter().map(lit).collect();
-                    format!("[{}]", v.join(", "))
-                };
-                self.line(
-                    d,
-                    &format!(
-                        "cannot_be_destroyed_by_colours({}, {}, {}, {});",
-                        self.texpr(target),
-                        list(by_kinds.clone()),
-                        list(by_colours.iter().map(|c| c.name()).collect()),
-                        lit(duration.name())
-                    ),
-                )
-            }
-            Action::CannotBeDestroyed {
-                target,
-                by_opponent,
-                duration,
-                ..
-            } => self.line(
-                d,
-                &format!(
-                    "cannot_be_destroyed({}, {by_opponent}, {});",
-                    self.texpr(target),
-                    lit(duration.name())
-                ),
-            ),
-            Action::CannotBeDestroyedInBattle(t, du) => self.line(
-                d,
-                &format!(
-                    "cannot_be_destroyed_in_battle({}, {});",
-                    self.texpr(t),
-                    lit(du.name())
-                ),
-            ),
-            Action::GainKeyword(t, k, du) => self.line(
-                d,
-                &format!(
-                    "gain_keyword({}, {}, {}, {});",
-                    self.texpr(t),
-                    lit(&k.name),
-                    lit(k.modifier.as_deref().unwrap_or("")),
-                    lit(du.name())
-                ),
-            ),
-            Action::GainSymbols(t, n, c, du) => self.line(
-                d,
-                &format!(
-                    "gain_symbols({}, {n}, {}, {});",
-                    self.texpr(t),
-                    lit(c.name()),
-                    lit(du.name())
-                ),
-            ),
-            Action::AllFamilies(t, du) => self.line(
-                d,
-                &format!("gain_all_families({}, {});", self.texpr(t), lit(du.name())),
-            ),
-            Action::GainFamily(t, f, du) => self.line(
-                d,
-                &format!(
-                    "gain_family({}, {}, {});",
-                    self.texpr(t),
-                    lit(f),
-                    lit(du.name())
-                ),
-            ),
-            Action::TreatAsLevel(t, lv, du) => self.line(
-                d,
-                &format!(
-                    "treat_as_level({}, {lv}, {});",
-                    self.texpr(t),
-                    lit(du.name())
-                ),
-            ),
-            Action::CannotBe {
-                target,
-                what,
-                by_kinds,
-                by_colours,
-                duration,
-            } if !by_kinds.is_empty() || !by_colours.is_empty() => {
-                let list = |v: Vec<&str>| {
-                    let v: Vec<String> = v.into_iter().map(lit).collect();
-                    format!("[{}]", v.join(", "))
-                };
-                self.line(
-                    d,
-                    &format!(
-                        "cannot_be_by_opponent_cards({}, {}, {}, {}, {});",
-                        self.texpr(target),
-                        lit(what.name()),
-                        list(by_kinds.clone()),
-                        list(by_colours.iter().map(|c| c.name()).collect()),
-                        lit(duration.name())
-                    ),
-                )
-            }
-            Action::CannotBe {
-                target,
-                what,
-                duration,
-                ..
-            } => self.line(
-                d,
-                &format!(
-                    "cannot_be_by_opponent({}, {}, {});",
-                    self.texpr(target),
-                    lit(what.name()),
-                    lit(duration.name())
-                ),
-            ),
-            Action::DeckDiscardLimit {
-                max,
-                opponent_only,
-                duration,
-            } => self.line(
-                d,
-                &format!(
-                    "deck_discard_limit({max}, {opponent_only}, {});",
-                    lit(duration.name())
-                ),
-            ),
-            Action::AttacksCannotReduceLife {
-                attackers,
-                to,
-                duration,
-            } => self.line(
-                d,
-                &match to {
-                    Some(n) => format!(
-                        "attacks_cannot_reduce_life_to({}, \"your\", {n}, {});",
-                        query_expr(attackers),
-                        lit(duration.name())
-                    ),
-                    None => format!(
-                        "attacks_cannot_reduce_life({}, \"your\", {});",
-                        query_expr(attackers),
-                        lit(duration.name())
-                    ),
-                },
-            ),
-            Action::MustAttack(t, du) => self.line(
-                d,
-                &format!("must_attack({}, {});", self.texpr(t), lit(du.name())),
-            ),
-            Action::CanBlockWhileExhausted(t, None, du) => self.line(
-                d,
-                &format!(
-                    "can_block_while_exhausted({}, {});",
-                    self.texpr(t),
-                    lit(du.name())
-                ),
-            ),
-            Action::CanBlockWhileExhausted(t, Some(q), du) => self.line(
-                d,
-                &format!(
-                    "can_block_while_exhausted_vs({}, {}, {});",
-                    self.texpr(t),
-                    query_expr(q),
-                    lit(du.name())
-                ),
-            ),
-            Action::ReducePaidCost(n) => self.line(
-                d,
-                &format!("reduce_cost(card_being_paid(), {n}, \"while\");"),
-            ),
-            Action::AscendCostAs(t, n, du) => self.line(
-                d,
-                &format!(
-                    "ascend_cost_as({}, {n}, {});",
-                    self.texpr(t),
-                    lit(du.name())
-                ),
-            ),
-            Action::CostAs(t, n, du) => self.line(
-                d,
-                &format!("cost_as({}, {n}, {});", self.texpr(t), lit(du.name())),
-            ),
-            Action::ReductionFulfilled(t, du) => self.line(
-                d,
-                &format!(
-                    "reduction_fulfilled({}, {});",
-                    self.texpr(t),
-                    lit(du.name())
-                ),
-            ),
-            Action::GainReduction(t, n, col, du) => self.line(
-                d,
-                &format!(
-                    "gain_reduction({}, {n}, {}, {});",
-                    self.texpr(t),
-                    lit(col.name()),
-                    lit(du.name())
-                ),
-            ),
-            Action::SymbolsAs {
-                target,
-                count,
-                colour,
-                duration,
-            } => self.line(
-                d,
-                &format!(
-                    "symbols_as({}, {count}, {}, {});",
-                    self.texpr(target),
-                    lit(colour.map(Colour::name).unwrap_or("")),
-                    lit(duration.name())
-                ),
-            ),
-            Action::ColoursAlso(t, cs, du) => {
-                let e = self.texpr(t);
-                for c in cs {
-                    self.line(
-                        d,
-                        &format!(
-                            "treat_as_colour({e}, {}, {});",
-                            lit(c.name()),
-                            lit(du.name())
-                        ),
-                    );
-                }
-                let names: Vec<String> = cs.iter().map(|c| lit(c.name())).collect();
-                self.line(
-                    d,
-                    &format!(
-                        "symbol_colours_also({e}, [{}], {});",
-                        names.join(", "),
-                        lit(du.name())
-                    ),
-                );
-            }
-            Action::TreatAsHighestLevel(t, du) => self.line(
-                d,
-                &format!(
-                    "treat_as_highest_level({}, {});",
-                    self.texpr(t),
-                    lit(du.name())
-                ),
-            ),
+            Action::CannotAttack { .. }
+            | Action::CannotBlock { .. }
+            | Action::CannotBeBlocked { .. }
+            | Action::CannotBeDestroyed { .. }
+            | Action::CannotBeDestroyedInBattle { .. }
+            | Action::GainKeyword { .. }
+            | Action::GainSymbols { .. }
+            | Action::AllFamilies { .. }
+            | Action::GainFamily { .. }
+            | Action::TreatAsLevel { .. }
+            | Action::CannotBe { .. }
+            | Action::DeckDiscardLimit { .. }
+            | Action::AttacksCannotReduceLife { .. }
+            | Action::MustAttack { .. }
+            | Action::CanBlockWhileExhausted { .. }
+            | Action::ReducePaidCost { .. }
+            | Action::AscendCostAs { .. }
+            | Action::CostAs { .. }
+            | Action::ReductionFulfilled { .. }
+            | Action::GainReduction { .. }
+            | Action::SymbolsAs { .. }
+            | Action::ColoursAlso { .. }
+            | Action::TreatAsHighestLevel { .. } => self.lasting(d, a),
             Action::Summon {
                 target,
                 free,
@@ -522,92 +274,14 @@ impl Emitter {
                 ),
             ),
             Action::EndBattle => self.line(d, "end_battle();"),
-            // BS-10.4: `pay_cost_to_activate` asks itself, and only when the cost can be
-            // paid, so "you may" adds no question of its own.
-            Action::May(body) if matches!(body.as_slice(), [Action::PayCostToActivate(_)]) => {
-                let k = match body[0] {
-                    Action::PayCostToActivate(StepKind::Flash) => "flash",
-                    _ => "main",
-                };
-                self.line(d, &format!("did = pay_cost_to_activate({});", lit(k)));
-            }
-            Action::May(body) => {
-                self.line(d, &format!("did = may({});", lit(&question(body))));
-                self.line(d, "if did {");
-                self.block(d + 1, body);
-                self.line(d, "}");
-            }
-            Action::IfYouDo(body) => {
-                self.line(d, "if did {");
-                self.block(d + 1, body);
-                self.line(d, "}");
-            }
-            Action::If(c, body) => {
-                if condition_uses_t(c) {
-                    self.uses_t();
-                }
-                // "If this spirit has …, it gains …": "it" is the spirit the condition names.
-                if !self.t_bound && condition_names_this(c) {
-                    self.last_obj = Some("this_card()".into());
-                }
-                self.line(d, &format!("ok = {};", condition_expr(c)));
-                self.line(d, "if ok {");
-                self.block(d + 1, body);
-                self.line(d, "}");
-            }
-            Action::Otherwise(body) => {
-                self.line(d, "if !ok {");
-                self.block(d + 1, body);
-                self.line(d, "}");
-            }
-            Action::When(e, du, body) => {
-                let ev = event_expr(e);
-                // "When it …" watches the card chosen before: with none chosen, "it" has no
-                // antecedent (never this card by default).
-                if !self.t_bound && refers_to_t_before_binding(&ev) {
-                    self.dangling.set(true);
-                }
-                self.line(d, &format!("when({ev}, {}, || {{", lit(du.name())));
-                let mut inner = Emitter::new();
-                inner.plain_choices = self.plain_choices;
-                // Inside a sub-trigger about a card, "it" is that card (bound below if used);
-                // otherwise "it" keeps the antecedent it had before.
-                let about_card = event_has_card(e);
-                inner.t_bound = about_card || self.t_bound;
-                inner.keep_prev = self.keep_prev;
-                inner.prev_bound = self.prev_bound;
-                inner.last_obj = if about_card {
-                    None
-                } else {
-                    self.last_obj.clone()
-                };
-                inner.block(d + 1, body);
-                if inner.dangling.get() {
-                    self.dangling.set(true);
-                }
-                // "it" / "that spirit" inside a sub-trigger mean the card the event is about.
-                if about_card && refers_to_t_before_binding(&inner.out) {
-                    self.line(d + 1, "t = event_cards();");
-                    if event_about_one_of(e) {
-                        // "When one of your spirits …, … it": several cards at once set it
-                        // off once (C#126), and "it" is the one its controller chooses
-                        // (ruling C#109).
-                        self.line(d + 1, "if count(t) > 1 { t = choose_targets(t, 1); }");
-                    }
-                }
-                self.out.push_str(&inner.out);
-                self.line(d, "});");
-            }
-            Action::Repeat(n, body) => {
-                self.line(d, &format!("for i in 0..{} {{", paren(&amount_expr(n))));
-                self.block(d + 1, body);
-                self.line(d, "}");
-            }
-            Action::OncePerTurn(body) => {
-                self.line(d, "if once_per_turn() {");
-                self.block(d + 1, body);
-                self.line(d, "}");
-            }
+            Action::May { .. }
+            | Action::IfYouDo { .. }
+            | Action::If { .. }
+            | Action::Otherwise { .. }
+            | Action::When { .. }
+            | Action::Repeat { .. }
+            | Action::OncePerTurn { .. }
+            | Action::OneOf { .. } => self.flow(d, a),
             // BS-4.2: kept exhausted through its controller's next refresh step (C#183).
             Action::SkipNextRefresh(t) => {
                 let e = self.bind(d, t);
@@ -625,22 +299,6 @@ impl Emitter {
                     })
                 };
                 self.line(d, &format!("discard_any_number({});", query_expr(&hand)))
-            }
-            // "… one of the following effects": the option's words are its label.
-            Action::OneOf(options) => {
-                let labels: Vec<String> = options
-                    .iter()
-                    .map(|b| lit(&crate::explain::actions_words(b)))
-                    .collect();
-                self.line(
-                    d,
-                    &format!("let choice = choose_one([{}]);", labels.join(", ")),
-                );
-                for (i, b) in options.iter().enumerate() {
-                    self.line(d, &format!("if choice == {i} {{"));
-                    self.block(d + 1, b);
-                    self.line(d, "}");
-                }
             }
             Action::BlockEffectsOnAttack(t, du) => self.line(
                 d,
@@ -719,26 +377,4 @@ fn fill_slots(rhai: &str, values: &[(&str, String)]) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// Whether a condition reads the selected cards (`t`).
-fn condition_uses_t(c: &Condition) -> bool {
-    match c {
-        Condition::SelectedIs(_) => true,
-        Condition::All(cs) => cs.iter().any(condition_uses_t),
-        Condition::Not(c) => condition_uses_t(c),
-        _ => false,
-    }
-}
-
-/// Whether a condition is about this card ("if this spirit has a "Soul Core" on it").
-fn condition_names_this(c: &Condition) -> bool {
-    match c {
-        Condition::ThisHasSoulCore
-        | Condition::ThisExhausted
-        | Condition::ThisRefreshed
-        | Condition::ThisBpAtLeast(_) => true,
-        Condition::All(cs) => cs.iter().any(condition_names_this),
-        _ => false,
-    }
 }

@@ -11,6 +11,8 @@ use crate::ast::*;
 mod action;
 mod emit;
 mod expr;
+mod flow;
+mod lasting;
 mod watch;
 use emit::{Emitter, deck_word, discard_call};
 pub use expr::query_expr;
