@@ -170,8 +170,7 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
         [Some(_), None] => Some(PlayerId(1)),
         _ => None,
     };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let mut input = human::TerminalInput::stdin();
     let mut out = std::io::stdout().lock();
     let mut printed = 0;
     let (mut seen, mut ahead) = (board::Seen::default(), human::Ahead::default());

@@ -35,18 +35,54 @@ pub struct Terminal {
 
 /// The answer the game last took for a person — a question with one legal answer — so
 /// that lines typed ahead for it are not used silently on the next question.
+#[derive(Default)]
 pub struct Ahead {
     answered_for: Option<String>,
-    /// Whether typed input waits unread (a terminal's; never for a pipe or a file).
-    pending: fn() -> bool,
 }
 
-impl Default for Ahead {
-    fn default() -> Self {
-        Ahead {
-            answered_for: None,
-            pending: stdin_pending,
+/// Lines a person types, and whether any already waits unread.
+pub trait Typed: BufRead {
+    /// Whether a typed line waits unread: in the buffer (lines typed together are read in
+    /// one go) or at the terminal. Never for a pipe or a file, which are scripts.
+    fn waiting(&self) -> bool;
+}
+
+/// Standard input read through a buffer whose unread bytes can be seen ([`Typed`]).
+pub struct TerminalInput {
+    buf: std::io::BufReader<std::io::Stdin>,
+    terminal: bool,
+}
+
+impl TerminalInput {
+    /// The process's standard input.
+    pub fn stdin() -> TerminalInput {
+        use std::io::IsTerminal;
+        let stdin = std::io::stdin();
+        TerminalInput {
+            terminal: stdin.is_terminal(),
+            buf: std::io::BufReader::new(stdin),
         }
+    }
+}
+
+impl std::io::Read for TerminalInput {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        self.buf.read(out)
+    }
+}
+
+impl BufRead for TerminalInput {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.buf.fill_buf()
+    }
+    fn consume(&mut self, n: usize) {
+        self.buf.consume(n)
+    }
+}
+
+impl Typed for TerminalInput {
+    fn waiting(&self) -> bool {
+        self.terminal && (!self.buf.buffer().is_empty() || stdin_pending())
     }
 }
 
@@ -70,13 +106,13 @@ impl Ahead {
     /// `false`: the input ended.
     pub fn drop_typed_ahead(
         &mut self,
-        input: &mut impl BufRead,
+        input: &mut impl Typed,
         out: &mut dyn Write,
     ) -> Result<bool, Error> {
         let Some(taken) = self.answered_for.take() else {
             return Ok(true);
         };
-        while (self.pending)() {
+        while input.waiting() {
             let mut line = String::new();
             if input.read_line(&mut line)? == 0 {
                 return Ok(false);
@@ -105,7 +141,7 @@ impl Terminal {
         declared: &[LoadedKeyword],
         view: &View,
         req: &DecisionRequest,
-        input: &mut impl BufRead,
+        input: &mut impl Typed,
         out: &mut impl Write,
     ) -> Result<Option<Choice>, Error> {
         let seat = req.player.index();
@@ -188,14 +224,9 @@ impl Terminal {
     }
 }
 
-/// Whether a line typed at the terminal waits unread (`poll` with no wait). Input from a
-/// pipe or a file is a script: it is never typed ahead.
+/// Whether bytes wait unread at standard input (`poll` with no wait).
 #[cfg(unix)]
 fn stdin_pending() -> bool {
-    use std::io::IsTerminal;
-    if !std::io::stdin().is_terminal() {
-        return false;
-    }
     let mut fd = libc::pollfd {
         fd: 0,
         events: libc::POLLIN,

@@ -157,8 +157,7 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         ai(args.p1, seed, done[0]),
         ai(args.p2, seed.wrapping_add(1), done[1]),
     ];
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let mut input = human::TerminalInput::stdin();
     let mut out = std::io::stdout().lock();
     let mut printed = (0, 0);
     let mut text = TextLog::new();
