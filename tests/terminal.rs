@@ -338,7 +338,10 @@ fn the_board_shows_what_changed_and_answers_taken_are_said() {
     assert!(t.contains("P1: Pay for Glimmer Moth"), "{t}");
     // The soul core pays; the placement (one core from the Lancer) and its end are the only
     // answers; the `2` typed with the payment lands on neither nor on the main step.
-    p.send_line("1\n2").unwrap();
+    // Both lines in one write: the terminal holds the second whole line (its newline
+    // included) while the first is answered, as when a person types ahead.
+    p.send("1\n2\n").unwrap();
+    p.flush().unwrap();
     let t = until(&mut p, ASK);
     assert!(t.contains("soul core in the reserve → in the trash"), "{t}");
     assert!(
