@@ -45,6 +45,7 @@ pub mod scenario;
 pub mod script;
 pub mod setup;
 pub mod sim;
+pub mod search;
 mod state_copy;
 pub mod testkit;
 pub mod token_cards;

@@ -36,6 +36,7 @@ mod orders;
 mod run;
 pub mod save;
 pub mod scenario;
+pub mod search;
 pub mod script;
 pub mod setup;
 pub mod state;
