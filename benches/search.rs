@@ -36,7 +36,12 @@ fn new_game(lib: &CardLibrary, decks: &[Vec<String>; 2], seed: u64) -> Game {
 }
 
 /// The time of each decision the search seat (`seat`) answers in one whole game.
-fn timed_game(lib: &CardLibrary, decks: &[Vec<String>; 2], seed: u64, seat: usize) -> Vec<Duration> {
+fn timed_game(
+    lib: &CardLibrary,
+    decks: &[Vec<String>; 2],
+    seed: u64,
+    seat: usize,
+) -> Vec<Duration> {
     let mut g = new_game(lib, decks, seed);
     let mut search = SearchPlayer::new(seed);
     let mut times = Vec::new();
@@ -61,7 +66,10 @@ fn a_choice(lib: &CardLibrary, decks: &[Vec<String>; 2]) -> Game {
         let Step::Decision(req) = g.next() else {
             panic!("no choice")
         };
-        if req.player == PlayerId(0) && g.turn() >= 3 && req.options.len() > 2 && Game::searched(&req)
+        if req.player == PlayerId(0)
+            && g.turn() >= 3
+            && req.options.len() > 2
+            && Game::searched(&req)
         {
             return g;
         }

@@ -10,7 +10,7 @@ use engine::driver::replay::AnyReplay;
 use engine::driver::sim::{SimConfig, simulate};
 use engine::driver::{CardInput, DynGame, GameOptions, Prepared, Robot};
 
-use super::play::{Controller, LogFormat, PlayArgs, deck_file, guarded};
+use super::play::{LogFormat, PlayArgs, deck_file, guarded};
 use super::sim::SimArgs;
 
 type Error = Box<dyn std::error::Error>;

@@ -5,11 +5,10 @@
 use std::io::{self, BufRead, Write};
 
 use carddb::{Catalogue, GameKind};
-use engine::driver::Robot;
 use engine::driver::protocol::Session;
 
 use super::any_game::{new_game, play_format, prepare};
-use super::play::{Controller, PlayArgs};
+use super::play::PlayArgs;
 
 type Error = Box<dyn std::error::Error>;
 

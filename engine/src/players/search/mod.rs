@@ -7,7 +7,10 @@
 //! random among the places it cannot see, each place's count kept), apply the option,
 //! then let the ruleset's greedy player answer for both seats until the game ends or the
 //! cut-off (the end of the turn after the current one), and score the end position for the
-//! seat ([`rollout`]). The option with the best mean score is chosen.
+//! seat ([`rollout`]). The option with the best mean score is chosen when it beats the
+//! greedy answer's mean by a margin (else the greedy answer); after a number of searched
+//! decisions in one turn the greedy player answers the rest of it (a neutral option such
+//! as moving cores back and forth cannot loop).
 //!
 //! Assumption: the deck lists are public (each seat knows which cards the other's deck
 //! holds, as a tournament decklist); the order of every deck and the opponent's hand (and
@@ -72,11 +75,22 @@ impl Default for SearchConfig {
     }
 }
 
+/// Searched decisions a seat makes in one turn before it leaves the rest of the turn to
+/// the greedy player: an option the evaluation scores as neutral (moving cores back and
+/// forth) could otherwise be chosen again and again.
+const SEARCHED_PER_TURN: u32 = 24;
+
+/// A mean that beats the greedy answer's by less than this is noise: the greedy answer
+/// stays (it ends a turn; an even option may loop).
+const MARGIN: f64 = 0.02;
+
 /// The search player (module docs): deterministic for its seed.
 #[derive(Debug, Clone)]
 pub struct SearchPlayer {
     seed: u64,
     config: SearchConfig,
+    /// The turn of the last searched decision and how many were searched in it.
+    this_turn: (u32, u32),
 }
 
 impl SearchPlayer {
@@ -98,7 +112,11 @@ impl SearchPlayer {
 
     /// A search player with `config`.
     pub fn with_config(seed: u64, config: SearchConfig) -> SearchPlayer {
-        SearchPlayer { seed, config }
+        SearchPlayer {
+            seed,
+            config,
+            this_turn: (0, 0),
+        }
     }
 
     /// The rng of the decision `seat` makes after `answered` answers.
@@ -110,7 +128,13 @@ impl SearchPlayer {
     }
 
     /// The option of `options` the search chooses in `game` for `seat`.
-    fn search<G: Searchable>(&self, game: &G, seat: PlayerId, options: &[&G::Choice]) -> usize {
+    fn search<G: Searchable>(
+        &self,
+        game: &G,
+        seat: PlayerId,
+        options: &[&G::Choice],
+        greedy: usize,
+    ) -> usize {
         let mut rng = self.rng(seat, game.answered()[seat.index()]);
         let k = options.len();
         let mut sum = vec![0.0f64; k];
@@ -133,14 +157,20 @@ impl SearchPlayer {
             sum[i] += v;
             n[i] += 1;
         }
-        // The best mean; the first listed among equals.
+        // The best mean, if it beats the greedy answer's by the margin; the first listed
+        // among equals.
+        let mean = |i: usize| sum[i] / f64::from(n[i]);
         let mut best = 0;
         for i in 1..k {
-            if sum[i] * f64::from(n[best]) > sum[best] * f64::from(n[i]) {
+            if mean(i) > mean(best) {
                 best = i;
             }
         }
-        best
+        if mean(best) - mean(greedy) < MARGIN {
+            greedy
+        } else {
+            best
+        }
     }
 }
 
@@ -192,7 +222,19 @@ impl<G: Searchable> Player<G> for SearchPlayer {
             Some((g, _)) => return g.greedy_choice(request),
             None => return request.options[0].choice.clone(),
         };
-        let i = self.search(game, request.player, &options);
+        let turn = game.turn_number();
+        if self.this_turn.0 != turn {
+            self.this_turn = (turn, 0);
+        }
+        let greedy = game.greedy_choice(request);
+        let Some(g) = options.iter().position(|c| **c == greedy) else {
+            return greedy;
+        };
+        if self.this_turn.1 >= SEARCHED_PER_TURN {
+            return greedy;
+        }
+        self.this_turn.1 += 1;
+        let i = self.search(game, request.player, &options, g);
         options[i].clone()
     }
 }

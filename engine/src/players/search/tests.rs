@@ -115,7 +115,10 @@ where
     let ca = p.decide(&Sight::of(a, seat), req);
     let cb = p.decide(&Sight::of(b, seat), req);
     assert_eq!(ca, cb);
-    assert!(req.options.iter().any(|o| o.choice == ca), "a listed option");
+    assert!(
+        req.options.iter().any(|o| o.choice == ca),
+        "a listed option"
+    );
 }
 
 #[test]
@@ -135,7 +138,15 @@ fn a_battle_spirits_decision_ignores_the_opponents_hidden_cards() {
         .iter()
         .find(|&&d| b.card_id(d) != b.card_id(h))
         .unwrap();
-    let swap = |x: InstanceId| if x == h { d } else if x == d { h } else { x };
+    let swap = |x: InstanceId| {
+        if x == h {
+            d
+        } else if x == d {
+            h
+        } else {
+            x
+        }
+    };
     let dealt: Vec<_> = hand.iter().chain(&deck).map(|&x| swap(x)).collect();
     b.st.zones.redeal(&[Zone::Hand(o), Zone::Deck(o)], &dealt);
     b.st.rng = GameRng::new(77);
@@ -162,7 +173,15 @@ fn a_line_battle_decision_ignores_the_opponents_hidden_cards() {
         .iter()
         .find(|&&d| b.st.card_id(d) != b.st.card_id(h))
         .unwrap();
-    let swap = |x: InstanceId| if x == h { d } else if x == d { h } else { x };
+    let swap = |x: InstanceId| {
+        if x == h {
+            d
+        } else if x == d {
+            h
+        } else {
+            x
+        }
+    };
     let dealt: Vec<_> = hand.iter().chain(&deck).map(|&x| swap(x)).collect();
     b.st.zones.redeal(&[Zone::Hand(o), Zone::Deck(o)], &dealt);
     b.st.rng = GameRng::new(77);
