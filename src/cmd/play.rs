@@ -271,7 +271,8 @@ fn ai(c: Controller, seed: u64, decisions: u64, budget: u32) -> Option<Box<dyn P
     match c {
         Controller::Greedy => Some(Box::new(GreedyPlayer::new())),
         Controller::Random => Some(Box::new(RandomPlayer::resumed(seed, decisions))),
-        // Stateless between decisions: a resumed game goes on as the uncut one.
+        // Seeded per decision from the seat and its answer count (a resumed game differs
+        // only in the per-turn search count, `players::search`).
         Controller::Search => Some(Box::new(SearchPlayer::with_budget(seed, budget))),
         Controller::Human => None,
     }

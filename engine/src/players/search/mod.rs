@@ -18,8 +18,8 @@
 //! nothing the seat could not know steers the rollouts.
 //!
 //! Deterministic: the rng of a decision is ChaCha8 seeded from the player's seed, its seat
-//! and how many decisions the seat has answered (public), never the clock; a resumed game
-//! goes on as the uncut one.
+//! and how many decisions the seat has answered (public), never the clock; the same seed
+//! gives the same game.
 
 mod rollout;
 

@@ -5,7 +5,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{SearchPlayer, Searchable};
-use crate::core::{GameRng, InstanceId, PlayerId, Rules as _, Step, log_hash};
+use crate::core::{GameRng, InstanceId, PlayerId, Step, log_hash};
 use crate::players::{Player, RequestOf, Sight};
 
 /// A small budget: the tests run unoptimised.
