@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use carddb::{Catalogue, Pack};
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine::core::{PlayerId, Rules};
+use engine::core::PlayerId;
 use engine::driver::CardInput;
 use engine::players::search::DEFAULT_BUDGET;
 use engine::players::{Player, SearchPlayer, Searchable, Sight};
