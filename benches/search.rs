@@ -98,8 +98,9 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
     group.sample_size(20);
     group.bench_function("search_demo_main_decision", |b| {
-        let mut p = SearchPlayer::new(1);
-        b.iter(|| p.decide(&Sight::of(&g, req.player), &req))
+        // A new player each time: one that has searched 24 decisions this turn answers
+        // greedily (`players::search`).
+        b.iter(|| SearchPlayer::new(1).decide(&Sight::of(&g, req.player), &req))
     });
     group.finish();
 }
