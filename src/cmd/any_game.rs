@@ -10,7 +10,7 @@ use engine::driver::replay::AnyReplay;
 use engine::driver::sim::{SimConfig, simulate};
 use engine::driver::{CardInput, DynGame, GameOptions, Prepared, Robot};
 
-use super::play::{Controller, LogFormat, PlayArgs, deck_file, guarded};
+use super::play::{LogFormat, PlayArgs, deck_file, guarded};
 use super::sim::SimArgs;
 use super::{board, human};
 
@@ -105,14 +105,6 @@ pub fn new_game(
     Ok((prepared.new_game([&decks[0], &decks[1]], options)?, decks))
 }
 
-fn robot(c: Controller) -> Option<Robot> {
-    match c {
-        Controller::Greedy => Some(Robot::Greedy),
-        Controller::Random => Some(Robot::Random),
-        Controller::Human => None,
-    }
-}
-
 /// `cardscript play` for a game other than Battle Spirits.
 pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> {
     let prepared = prepare(&cat, game, !args.strict, args.format.as_deref())?;
@@ -160,7 +152,7 @@ pub fn play(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error>
         // A broken script stops the game with its message (`guarded`), not a trace.
         std::panic::set_hook(Box::new(|_| {}));
     }
-    let robots = [robot(args.p1), robot(args.p2)];
+    let robots = [args.robot(args.p1), args.robot(args.p2)];
     // The packs' keyword meanings, for `?N` at a person's prompt.
     let declared = cat.keywords()?;
     // A person at one seat reads the log as that seat may see it (the opponent's draws
@@ -386,10 +378,13 @@ pub fn sim(args: SimArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> {
     if decks.is_empty() {
         return Err("sim needs a deck".into());
     }
-    let players = super::sim::players(&args.players)?;
+    let players = super::sim::players(&args.players, args.search_budget)?;
     let robot = |p: engine::rules::battle_spirits::sim::PlayerKind| match p {
         engine::rules::battle_spirits::sim::PlayerKind::Greedy => Robot::Greedy,
         engine::rules::battle_spirits::sim::PlayerKind::Random => Robot::Random,
+        engine::rules::battle_spirits::sim::PlayerKind::Search { budget } => {
+            Robot::Search { budget }
+        }
     };
     let cfg = SimConfig {
         games_per_pair: args.games,

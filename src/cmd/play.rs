@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use engine::core::Rules;
-use engine::players::{Player, RandomPlayer, Sight};
+use engine::players::{Player, RandomPlayer, SearchPlayer, Sight};
 use engine::rules::battle_spirits::GreedyPlayer;
 use engine::rules::battle_spirits::{Choice, RulesConfig, Step, TextLog};
 use engine::{Game, Replay};
@@ -21,6 +21,9 @@ pub enum Controller {
     Greedy,
     /// Picks a legal option at random (seeded).
     Random,
+    /// Searches: tries each option in rollouts on copies of the game re-dealt from what
+    /// the seat sees (seeded; `--search-budget` rollouts per decision).
+    Search,
     /// You, in the terminal: numbered options.
     Human,
 }
@@ -92,6 +95,24 @@ pub struct PlayArgs {
     /// typed one. (Until a play's cost is paid, a person may also type `cancel`.)
     #[arg(long)]
     pub auto_pass: bool,
+    /// Rollouts per decision of a `search` seat (more is stronger and slower).
+    #[arg(long, default_value_t = engine::players::search::DEFAULT_BUDGET, value_name = "N")]
+    pub search_budget: u32,
+}
+
+impl PlayArgs {
+    /// The robot of controller `c` in the plain drivers (`None`: a human seat).
+    pub fn robot(&self, c: Controller) -> Option<engine::driver::Robot> {
+        use engine::driver::Robot;
+        match c {
+            Controller::Greedy => Some(Robot::Greedy),
+            Controller::Random => Some(Robot::Random),
+            Controller::Search => Some(Robot::Search {
+                budget: self.search_budget,
+            }),
+            Controller::Human => None,
+        }
+    }
 }
 
 type Error = Box<dyn std::error::Error>;
@@ -154,8 +175,8 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     let seed = game.seed();
     let done = game.answered();
     let mut ais: [Option<Box<dyn Player<Game>>>; 2] = [
-        ai(args.p1, seed, done[0]),
-        ai(args.p2, seed.wrapping_add(1), done[1]),
+        ai(args.p1, seed, done[0], args.search_budget),
+        ai(args.p2, seed.wrapping_add(1), done[1], args.search_budget),
     ];
     let mut input = human::TerminalInput::stdin();
     let mut out = std::io::stdout().lock();
@@ -247,10 +268,13 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
     Ok(())
 }
 
-fn ai(c: Controller, seed: u64, decisions: u64) -> Option<Box<dyn Player<Game>>> {
+fn ai(c: Controller, seed: u64, decisions: u64, budget: u32) -> Option<Box<dyn Player<Game>>> {
     match c {
         Controller::Greedy => Some(Box::new(GreedyPlayer::new())),
         Controller::Random => Some(Box::new(RandomPlayer::resumed(seed, decisions))),
+        // Seeded per decision from the seat and its answer count (a resumed game differs
+        // only in the per-turn search count, `players::search`).
+        Controller::Search => Some(Box::new(SearchPlayer::with_budget(seed, budget))),
         Controller::Human => None,
     }
 }

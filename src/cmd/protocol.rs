@@ -5,11 +5,10 @@
 use std::io::{self, BufRead, Write};
 
 use carddb::{Catalogue, GameKind};
-use engine::driver::Robot;
 use engine::driver::protocol::Session;
 
 use super::any_game::{new_game, play_format, prepare};
-use super::play::{Controller, PlayArgs};
+use super::play::PlayArgs;
 
 type Error = Box<dyn std::error::Error>;
 
@@ -28,12 +27,7 @@ pub fn run(args: PlayArgs, cat: Catalogue, game: GameKind) -> Result<(), Error> 
     let format = play_format(&args, &cat)?;
     let prepared = prepare(&cat, game, !args.strict, format.as_deref())?;
     let (g, _) = new_game(&args, &cat, prepared.as_ref())?;
-    let seat = |c: Controller| match c {
-        Controller::Greedy => Some(Robot::Greedy),
-        Controller::Random => Some(Robot::Random),
-        Controller::Human => None,
-    };
-    let mut session = Session::new(g, [seat(args.p1), seat(args.p2)], args.seed);
+    let mut session = Session::new(g, [args.robot(args.p1), args.robot(args.p2)], args.seed);
     session.set_auto_pass(args.auto_pass);
     let mut out = std::io::stdout().lock();
     for l in session.start(game.name()) {

@@ -40,19 +40,25 @@ pub struct SimArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Who plays: `greedy` or `random`, one for both seats or `P1,P2`
-    /// (`--players random --check` plays long random games with conservation checked).
+    /// Who plays: `greedy`, `random` or `search`, one for both seats or `P1,P2`
+    /// (`--players random --check` plays long random games with conservation checked;
+    /// `--players search,greedy` measures the search player against the greedy one).
     #[arg(long, default_value = "greedy")]
     pub players: String,
+    /// Rollouts per decision of a `search` seat (more is stronger and slower).
+    #[arg(long, default_value_t = engine::players::search::DEFAULT_BUDGET, value_name = "N")]
+    pub search_budget: u32,
 }
 
-/// `greedy`, `random`, `random,greedy` … → the two seats.
+/// `greedy`, `random`, `search,greedy` … → the two seats (a search seat with `budget`).
 pub(crate) fn players(
     s: &str,
+    budget: u32,
 ) -> Result<[engine::rules::battle_spirits::sim::PlayerKind; 2], Box<dyn std::error::Error>> {
     let parse = |w: &str| {
         engine::rules::battle_spirits::sim::PlayerKind::parse(w)
-            .ok_or_else(|| format!("--players: `{w}` is not a player (greedy or random)"))
+            .map(|k| k.with_budget(budget))
+            .ok_or_else(|| format!("--players: `{w}` is not a player (greedy, random or search)"))
     };
     let parts: Vec<&str> = s.split(',').collect();
     match parts.as_slice() {
@@ -107,7 +113,7 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         decision_cap: engine::players::DEFAULT_DECISION_CAP,
         threads: args.threads,
         strict_scripts: args.strict,
-        players: players(&args.players)?,
+        players: players(&args.players, args.search_budget)?,
     };
     let total = engine::rules::battle_spirits::sim::pairings(decks.len()).len() as u64 * args.games;
     let bar = indicatif::ProgressBar::new(total);

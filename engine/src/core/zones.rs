@@ -179,6 +179,24 @@ impl<Z: Copy + PartialEq + std::fmt::Debug> Zones<Z> {
         self.ids[s as usize..(s + n) as usize].copy_from_slice(&order);
     }
 
+    /// Lays `dealt` into the piles `places`, bottom first, each pile keeping its size (the
+    /// first pile's count of ids, then the next's): a search's re-deal of hidden cards
+    /// (`players::search`). `dealt` must hold exactly the instances those piles hold now.
+    pub fn redeal(&mut self, places: &[Z], dealt: &[InstanceId]) {
+        let mut at = 0;
+        for &z in places {
+            let i = self.pile_index(z);
+            let (_, s, n) = self.piles[i];
+            let part = &dealt[at..at + n as usize];
+            self.ids[s as usize..(s + n) as usize].copy_from_slice(part);
+            for id in part {
+                self.location[id.index()] = Some(z);
+            }
+            at += n as usize;
+        }
+        debug_assert_eq!(at, dealt.len(), "a re-deal keeps every pile's count");
+    }
+
     /// The top instance of `z`.
     pub fn top(&self, z: Z) -> Option<InstanceId> {
         self.pile(z).last().copied()

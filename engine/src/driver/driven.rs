@@ -4,7 +4,10 @@ use serde::Serialize;
 
 use super::{DynGame, DynOption, DynRequest, Robot};
 use crate::core::{GameResult, PlayerId, Rules, Step};
-use crate::players::{Player, RandomPlayer, Sight};
+use crate::players::{Player, RandomPlayer, RequestOf, SearchPlayer, Searchable, Sight};
+
+/// The search player's answer for a searchable ruleset (`Driven::searchable`).
+type SearchFn<G> = fn(&G, &RequestOf<G>, u64, u32) -> <G as Rules>::Choice;
 
 /// A typed game with what the plain form needs from its ruleset: the text of an event and
 /// its greedy player. Robots keep their own state across calls (a random seat draws once
@@ -14,6 +17,7 @@ pub struct Driven<G: Rules> {
     render: fn(&G, &G::Event) -> Option<String>,
     greedy: Box<dyn Player<G>>,
     random: [Option<(u64, RandomPlayer)>; 2],
+    search: Option<SearchFn<G>>,
     answers: Vec<serde_json::Value>,
 }
 
@@ -30,6 +34,7 @@ impl<G: Rules> Driven<G> {
             render,
             greedy,
             random: [None, None],
+            search: None,
             answers: Vec::new(),
         }
     }
@@ -38,7 +43,20 @@ impl<G: Rules> Driven<G> {
     pub fn game(&self) -> &G {
         &self.game
     }
+}
 
+impl<G: Searchable> Driven<G> {
+    /// This game with [`Robot::Search`] answered by the search player (without it, the
+    /// greedy player answers for it).
+    pub fn searchable(mut self) -> Driven<G> {
+        self.search = Some(|g, req, seed, budget| {
+            SearchPlayer::with_budget(seed, budget).decide(&Sight::of(g, req.player), req)
+        });
+        self
+    }
+}
+
+impl<G: Rules> Driven<G> {
     fn typed_answer(&mut self, choice: G::Choice) -> Result<(), String> {
         let json = serde_json::to_value(&choice).map_err(|e| e.to_string())?;
         self.game.answer(choice).map_err(|e| e.to_string())?;
@@ -104,6 +122,10 @@ where
         let sight = Sight::of(&self.game, req.player);
         let choice = match robot {
             Robot::Greedy => self.greedy.decide(&sight, &req),
+            Robot::Search { budget } => match self.search {
+                Some(search) => search(&self.game, &req, seed, budget),
+                None => self.greedy.decide(&sight, &req),
+            },
             Robot::Random => {
                 let seat = req.player.index();
                 let answered = self.game.answered()[seat];

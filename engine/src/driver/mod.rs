@@ -109,6 +109,9 @@ pub enum Robot {
     Greedy,
     /// Uniform among the legal options with its own rng (`players::RandomPlayer`).
     Random,
+    /// The search player (`players::SearchPlayer`) spending `budget` rollouts per
+    /// decision; the ruleset's greedy player where the ruleset is not searchable.
+    Search { budget: u32 },
 }
 
 /// A game of any ruleset, driven by option indexes or JSON answers.

@@ -1,6 +1,10 @@
 //! Players, for any ruleset ([`Rules`]): anything that answers decisions from what its
 //! seat may see. Built in: a seeded random player; each ruleset brings its greedy player
-//! (`rules::battle_spirits::GreedyPlayer`). `play_game` drives a game to its end.
+//! (`rules::battle_spirits::GreedyPlayer`); [`search::SearchPlayer`] searches over copies
+//! of the game for any ruleset that is [`search::Searchable`]. `play_game` drives a game
+//! to its end.
+
+pub mod search;
 
 use std::cell::OnceCell;
 
@@ -9,6 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
 use crate::core::{GameResult, PlayerId, Request, Rules, Step};
+
+pub use search::{SearchConfig, SearchPlayer, Searchable};
 
 /// The decision request of ruleset `G`.
 pub type RequestOf<G> = Request<<G as Rules>::Kind, <G as Rules>::Choice>;

@@ -108,6 +108,8 @@ enum Seat {
     Human,
     Greedy,
     Random,
+    /// The search player at its default budget.
+    Search,
 }
 
 impl Seat {
@@ -116,6 +118,9 @@ impl Seat {
             Seat::Human => None,
             Seat::Greedy => Some(Robot::Greedy),
             Seat::Random => Some(Robot::Random),
+            Seat::Search => Some(Robot::Search {
+                budget: engine::players::search::DEFAULT_BUDGET,
+            }),
         }
     }
 }
@@ -239,7 +244,7 @@ impl Games {
                 "game": self.kind.name(),
                 "decks": self.decks.iter().map(|d| json!({ "name": d.name, "cards": d.len() }))
                     .collect::<Vec<_>>(),
-                "seats": ["human", "greedy", "random"],
+                "seats": ["human", "greedy", "random", "search"],
                 "cards": self.cards,
             })),
             Call::NewGame(body) => self.new_game(&body).unwrap_or_else(|e| e),

@@ -54,11 +54,9 @@ impl Prepared for PreparedCards {
         .map_err(|e| e.to_string())?;
         g.set_strict(options.check_every_event);
         g.set_strict_scripts(options.strict_scripts);
-        Ok(Box::new(Driven::new(
-            g,
-            render,
-            Box::new(GreedyPlayer::new()),
-        )))
+        Ok(Box::new(
+            Driven::new(g, render, Box::new(GreedyPlayer::new())).searchable(),
+        ))
     }
 }
 

@@ -43,6 +43,7 @@ pub mod restrict;
 pub mod save;
 pub mod scenario;
 pub mod script;
+pub mod search;
 pub mod setup;
 pub mod sim;
 mod state_copy;

@@ -43,15 +43,30 @@ pub enum PlayerKind {
     Greedy,
     /// [`crate::players::RandomPlayer`] seeded from the game's seed and seat.
     Random,
+    /// [`crate::players::SearchPlayer`] seeded from the game's seed and seat, spending
+    /// `budget` rollouts per decision.
+    Search { budget: u32 },
 }
 
 impl PlayerKind {
-    /// `"greedy"` or `"random"`.
+    /// `"greedy"`, `"random"` or `"search"` (the default budget,
+    /// [`crate::players::search::DEFAULT_BUDGET`]).
     pub fn parse(s: &str) -> Option<PlayerKind> {
         match s.trim() {
             "greedy" => Some(PlayerKind::Greedy),
             "random" => Some(PlayerKind::Random),
+            "search" => Some(PlayerKind::Search {
+                budget: crate::players::search::DEFAULT_BUDGET,
+            }),
             _ => None,
+        }
+    }
+
+    /// This kind with the search budget `budget` (other kinds unchanged).
+    pub fn with_budget(self, budget: u32) -> PlayerKind {
+        match self {
+            PlayerKind::Search { .. } => PlayerKind::Search { budget },
+            other => other,
         }
     }
 
@@ -61,6 +76,10 @@ impl PlayerKind {
             // Distinct seats draw different numbers; the game's seed keeps runs reproducible.
             PlayerKind::Random => Box::new(crate::players::RandomPlayer::new(
                 seed.wrapping_mul(2).wrapping_add(seat),
+            )),
+            PlayerKind::Search { budget } => Box::new(crate::players::SearchPlayer::with_budget(
+                seed.wrapping_mul(2).wrapping_add(seat),
+                budget,
             )),
         }
     }

@@ -114,7 +114,9 @@ impl Prepared for PreparedCards {
         .map_err(|e| e.to_string())?;
         g.set_paranoid(options.check_every_event);
         g.set_strict_scripts(options.strict_scripts);
-        Ok(Box::new(Driven::new(g, render, Box::new(GreedyPlayer))))
+        Ok(Box::new(
+            Driven::new(g, render, Box::new(GreedyPlayer)).searchable(),
+        ))
     }
 }
 

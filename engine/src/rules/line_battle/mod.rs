@@ -37,6 +37,7 @@ mod run;
 pub mod save;
 pub mod scenario;
 pub mod script;
+pub mod search;
 pub mod setup;
 pub mod state;
 pub mod testkit;
