@@ -46,6 +46,7 @@ mod readahead;
 pub(crate) mod run;
 pub(crate) mod source_reads;
 pub mod state;
+mod sub_events;
 mod summoning;
 pub mod support;
 mod text;
