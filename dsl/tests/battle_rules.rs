@@ -90,8 +90,9 @@ fn a_choice_for_a_destruction_offers_no_card_already_being_destroyed() {
         r.contains("choose_cards(opponent_spirits().bp_at_most(3000).not_being_destroyed(), 1)"),
         "{r}"
     );
-    let (r, _) =
-        read("(When Summoned) Select one of your opponent's spirits and return it to their hand.");
+    let (r, _) = read(
+        "(When Summoned) Select one of your opponent's exhausted spirits and return it to their hand.",
+    );
     assert!(!r.contains("not_being_destroyed"), "{r}");
 }
 

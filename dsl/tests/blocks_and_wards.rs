@@ -136,7 +136,7 @@ fn unless_a_condition_and_by_your_opponents_magic_effects() {
 #[test]
 fn spirits_with_fewer_bp_than_this_spirit_cannot_reduce_your_life() {
     let r = rhai(
-        "If this spirit is exhausted, your opponent's spirits with fewer BP than this spirit cannot reduce your life.",
+        "If this spirit is refreshed, your opponent's spirits with fewer BP than this spirit cannot reduce your life.",
     );
     assert!(
         r.contains("attacks_cannot_reduce_life(opponent_spirits().bp_at_most(this_card().bp() - 1), \"your\", \"while\")"),

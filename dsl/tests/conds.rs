@@ -224,7 +224,7 @@ fn a_number_of_spirits_destroyed_this_turn() {
 #[test]
 fn both_players_spirits_cannot_be_destroyed_in_battle() {
     let r = rhai(
-        "(When This Spirit Attacks) During this battle, your spirits and your opponent's spirits cannot be destroyed in battle.",
+        "(When This Spirit Attacks) Your spirits and your opponent's spirits cannot be destroyed in battle during this battle.",
     );
     assert!(
         r.contains("cannot_be_destroyed_in_battle(all_spirits(), \"battle\");"),

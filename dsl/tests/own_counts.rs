@@ -14,10 +14,10 @@ fn rhai(text: &str) -> String {
 #[test]
 fn each_card_counts_its_own_symbols_or_cores() {
     let r = rhai(
-        "(During Your Turn) All of your exhausted spirits gain 1000 BP for each symbol they have.",
+        "(During Your Turn) All of your exhausted spirits gain 1500 BP for each symbol they have.",
     );
     assert!(
-        r.contains("bp_plus_per_own(my_spirits().exhausted(), 1000, \"symbols\", \"while\")"),
+        r.contains("bp_plus_per_own(my_spirits().exhausted(), 1500, \"symbols\", \"while\")"),
         "{r}"
     );
     let r = rhai("(When Summoned) This spirit gains 2000 BP for each core on it during this turn.");
@@ -32,7 +32,7 @@ fn each_card_counts_its_own_symbols_or_cores() {
 #[test]
 fn your_spirits_and_your_opponents_spirits_are_both_players() {
     let r = rhai(
-        "(When This Spirit Blocks) During this battle, your spirits and your opponent's spirits cannot be destroyed in battle.",
+        "(When This Spirit Blocks) Your spirits and your opponent's spirits cannot be destroyed in battle during this battle.",
     );
     assert!(
         r.contains("cannot_be_destroyed_in_battle(all_spirits(), \"battle\")"),
