@@ -331,13 +331,7 @@ pub(super) fn register_actions(e: &mut Engine) {
         ["targets", "kinds: Array", "colours: Array", "dur: &str"],
         "The cards cannot be destroyed by the effects of your opponent's cards of these kinds (\"spirit\", \"nexus\", \"magic\"; empty: any kind) and of these colours (names, any case), for the duration (ruling C#70: \"your opponent's red spirits or magic\" are red spirits and red magic).",
         |t: Dynamic, ks: Array, cols: Array, d: &str| -> R<()> {
-            let mut colours = Vec::new();
-            for c in cols {
-                let name = c
-                    .into_string()
-                    .map_err(|t| err(format!("a colour name, got {t}")))?;
-                colours.push(super::restrictions::colour(&name)?);
-            }
+            let colours = super::restrictions::colours(cols)?;
             let mut kinds = Vec::new();
             for k in ks {
                 kinds.push(Some(match k.into_string().as_deref() {

@@ -15,6 +15,28 @@ pub(super) fn colour(c: &str) -> R<carddb::Colour> {
         .ok_or_else(|| err(format!("unknown colour {c:?}")))
 }
 
+/// An array of colour names (any case) → the colours; errors on a non-string or an unknown word.
+pub(super) fn colours(names: Array) -> R<Vec<carddb::Colour>> {
+    names
+        .into_iter()
+        .map(|c| {
+            let name = c
+                .into_string()
+                .map_err(|t| err(format!("a colour name, got {t}")))?;
+            colour(&name)
+        })
+        .collect()
+}
+
+/// What a protection prevents (`Protect::parse`), or the error naming the words it takes.
+fn protected_what(w: &str) -> R<Protect> {
+    Protect::parse(w).ok_or_else(|| {
+        err(format!(
+            "what must be \"exhausted\", \"returned\", \"selected\", \"discarded\" or \"cores_removed\", got {w:?}"
+        ))
+    })
+}
+
 fn level(n: i64) -> R<u8> {
     u8::try_from(n).ok().filter(|l| *l >= 1).ok_or_else(|| {
         err(format!(
@@ -65,11 +87,7 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         ["targets", "what: &str", "dur: &str"],
         "The cards cannot be \"exhausted\", \"returned\" (to hand or deck), \"selected\" or \"discarded\" (from the hand) by your opponent's effects, or cannot have their cores removed (\"cores_removed\", to any place: ruling C#45) by them; checked where each happens, a prevented one logs EffectInert (BS-8.1).",
         |t: Dynamic, w: &str, d: &str| {
-            let what = Protect::parse(w).ok_or_else(|| {
-                err(format!(
-                    "what must be \"exhausted\", \"returned\", \"selected\", \"discarded\" or \"cores_removed\", got {w:?}"
-                ))
-            })?;
+            let what = protected_what(w)?;
             let protector = me()?;
             let colours = Vec::new();
             modify(
@@ -90,18 +108,8 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         ["targets", "what: &str", "colours: Array", "dur: &str"],
         "The cards cannot be \"exhausted\", \"returned\", \"selected\", \"discarded\" or have their \"cores_removed\" by the effects of your opponent's cards (spirits, nexuses, magic …) of these colours (names, any case).",
         |t: Dynamic, w: &str, cols: Array, d: &str| {
-            let what = Protect::parse(w).ok_or_else(|| {
-                err(format!(
-                    "what must be \"exhausted\", \"returned\", \"selected\", \"discarded\" or \"cores_removed\", got {w:?}"
-                ))
-            })?;
-            let mut colours = Vec::new();
-            for c in cols {
-                let name = c
-                    .into_string()
-                    .map_err(|t| err(format!("a colour name, got {t}")))?;
-                colours.push(colour(&name)?);
-            }
+            let what = protected_what(w)?;
+            let colours = colours(cols)?;
             let protector = me()?;
             modify(
                 &t,
@@ -127,18 +135,8 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         ],
         "The cards cannot be \"exhausted\", \"returned\", \"selected\", \"discarded\" or have their \"cores_removed\" by the effects of your opponent's cards of these kinds (\"spirit\": spirits, ultimates and braves; \"nexus\"; \"magic\"; empty: any kind) and of these colours (empty: any colour): \"cannot be selected by the effects of your opponent's spirits\" (BS-8.1).",
         |t: Dynamic, w: &str, ks: Array, cols: Array, d: &str| {
-            let what = Protect::parse(w).ok_or_else(|| {
-                err(format!(
-                    "what must be \"exhausted\", \"returned\", \"selected\", \"discarded\" or \"cores_removed\", got {w:?}"
-                ))
-            })?;
-            let mut colours = Vec::new();
-            for c in cols {
-                let name = c
-                    .into_string()
-                    .map_err(|t| err(format!("a colour name, got {t}")))?;
-                colours.push(colour(&name)?);
-            }
+            let what = protected_what(w)?;
+            let colours = colours(cols)?;
             let mut kinds = Vec::new();
             for k in ks {
                 kinds.push(match k.into_string().as_deref() {
