@@ -150,21 +150,7 @@ pub(super) fn subject_of(p: Pair<Rule>) -> Subject {
                 _ => Subject::This,
             }
         }
-        _ => {
-            let mut owner = Owner::Any;
-            let mut q = None;
-            for y in x.into_inner() {
-                match y.as_rule() {
-                    Rule::owner => owner = owner_of(y),
-                    Rule::np_body => q = Some(y),
-                    _ => {}
-                }
-            }
-            match q {
-                Some(np) => Subject::AnyOf(query_of(np, owner)),
-                None => Subject::This,
-            }
-        }
+        _ => subject_of_one(x),
     }
 }
 
