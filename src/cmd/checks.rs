@@ -43,6 +43,20 @@ pub fn check_all(
     dirs: &[PathBuf],
     allow_gaps: bool,
 ) -> Result<Checked, Box<dyn std::error::Error>> {
+    check_all_with(dirs, allow_gaps, None)
+}
+
+/// A file of a pack folder read from memory instead of the disk: the folder (as given in
+/// `dirs`), the path inside it (`cards/X.yaml`) and the text.
+pub type Replaced<'a> = (&'a std::path::Path, &'a str, &'a str);
+
+/// [`check_all`], with one file's text `replaced` (`serve`'s workshop checks an edit
+/// before anything is written).
+pub fn check_all_with(
+    dirs: &[PathBuf],
+    allow_gaps: bool,
+    replaced: Option<Replaced<'_>>,
+) -> Result<Checked, Box<dyn std::error::Error>> {
     let mut errors = Vec::new();
     let mut gaps = Vec::new();
     let mut warnings = Vec::new();
@@ -52,7 +66,13 @@ pub fn check_all(
     //; prepared on a thread of its own while the packs load.
     std::thread::spawn(dsl::vocab::prepare);
     for d in dirs {
-        let (pack, mut errs) = Pack::load_partial(d)?;
+        let mut files = carddb::PackFiles::read_dir(d)?;
+        if let Some((dir, rel, text)) = replaced
+            && dir == d.as_path()
+        {
+            files.files.insert(rel.to_string(), text.to_string());
+        }
+        let (pack, mut errs) = Pack::from_files_partial(files);
         errors.append(&mut errs);
         match pack {
             Some(p) => packs.push(p),

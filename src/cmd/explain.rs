@@ -33,6 +33,30 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
     // The packs' labels and phrases: the text is read as the engine reads it.
     let (tools, cards) = args.source.tool_cards(&cat, true)?;
     let declared = cat.keywords()?;
+    let (lines, json) = explain_card(&cat, tools, &cards, &declared, &c, args.script)?;
+    if args.json {
+        say!("{}", serde_json::to_string_pretty(&json)?);
+    } else {
+        for line in lines {
+            say!("{line}");
+        }
+    }
+    Ok(())
+}
+
+/// What the engine understood of card `c` of `cat` (its game's `tools` and `cards`,
+/// `declared` the catalogue's keywords): the lines `explain` prints, and the JSON object
+/// of `explain --json` (the card as `describe --json` gives it, with `explained`: per
+/// effect its timing, what runs, what was understood and what cannot act yet). With
+/// `script`, each effect's rhai is in both. `serve`'s workshop shows the same.
+pub fn explain_card(
+    cat: &carddb::Catalogue,
+    tools: &dyn engine::tools::GameTools,
+    cards: &engine::tools::ToolCards,
+    declared: &[carddb::LoadedKeyword],
+    c: &carddb::CardDef,
+    script: bool,
+) -> Result<(Vec<String>, serde_json::Value), Box<dyn std::error::Error>> {
     let mut own = Vec::new();
     for e in &c.effects {
         own.push(match (&e.script, &e.script_file) {
@@ -47,8 +71,8 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
             _ => None,
         });
     }
-    let explained = tools.explain(&c, &own, &declared, &cards);
-    let mut card = super::describe::lines(&c, &declared, None);
+    let explained = tools.explain(c, &own, declared, cards);
+    let mut card = super::describe::lines(c, declared, None);
     card.extend(explained.notes.iter().cloned());
     let mut effects_json = Vec::new();
     for (i, e) in explained.effects.iter().enumerate() {
@@ -58,7 +82,7 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
             lines.push("  cannot act yet:".into());
             lines.extend(e.cannot_act.iter().map(|g| format!("    - {g}")));
         }
-        let source = args.script.then(|| e.script.clone().unwrap_or_default());
+        let source = script.then(|| e.script.clone().unwrap_or_default());
         if let Some(src) = &source {
             lines.extend(src.lines().map(|l| format!("    {l}")));
         }
@@ -72,19 +96,12 @@ pub fn run(args: ExplainArgs) -> Result<(), Box<dyn std::error::Error>> {
             "script": source,
         }));
     }
-    if args.json {
-        let mut j = super::describe::json(&c, &declared, None);
-        if cat.game()? != carddb::GameKind::BattleSpirits {
-            battle_spirits_keys_off(&mut j);
-        }
-        j["explained"] = serde_json::Value::Array(effects_json);
-        say!("{}", serde_json::to_string_pretty(&j)?);
-    } else {
-        for line in card {
-            say!("{line}");
-        }
+    let mut j = super::describe::json(c, declared, None);
+    if cat.game()? != carddb::GameKind::BattleSpirits {
+        battle_spirits_keys_off(&mut j);
     }
-    Ok(())
+    j["explained"] = serde_json::Value::Array(effects_json);
+    Ok((card, j))
 }
 
 /// Drops the keys only Battle Spirits cards have (colours, level tables, braved effects,

@@ -77,7 +77,8 @@ impl From<&str> for Reply {
 }
 
 impl Reply {
-    fn json(v: &Value) -> Reply {
+    /// A 200 with `v`.
+    pub fn json(v: &Value) -> Reply {
         Reply {
             status: 200,
             body: v.to_string(),
@@ -86,7 +87,8 @@ impl Reply {
         }
     }
 
-    fn error(status: u16, message: impl Into<String>) -> Reply {
+    /// `{"error": message}` with `status`.
+    pub fn error(status: u16, message: impl Into<String>) -> Reply {
         Reply {
             status,
             body: json!({ "error": message.into() }).to_string(),

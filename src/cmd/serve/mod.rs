@@ -13,6 +13,7 @@
 mod access;
 mod games;
 mod net;
+mod workshop;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::mpsc;
@@ -67,6 +68,15 @@ pub struct ServeArgs {
     /// Seconds an unfinished game must have been idle before a new game may evict it.
     #[arg(long, default_value_t = 3600)]
     pub game_idle: u64,
+    /// Let the workshop (`/workshop`, docs/workshop.md) edit this pack folder's cards and
+    /// decks: only it is ever written. Served as one of the packs (added after the
+    /// `--pack` folders when not among them). Without it the workshop only reads.
+    #[arg(long, value_name = "DIR")]
+    pub edit: Option<std::path::PathBuf>,
+    /// More scenario folders the workshop lists on card pages and runs (each pack
+    /// folder's `tests/` always), e.g. `tests/rulings`.
+    #[arg(long = "scenarios", value_name = "DIR")]
+    pub scenarios: Vec<std::path::PathBuf>,
 }
 
 type Tx = mpsc::Sender<(Call, mpsc::Sender<Reply>)>;
@@ -75,7 +85,26 @@ type Tx = mpsc::Sender<(Call, mpsc::Sender<Reply>)>;
 /// and the server goes on. The first line on stdout is
 /// `listening on http://ADDR:PORT`. Errors: the catalogue cannot be read or prepared, or
 /// the address cannot be bound.
-pub fn run(args: ServeArgs) -> Result<(), Error> {
+pub fn run(mut args: ServeArgs) -> Result<(), Error> {
+    let edit = match &args.edit {
+        Some(dir) => {
+            let root = dir
+                .canonicalize()
+                .map_err(|e| format!("--edit {}: {e}", dir.display()))?;
+            if !root.join("pack.yaml").is_file() {
+                return Err(format!("--edit {}: not a pack folder (no pack.yaml)", dir.display()).into());
+            }
+            let known = (args.source.packs.iter()).any(|p| p.canonicalize().is_ok_and(|c| c == root));
+            if !known {
+                if args.source.db.is_some() {
+                    return Err("--edit serves the pack folder it edits: use --pack, not --db".into());
+                }
+                args.source.packs.push(dir.clone());
+            }
+            Some(root)
+        }
+        None => None,
+    };
     let listener = std::net::TcpListener::bind(SocketAddr::new(args.bind, args.port))
         .map_err(|e| format!("cannot listen on {}:{}: {e}", args.bind, args.port))?;
     listener.set_nonblocking(true)?;
@@ -111,7 +140,8 @@ pub fn run(args: ServeArgs) -> Result<(), Error> {
         .enable_time()
         .build()?;
     let read_timeout = Duration::from_secs(args.read_timeout.max(1));
-    let app = router(tx, bound);
+    let shop = workshop::start(args.source.clone(), edit, args.scenarios.clone())?;
+    let app = router(tx, bound, shop);
     runtime.block_on(async move {
         let mut listener = net::Bounded::new(
             tokio::net::TcpListener::from_std(listener)?,
@@ -135,7 +165,7 @@ pub fn run(args: ServeArgs) -> Result<(), Error> {
     })
 }
 
-fn router(tx: Tx, bound: Bound) -> Router {
+fn router(tx: Tx, bound: Bound, shop: Router) -> Router {
     let api_error =
         |status, message: &'static str| move || async move { json_error(status, message.into()) };
     Router::new()
@@ -209,9 +239,10 @@ fn router(tx: Tx, bound: Bound) -> Router {
             StatusCode::METHOD_NOT_ALLOWED,
             "this call does not take that method (docs/serve.md lists them)",
         ))
+        .with_state(tx)
+        .merge(shop)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(bound, guard))
-        .with_state(tx)
 }
 
 /// Refuses (403) a request that does not name this server in `Host` (DNS rebinding) or
