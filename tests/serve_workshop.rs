@@ -1,0 +1,171 @@
+//! The workshop of `cardscript serve` (`docs/workshop.md`) against writes it must refuse:
+//! without `--edit` nothing is written (403 with why); with `--edit DIR` no request writes
+//! outside DIR (`..`, an absolute path, a symlinked file or folder), a broken card is
+//! refused with the file untouched, and every write needs the page's token from this
+//! server's own page.
+
+#[path = "support/server.rs"]
+mod server;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+use server::{Server, send};
+
+/// The workshop token the page carries.
+fn token(s: &Server) -> String {
+    let (status, page) = send(&s.base, "GET", "/workshop", &[], b"");
+    assert_eq!(status, 200);
+    let at = page.find("name=\"workshop-token\" content=\"").expect("the token meta") + 31;
+    page[at..at + 32].to_string()
+}
+
+fn post(s: &Server, token: &str, path: &str, body: &Value) -> (u16, Value) {
+    let auth = format!("Bearer {token}");
+    let (status, text) = send(
+        &s.base,
+        "POST",
+        path,
+        &[("Content-Type", "application/json"), ("Authorization", &auth)],
+        body.to_string().as_bytes(),
+    );
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// Every file and symlink under `dir`: path → contents (a symlink: its target).
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            let m = std::fs::symlink_metadata(&p).unwrap();
+            if m.file_type().is_symlink() {
+                let t = std::fs::read_link(&p).unwrap();
+                out.insert(p, t.to_string_lossy().as_bytes().to_vec());
+            } else if m.is_dir() {
+                todo.push(p);
+            } else {
+                out.insert(p.clone(), std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
+}
+
+fn demo_copy(into: &Path) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/battle-spirits-demo");
+    let dst = into.join("demo");
+    for (rel, _) in tree(&src).iter().map(|(p, b)| (p.strip_prefix(&src).unwrap().to_path_buf(), b)) {
+        let to = dst.join(&rel);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(src.join(&rel), to).unwrap();
+    }
+    dst
+}
+
+/// An original card (not a real one) that reads.
+fn card(id: &str) -> String {
+    format!(
+        "id: {id}\nname: Test Ember Whelp\nkind: spirit\ncost: 2\ncolours: [red]\n\
+         symbols: {{colours: {{red: 1}}}}\nlevels:\n  - {{level: 1, cores: 1, bp: 2000}}\n"
+    )
+}
+
+#[test]
+fn without_edit_the_workshop_refuses_every_write() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = demo_copy(tmp.path());
+    let before = tree(tmp.path());
+    let s = Server::start(&["--pack", pack.to_str().unwrap()]);
+    let t = token(&s);
+    let edit = json!({ "path": "cards/DEMO-R07.yaml", "text": card("DEMO-R07") });
+    for (call, body) in [
+        ("/api/workshop/save", edit.clone()),
+        ("/api/workshop/check", edit),
+        ("/api/workshop/deck/save", json!({ "name": "d", "text": "4x DEMO-R01\n" })),
+    ] {
+        let (status, v) = post(&s, &t, call, &body);
+        assert_eq!(status, 403, "{call}: {v}");
+        assert!(v["error"].as_str().unwrap().contains("--edit DIR"), "{v}");
+    }
+    // Reading still works, and no card says it can be edited.
+    let (status, page) = send(&s.base, "GET", "/api/workshop/cards/DEMO-R07", &[], b"");
+    assert_eq!(status, 200);
+    let page: Value = serde_json::from_str(&page).unwrap();
+    assert_eq!(page["editable"], false);
+    assert_eq!(tree(tmp.path()), before);
+}
+
+#[test]
+fn no_request_writes_outside_the_edit_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = demo_copy(tmp.path());
+    let outside = tmp.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    std::fs::write(outside.join("victim.yaml"), "untouched\n").unwrap();
+    let s = Server::start(&["--pack", pack.to_str().unwrap(), "--edit", pack.to_str().unwrap()]);
+    let t = token(&s);
+    // The workshop has read the pack (its thread answers once it has).
+    assert_eq!(send(&s.base, "GET", "/api/workshop/info", &[], b"").0, 200);
+    // A symlinked file and a symlinked folder put in the pack while it is served, both
+    // leading out (a pack with them does not load at all).
+    let link = pack.join("cards/LINK.yaml");
+    let away = pack.join("cards/away");
+    std::os::unix::fs::symlink(outside.join("victim.yaml"), &link).unwrap();
+    std::os::unix::fs::symlink(&outside, &away).unwrap();
+    let before = tree(tmp.path());
+    let victim = outside.join("victim.yaml");
+    for path in [
+        "../outside/victim.yaml".to_string(),
+        "cards/../../outside/victim.yaml".to_string(),
+        victim.display().to_string(),
+        "cards/LINK.yaml".to_string(),
+        "cards/away/victim.yaml".to_string(),
+        "cards/away/NEW.yaml".to_string(),
+        "pack.yaml".to_string(),
+    ] {
+        let (status, v) = post(&s, &t, "/api/workshop/save", &json!({ "path": path, "text": card("WS-001") }));
+        assert_eq!(status, 400, "{path}: {v}");
+        assert!(v["error"].as_str().unwrap().starts_with("refused to write"), "{v}");
+    }
+    // A deck name cannot lead out either.
+    let (status, _) = post(&s, &t, "/api/workshop/deck/save", &json!({ "name": "../x", "text": "" }));
+    assert_eq!(status, 400);
+    assert_eq!(tree(tmp.path()), before, "nothing was written");
+    std::fs::remove_file(&link).unwrap();
+    std::fs::remove_file(&away).unwrap();
+    let before = tree(tmp.path());
+    // A card that does not read is refused (422) with its error at its line, the file
+    // untouched; so is a write without the token, or with another one.
+    let broken = card("DEMO-R07").replace("cost: 2", "cost: two");
+    let (status, v) = post(&s, &t, "/api/workshop/save", &json!({ "path": "cards/DEMO-R07.yaml", "text": broken }));
+    assert_eq!(status, 422, "{v}");
+    assert_eq!(v["errors"][0]["line"], 4, "{v}");
+    assert_eq!(v["errors"][0]["here"], true, "{v}");
+    let edited = pack.join("cards/DEMO-R07.yaml");
+    let new_text = std::fs::read_to_string(&edited).unwrap().replace("3000 or less", "4000 or less");
+    let good = json!({ "path": "cards/DEMO-R07.yaml", "text": new_text });
+    let (status, _) = send(&s.base, "POST", "/api/workshop/save", &[("Content-Type", "application/json")], good.to_string().as_bytes());
+    assert_eq!(status, 401);
+    assert_eq!(post(&s, &"0".repeat(32), "/api/workshop/save", &good).0, 403);
+    let auth = format!("Bearer {t}");
+    let (status, _) = send(
+        &s.base,
+        "POST",
+        "/api/workshop/save",
+        &[("Content-Type", "application/json"), ("Authorization", &auth), ("Origin", "http://evil.example")],
+        good.to_string().as_bytes(),
+    );
+    assert_eq!(status, 403);
+    assert_eq!(tree(tmp.path()), before, "nothing was written");
+    // The one good write changes that file only.
+    let (status, v) = post(&s, &t, "/api/workshop/save", &good);
+    assert_eq!(status, 200, "{v}");
+    let mut after = tree(tmp.path());
+    assert_eq!(after.remove(&edited).unwrap(), new_text.into_bytes());
+    let mut expected = before;
+    expected.remove(&edited);
+    assert_eq!(after, expected);
+}
