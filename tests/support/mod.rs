@@ -43,7 +43,11 @@ pub fn text(o: &Output) -> String {
 
 /// `../shared/data/bss`, or `None` (with the reason printed) when it is not there.
 pub fn shared_data() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/bss");
+    // `CARDSCRIPT_SHARED_DATA` names it elsewhere (a worktree beside no `shared`).
+    let p = match std::env::var_os("CARDSCRIPT_SHARED_DATA") {
+        Some(d) => PathBuf::from(d).join("bss"),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/bss"),
+    };
     if p.join("cards.jsonl").is_file() {
         Some(p)
     } else {
