@@ -132,7 +132,7 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
     wait_for(&c, "document.querySelector('#pack option[value=\"battle-spirits-demo\"]')").await;
     c.execute(
         "document.getElementById('pack').value = 'battle-spirits-demo';\
-         document.getElementById('colour').value = 'red';",
+         document.getElementById('q').value = '';",
         vec![],
     )
     .await
@@ -141,7 +141,9 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
     wait_for(&c, "document.querySelector('#results .hit[data-id=\"DEMO-R07\"]')").await;
     screenshot(&c, &shot_path("workshop-catalogue.png", tmp.path())).await;
 
-    // 3. Edit DEMO-R07 (original text) until explain shows the new meaning.
+    // 3. Edit DEMO-R07 (original text) until explain shows the new meaning; a tall window
+    // shows the card page and its editor whole.
+    c.set_window_size(1280, 1700).await.unwrap();
     c.goto(&format!("{base}/workshop#card/DEMO-R07")).await.unwrap();
     wait_for(&c, "!document.getElementById('editor').hidden && document.getElementById('check-status').className === 'ok'").await;
     screenshot(&c, &shot_path("workshop-card.png", tmp.path())).await;
@@ -154,7 +156,6 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
     let err = err.as_str().unwrap();
     assert!(err.contains("line 15") && err.contains("did you mean `When This Spirit Attacks`"), "{err}");
     wait_for(&c, "document.querySelector('#gutter .bad')").await;
-    c.execute("document.getElementById('yaml').scrollIntoView();", vec![]).await.unwrap();
     screenshot(&c, &shot_path("workshop-editor.png", tmp.path())).await;
     let new = old.replace("3000 or less BP", "4000 or less BP");
     type_yaml(&c, &new).await;
@@ -190,13 +191,26 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
     assert!(page["yaml"].as_str().unwrap().contains("4000 or less BP"));
 
     // 6. The deck builder: five copies of one card break the four-copy limit (BS-0.1).
+    c.set_window_size(1280, 900).await.unwrap();
     c.goto(&format!("{base}/workshop#deck")).await.unwrap();
+    wait_for(&c, "document.querySelector('#format option')").await;
+    c.execute(
+        "const q = document.getElementById('deck-q'); q.value = 'cindercrown'; q.dispatchEvent(new Event('input'));",
+        vec![],
+    )
+    .await
+    .unwrap();
+    wait_for(&c, "document.querySelector('#deck-hits [data-add=\"DEMO-R08\"]')").await;
+    for _ in 0..3 {
+        c.find(Locator::Css("#deck-hits [data-add='DEMO-R08']")).await.unwrap().click().await.unwrap();
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
     for _ in 0..5 {
         c.execute("document.getElementById('deck-add-id').value = 'DEMO-R07';", vec![]).await.unwrap();
         c.find(Locator::Id("deck-add")).await.unwrap().click().await.unwrap();
         tokio::time::sleep(Duration::from_millis(150)).await;
     }
-    let errs = wait_for(&c, "document.getElementById('deck-count').textContent.startsWith('5 ') && document.getElementById('deck-errors').textContent").await;
+    let errs = wait_for(&c, "document.getElementById('deck-count').textContent.startsWith('8 ') && document.getElementById('deck-errors').textContent").await;
     assert!(errs.as_str().unwrap().contains("5 copies of `Pyre Drake Solvane`"), "{errs}");
     assert_eq!(
         wait_for(&c, "document.getElementById('deck-count').className").await,

@@ -43,9 +43,11 @@ function drawFace(card) {
   parts.push(`<circle cx="32" cy="30" r="20" fill="#222" stroke="#fff" stroke-width="2"/>`);
   parts.push(`<text x="32" y="37" text-anchor="middle" font-size="20" font-weight="bold" fill="#fff" class="cost">${esc(card.cost)}</text>`);
   let rx = 58;
+  const nred = Object.values(card.reduction || {}).reduce((a, b) => a + b, 0) + (card.ultimate_reduction || 0);
+  if (nred) parts.push(`<rect x="50" y="33" width="${nred * 12 + 4}" height="14" rx="7" fill="#fff" stroke="#222"/>`);
   for (const [c, n] of Object.entries(card.reduction || {})) {
     for (let i = 0; i < n; i++) {
-      parts.push(`<circle cx="${rx}" cy="40" r="5" fill="${COLOURS[c] || "#888"}" stroke="#fff" class="reduction"/>`);
+      parts.push(`<circle cx="${rx}" cy="40" r="5" fill="${COLOURS[c] || "#888"}" stroke="#222" class="reduction"/>`);
       rx += 12;
     }
   }

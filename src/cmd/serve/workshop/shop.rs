@@ -139,7 +139,12 @@ impl Shop {
             "packs": self.packs.iter().map(|p| p.manifest.name.clone()).collect::<Vec<_>>(),
             "edit": self.edit.as_ref().map(|e| e.display().to_string()),
             "edit_pack": self.edit_pack().map(|p| p.manifest.name.clone()),
-            "colours": ["red", "purple", "green", "white", "yellow", "blue"],
+            // Only Battle Spirits cards have colours.
+            "colours": if self.game == GameKind::BattleSpirits {
+                json!(["red", "purple", "green", "white", "yellow", "blue"])
+            } else {
+                json!([])
+            },
             "kinds": kinds,
             "families": families,
             "keywords": keywords,

@@ -47,7 +47,9 @@ async function init() {
   fill($("pack"), INFO.packs);
   fill($("format"), INFO.formats);
   $("search").addEventListener("submit", e => { e.preventDefault(); search().catch(showError); });
-  $("add-to-deck").addEventListener("click", () => { if (CURRENT) addToDeck(CURRENT.card.id, CURRENT.card.name); });
+  $("search").addEventListener("submit", () => { if (location.hash.startsWith("#card/")) location.hash = "#catalogue"; });
+  $("add-to-deck").addEventListener("click", () => { if (CURRENT) addToDeck(CURRENT.card.id, CURRENT.card.name, CURRENT.card.kind); });
+  $("deck-q").addEventListener("input", () => deckSearch().catch(showError));
   $("deck-add").addEventListener("click", () => addById().catch(showError));
   $("format").addEventListener("change", () => checkDeck().catch(showError));
   $("deck-save").addEventListener("click", () => saveDeck().catch(showError));
@@ -60,6 +62,8 @@ function route() {
   const h = location.hash || "#catalogue";
   showError("");
   $("catalogue").hidden = !(h === "#catalogue" || h.startsWith("#card/"));
+  // A card's page keeps the search form and hides the hits.
+  $("results").hidden = $("count").hidden = h.startsWith("#card/");
   $("card").hidden = !h.startsWith("#card/");
   $("deck").hidden = h !== "#deck";
   if (h.startsWith("#card/")) openCard(decodeURIComponent(h.slice(6))).catch(showError);
@@ -112,7 +116,10 @@ async function openCard(id) {
   const page = await api("/api/workshop/cards/" + encodeURIComponent(id));
   CURRENT = page;
   const c = page.card;
-  $("face").innerHTML = drawFace(c);
+  // The face shows what the game reads (a creature's default lines included).
+  const face = Object.assign({}, c);
+  if (page.explain && page.explain.creature) face.creature = page.explain.creature;
+  $("face").innerHTML = drawFace(face);
   $("card-title").textContent = c.name;
   $("card-meta").textContent = c.id + " · " + c.kind + " · pack " + page.pack + (page.file ? " · " + page.file : "");
   renderExplain($("explain"), page);
@@ -152,12 +159,16 @@ async function runTests(file) {
 // the rule broken) against the chosen format.
 function deckText() {
   const lines = ["# built in the cardscript workshop"];
-  for (const [id, e] of DECK) lines.push(e.count + "x " + id + ": " + e.name);
+  for (const [id, e] of DECK) {
+    // A line-battle master goes on its own line (LB-0.1), once.
+    if (e.kind === "master") lines.push("master: " + id);
+    else lines.push(e.count + "x " + id + ": " + e.name);
+  }
   return lines.join("\n") + "\n";
 }
 
-function addToDeck(id, name) {
-  const e = DECK.get(id) || { name, count: 0 };
+function addToDeck(id, name, kind) {
+  const e = DECK.get(id) || { name, kind, count: 0 };
   e.count += 1;
   DECK.set(id, e);
   renderDeck();
@@ -167,7 +178,20 @@ async function addById() {
   const id = $("deck-add-id").value.trim();
   if (!id) return;
   const page = await api("/api/workshop/cards/" + encodeURIComponent(id));
-  addToDeck(page.card.id, page.card.name);
+  addToDeck(page.card.id, page.card.name, page.card.kind);
+}
+
+// The deck tab's own search: hits with a button that adds one copy.
+async function deckSearch() {
+  const q = $("deck-q").value.trim();
+  const box = $("deck-hits");
+  if (!q) { box.replaceChildren(); return; }
+  const r = await api("/api/workshop/search?limit=12&q=" + encodeURIComponent(q));
+  box.replaceChildren();
+  for (const c of r.cards) {
+    box.append(el("div", { class: "hit" }, el("button", { type: "button", "data-add": c.id, onclick: () => addToDeck(c.id, c.name, c.kind) }, "+"),
+      " ", el("b", {}, c.name), " ", el("span", { class: "id" }, c.id + " · " + c.kind + " · cost " + c.cost)));
+  }
 }
 
 function renderDeck() {
