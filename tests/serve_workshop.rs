@@ -169,3 +169,37 @@ fn no_request_writes_outside_the_edit_folder() {
     expected.remove(&edited);
     assert_eq!(after, expected);
 }
+
+/// The same pages for a line-battle pack: its cards searched by kind, a creature's page
+/// with what runs, and the deck builder's check against the line-battle format (LB-0.1:
+/// one master on its own line, 40–60 cards, at most 3 of a card).
+#[test]
+fn a_line_battle_pack_in_the_workshop() {
+    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/line-battle-demo");
+    let s = Server::start(&["--pack", pack.to_str().unwrap()]);
+    let info = s.get("/api/workshop/info");
+    assert_eq!(info["game"], "line-battle");
+    assert_eq!(info["colours"], json!([]));
+    let creatures = s.get("/api/workshop/search?kind=creature&limit=500");
+    let masters = s.get("/api/workshop/search?kind=master");
+    assert_eq!(creatures["total"], 36, "{creatures}");
+    assert_eq!(masters["total"], 3, "{masters}");
+    let page = s.get("/api/workshop/cards/LBD-N01");
+    assert_eq!(page["game"], "line-battle");
+    assert_eq!(page["explain"]["creature"]["at"], 3);
+    assert_eq!(page["explain"]["explained"][0]["runs"], "own script");
+    assert_eq!(page["editable"], false);
+    let t = token(&s);
+    let deck = std::fs::read_to_string(pack.join("decks/cinder-raiders.txt")).unwrap();
+    let (status, v) = post(&s, &t, "/api/workshop/deck/check", &json!({ "text": deck, "format": "" }));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["legal"], true, "{v}");
+    assert_eq!(v["count"], 40);
+    assert_eq!(v["format"]["rule"], "LB-0.1");
+    // The master in the main deck instead of on its line.
+    let wrong = deck.replace("master: LBD-M01: Ashka, Cinder Matriarch", "1x LBD-M01: Ashka, Cinder Matriarch");
+    let (_, v) = post(&s, &t, "/api/workshop/deck/check", &json!({ "text": wrong, "format": "line-battle" }));
+    assert_eq!(v["legal"], false, "{v}");
+    let messages: Vec<&str> = v["errors"].as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap()).collect();
+    assert!(messages.iter().any(|m| m.contains("is a master") && m.contains("LB-0.1")), "{messages:?}");
+}
