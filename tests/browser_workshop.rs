@@ -3,7 +3,8 @@
 //! opened, an original card of an `--edit` copy of the demo pack edited in the page until
 //! the live explain shows the new meaning, its scenario run from the page (the totals
 //! `cardscript test` gives), the edit saved (the file on disk is the edited YAML, nothing
-//! else in the folder changed), and a deck built with the rule it breaks shown.
+//! else in the folder changed), a deck built with the rule it breaks shown, and a card
+//! tried in a game (in P1's opening hand).
 //!
 //! Skipped, with a printed reason, without Chromium or `../shared/data`.
 //! `UPDATE_SCREENSHOT=1` writes docs/workshop-{catalogue,card,editor,deck}.png (demo
@@ -217,4 +218,15 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
         json!("illegal")
     );
     screenshot(&c, &shot_path("workshop-deck.png", tmp.path())).await;
+
+    // 7. "Try it": a game against the greedy player with the card in P1's opening hand.
+    c.goto(&format!("{base}/workshop#card/DEMO-R08")).await.unwrap();
+    wait_for(&c, "document.getElementById('try').href.endsWith('/?try=DEMO-R08')").await;
+    c.find(Locator::Id("try")).await.unwrap().click().await.unwrap();
+    wait_for(
+        &c,
+        "!document.getElementById('game').hidden && \
+         document.querySelector('#board [data-player=\"0\"] .hand .card[data-card=\"DEMO-R08\"]')",
+    )
+    .await;
 }

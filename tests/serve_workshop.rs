@@ -202,4 +202,50 @@ fn a_line_battle_pack_in_the_workshop() {
     assert_eq!(v["legal"], false, "{v}");
     let messages: Vec<&str> = v["errors"].as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap()).collect();
     assert!(messages.iter().any(|m| m.contains("is a master") && m.contains("LB-0.1")), "{messages:?}");
+    // A master is never in a main deck: there is nothing to try (LB-0.1).
+    let (status, v) = s.post("/api/try", &json!({ "card": "LBD-M01" }));
+    assert_eq!(status, 400, "{v}");
+}
+
+/// "Try this card": a card in no deck is put in one (one copy for one of its most numerous
+/// card) and the first seed whose deal puts it in P1's opening hand is played against the
+/// greedy player; the game is an ordinary seeded one, whose replay plays back to the
+/// server's log (as far as the server's game went).
+#[test]
+fn try_a_card_deals_it_into_the_opening_hand() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = demo_copy(tmp.path());
+    std::fs::write(pack.join("cards/WS-001.yaml"), card("WS-001")).unwrap();
+    let s = Server::start(&["--pack", pack.to_str().unwrap()]);
+    let (status, made) = s.post("/api/try", &json!({ "card": "WS-001" }));
+    assert_eq!(status, 200, "{made}");
+    let id = made["id"].as_u64().unwrap();
+    let token = made["tokens"][0].as_str().unwrap().to_string();
+    assert!(made["seed"].as_u64().unwrap() >= 1);
+    assert_eq!(made["tokens"][1], Value::Null, "P2 is the greedy robot");
+    let state = s.get_as(&token, &format!("/api/games/{id}"));
+    let hand = state["view"]["players"][0]["hand"].as_array().unwrap();
+    assert!(hand.iter().any(|c| c["card"] == "WS-001"), "{hand:?}");
+    // The replay (P2 is a robot: P1's token shows it) plays back to the same log.
+    let (code, replay) = s.http_as(&token, "GET", &format!("/api/games/{id}/replay"), "");
+    assert_eq!(code, 200, "{replay}");
+    let decks: Value = serde_json::from_str(&replay).unwrap();
+    let p1 = decks["decks"][0].as_array().unwrap();
+    assert_eq!(p1.len(), 50, "the deck keeps its size");
+    assert_eq!(p1.iter().filter(|c| *c == "WS-001").count(), 1);
+    let file = tmp.path().join("replay.json");
+    std::fs::write(&file, &replay).unwrap();
+    let (_, log) = s.http_as(&token, "GET", &format!("/api/games/{id}/log"), "");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardscript"))
+        .args(["play", "--pack", pack.to_str().unwrap(), "--replay", file.to_str().unwrap(), "--log", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed = String::from_utf8(out.stdout).unwrap();
+    // The game waits on P1's first answer; `play --replay` plays the same events up to
+    // there, then on with its own players.
+    assert!(log.len() > 100 && printed.starts_with(&log), "{log}\n---\n{printed}");
+    // Unknown cards are refused with the nearest id.
+    let (status, v) = s.post("/api/try", &json!({ "card": "WS-01" }));
+    assert_eq!(status, 400, "{v}");
 }

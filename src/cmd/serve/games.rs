@@ -16,6 +16,7 @@ use super::super::source::SourceArgs;
 use super::access::{new_token, same_token};
 
 mod replays;
+mod try_card;
 
 type Error = Box<dyn std::error::Error>;
 
@@ -27,6 +28,8 @@ pub enum Call {
     NewGame(String),
     /// `POST /api/replays`.
     LoadReplay(String),
+    /// `POST /api/try` (`try_card`).
+    TryCard(String),
     /// A call on game `id` with the seat tokens the request carries.
     Game(usize, Vec<String>, GameCall),
 }
@@ -251,6 +254,7 @@ impl Games {
             })),
             Call::NewGame(body) => self.new_game(&body).unwrap_or_else(|e| e),
             Call::LoadReplay(body) => self.load_replay(&body).unwrap_or_else(|e| e),
+            Call::TryCard(body) => self.try_card(&body).unwrap_or_else(|e| e),
             Call::Game(id, tokens, call) => {
                 let Some(p) = self.games.get_mut(&id) else {
                     return Reply::error(

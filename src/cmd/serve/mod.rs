@@ -228,6 +228,10 @@ fn router(tx: Tx, bound: Bound, shop: Router) -> Router {
             get(|State(tx): State<Tx>, g: GameReq| g.ask(tx, GameCall::Log)),
         )
         .route(
+            "/api/try",
+            post(|State(tx): State<Tx>, JsonText(body): JsonText| ask(tx, Call::TryCard(body))),
+        )
+        .route(
             "/api/replays",
             post(|State(tx): State<Tx>, JsonText(body): JsonText| ask(tx, Call::LoadReplay(body))),
         )

@@ -51,6 +51,13 @@ async function init() {
     const r = await api("POST", `/api/games/${Number(join)}/join`, {});
     await open({ id: r.id, tokens: [r.token] });
   }
+  // `/?try=CARD`: the workshop's "Try it": a game with the card in the opening hand.
+  const tryCard = new URLSearchParams(location.search).get("try");
+  if (tryCard !== null) {
+    const r = await api("POST", "/api/try", { card: tryCard });
+    $("seed").value = r.seed;
+    await open(r);
+  }
 }
 
 // A new, loaded or joined game: `made` is the server's `{id, tokens}`.

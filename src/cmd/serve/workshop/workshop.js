@@ -122,6 +122,8 @@ async function openCard(id) {
   $("face").innerHTML = drawFace(face);
   $("card-title").textContent = c.name;
   $("card-meta").textContent = c.id + " · " + c.kind + " · pack " + page.pack + (page.file ? " · " + page.file : "");
+  $("try").href = "/?try=" + encodeURIComponent(c.id);
+  $("try").hidden = c.kind === "master" || !!c.token;
   renderExplain($("explain"), page);
   const ul = $("scenarios");
   ul.replaceChildren();
