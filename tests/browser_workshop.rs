@@ -29,7 +29,9 @@ use support::{cardscript, shared_data, text};
 
 fn shot_path(name: &str, tmp: &Path) -> PathBuf {
     if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs").join(name)
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs")
+            .join(name)
     } else {
         tmp.join(name)
     }
@@ -39,11 +41,17 @@ fn shot_path(name: &str, tmp: &Path) -> PathBuf {
 async fn wait_for(c: &Client, script: &str) -> Value {
     let start = Instant::now();
     loop {
-        let v = c.execute(&format!("return ({script});"), vec![]).await.unwrap();
+        let v = c
+            .execute(&format!("return ({script});"), vec![])
+            .await
+            .unwrap();
         if !(v.is_null() || v == json!(false) || v == json!("") || v == json!(0)) {
             return v;
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "never true: {script}");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "never true: {script}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -78,12 +86,17 @@ async fn type_yaml(c: &Client, yaml: &str) {
 #[tokio::test(flavor = "current_thread")]
 async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
     let Some(data) = shared_data() else { return };
-    let Some(mut driver) = Driver::start() else { return };
+    let Some(mut driver) = Driver::start() else {
+        return;
+    };
     let tmp = tempfile::tempdir().unwrap();
     let bss = tmp.path().join("bss");
     let o = cardscript(&[
-        "import", "bss-json", data.join("cards.jsonl").to_str().unwrap(),
-        "--out", bss.to_str().unwrap(),
+        "import",
+        "bss-json",
+        data.join("cards.jsonl").to_str().unwrap(),
+        "--out",
+        bss.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", text(&o));
     // An --edit copy of the demo pack.
@@ -96,8 +109,12 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
     }
     let before = files(&demo);
     let server = Server::start(&[
-        "--pack", bss.to_str().unwrap(), "--pack", demo.to_str().unwrap(),
-        "--edit", demo.to_str().unwrap(),
+        "--pack",
+        bss.to_str().unwrap(),
+        "--pack",
+        demo.to_str().unwrap(),
+        "--edit",
+        demo.to_str().unwrap(),
     ]);
     let base = server.base.clone();
     let c = driver.session(1280, 900).await;
@@ -105,12 +122,28 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
     // 1. Search the real cards by a word of their text: the page lists the API's hits.
     c.goto(&format!("{base}/workshop#catalogue")).await.unwrap();
     wait_for(&c, "document.querySelector('#pack option[value=bss]')").await;
-    c.execute("document.getElementById('q').value = 'destroy';", vec![]).await.unwrap();
-    c.find(Locator::Id("go")).await.unwrap().click().await.unwrap();
+    c.execute("document.getElementById('q').value = 'destroy';", vec![])
+        .await
+        .unwrap();
+    c.find(Locator::Id("go"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let api = server.get("/api/workshop/search?q=destroy");
-    let want: Vec<Value> = api["cards"].as_array().unwrap().iter().map(|h| h["id"].clone()).collect();
+    let want: Vec<Value> = api["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["id"].clone())
+        .collect();
     assert!(want.len() > 10, "real cards say `destroy`: {api}");
-    assert!(want.iter().any(|id| id.as_str().unwrap().starts_with("BSS")), "{api}");
+    assert!(
+        want.iter()
+            .any(|id| id.as_str().unwrap().starts_with("BSS")),
+        "{api}"
+    );
     let joined: Vec<&str> = want.iter().map(|v| v.as_str().unwrap()).collect();
     let joined = serde_json::to_string(&joined.join(",")).unwrap();
     wait_for(
@@ -121,16 +154,32 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
 
     // 2. Open a real card from the hits: its face and what the engine understood.
     let first = want[0].as_str().unwrap();
-    c.find(Locator::Css(&format!(".hit[data-id='{first}']"))).await.unwrap().click().await.unwrap();
+    c.find(Locator::Css(&format!(".hit[data-id='{first}']")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let page = server.get(&format!("/api/workshop/cards/{first}"));
-    let title = wait_for(&c, "document.querySelector('#face svg') && document.getElementById('card-title').textContent").await;
+    let title = wait_for(
+        &c,
+        "document.querySelector('#face svg') && document.getElementById('card-title').textContent",
+    )
+    .await;
     assert_eq!(title, page["card"]["name"]);
     let effects = wait_for(&c, "document.querySelectorAll('#explain .effect').length").await;
-    assert_eq!(effects, json!(page["explain"]["explained"].as_array().unwrap().len()));
+    assert_eq!(
+        effects,
+        json!(page["explain"]["explained"].as_array().unwrap().len())
+    );
 
     // The screenshots show demo cards only.
     c.goto(&format!("{base}/workshop#catalogue")).await.unwrap();
-    wait_for(&c, "document.querySelector('#pack option[value=\"battle-spirits-demo\"]')").await;
+    wait_for(
+        &c,
+        "document.querySelector('#pack option[value=\"battle-spirits-demo\"]')",
+    )
+    .await;
     c.execute(
         "document.getElementById('pack').value = 'battle-spirits-demo';\
          document.getElementById('q').value = '';",
@@ -138,35 +187,67 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
     )
     .await
     .unwrap();
-    c.find(Locator::Id("go")).await.unwrap().click().await.unwrap();
-    wait_for(&c, "document.querySelector('#results .hit[data-id=\"DEMO-R07\"]')").await;
+    c.find(Locator::Id("go"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(
+        &c,
+        "document.querySelector('#results .hit[data-id=\"DEMO-R07\"]')",
+    )
+    .await;
     screenshot(&c, &shot_path("workshop-catalogue.png", tmp.path())).await;
 
     // 3. Edit DEMO-R07 (original text) until explain shows the new meaning; a tall window
     // shows the card page and its editor whole.
     c.set_window_size(1280, 1700).await.unwrap();
-    c.goto(&format!("{base}/workshop#card/DEMO-R07")).await.unwrap();
+    c.goto(&format!("{base}/workshop#card/DEMO-R07"))
+        .await
+        .unwrap();
     wait_for(&c, "!document.getElementById('editor').hidden && document.getElementById('check-status').className === 'ok'").await;
     screenshot(&c, &shot_path("workshop-card.png", tmp.path())).await;
     let file = demo.join("cards/DEMO-R07.yaml");
     let old = std::fs::read_to_string(&file).unwrap();
     assert!(old.contains("3000 or less BP"));
     // A live error first: a misspelt timing, at its line, with the loader's did-you-mean.
-    type_yaml(&c, &old.replace("When This Spirit Attacks", "When This Spirit Atacks")).await;
-    let err = wait_for(&c, "document.querySelector('#errors li') && document.querySelector('#errors li').textContent").await;
+    type_yaml(
+        &c,
+        &old.replace("When This Spirit Attacks", "When This Spirit Atacks"),
+    )
+    .await;
+    let err = wait_for(
+        &c,
+        "document.querySelector('#errors li') && document.querySelector('#errors li').textContent",
+    )
+    .await;
     let err = err.as_str().unwrap();
-    assert!(err.contains("line 15") && err.contains("did you mean `When This Spirit Attacks`"), "{err}");
+    assert!(
+        err.contains("line 15") && err.contains("did you mean `When This Spirit Attacks`"),
+        "{err}"
+    );
     wait_for(&c, "document.querySelector('#gutter .bad')").await;
     screenshot(&c, &shot_path("workshop-editor.png", tmp.path())).await;
     let new = old.replace("3000 or less BP", "4000 or less BP");
     type_yaml(&c, &new).await;
-    wait_for(&c, "document.getElementById('live').textContent.includes('BP ≤ 4000')").await;
-    assert_eq!(std::fs::read_to_string(&file).unwrap(), old, "checking writes nothing");
+    wait_for(
+        &c,
+        "document.getElementById('live').textContent.includes('BP ≤ 4000')",
+    )
+    .await;
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        old,
+        "checking writes nothing"
+    );
 
     // 4. Run its scenario from the page: the totals `cardscript test` gives.
     let scenario = demo.join("tests/red.yaml");
     let run = c
-        .find(Locator::XPath("//ul[@id='scenarios']/li[contains(., 'red.yaml')]/button"))
+        .find(Locator::XPath(
+            "//ul[@id='scenarios']/li[contains(., 'red.yaml')]/button",
+        ))
         .await
         .unwrap();
     run.click().await.unwrap();
@@ -176,12 +257,24 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
     let t = &cli["totals"];
     assert_eq!(
         totals,
-        json!(format!("{} passed, {} failed, {} broken, {} skipped", t["passed"], t["failed"], t["broken"], t["skipped"]))
+        json!(format!(
+            "{} passed, {} failed, {} broken, {} skipped",
+            t["passed"], t["failed"], t["broken"], t["skipped"]
+        ))
     );
 
     // 5. Save: the file is the edited YAML and nothing else in the folder changed.
-    c.find(Locator::Id("save")).await.unwrap().click().await.unwrap();
-    wait_for(&c, "document.getElementById('save-status').textContent.startsWith('saved')").await;
+    c.find(Locator::Id("save"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(
+        &c,
+        "document.getElementById('save-status').textContent.startsWith('saved')",
+    )
+    .await;
     let mut after = files(&demo);
     assert_eq!(after.remove(&file).unwrap(), new.as_bytes());
     let mut expected = before;
@@ -201,18 +294,42 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
     )
     .await
     .unwrap();
-    wait_for(&c, "document.querySelector('#deck-hits [data-add=\"DEMO-R08\"]')").await;
+    wait_for(
+        &c,
+        "document.querySelector('#deck-hits [data-add=\"DEMO-R08\"]')",
+    )
+    .await;
     for _ in 0..3 {
-        c.find(Locator::Css("#deck-hits [data-add='DEMO-R08']")).await.unwrap().click().await.unwrap();
+        c.find(Locator::Css("#deck-hits [data-add='DEMO-R08']"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
         tokio::time::sleep(Duration::from_millis(150)).await;
     }
     for _ in 0..5 {
-        c.execute("document.getElementById('deck-add-id').value = 'DEMO-R07';", vec![]).await.unwrap();
-        c.find(Locator::Id("deck-add")).await.unwrap().click().await.unwrap();
+        c.execute(
+            "document.getElementById('deck-add-id').value = 'DEMO-R07';",
+            vec![],
+        )
+        .await
+        .unwrap();
+        c.find(Locator::Id("deck-add"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
         tokio::time::sleep(Duration::from_millis(150)).await;
     }
     let errs = wait_for(&c, "document.getElementById('deck-count').textContent.startsWith('8 ') && document.getElementById('deck-errors').textContent").await;
-    assert!(errs.as_str().unwrap().contains("5 copies of `Pyre Drake Solvane`"), "{errs}");
+    assert!(
+        errs.as_str()
+            .unwrap()
+            .contains("5 copies of `Pyre Drake Solvane`"),
+        "{errs}"
+    );
     assert_eq!(
         wait_for(&c, "document.getElementById('deck-count').className").await,
         json!("illegal")
@@ -220,9 +337,20 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
     screenshot(&c, &shot_path("workshop-deck.png", tmp.path())).await;
 
     // 7. "Try it": a game against the greedy player with the card in P1's opening hand.
-    c.goto(&format!("{base}/workshop#card/DEMO-R08")).await.unwrap();
-    wait_for(&c, "document.getElementById('try').href.endsWith('/?try=DEMO-R08')").await;
-    c.find(Locator::Id("try")).await.unwrap().click().await.unwrap();
+    c.goto(&format!("{base}/workshop#card/DEMO-R08"))
+        .await
+        .unwrap();
+    wait_for(
+        &c,
+        "document.getElementById('try').href.endsWith('/?try=DEMO-R08')",
+    )
+    .await;
+    c.find(Locator::Id("try"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     wait_for(
         &c,
         "!document.getElementById('game').hidden && \

@@ -17,7 +17,10 @@ use server::{Server, send};
 fn token(s: &Server) -> String {
     let (status, page) = send(&s.base, "GET", "/workshop", &[], b"");
     assert_eq!(status, 200);
-    let at = page.find("name=\"workshop-token\" content=\"").expect("the token meta") + 31;
+    let at = page
+        .find("name=\"workshop-token\" content=\"")
+        .expect("the token meta")
+        + 31;
     page[at..at + 32].to_string()
 }
 
@@ -27,7 +30,10 @@ fn post(s: &Server, token: &str, path: &str, body: &Value) -> (u16, Value) {
         &s.base,
         "POST",
         path,
-        &[("Content-Type", "application/json"), ("Authorization", &auth)],
+        &[
+            ("Content-Type", "application/json"),
+            ("Authorization", &auth),
+        ],
         body.to_string().as_bytes(),
     );
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
@@ -57,7 +63,10 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 fn demo_copy(into: &Path) -> PathBuf {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/battle-spirits-demo");
     let dst = into.join("demo");
-    for (rel, _) in tree(&src).iter().map(|(p, b)| (p.strip_prefix(&src).unwrap().to_path_buf(), b)) {
+    for (rel, _) in tree(&src)
+        .iter()
+        .map(|(p, b)| (p.strip_prefix(&src).unwrap().to_path_buf(), b))
+    {
         let to = dst.join(&rel);
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(src.join(&rel), to).unwrap();
@@ -84,7 +93,10 @@ fn without_edit_the_workshop_refuses_every_write() {
     for (call, body) in [
         ("/api/workshop/save", edit.clone()),
         ("/api/workshop/check", edit),
-        ("/api/workshop/deck/save", json!({ "name": "d", "text": "4x DEMO-R01\n" })),
+        (
+            "/api/workshop/deck/save",
+            json!({ "name": "d", "text": "4x DEMO-R01\n" }),
+        ),
     ] {
         let (status, v) = post(&s, &t, call, &body);
         assert_eq!(status, 403, "{call}: {v}");
@@ -105,7 +117,12 @@ fn no_request_writes_outside_the_edit_folder() {
     let outside = tmp.path().join("outside");
     std::fs::create_dir(&outside).unwrap();
     std::fs::write(outside.join("victim.yaml"), "untouched\n").unwrap();
-    let s = Server::start(&["--pack", pack.to_str().unwrap(), "--edit", pack.to_str().unwrap()]);
+    let s = Server::start(&[
+        "--pack",
+        pack.to_str().unwrap(),
+        "--edit",
+        pack.to_str().unwrap(),
+    ]);
     let t = token(&s);
     // The workshop has read the pack (its thread answers once it has).
     assert_eq!(send(&s.base, "GET", "/api/workshop/info", &[], b"").0, 200);
@@ -126,12 +143,25 @@ fn no_request_writes_outside_the_edit_folder() {
         "cards/away/NEW.yaml".to_string(),
         "pack.yaml".to_string(),
     ] {
-        let (status, v) = post(&s, &t, "/api/workshop/save", &json!({ "path": path, "text": card("WS-001") }));
+        let (status, v) = post(
+            &s,
+            &t,
+            "/api/workshop/save",
+            &json!({ "path": path, "text": card("WS-001") }),
+        );
         assert_eq!(status, 400, "{path}: {v}");
-        assert!(v["error"].as_str().unwrap().starts_with("refused to write"), "{v}");
+        assert!(
+            v["error"].as_str().unwrap().starts_with("refused to write"),
+            "{v}"
+        );
     }
     // A deck name cannot lead out either.
-    let (status, _) = post(&s, &t, "/api/workshop/deck/save", &json!({ "name": "../x", "text": "" }));
+    let (status, _) = post(
+        &s,
+        &t,
+        "/api/workshop/deck/save",
+        &json!({ "name": "../x", "text": "" }),
+    );
     assert_eq!(status, 400);
     assert_eq!(tree(tmp.path()), before, "nothing was written");
     std::fs::remove_file(&link).unwrap();
@@ -140,22 +170,42 @@ fn no_request_writes_outside_the_edit_folder() {
     // A card that does not read is refused (422) with its error at its line, the file
     // untouched; so is a write without the token, or with another one.
     let broken = card("DEMO-R07").replace("cost: 2", "cost: two");
-    let (status, v) = post(&s, &t, "/api/workshop/save", &json!({ "path": "cards/DEMO-R07.yaml", "text": broken }));
+    let (status, v) = post(
+        &s,
+        &t,
+        "/api/workshop/save",
+        &json!({ "path": "cards/DEMO-R07.yaml", "text": broken }),
+    );
     assert_eq!(status, 422, "{v}");
     assert_eq!(v["errors"][0]["line"], 4, "{v}");
     assert_eq!(v["errors"][0]["here"], true, "{v}");
     let edited = pack.join("cards/DEMO-R07.yaml");
-    let new_text = std::fs::read_to_string(&edited).unwrap().replace("3000 or less", "4000 or less");
+    let new_text = std::fs::read_to_string(&edited)
+        .unwrap()
+        .replace("3000 or less", "4000 or less");
     let good = json!({ "path": "cards/DEMO-R07.yaml", "text": new_text });
-    let (status, _) = send(&s.base, "POST", "/api/workshop/save", &[("Content-Type", "application/json")], good.to_string().as_bytes());
+    let (status, _) = send(
+        &s.base,
+        "POST",
+        "/api/workshop/save",
+        &[("Content-Type", "application/json")],
+        good.to_string().as_bytes(),
+    );
     assert_eq!(status, 401);
-    assert_eq!(post(&s, &"0".repeat(32), "/api/workshop/save", &good).0, 403);
+    assert_eq!(
+        post(&s, &"0".repeat(32), "/api/workshop/save", &good).0,
+        403
+    );
     let auth = format!("Bearer {t}");
     let (status, _) = send(
         &s.base,
         "POST",
         "/api/workshop/save",
-        &[("Content-Type", "application/json"), ("Authorization", &auth), ("Origin", "http://evil.example")],
+        &[
+            ("Content-Type", "application/json"),
+            ("Authorization", &auth),
+            ("Origin", "http://evil.example"),
+        ],
         good.to_string().as_bytes(),
     );
     assert_eq!(status, 403);
@@ -191,17 +241,40 @@ fn a_line_battle_pack_in_the_workshop() {
     assert_eq!(page["editable"], false);
     let t = token(&s);
     let deck = std::fs::read_to_string(pack.join("decks/cinder-raiders.txt")).unwrap();
-    let (status, v) = post(&s, &t, "/api/workshop/deck/check", &json!({ "text": deck, "format": "" }));
+    let (status, v) = post(
+        &s,
+        &t,
+        "/api/workshop/deck/check",
+        &json!({ "text": deck, "format": "" }),
+    );
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["legal"], true, "{v}");
     assert_eq!(v["count"], 40);
     assert_eq!(v["format"]["rule"], "LB-0.1");
     // The master in the main deck instead of on its line.
-    let wrong = deck.replace("master: LBD-M01: Ashka, Cinder Matriarch", "1x LBD-M01: Ashka, Cinder Matriarch");
-    let (_, v) = post(&s, &t, "/api/workshop/deck/check", &json!({ "text": wrong, "format": "line-battle" }));
+    let wrong = deck.replace(
+        "master: LBD-M01: Ashka, Cinder Matriarch",
+        "1x LBD-M01: Ashka, Cinder Matriarch",
+    );
+    let (_, v) = post(
+        &s,
+        &t,
+        "/api/workshop/deck/check",
+        &json!({ "text": wrong, "format": "line-battle" }),
+    );
     assert_eq!(v["legal"], false, "{v}");
-    let messages: Vec<&str> = v["errors"].as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap()).collect();
-    assert!(messages.iter().any(|m| m.contains("is a master") && m.contains("LB-0.1")), "{messages:?}");
+    let messages: Vec<&str> = v["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("is a master") && m.contains("LB-0.1")),
+        "{messages:?}"
+    );
     // A master is never in a main deck: there is nothing to try (LB-0.1).
     let (status, v) = s.post("/api/try", &json!({ "card": "LBD-M01" }));
     assert_eq!(status, 400, "{v}");
@@ -237,14 +310,29 @@ fn try_a_card_deals_it_into_the_opening_hand() {
     std::fs::write(&file, &replay).unwrap();
     let (_, log) = s.http_as(&token, "GET", &format!("/api/games/{id}/log"), "");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardscript"))
-        .args(["play", "--pack", pack.to_str().unwrap(), "--replay", file.to_str().unwrap(), "--log", "json"])
+        .args([
+            "play",
+            "--pack",
+            pack.to_str().unwrap(),
+            "--replay",
+            file.to_str().unwrap(),
+            "--log",
+            "json",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let printed = String::from_utf8(out.stdout).unwrap();
     // The game waits on P1's first answer; `play --replay` plays the same events up to
     // there, then on with its own players.
-    assert!(log.len() > 100 && printed.starts_with(&log), "{log}\n---\n{printed}");
+    assert!(
+        log.len() > 100 && printed.starts_with(&log),
+        "{log}\n---\n{printed}"
+    );
     // Unknown cards are refused with the nearest id.
     let (status, v) = s.post("/api/try", &json!({ "card": "WS-01" }));
     assert_eq!(status, 400, "{v}");

@@ -92,12 +92,17 @@ pub fn run(mut args: ServeArgs) -> Result<(), Error> {
                 .canonicalize()
                 .map_err(|e| format!("--edit {}: {e}", dir.display()))?;
             if !root.join("pack.yaml").is_file() {
-                return Err(format!("--edit {}: not a pack folder (no pack.yaml)", dir.display()).into());
+                return Err(
+                    format!("--edit {}: not a pack folder (no pack.yaml)", dir.display()).into(),
+                );
             }
-            let known = (args.source.packs.iter()).any(|p| p.canonicalize().is_ok_and(|c| c == root));
+            let known =
+                (args.source.packs.iter()).any(|p| p.canonicalize().is_ok_and(|c| c == root));
             if !known {
                 if args.source.db.is_some() {
-                    return Err("--edit serves the pack folder it edits: use --pack, not --db".into());
+                    return Err(
+                        "--edit serves the pack folder it edits: use --pack, not --db".into(),
+                    );
                 }
                 args.source.packs.push(dir.clone());
             }

@@ -67,7 +67,10 @@ impl Games {
         }
         Err(Reply::error(
             409,
-            format!("no deal from seed {first} on put `{}` in the opening hand", def.id),
+            format!(
+                "no deal from seed {first} on put `{}` in the opening hand",
+                def.id
+            ),
         ))
     }
 }

@@ -49,7 +49,10 @@ fn diag(d: &carddb::Diagnostic, root: Option<&Path>, edited: &str) -> Value {
 impl Shop {
     /// The `--edit` folder as `--pack` gave it, and canonical.
     fn edit_dirs(&self) -> Result<(PathBuf, PathBuf), Reply> {
-        let root = self.edit.clone().ok_or_else(|| Reply::error(403, NO_EDIT))?;
+        let root = self
+            .edit
+            .clone()
+            .ok_or_else(|| Reply::error(403, NO_EDIT))?;
         let given = (self.source.packs.iter())
             .find(|p| p.canonicalize().is_ok_and(|c| c == root))
             .cloned()
@@ -138,11 +141,21 @@ impl Shop {
                 }
                 .map_err(|e| Reply::error(400, e))?;
                 format_name = Some(json!({ "name": format.name, "rule": format.rule() }));
-                let cards = self.cat.cards().map_err(|e| Reply::error(500, e.to_string()))?;
-                let df = carddb::deck::DeckFile { deck, files, rel: rel.into() };
+                let cards = self
+                    .cat
+                    .cards()
+                    .map_err(|e| Reply::error(500, e.to_string()))?;
+                let df = carddb::deck::DeckFile {
+                    deck,
+                    files,
+                    rel: rel.into(),
+                };
                 errors.extend(carddb::deck::check(&df, &cards, &format));
             }
-            let errors: Vec<Value> = errors.iter().map(|d| diag(d, Some(Path::new("deck")), rel)).collect();
+            let errors: Vec<Value> = errors
+                .iter()
+                .map(|d| diag(d, Some(Path::new("deck")), rel))
+                .collect();
             Ok(Reply::json(&json!({
                 "count": count,
                 "legal": errors.is_empty(),
@@ -160,9 +173,14 @@ impl Shop {
             let req: DeckReq = parse(body)?;
             let name = req.name.unwrap_or_default();
             if name.is_empty()
-                || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                || !name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
             {
-                return Err(Reply::error(400, "a deck's name is letters, digits, `-` and `_`"));
+                return Err(Reply::error(
+                    400,
+                    "a deck's name is letters, digits, `-` and `_`",
+                ));
             }
             let (_, root) = self.edit_dirs()?;
             let decks = root.join("decks");
@@ -187,9 +205,8 @@ fn explain_edited(checked: &Checked, rel: &str) -> Value {
     };
     let Some(def) = (checked.packs.iter())
         .flat_map(|p| p.cards.iter())
-        .filter(|c| c.file == rel)
+        .rfind(|c| c.file == rel)
         .map(|c| c.def.clone())
-        .last()
     else {
         return Value::Null;
     };

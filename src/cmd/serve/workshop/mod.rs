@@ -86,7 +86,10 @@ fn router(ws: Ws) -> Router {
         move || async move { ([(header::CONTENT_TYPE, "text/javascript")], body) }
     };
     Router::new()
-        .route("/workshop", get(|State(ws): State<Ws>| async move { Html(PAGE.replace("{{TOKEN}}", &ws.token)) }))
+        .route(
+            "/workshop",
+            get(|State(ws): State<Ws>| async move { Html(PAGE.replace("{{TOKEN}}", &ws.token)) }),
+        )
         .route("/workshop.js", get(js(SCRIPT)))
         .route("/face.js", get(js(FACE)))
         .route("/editor.js", get(js(EDITOR)))
@@ -110,11 +113,26 @@ fn router(ws: Ws) -> Router {
             "/api/workshop/cards/{id}",
             get(|State(ws): State<Ws>, Path(id): Path<String>| ask(ws.tx, Call::Card(id))),
         )
-        .route("/api/workshop/check", post(|s: State<Ws>, h: HeaderMap, b: JsonText| checked(s, h, b, Call::Check)))
-        .route("/api/workshop/save", post(|s: State<Ws>, h: HeaderMap, b: JsonText| checked(s, h, b, Call::Save)))
-        .route("/api/workshop/test", post(|s: State<Ws>, h: HeaderMap, b: JsonText| checked(s, h, b, Call::Test)))
-        .route("/api/workshop/deck/check", post(|s: State<Ws>, h: HeaderMap, b: JsonText| checked(s, h, b, Call::DeckCheck)))
-        .route("/api/workshop/deck/save", post(|s: State<Ws>, h: HeaderMap, b: JsonText| checked(s, h, b, Call::DeckSave)))
+        .route(
+            "/api/workshop/check",
+            post(|s: State<Ws>, h: HeaderMap, b: JsonText| checked(s, h, b, Call::Check)),
+        )
+        .route(
+            "/api/workshop/save",
+            post(|s: State<Ws>, h: HeaderMap, b: JsonText| checked(s, h, b, Call::Save)),
+        )
+        .route(
+            "/api/workshop/test",
+            post(|s: State<Ws>, h: HeaderMap, b: JsonText| checked(s, h, b, Call::Test)),
+        )
+        .route(
+            "/api/workshop/deck/check",
+            post(|s: State<Ws>, h: HeaderMap, b: JsonText| checked(s, h, b, Call::DeckCheck)),
+        )
+        .route(
+            "/api/workshop/deck/save",
+            post(|s: State<Ws>, h: HeaderMap, b: JsonText| checked(s, h, b, Call::DeckSave)),
+        )
         .with_state(ws)
 }
 
@@ -136,7 +154,10 @@ async fn checked(
         );
     }
     if !given.iter().any(|g| same_token(g, &ws.token)) {
-        return error(StatusCode::FORBIDDEN, "that is not this server's workshop token");
+        return error(
+            StatusCode::FORBIDDEN,
+            "that is not this server's workshop token",
+        );
     }
     ask(ws.tx, call(body)).await
 }

@@ -57,12 +57,12 @@ impl Shop {
         let mut shop = Shop::open(source, edit, more);
         for (call, reply) in rx {
             let r = match &mut shop {
-                Ok(shop) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    shop.handle(call)
-                }))
-                .unwrap_or_else(|p| {
-                    Reply::error(500, engine::driver::sim::panic_message(p.as_ref()))
-                }),
+                Ok(shop) => {
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shop.handle(call)))
+                        .unwrap_or_else(|p| {
+                            Reply::error(500, engine::driver::sim::panic_message(p.as_ref()))
+                        })
+                }
                 Err(e) => Reply::error(500, format!("the workshop's catalogue: {e}")),
             };
             let _ = reply.send(r);
@@ -79,7 +79,8 @@ impl Shop {
         } else {
             load_packs(&source.packs)?
         };
-        let mut scenario_dirs: Vec<PathBuf> = source.packs.iter().map(|p| p.join("tests")).collect();
+        let mut scenario_dirs: Vec<PathBuf> =
+            source.packs.iter().map(|p| p.join("tests")).collect();
         scenario_dirs.extend(more);
         let scenarios = super::tests_run::index(&source, &scenario_dirs);
         Ok(Shop {
@@ -120,10 +121,16 @@ impl Shop {
 
     fn info(&self) -> Result<Value, Error> {
         let defs = self.cat.cards()?;
-        let mut families: Vec<&str> = defs.iter().flat_map(|c| c.families.iter().map(String::as_str)).collect();
+        let mut families: Vec<&str> = defs
+            .iter()
+            .flat_map(|c| c.families.iter().map(String::as_str))
+            .collect();
         families.sort_unstable();
         families.dedup();
-        let mut keywords: Vec<&str> = defs.iter().flat_map(|c| c.keywords.iter().map(|k| k.name.as_str())).collect();
+        let mut keywords: Vec<&str> = defs
+            .iter()
+            .flat_map(|c| c.keywords.iter().map(|k| k.name.as_str()))
+            .collect();
         keywords.sort_unstable();
         keywords.dedup();
         let mut kinds: Vec<&str> = defs.iter().map(|c| c.kind.name()).collect();
@@ -155,9 +162,9 @@ impl Shop {
     /// The pack loaded from the `--edit` folder.
     pub fn edit_pack(&self) -> Option<&Pack> {
         let edit = self.edit.as_ref()?;
-        self.packs.iter().find(|p| {
-            p.files.origin.canonicalize().is_ok_and(|o| &o == edit)
-        })
+        self.packs
+            .iter()
+            .find(|p| p.files.origin.canonicalize().is_ok_and(|o| &o == edit))
     }
 
     /// Search by name and text (the catalogue's FTS index), colour, cost, kind, family,
@@ -171,9 +178,14 @@ impl Shop {
             .map(|k| carddb::CardKind::parse(k).ok_or(format!("unknown kind `{k}`")))
             .transpose()?;
         let cost = get("cost")
-            .map(|c| c.parse::<u32>().map_err(|_| format!("cost `{c}` is not a number")))
+            .map(|c| {
+                c.parse::<u32>()
+                    .map_err(|_| format!("cost `{c}` is not a number"))
+            })
             .transpose()?;
-        let limit = get("limit").and_then(|l| l.parse::<usize>().ok()).unwrap_or(60);
+        let limit = get("limit")
+            .and_then(|l| l.parse::<usize>().ok())
+            .unwrap_or(60);
         let hits = self.cat.search(&carddb::SearchQuery {
             text: get("q").map(str::to_string),
             colour,
@@ -226,8 +238,7 @@ impl Shop {
             .packs
             .iter()
             .flat_map(|p| p.cards.iter().map(move |c| (p, c)))
-            .filter(|(_, l)| l.def.id == id)
-            .last();
+            .rfind(|(_, l)| l.def.id == id);
         let (file, yaml, editable) = match loaded {
             Some((p, l)) => {
                 let mine = self.edit_pack().is_some_and(|e| std::ptr::eq(e, p));

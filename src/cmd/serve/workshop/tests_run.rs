@@ -46,9 +46,12 @@ pub fn index(source: &SourceArgs, dirs: &[PathBuf]) -> Vec<Scenario> {
         for s in list {
             let field = |k: &str| s.get(k).and_then(|v| v.as_str()).map(str::to_string);
             let ruling = field("ruling").or_else(|| {
-                s.get("rulings")
-                    .and_then(|r| r.as_sequence())
-                    .map(|r| r.iter().filter_map(|v| v.as_str()).collect::<Vec<_>>().join(", "))
+                s.get("rulings").and_then(|r| r.as_sequence()).map(|r| {
+                    r.iter()
+                        .filter_map(|v| v.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
             });
             out.push(Scenario {
                 file: file.clone(),
@@ -88,15 +91,25 @@ impl Shop {
     /// `cardscript test --json` and answers its JSON document. A file that is not listed
     /// is refused: the page runs only the packs' scenarios.
     pub fn test(&self, body: &str) -> Reply {
-        let req: TestReq = match serde_json::from_str(if body.trim().is_empty() { "{}" } else { body }) {
-            Ok(r) => r,
-            Err(e) => return Reply::error(400, format!("bad request: {e}")),
-        };
-        let mut listed: Vec<String> = self.scenarios.iter().map(|s| s.file.display().to_string()).collect();
+        let req: TestReq =
+            match serde_json::from_str(if body.trim().is_empty() { "{}" } else { body }) {
+                Ok(r) => r,
+                Err(e) => return Reply::error(400, format!("bad request: {e}")),
+            };
+        let mut listed: Vec<String> = self
+            .scenarios
+            .iter()
+            .map(|s| s.file.display().to_string())
+            .collect();
         listed.dedup();
         let files: Vec<String> = match req.file {
             Some(f) if listed.contains(&f) => vec![f],
-            Some(f) => return Reply::error(400, format!("`{f}` is not one of the packs' scenario files")),
+            Some(f) => {
+                return Reply::error(
+                    400,
+                    format!("`{f}` is not one of the packs' scenario files"),
+                );
+            }
             None => listed,
         };
         let exe = match std::env::current_exe() {
@@ -126,7 +139,10 @@ impl Shop {
             }
             Err(_) => Reply::error(
                 500,
-                format!("`cardscript test` said: {}", String::from_utf8_lossy(&out.stderr)),
+                format!(
+                    "`cardscript test` said: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                ),
             ),
         }
     }
