@@ -2,8 +2,8 @@
 //! browse the catalogue, read what the engine understood of each card, run the packs'
 //! scenarios and build decks, and, only with `--edit DIR`, to edit that one pack folder's
 //! cards and decks. Its own thread ([`shop`]) holds a catalogue and card library of its
-//! own (script engines stay on one thread), rebuilt after each save; the game thread keeps
-//! the catalogue it started with.
+//! own (script engines stay on one thread), opened at its first call and rebuilt after
+//! each save; the game thread keeps the catalogue it started with.
 //!
 //! Security is the game's: every request passes the `Host`/`Origin` guard of the server
 //! ([`super::access`]); every `POST` also needs the workshop token the page carries

@@ -46,17 +46,21 @@ pub struct Shop {
 }
 
 impl Shop {
-    /// Opens the workshop's catalogue, then answers calls until the server stops; when
-    /// the catalogue does not open, every call is answered with why.
+    /// Answers calls until the server stops. The workshop's catalogue is opened at its
+    /// first call (a server only played on never builds it); when it does not open, every
+    /// call is answered with why.
     pub fn serve(
         source: SourceArgs,
         edit: Option<PathBuf>,
         more: Vec<PathBuf>,
         rx: mpsc::Receiver<(Call, mpsc::Sender<Reply>)>,
     ) {
-        let mut shop = Shop::open(source, edit, more);
+        let mut shop: Option<Result<Shop, String>> = None;
         for (call, reply) in rx {
-            let r = match &mut shop {
+            let opened = shop.get_or_insert_with(|| {
+                Shop::open(source.clone(), edit.clone(), more.clone()).map_err(|e| e.to_string())
+            });
+            let r = match opened {
                 Ok(shop) => {
                     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shop.handle(call)))
                         .unwrap_or_else(|p| {
