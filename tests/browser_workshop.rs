@@ -115,6 +115,8 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
         demo.to_str().unwrap(),
         "--edit",
         demo.to_str().unwrap(),
+        "--scenarios",
+        "tests/rulings",
     ]);
     let base = server.base.clone();
     let c = driver.session(1280, 900).await;
@@ -171,6 +173,19 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
     assert_eq!(
         effects,
         json!(page["explain"]["explained"].as_array().unwrap().len())
+    );
+
+    // The rulings that name a real card are on its page (tests/rulings: C#16 is about
+    // BSS01-021, BS-6.6).
+    let rulings = server.get("/api/workshop/cards/BSS01-021");
+    assert!(
+        rulings["scenarios"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["ruling"] == "C#16"),
+        "{}",
+        rulings["scenarios"]
     );
 
     // The screenshots show demo cards only.
