@@ -337,3 +337,54 @@ fn try_a_card_deals_it_into_the_opening_hand() {
     let (status, v) = s.post("/api/try", &json!({ "card": "WS-01" }));
     assert_eq!(status, 400, "{v}");
 }
+
+/// The deck builder saves into the edited pack only a deck the pack's checks accept (as
+/// `db build`: its cards known, BS-0.1's limits), as `decks/NAME.txt`.
+#[test]
+fn a_deck_is_saved_in_the_pack_only_when_it_checks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = demo_copy(tmp.path());
+    let s = Server::start(&[
+        "--pack",
+        pack.to_str().unwrap(),
+        "--edit",
+        pack.to_str().unwrap(),
+    ]);
+    let t = token(&s);
+    let good = std::fs::read_to_string(pack.join("decks/red-ember.txt")).unwrap();
+    let (status, v) = post(
+        &s,
+        &t,
+        "/api/workshop/deck/check",
+        &json!({ "text": good, "format": "saga" }),
+    );
+    assert_eq!(
+        (status, v["legal"].clone(), v["count"].clone()),
+        (200, json!(true), json!(50)),
+        "{v}"
+    );
+    // An unknown card: refused, nothing written.
+    let bad = format!("{good}1x DEMO-Z99: Nobody\n");
+    let (status, v) = post(
+        &s,
+        &t,
+        "/api/workshop/deck/save",
+        &json!({ "name": "mine", "text": bad }),
+    );
+    assert_eq!(status, 422, "{v}");
+    assert!(!pack.join("decks/mine.txt").exists());
+    let (status, v) = post(
+        &s,
+        &t,
+        "/api/workshop/deck/save",
+        &json!({ "name": "mine", "text": good }),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["saved"], "decks/mine.txt");
+    assert_eq!(
+        std::fs::read_to_string(pack.join("decks/mine.txt")).unwrap(),
+        good
+    );
+    // The workshop reads the pack again: the deck's cards are listed as before.
+    assert_eq!(s.get("/api/workshop/info")["cards"], 54);
+}
