@@ -174,6 +174,43 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
         effects,
         json!(page["explain"]["explained"].as_array().unwrap().len())
     );
+    // The face is drawn from the card's data: its cost, one row per level, one symbol per
+    // colour symbol (BS-5.1, BS-5.2).
+    let face = c
+        .execute(
+            "const f = document.getElementById('face');\
+             return { cost: f.querySelector('.cost').textContent,\
+                      levels: f.querySelectorAll('.level').length,\
+                      symbols: f.querySelectorAll('.symbol').length,\
+                      reduction: f.querySelectorAll('.reduction').length };",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let card = &page["card"];
+    let sum = |v: &Value| {
+        v.as_object()
+            .map_or(0, |o| o.values().map(|n| n.as_u64().unwrap()).sum::<u64>())
+    };
+    assert_eq!(face["cost"], json!(card["cost"].to_string()), "{face}");
+    assert_eq!(
+        face["levels"],
+        json!(card["levels"].as_array().map_or(0, Vec::len)),
+        "{face}"
+    );
+    assert_eq!(
+        face["symbols"].as_u64().unwrap(),
+        sum(&card["symbols"]["colours"])
+            + card["symbols"]["multi"]
+                .as_array()
+                .map_or(0, |m| m.len() as u64),
+        "{face} {card}"
+    );
+    assert_eq!(
+        face["reduction"].as_u64().unwrap(),
+        sum(&card["reduction"]),
+        "{face} {card}"
+    );
 
     // The rulings that name a real card are on its page (tests/rulings: C#16 is about
     // BSS01-021, BS-6.6).
