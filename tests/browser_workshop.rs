@@ -409,4 +409,27 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
          document.querySelector('#board [data-player=\"0\"] .hand .card[data-card=\"DEMO-R08\"]')",
     )
     .await;
+
+    // 8. A new card: a template to fill in, checked live (not saved here).
+    c.goto(&format!("{base}/workshop#new/WS-009"))
+        .await
+        .unwrap();
+    wait_for(
+        &c,
+        "!document.getElementById('editor').hidden && document.getElementById('yaml').value.startsWith('id: WS-009') \
+         && document.getElementById('check-status').className === 'bad'",
+    )
+    .await;
+    let yaml = "id: WS-009\nname: Test Ember Whelp\nkind: spirit\ncost: 1\ncolours: [red]\n\
+                symbols: {colours: {red: 1}}\nlevels:\n  - {level: 1, cores: 1, bp: 1000}\n";
+    type_yaml(&c, yaml).await;
+    wait_for(
+        &c,
+        "document.getElementById('check-status').className === 'ok' && document.querySelector('#face svg')",
+    )
+    .await;
+    assert!(
+        !demo.join("cards/WS-009.yaml").exists(),
+        "checking writes nothing"
+    );
 }

@@ -387,4 +387,18 @@ fn a_deck_is_saved_in_the_pack_only_when_it_checks() {
     );
     // The workshop reads the pack again: the deck's cards are listed as before.
     assert_eq!(s.get("/api/workshop/info")["cards"], 54);
+    // A new card file of the pack is written when it reads, and found by the search.
+    let (status, v) = post(
+        &s,
+        &t,
+        "/api/workshop/save",
+        &json!({ "path": "cards/WS-002.yaml", "text": card("WS-002") }),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        std::fs::read_to_string(pack.join("cards/WS-002.yaml")).unwrap(),
+        card("WS-002")
+    );
+    let hits = s.get("/api/workshop/search?q=whelp");
+    assert_eq!(hits["cards"][0]["id"], "WS-002", "{hits}");
 }

@@ -21,6 +21,21 @@ function openEditor(page) {
   liveCheck();
 }
 
+// A new card of the edited pack: a template to fill in, saved as `cards/ID.yaml`.
+function newCard(id) {
+  const kind = INFO.game === "line-battle" ? "creature" : "spirit";
+  const body = INFO.game === "line-battle"
+    ? "creature: {at: 1, df: 1, sh: 0}\n"
+    : "colours: [red]\nsymbols: {colours: {red: 1}}\nlevels:\n  - {level: 1, cores: 1, bp: 1000}\n";
+  CURRENT = null;
+  document.getElementById("try").hidden = true;
+  document.getElementById("card-title").textContent = "New card " + id;
+  document.getElementById("card-meta").textContent = "cards/" + id + ".yaml of " + INFO.edit_pack;
+  for (const x of ["explain", "scenarios", "test-result", "face"]) document.getElementById(x).replaceChildren();
+  openEditor({ edit_mode: true, editable: true, file: "cards/" + id + ".yaml",
+    yaml: "id: " + id + "\nname: \nkind: " + kind + "\ncost: 1\n" + body });
+}
+
 // Line numbers beside the text, the lines with an error marked.
 function gutter(badLines) {
   const ta = document.getElementById("yaml");

@@ -40,6 +40,11 @@ async function init() {
   INFO = await api("/api/workshop/info");
   $("game-kind").textContent = INFO.game + " · " + INFO.cards + " cards · " + INFO.packs.join(", ");
   $("edit-mode").textContent = INFO.edit ? "editing " + INFO.edit_pack + " (" + INFO.edit + ")" : "read only (start with --edit DIR to edit)";
+  $("new-card").hidden = !INFO.edit;
+  $("new-card").addEventListener("click", () => {
+    const id = prompt("The new card's id (its file is cards/ID.yaml of the edited pack)");
+    if (id) location.hash = "#new/" + encodeURIComponent(id.trim());
+  });
   fill($("colour"), INFO.colours);
   fill($("kind"), INFO.kinds);
   fill($("family"), INFO.families);
@@ -63,8 +68,9 @@ function route() {
   showError("");
   $("catalogue").hidden = !(h === "#catalogue" || h.startsWith("#card/"));
   // A card's page keeps the search form and hides the hits.
-  $("results").hidden = $("count").hidden = h.startsWith("#card/");
-  $("card").hidden = !h.startsWith("#card/");
+  $("results").hidden = $("count").hidden = h.startsWith("#card/") || h.startsWith("#new/");
+  if (h.startsWith("#new/")) { $("catalogue").hidden = false; newCard(decodeURIComponent(h.slice(5))); }
+  $("card").hidden = !(h.startsWith("#card/") || h.startsWith("#new/"));
   $("deck").hidden = h !== "#deck";
   if (h.startsWith("#card/")) openCard(decodeURIComponent(h.slice(6))).catch(showError);
   if (h === "#deck") checkDeck().catch(showError);
