@@ -402,3 +402,77 @@ fn a_deck_is_saved_in_the_pack_only_when_it_checks() {
     let hits = s.get("/api/workshop/search?q=whelp");
     assert_eq!(hits["cards"][0]["id"], "WS-002", "{hits}");
 }
+
+/// The workshop's search finds what `cardscript cards search` finds (name and text
+/// through the catalogue's full-text index, colour, cost, kind, family), and filters by
+/// keyword and pack as the cards say.
+#[test]
+fn the_search_is_the_catalogues() {
+    let pack =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/battle-spirits-demo-expansion-2");
+    let p = pack.to_str().unwrap();
+    let s = Server::start(&["--pack", p]);
+    for (query, args) in [
+        (
+            "kind=spirit&colour=blue",
+            vec!["--kind", "spirit", "--colour", "blue"],
+        ),
+        ("q=draw", vec!["draw"]),
+        ("cost=3", vec!["--cost", "3"]),
+        ("family=Sky%20Drake", vec!["--family", "Sky Drake"]),
+        ("q=destroy&kind=magic", vec!["destroy", "--kind", "magic"]),
+    ] {
+        let mut cli = vec!["cards", "--pack", p, "search", "--limit", "500"];
+        cli.extend(args);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardscript"))
+            .args(&cli)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut want: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.ends_with("card(s)"))
+            .filter_map(|l| l.split_whitespace().next())
+            .collect();
+        want.sort_unstable();
+        let hits = s.get(&format!("/api/workshop/search?limit=500&{query}"));
+        let mut got: Vec<&str> = hits["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["id"].as_str().unwrap())
+            .collect();
+        got.sort_unstable();
+        assert!(!want.is_empty(), "{query}");
+        assert_eq!(got, want, "{query}");
+        assert_eq!(hits["total"], want.len(), "{query}");
+    }
+    // Keyword: the three cards that declare `glow`, each of them saying so.
+    let glow = s.get("/api/workshop/search?keyword=glow");
+    assert_eq!(glow["total"], 3, "{glow}");
+    for c in glow["cards"].as_array().unwrap() {
+        let page = s.get(&format!(
+            "/api/workshop/cards/{}",
+            c["id"].as_str().unwrap()
+        ));
+        assert!(
+            page["card"]["keywords"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|k| k["name"] == "glow")
+        );
+    }
+    // Pack: the expansion's own cards, not the demo pack's under it.
+    let files = std::fs::read_dir(pack.join("cards")).unwrap().count();
+    let own = s.get("/api/workshop/search?limit=500&pack=battle-spirits-demo-expansion-2");
+    assert_eq!(own["total"], files, "{own}");
+    assert!(
+        own["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["id"].as_str().unwrap().starts_with("LGX")),
+        "{own}"
+    );
+}
