@@ -401,6 +401,25 @@ fn a_deck_is_saved_in_the_pack_only_when_it_checks() {
     );
     let hits = s.get("/api/workshop/search?q=whelp");
     assert_eq!(hits["cards"][0]["id"], "WS-002", "{hits}");
+    // The games read the saved pack too: the new card can be tried at once, and the saved
+    // deck played.
+    let (status, made) = s.post("/api/try", &json!({ "card": "WS-002" }));
+    assert_eq!(status, 200, "{made}");
+    let state = s.get_as(
+        made["tokens"][0].as_str().unwrap(),
+        &format!("/api/games/{}", made["id"]),
+    );
+    let hand = state["view"]["players"][0]["hand"].as_array().unwrap();
+    assert!(hand.iter().any(|c| c["card"] == "WS-002"), "{hand:?}");
+    let decks = s.get("/api/decks");
+    assert!(
+        decks["decks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["name"] == "mine"),
+        "{decks}"
+    );
 }
 
 /// The workshop's search finds what `cardscript cards search` finds (name and text

@@ -15,8 +15,11 @@ use super::super::any_game;
 use super::super::source::SourceArgs;
 use super::access::{new_token, same_token};
 
+mod reload;
 mod replays;
 mod try_card;
+
+use reload::card_info;
 
 type Error = Box<dyn std::error::Error>;
 
@@ -30,6 +33,8 @@ pub enum Call {
     LoadReplay(String),
     /// `POST /api/try` (`try_card`).
     TryCard(String),
+    /// The workshop saved a pack file: the catalogue again (`reload`).
+    Reload(SourceArgs),
     /// A call on game `id` with the seat tokens the request carries.
     Game(usize, Vec<String>, GameCall),
 }
@@ -146,6 +151,8 @@ struct Played {
     open: [bool; 2],
     /// When a call last named the game (eviction takes the one idle longest).
     touched: Instant,
+    /// The hash of the catalogue it is played on (its replay's; kept over a reload).
+    hash: String,
 }
 
 impl Played {
@@ -255,6 +262,7 @@ impl Games {
             Call::NewGame(body) => self.new_game(&body).unwrap_or_else(|e| e),
             Call::LoadReplay(body) => self.load_replay(&body).unwrap_or_else(|e| e),
             Call::TryCard(body) => self.try_card(&body).unwrap_or_else(|e| e),
+            Call::Reload(source) => self.reload(&source),
             Call::Game(id, tokens, call) => {
                 let Some(p) = self.games.get_mut(&id) else {
                     return Reply::error(
@@ -475,6 +483,7 @@ impl Games {
                 tokens: tokens.clone(),
                 open: is_open,
                 touched: Instant::now(),
+                hash: self.prepared[&None].hash(),
             },
         );
         let shown: Vec<Option<String>> = (0..2)
@@ -576,18 +585,6 @@ struct Seating<'a> {
     seats: [Seat; 2],
     open: &'a [usize],
     auto_pass: bool,
-}
-
-/// A card's name and text for the page: its keywords, then each effect's English text
-/// (else its first language's).
-fn card_info(d: &carddb::CardDef) -> Value {
-    let mut text: Vec<String> = d.keywords.iter().map(|k| k.name.clone()).collect();
-    text.extend(
-        d.effects
-            .iter()
-            .filter_map(|e| e.text.get("en").or_else(|| e.text.values().next()).cloned()),
-    );
-    json!({ "name": d.name, "text": text.join("\n") })
 }
 
 fn parse(line: Option<&String>) -> Value {

@@ -145,7 +145,12 @@ pub fn run(mut args: ServeArgs) -> Result<(), Error> {
         .enable_time()
         .build()?;
     let read_timeout = Duration::from_secs(args.read_timeout.max(1));
-    let shop = workshop::start(args.source.clone(), edit, args.scenarios.clone())?;
+    let shop = workshop::start(
+        args.source.clone(),
+        edit,
+        args.scenarios.clone(),
+        tx.clone(),
+    )?;
     let app = router(tx, bound, shop);
     runtime.block_on(async move {
         let mut listener = net::Bounded::new(

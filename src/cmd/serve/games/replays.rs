@@ -15,7 +15,7 @@ impl Games {
     pub(super) fn replay_file(&self, id: usize) -> Result<Value, String> {
         let p = &self.games[&id];
         let answers = p.session.game().answers_json();
-        let hash = self.prepared[&None].hash();
+        let hash = p.hash.clone();
         if self.kind == GameKind::BattleSpirits {
             let config = rules_of(p.format.as_deref()).map_err(|e| e.to_string())?;
             let v = json!({

@@ -3,7 +3,7 @@
 //! scenarios and build decks, and, only with `--edit DIR`, to edit that one pack folder's
 //! cards and decks. Its own thread ([`shop`]) holds a catalogue and card library of its
 //! own (script engines stay on one thread), opened at its first call and rebuilt after
-//! each save; the game thread keeps the catalogue it started with.
+//! each save, when the game thread reads it again too (games in play keep their cards).
 //!
 //! Security is the game's: every request passes the `Host`/`Origin` guard of the server
 //! ([`super::access`]); every `POST` also needs the workshop token the page carries
@@ -65,16 +65,18 @@ struct Ws {
 }
 
 /// Starts the workshop thread on the catalogue `source` names (`edit`: the one folder it
-/// may write, which is one of `source`'s packs; `scenarios`: more scenario folders to list)
-/// and returns its routes. Errors: no random source for the token.
+/// may write, which is one of `source`'s packs; `scenarios`: more scenario folders to list;
+/// `games`: the game thread, told to read the catalogue again after a save) and returns
+/// its routes. Errors: no random source for the token.
 pub fn start(
     source: SourceArgs,
     edit: Option<PathBuf>,
     scenarios: Vec<PathBuf>,
+    games: super::Tx,
 ) -> Result<Router, String> {
     let token = super::access::new_token()?;
     let (tx, rx) = mpsc::channel::<(Call, mpsc::Sender<Reply>)>();
-    std::thread::spawn(move || shop::Shop::serve(source, edit, scenarios, rx));
+    std::thread::spawn(move || shop::Shop::serve(source, edit, scenarios, games, rx));
     Ok(router(Ws {
         tx,
         token: std::sync::Arc::new(token),

@@ -43,6 +43,8 @@ pub struct Shop {
     /// The packs as loaded (the embedded demo pack when no folder is given).
     pub packs: Vec<Pack>,
     pub scenarios: Vec<Scenario>,
+    /// The game thread (told to read the catalogue again after a save).
+    pub games: super::super::Tx,
 }
 
 impl Shop {
@@ -53,12 +55,14 @@ impl Shop {
         source: SourceArgs,
         edit: Option<PathBuf>,
         more: Vec<PathBuf>,
+        games: super::super::Tx,
         rx: mpsc::Receiver<(Call, mpsc::Sender<Reply>)>,
     ) {
         let mut shop: Option<Result<Shop, String>> = None;
         for (call, reply) in rx {
             let opened = shop.get_or_insert_with(|| {
-                Shop::open(source.clone(), edit.clone(), more.clone()).map_err(|e| e.to_string())
+                Shop::open(source.clone(), edit.clone(), more.clone(), games.clone())
+                    .map_err(|e| e.to_string())
             });
             let r = match opened {
                 Ok(shop) => {
@@ -73,7 +77,12 @@ impl Shop {
         }
     }
 
-    fn open(source: SourceArgs, edit: Option<PathBuf>, more: Vec<PathBuf>) -> Result<Shop, Error> {
+    fn open(
+        source: SourceArgs,
+        edit: Option<PathBuf>,
+        more: Vec<PathBuf>,
+        games: super::super::Tx,
+    ) -> Result<Shop, Error> {
         let cat = source.open()?;
         let game = cat.game()?;
         let (tools, cards) = source.tool_cards(&cat, true)?;
@@ -98,13 +107,29 @@ impl Shop {
             declared,
             packs,
             scenarios,
+            games,
         })
     }
 
-    /// Reopens the catalogue after a save (the game thread keeps its own).
+    /// Reopens the catalogue after a save, and has the game thread read it again (new
+    /// games and tried cards play the saved cards).
     pub fn reload(&mut self) -> Result<(), Error> {
         let more = self.scenario_dirs[self.source.packs.len()..].to_vec();
-        *self = Shop::open(self.source.clone(), self.edit.clone(), more)?;
+        *self = Shop::open(
+            self.source.clone(),
+            self.edit.clone(),
+            more,
+            self.games.clone(),
+        )?;
+        let (tx, rx) = mpsc::channel();
+        let call = super::super::games::Call::Reload(self.source.clone());
+        self.games
+            .send((call, tx))
+            .map_err(|_| "the game thread stopped")?;
+        let r = rx.recv().map_err(|_| "the game thread stopped")?;
+        if r.status != 200 {
+            return Err(r.body.into());
+        }
         Ok(())
     }
 
