@@ -433,3 +433,69 @@ async fn search_real_cards_then_edit_test_and_save_a_demo_card() {
         "checking writes nothing"
     );
 }
+
+/// The same pages for a line-battle pack (no real data needed): a creature's face shows
+/// its AT, DF, SH and lines, its effect what runs; the deck builder puts a master on its
+/// own line and checks the line-battle format (LB-0.1).
+#[tokio::test(flavor = "current_thread")]
+async fn a_line_battle_card_and_deck_in_the_workshop() {
+    let Some(mut driver) = Driver::start() else {
+        return;
+    };
+    let server = Server::start(&["--pack", "scripts/line-battle-demo"]);
+    let base = server.base.clone();
+    let c = driver.session(1280, 900).await;
+    c.goto(&format!("{base}/workshop#card/LBD-N01"))
+        .await
+        .unwrap();
+    let stats = wait_for(&c, "document.querySelector('#face .stats') && document.querySelector('#face .stats').textContent").await;
+    let page = server.get("/api/workshop/cards/LBD-N01");
+    let s = &page["explain"]["creature"];
+    assert_eq!(
+        stats,
+        json!(format!("AT {}  DF {}  SH {}", s["at"], s["df"], s["sh"]))
+    );
+    let runs = wait_for(&c, "document.querySelector('#explain .runs') && document.querySelector('#explain .runs').textContent").await;
+    assert_eq!(runs, page["explain"]["explained"][0]["runs"]);
+    assert!(
+        wait_for(&c, "document.getElementById('editor').hidden").await == json!(true),
+        "no --edit: no editor"
+    );
+    // The deck builder: a master and three copies of a creature, in the line-battle format.
+    c.goto(&format!("{base}/workshop#deck")).await.unwrap();
+    wait_for(
+        &c,
+        "document.querySelector('#format option[value=\"line-battle\"]')",
+    )
+    .await;
+    for id in ["LBD-M01", "LBD-N01", "LBD-N01", "LBD-N01", "LBD-N01"] {
+        c.execute(
+            &format!("document.getElementById('deck-add-id').value = '{id}';"),
+            vec![],
+        )
+        .await
+        .unwrap();
+        c.find(Locator::Id("deck-add"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let errors = wait_for(
+        &c,
+        "document.getElementById('deck-count').textContent.startsWith('4 ') && document.getElementById('deck-errors').textContent",
+    )
+    .await;
+    let errors = errors.as_str().unwrap();
+    assert!(errors.contains("LB-0.1"), "{errors}");
+    assert!(
+        errors.contains("4 copies"),
+        "four copies of one card: {errors}"
+    );
+    assert!(
+        !errors.contains("master"),
+        "the master is on its own line: {errors}"
+    );
+}
