@@ -117,7 +117,10 @@ fn real_decks_in_four_shards_merge_into_the_unsharded_report() {
     let o = merge(&twice, false);
     assert!(!o.status.success());
     assert!(
-        text(&o).contains(&format!("{}: field `shard`: shard 2/4 given twice", files[1])),
+        text(&o).contains(&format!(
+            "{}: field `shard`: shard 2/4 given twice",
+            files[1]
+        )),
         "{}",
         text(&o)
     );
@@ -129,8 +132,15 @@ fn real_decks_in_four_shards_merge_into_the_unsharded_report() {
 fn shards_of_other_decks_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let a = shards(tmp.path(), "a", &["dawn-tide", "red-ember", "--games", "2"]);
-    let b = shards(tmp.path(), "b", &["dawn-tide", "gloom-grove", "--games", "2"]);
-    let o = merge(&[a[0].clone(), a[1].clone(), b[2].clone(), a[3].clone()], true);
+    let b = shards(
+        tmp.path(),
+        "b",
+        &["dawn-tide", "gloom-grove", "--games", "2"],
+    );
+    let o = merge(
+        &[a[0].clone(), a[1].clone(), b[2].clone(), a[3].clone()],
+        true,
+    );
     assert!(!o.status.success());
     let e = text(&o);
     assert!(e.contains(&b[2]) && e.contains("field `decks`"), "{e}");
@@ -165,7 +175,14 @@ fn the_ray_runner_merges_four_shards_into_the_unsharded_report() {
     let expected = ok(cardscript(&whole));
     let o = Command::new("python3")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["deploy/ray/sim.py", "--shards", "4", "--cardscript", bin, "--"])
+        .args([
+            "deploy/ray/sim.py",
+            "--shards",
+            "4",
+            "--cardscript",
+            bin,
+            "--",
+        ])
         .args(sim)
         .output()
         .unwrap();

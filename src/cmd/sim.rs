@@ -104,7 +104,9 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     let game = catalogue.game()?;
     if game != carddb::GameKind::BattleSpirits {
         if args.shard.is_some() {
-            return Err(format!("--shard: only Battle Spirits runs are sharded yet, not {game:?}").into());
+            return Err(
+                format!("--shard: only Battle Spirits runs are sharded yet, not {game:?}").into(),
+            );
         }
         return super::any_game::sim(args, catalogue, game);
     }
@@ -161,7 +163,9 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     std::panic::set_hook(Box::new(|_| {}));
     // Wall time for the speed line only (never in the report: reports are deterministic).
     let started = std::time::Instant::now();
-    let records = play_records(&library, &config, &decks, &cfg, games.clone(), &|| bar.inc(1));
+    let records = play_records(&library, &config, &decks, &cfg, games.clone(), &|| {
+        bar.inc(1)
+    });
     let secs = started.elapsed().as_secs_f64();
     std::panic::set_hook(hook);
     bar.finish_and_clear();
@@ -169,7 +173,10 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(spec) = args.shard {
         let run = shard::RunIdentity {
             catalogue: catalogue.hash()?,
-            decks: decks.iter().map(|(n, ids)| shard::DeckIdentity::new(n, ids)).collect(),
+            decks: decks
+                .iter()
+                .map(|(n, ids)| shard::DeckIdentity::new(n, ids))
+                .collect(),
             players: cfg.players,
             search_budget: args.search_budget,
             seed: args.seed,
