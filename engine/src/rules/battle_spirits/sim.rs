@@ -463,6 +463,53 @@ mod tests {
         );
     }
 
+    /// A run played as three slices of game indices, records concatenated, gives the
+    /// whole run's report (what `sim --shard` and `sim merge` rely on).
+    #[test]
+    fn records_of_slices_concatenated_give_the_whole_report() {
+        let lib = crate::rules::battle_spirits::testkit::synthetic_library();
+        let decks = vec![
+            (
+                "R".to_string(),
+                crate::rules::battle_spirits::testkit::synthetic_deck("R"),
+            ),
+            (
+                "B".to_string(),
+                crate::rules::battle_spirits::testkit::synthetic_deck("B"),
+            ),
+        ];
+        let cfg = SimConfig {
+            games_per_pair: 9,
+            seed: 21,
+            check_every_event: true,
+            decision_cap: 100_000,
+            threads: Some(1),
+            strict_scripts: true,
+            players: [PlayerKind::Random, PlayerKind::Greedy],
+        };
+        let rules = RulesConfig::japanese();
+        let whole = simulate(&lib, &rules, &decks, &cfg, &|| {});
+        let mut records = Vec::new();
+        for slice in [0..4, 4..5, 5..9] {
+            records.extend(play_records(&lib, &rules, &decks, &cfg, slice, &|| {}));
+        }
+        assert_eq!(
+            records.iter().map(|r| r.index).collect::<Vec<_>>(),
+            (0..9).collect::<Vec<_>>()
+        );
+        let names = ["R".to_string(), "B".to_string()];
+        let merged = report(&names, &records);
+        assert_eq!(merged.games, 9);
+        assert_eq!(
+            serde_json::to_string(&whole).unwrap(),
+            serde_json::to_string(&merged).unwrap()
+        );
+        // A record survives its shard file (JSON) unchanged.
+        let back: Vec<GameRecord> =
+            serde_json::from_str(&serde_json::to_string(&records).unwrap()).unwrap();
+        assert_eq!(back, records);
+    }
+
     #[test]
     fn pairings_cover_every_pair_with_mirrors() {
         assert_eq!(pairings(1), vec![(0, 0)]);
