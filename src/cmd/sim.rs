@@ -1,15 +1,25 @@
 //! `cardscript sim DECK... --games N`: many seeded greedy-vs-greedy games in parallel, with
-//! a progress bar and a summary table (or `--json`).
+//! a progress bar and a summary table (or `--json`). `--shard K/N --out FILE` plays one
+//! slice of the run into a shard file (`shard.rs`); `sim merge` prints the run's report
+//! from all its shards (`merge.rs`); both print through `text.rs`.
 
-use clap::Args;
-use engine::rules::battle_spirits::sim::{SimConfig, simulate};
+pub mod merge;
+pub mod shard;
+pub mod text;
+
+use clap::{Args, Subcommand};
+use engine::rules::battle_spirits::sim::{SimConfig, play_records, report};
 
 use super::play::deck_by_name_or_file;
 use super::source::SourceArgs;
 
 /// Arguments of `cardscript sim`.
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct SimArgs {
+    /// `sim merge FILES…`: the report of a sharded run.
+    #[command(subcommand)]
+    pub command: Option<SimCommand>,
     /// Decks (files or catalogue deck names). One deck plays its mirror match, two play
     /// each other, more play every pair, mirrors included. Default: the catalogue's decks.
     pub decks: Vec<String>,
@@ -48,6 +58,21 @@ pub struct SimArgs {
     /// Rollouts per decision of a `search` seat (more is stronger and slower).
     #[arg(long, default_value_t = engine::players::search::DEFAULT_BUDGET, value_name = "N")]
     pub search_budget: u32,
+    /// Play only shard K of N of the run (game indices over all pairings, in N nearly
+    /// equal contiguous slices) and write a shard file for `sim merge` (Battle Spirits).
+    #[arg(long, value_name = "K/N", requires = "out")]
+    pub shard: Option<shard::ShardSpec>,
+    /// The shard file to write (with `--shard`).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// Subcommands of `cardscript sim`.
+#[derive(Subcommand)]
+pub enum SimCommand {
+    /// Print the report of a sharded run from all its shard files, as the unsharded run
+    /// prints it (refuses shards of different runs, and missing or repeated shards).
+    Merge(merge::MergeArgs),
 }
 
 /// `greedy`, `random`, `search,greedy` … → the two seats (a search seat with `budget`).
@@ -72,9 +97,17 @@ pub(crate) fn players(
 
 /// Runs the games and prints the summary. Fails when any game did not finish properly.
 pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(SimCommand::Merge(m)) = args.command {
+        return merge::run(m);
+    }
     let catalogue = args.source.open()?;
     let game = catalogue.game()?;
     if game != carddb::GameKind::BattleSpirits {
+        if args.shard.is_some() {
+            return Err(
+                format!("--shard: only Battle Spirits runs are sharded yet, not {game:?}").into(),
+            );
+        }
         return super::any_game::sim(args, catalogue, game);
     }
     let library = args.source.library(&catalogue, !args.strict)?;
@@ -102,6 +135,8 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     // `--format`, else the first deck file that names one (`play::rules_of`).
     let named = decks.iter().find_map(|d| d.2.as_deref());
     let config = super::play::rules_of(format.or(named))?;
+    // The run's identity, before the decks lose their file's format.
+    let run_format = format.or(named).map(str::to_string);
     let decks: Vec<(String, Vec<String>)> = decks.into_iter().map(|(n, ids, _)| (n, ids)).collect();
     if decks.is_empty() {
         return Err("sim needs a deck".into());
@@ -116,7 +151,8 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         players: players(&args.players, args.search_budget)?,
     };
     let total = engine::rules::battle_spirits::sim::pairings(decks.len()).len() as u64 * args.games;
-    let bar = indicatif::ProgressBar::new(total);
+    let games = args.shard.map_or(0..total, |s| s.games(total));
+    let bar = indicatif::ProgressBar::new(games.end - games.start);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
             .expect("a valid template"),
@@ -127,47 +163,47 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     std::panic::set_hook(Box::new(|_| {}));
     // Wall time for the speed line only (never in the report: reports are deterministic).
     let started = std::time::Instant::now();
-    let report = simulate(&library, &config, &decks, &cfg, &|| bar.inc(1));
+    let records = play_records(&library, &config, &decks, &cfg, games.clone(), &|| {
+        bar.inc(1)
+    });
     let secs = started.elapsed().as_secs_f64();
     std::panic::set_hook(hook);
     bar.finish_and_clear();
+    let name = |id: &str| library.get(id).map_or("?", |c| c.name.as_str()).to_string();
+    if let Some(spec) = args.shard {
+        let run = shard::RunIdentity {
+            catalogue: catalogue.hash()?,
+            decks: decks
+                .iter()
+                .map(|(n, ids)| shard::DeckIdentity::new(n, ids))
+                .collect(),
+            players: cfg.players,
+            search_budget: args.search_budget,
+            seed: args.seed,
+            games: args.games,
+            format: run_format,
+            check: args.check,
+            strict: args.strict,
+            shards: spec.n,
+        };
+        let file = shard::ShardFile::new(run, spec, games, records, &name);
+        file.write(args.out.as_deref())?;
+        eprintln!(
+            "shard {}/{}: {} games in {secs:.2} s",
+            spec.k,
+            spec.n,
+            file.records.len()
+        );
+        return Ok(());
+    }
+    let names: Vec<String> = decks.iter().map(|d| d.0.clone()).collect();
+    let report = report(&names, &records);
     if args.json {
-        say!("{}", serde_json::to_string_pretty(&report)?);
+        text::print_json(&report)?;
     } else {
-        say!(
-            "{:<24} {:<24} {:>6} {:>6} {:>6} {:>6} {:>9}",
-            "P1 deck",
-            "P2 deck",
-            "games",
-            "P1 won",
-            "P2 won",
-            "draws",
-            "avg turns"
-        );
-        for p in &report.pairs {
-            say!(
-                "{:<24} {:<24} {:>6} {:>6} {:>6} {:>6} {:>9.1}",
-                p.a,
-                p.b,
-                p.games,
-                p.wins_a,
-                p.wins_b,
-                p.draws,
-                p.avg_turns
-            );
-        }
-        say!(
-            "{} games, {:.1} decisions and {:.0} events per game{}",
-            report.games,
-            report.decisions as f64 / report.games.max(1) as f64,
-            report.events as f64 / report.games.max(1) as f64,
-            if args.check {
-                ", conservation checked after every event"
-            } else {
-                ""
-            }
-        );
-        say!(
+        text::print(&report, args.check, &name)?;
+        // Wall time is no part of the report (which is deterministic): on stderr.
+        eprintln!(
             "speed: {:.0} games/s, {:.0} decisions/s ({:.2} s wall, {} thread(s))",
             report.games as f64 / secs.max(1e-9),
             report.decisions as f64 / secs.max(1e-9),
@@ -175,46 +211,6 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
             args.threads
                 .map_or_else(|| "all".to_string(), |n| n.to_string())
         );
-        let mut played: Vec<_> = report.played.iter().collect();
-        played.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        say!("most played:");
-        for (id, n) in played.iter().take(10) {
-            let name = library.get(id).map_or("?", |c| c.name.as_str());
-            say!("  {n:>7}  {id} {name}");
-        }
-        let e = &report.effects;
-        say!(
-            "effects: {} run from text, {} from scripts, {} inert, {} failed",
-            e.from_text,
-            e.from_script,
-            e.inert,
-            e.failed
-        );
-        let mut inert: Vec<_> = report.inert.iter().collect();
-        inert.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        say!(
-            "cards with an effect inert because unsupported: {}",
-            inert.len()
-        );
-        for (id, n) in inert.iter().take(10) {
-            let name = library.get(id).map_or("?", |c| c.name.as_str());
-            say!("  {n:>7} games  {id} {name}");
-        }
-        if !report.failed_effects.is_empty() {
-            say!("failed effects (each is an EffectFailed event in its game's log):");
-            for (what, n) in report.failed_effects.iter().take(10) {
-                say!("  {n:>7} times  {what}");
-            }
-        }
     }
-    if report.failures.is_empty() {
-        Ok(())
-    } else {
-        Err(format!(
-            "{} game(s) failed:\n{}",
-            report.failures.len(),
-            report.failures.join("\n")
-        )
-        .into())
-    }
+    text::result(&report)
 }

@@ -41,13 +41,14 @@ pub fn text(o: &Output) -> String {
     )
 }
 
-/// `../shared/data/bss`, or `None` (with the reason printed) when it is not there.
+/// `../shared/data/bss` (or `$CARDSCRIPT_SHARED_DATA/bss`, for a checkout elsewhere), or
+/// `None` (with the reason printed) when it is not there.
 pub fn shared_data() -> Option<PathBuf> {
-    // `CARDSCRIPT_SHARED_DATA` names it elsewhere (a worktree beside no `shared`).
-    let p = match std::env::var_os("CARDSCRIPT_SHARED_DATA") {
-        Some(d) => PathBuf::from(d).join("bss"),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/bss"),
-    };
+    let root = std::env::var_os("CARDSCRIPT_SHARED_DATA").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        PathBuf::from,
+    );
+    let p = root.join("bss");
     if p.join("cards.jsonl").is_file() {
         Some(p)
     } else {

@@ -1,13 +1,16 @@
 //! Many seeded games in parallel (rayon), summarised: wins, draws, turns, the cards most
 //! often played, the effects that stayed inert. Each game is deterministic from its seed,
 //! and the report is assembled in game order, so it does not depend on the thread count.
+//!
+//! A run is two steps: [`play_records`] plays a range of game indices into one
+//! [`GameRecord`] each, and [`report`] folds records (in game index order) into a
+//! [`SimReport`]. A run split into shards concatenates their records and calls [`report`].
 
 use std::collections::BTreeMap;
 
 use carddb::CardId;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::core::PlayerId;
 pub use crate::driver::sim::pairings;
 use crate::driver::sim::{panic_message, play_all};
 use crate::players::{Player, play_game_capped};
@@ -36,7 +39,7 @@ pub struct SimConfig {
 }
 
 /// A built-in player for simulations.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum PlayerKind {
     /// [`GreedyPlayer`]: the strongest simple choice.
     #[default]
@@ -86,7 +89,7 @@ impl PlayerKind {
 }
 
 /// How often effects ran, by where their script came from, and how often they could not.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EffectCounts {
     /// Effects that ran a script written by the grammar from the card's text.
     pub from_text: u64,
@@ -131,17 +134,46 @@ pub struct SimReport {
     pub effects: EffectCounts,
 }
 
-struct GameOutcome {
-    pair: usize,
-    winner: Option<Option<PlayerId>>,
-    turns: u32,
-    decisions: u64,
-    events: u64,
-    played: Vec<CardId>,
-    inert: Vec<CardId>,
-    failure: Option<String>,
-    failed_effects: Vec<String>,
-    effects: EffectCounts,
+/// How one game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameEnd {
+    /// P1 (the pairing's deck `a`) won.
+    P1,
+    /// P2 (the pairing's deck `b`) won.
+    P2,
+    /// Nobody won.
+    Draw,
+    /// The game did not finish properly (see [`GameRecord::failure`]).
+    Unfinished,
+}
+
+/// What one game of a run contributes to its report: everything [`report`] reads, so a
+/// run's records (from one process or from many shards) give the same report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The game's index in the whole run (its seed is the run's seed + this).
+    pub index: u64,
+    /// Its pairing's index in [`pairings`] order.
+    pub pair: usize,
+    /// How it ended.
+    pub end: GameEnd,
+    /// Turns played.
+    pub turns: u32,
+    /// Decisions answered.
+    pub decisions: u64,
+    /// Events logged.
+    pub events: u64,
+    /// Each card played, once per play.
+    pub played: Vec<CardId>,
+    /// Cards with an effect inert because unsupported (once each).
+    pub inert: Vec<CardId>,
+    /// Why the game did not finish properly (seed and error).
+    pub failure: Option<String>,
+    /// Each failed effect, as "card id effect n (script line l): reason".
+    pub failed_effects: Vec<String>,
+    /// Effects run, inert and failed in this game.
+    pub effects: EffectCounts,
 }
 
 /// Plays `cfg.games_per_pair` greedy-vs-greedy games for every pairing of `decks`,
@@ -153,54 +185,80 @@ pub fn simulate(
     cfg: &SimConfig,
     progress: &(dyn Fn() + Sync),
 ) -> SimReport {
+    let total = pairings(decks.len()).len() as u64 * cfg.games_per_pair;
+    let records = play_records(library, config, decks, cfg, 0..total, progress);
+    let names: Vec<String> = decks.iter().map(|d| d.0.clone()).collect();
+    report(&names, &records)
+}
+
+/// Plays the games of the run whose indices are in `games` (game `k` is pairing
+/// `k / games_per_pair` with seed `cfg.seed + k`), one record each, in index order.
+pub fn play_records(
+    library: &CardLibrary,
+    config: &RulesConfig,
+    decks: &[(String, Vec<CardId>)],
+    cfg: &SimConfig,
+    games: std::ops::Range<u64>,
+    progress: &(dyn Fn() + Sync),
+) -> Vec<GameRecord> {
     let pairs = pairings(decks.len());
-    let total = pairs.len() as u64 * cfg.games_per_pair;
-    let outcomes = play_all(cfg.threads, total, progress, |k| {
+    let start = games.start;
+    let count = games.end.saturating_sub(start);
+    play_all(cfg.threads, count, progress, |i| {
+        let k = start + i;
         let pair = (k / cfg.games_per_pair) as usize;
         let (a, b) = pairs[pair];
-        play_one(
+        let mut r = play_one(
             library,
             config,
             [&decks[a].1, &decks[b].1],
             cfg,
             cfg.seed.wrapping_add(k),
             pair,
-        )
-    });
+        );
+        r.index = k;
+        r
+    })
+}
+
+/// The report of a run of `deck_names` (pairings in [`pairings`] order) from its
+/// records in game index order: a pure function, so shards merge by concatenation.
+pub fn report(deck_names: &[String], records: &[GameRecord]) -> SimReport {
+    let pairs = pairings(deck_names.len());
     let mut report = SimReport {
-        games: total,
+        games: records.len() as u64,
         pairs: pairs
             .iter()
             .map(|&(a, b)| PairStats {
-                a: decks[a].0.clone(),
-                b: decks[b].0.clone(),
+                a: deck_names[a].clone(),
+                b: deck_names[b].clone(),
                 ..PairStats::default()
             })
             .collect(),
         ..SimReport::default()
     };
     let mut turns = vec![0u64; pairs.len()];
-    for o in outcomes {
+    for o in records {
         let p = &mut report.pairs[o.pair];
         p.games += 1;
-        match o.winner {
-            Some(Some(w)) if w.index() == 0 => p.wins_a += 1,
-            Some(Some(_)) => p.wins_b += 1,
-            Some(None) => p.draws += 1,
-            None => {}
+        match o.end {
+            GameEnd::P1 => p.wins_a += 1,
+            GameEnd::P2 => p.wins_b += 1,
+            GameEnd::Draw => p.draws += 1,
+            GameEnd::Unfinished => {}
         }
         turns[o.pair] += u64::from(o.turns);
         report.decisions += o.decisions;
         report.events += o.events;
-        for c in o.played {
-            *report.played.entry(c).or_default() += 1;
+        for c in &o.played {
+            *report.played.entry(c.clone()).or_default() += 1;
         }
-        for c in o.inert {
-            *report.inert.entry(c).or_default() += 1;
+        for c in &o.inert {
+            *report.inert.entry(c.clone()).or_default() += 1;
         }
-        report.failures.extend(o.failure);
-        for f in o.failed_effects {
-            *report.failed_effects.entry(f).or_default() += 1;
+        report.failures.extend(o.failure.clone());
+        for f in &o.failed_effects {
+            *report.failed_effects.entry(f.clone()).or_default() += 1;
         }
         report.effects.from_text += o.effects.from_text;
         report.effects.from_script += o.effects.from_script;
@@ -225,10 +283,11 @@ fn play_one(
     cfg: &SimConfig,
     seed: u64,
     pair: usize,
-) -> GameOutcome {
-    let mut out = GameOutcome {
+) -> GameRecord {
+    let mut out = GameRecord {
+        index: 0,
         pair,
-        winner: None,
+        end: GameEnd::Unfinished,
         turns: 0,
         decisions: 0,
         events: 0,
@@ -261,7 +320,13 @@ fn play_one(
         play_game_capped(&mut game, &mut players, cfg.decision_cap)
     }));
     match played {
-        Ok(Ok(result)) => out.winner = Some(result.winner),
+        Ok(Ok(result)) => {
+            out.end = match result.winner {
+                Some(w) if w.index() == 0 => GameEnd::P1,
+                Some(_) => GameEnd::P2,
+                None => GameEnd::Draw,
+            }
+        }
         Ok(Err(e)) => out.failure = Some(format!("seed {seed}: {e}")),
         Err(p) => out.failure = Some(format!("seed {seed}: {}", panic_message(&*p))),
     }
@@ -396,6 +461,53 @@ mod tests {
             serde_json::to_string(&one).unwrap(),
             serde_json::to_string(&two).unwrap()
         );
+    }
+
+    /// A run played as three slices of game indices, records concatenated, gives the
+    /// whole run's report (what `sim --shard` and `sim merge` rely on).
+    #[test]
+    fn records_of_slices_concatenated_give_the_whole_report() {
+        let lib = crate::rules::battle_spirits::testkit::synthetic_library();
+        let decks = vec![
+            (
+                "R".to_string(),
+                crate::rules::battle_spirits::testkit::synthetic_deck("R"),
+            ),
+            (
+                "B".to_string(),
+                crate::rules::battle_spirits::testkit::synthetic_deck("B"),
+            ),
+        ];
+        let cfg = SimConfig {
+            games_per_pair: 9,
+            seed: 21,
+            check_every_event: true,
+            decision_cap: 100_000,
+            threads: Some(1),
+            strict_scripts: true,
+            players: [PlayerKind::Random, PlayerKind::Greedy],
+        };
+        let rules = RulesConfig::japanese();
+        let whole = simulate(&lib, &rules, &decks, &cfg, &|| {});
+        let mut records = Vec::new();
+        for slice in [0..4, 4..5, 5..9] {
+            records.extend(play_records(&lib, &rules, &decks, &cfg, slice, &|| {}));
+        }
+        assert_eq!(
+            records.iter().map(|r| r.index).collect::<Vec<_>>(),
+            (0..9).collect::<Vec<_>>()
+        );
+        let names = ["R".to_string(), "B".to_string()];
+        let merged = report(&names, &records);
+        assert_eq!(merged.games, 9);
+        assert_eq!(
+            serde_json::to_string(&whole).unwrap(),
+            serde_json::to_string(&merged).unwrap()
+        );
+        // A record survives its shard file (JSON) unchanged.
+        let back: Vec<GameRecord> =
+            serde_json::from_str(&serde_json::to_string(&records).unwrap()).unwrap();
+        assert_eq!(back, records);
     }
 
     #[test]
