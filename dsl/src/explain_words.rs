@@ -154,6 +154,7 @@ pub fn event_words(e: &Event) -> String {
         Event::ReduceOpponentLife => "you reduce the opponent's life".into(),
         Event::OpponentDraws => "the opponent draws".into(),
         Event::OpponentDrawsOutsideDrawStep => "the opponent draws outside their draw step".into(),
+        Event::OpponentDrawsByEffect => "the opponent draws by an effect of theirs".into(),
         Event::OpponentMillsYou(n) => {
             format!("the opponent puts {n}+ card(s) of your deck into the trash")
         }

@@ -167,6 +167,7 @@ fn every_function_of_the_dsl_contract_is_registered() {
         "ev_life_reduced_by",
         "ev_opponent_draws",
         "ev_you_draw_by_effect",
+        "ev_opponent_draws_by_effect",
         "ev_battle_ends",
         "ev_core_to_reserve",
         "ev_core_onto_this",

@@ -219,6 +219,7 @@ fn every_watchable_happening_is_emitted() {
         ("W-MILL", "ev_opponent_mills_you(2)", "opponent_mill(2);"),
         ("W-LIFE+", "ev_life_increases()", "gain_life(1);"),
         ("W-OWN-DRAW", "ev_you_draw_by_effect()", "draw(1);"),
+        ("W-OPP-DRAW", "ev_opponent_draws_by_effect()", "draw(1);"),
         (
             "W-RES",
             "ev_core_to_reserve()",

@@ -220,6 +220,9 @@ pub enum Event {
     OpponentDraws,
     /// The opponent draws outside of their draw step.
     OpponentDrawsOutsideDrawStep,
+    /// The opponent draws a card with one of their own effects (not the draw step's
+    /// draw, BS-3).
+    OpponentDrawsByEffect,
     /// The opponent's effect discards at least N cards from your deck.
     OpponentMillsYou(u32),
     /// You draw a card with one of your effects.

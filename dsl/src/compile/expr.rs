@@ -347,6 +347,7 @@ pub(super) fn event_expr(e: &Event) -> String {
         Event::ReduceOpponentLife => "ev_opponent_loses_life()".into(),
         Event::OpponentDraws => "ev_opponent_draws()".into(),
         Event::OpponentDrawsOutsideDrawStep => "ev_opponent_draws_outside_draw_step()".into(),
+        Event::OpponentDrawsByEffect => "ev_opponent_draws_by_effect()".into(),
         Event::OpponentMillsYou(n) => format!("ev_opponent_mills_you({n})"),
         Event::YouDrawByEffect => "ev_you_draw_by_effect()".into(),
         Event::LifeIncreases => "ev_life_increases()".into(),

@@ -27,6 +27,7 @@ pub(super) fn event_has_card(e: &Event) -> bool {
             | Event::ReduceOpponentLife
             | Event::OpponentDraws
             | Event::OpponentDrawsOutsideDrawStep
+            | Event::OpponentDrawsByEffect
             | Event::OpponentMillsYou(_)
             | Event::YouDrawByEffect
             | Event::LifeIncreases

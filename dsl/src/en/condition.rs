@@ -337,7 +337,10 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
                 None => Event::ReduceOpponentLife,
             }
         }
-        Rule::ev_opp_draws | Rule::ev_opp_draw_eff => Event::OpponentDraws,
+        Rule::ev_opp_draws => Event::OpponentDraws,
+        // "uses one of their effects to draw": their own effect's draw, never the draw
+        // step's (BS-3).
+        Rule::ev_opp_draw_eff => Event::OpponentDrawsByEffect,
         Rule::ev_opp_draws_out => Event::OpponentDrawsOutsideDrawStep,
         Rule::ev_opp_mills_you => Event::OpponentMillsYou(
             e.into_inner()

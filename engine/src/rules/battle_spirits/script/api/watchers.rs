@@ -30,6 +30,7 @@ pub(crate) const WATCH_FNS: &[(&str, WatchKind)] = &[
         WatchKind::DrawsOutsideDrawStep,
     ),
     ("ev_you_draw_by_effect(", WatchKind::DrawsByOwnEffect),
+    ("ev_opponent_draws_by_effect(", WatchKind::DrawsByOwnEffect),
     ("ev_core_to_reserve(", WatchKind::CoreToReserve),
     ("ev_core_onto_this(", WatchKind::CoreOntoCard),
     ("ev_you_set_burst(", WatchKind::SetsBurst),
@@ -258,6 +259,12 @@ pub(super) fn register_subtriggers(e: &mut Engine) {
             WatchKind::DrawsByOwnEffect,
             Whose::Your,
             "Event: you draw a card by an effect of your own.",
+        ),
+        (
+            "ev_opponent_draws_by_effect",
+            WatchKind::DrawsByOwnEffect,
+            Whose::Opponent,
+            "Event: the opponent draws a card by an effect of their own (not their draw step's draw, BS-3).",
         ),
         (
             "ev_core_to_reserve",
