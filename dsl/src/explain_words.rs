@@ -106,6 +106,15 @@ pub fn event_words(e: &Event) -> String {
             if *by_opponent { " by the opponent" } else { "" },
             if *in_battle { " in battle" } else { "" }
         ),
+        Event::WouldBeDestroyed { who, cause } => format!(
+            "{} would be destroyed{}",
+            subject_words(who),
+            match cause {
+                DestroyCause::Any => "",
+                DestroyCause::OpponentEffect => " by the opponent's effect",
+                DestroyCause::OpponentDestroyEffect => " by the opponent's destruction effect",
+            }
+        ),
         Event::Attacks(w) => format!("{} attacks", subject_words(w)),
         Event::AttacksOrBlocks(w) => format!("{} attacks or blocks", subject_words(w)),
         Event::Blocks(w) => format!("{} blocks", subject_words(w)),

@@ -96,6 +96,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_exhaust", SPIRITS, "Exhaust TARGET", "Exhaust one of your opponent's spirits."),
     p("c_heavy", SPIRITS, "Heavily exhaust TARGET", "Heavily exhaust one of your opponent's spirits."),
     p("c_refresh", SPIRITS, "Refresh TARGET", "Refresh one of your spirits."),
+    p("c_keep_field", SPIRITS, "When TARGET would be destroyed [by your opponent's effect], [you may COST to] keep it on the field [exhausted|refreshed] | TARGETS remain on the field exhausted instead", "When this spirit would be destroyed by your opponent's effect, you may pay 2 cores to keep it on the field exhausted."),
     p("c_ret_hand", SPIRITS, "Return TARGET to its owner's hand", "Return one of your opponent's spirits with cost 2 or less to its owner's hand."),
     p("c_ret_deck", SPIRITS, "Return TARGET to the bottom of its owner's deck", "Return one of your opponent's spirits to the bottom of its owner's deck."),
     p("c_select", SPIRITS, "Select TARGET", "Select one of your opponent's spirits."),

@@ -17,7 +17,7 @@ mod watch;
 use emit::{Emitter, deck_word, discard_call};
 pub use expr::query_expr;
 use expr::{
-    amount_expr, condition_expr, core_place_expr, event_expr, lit, paren, question, scale1,
+    amount_expr, condition_expr, kept_word, core_place_expr, event_expr, lit, paren, question, scale1,
     step_word, target_expr, target_expr_destroyable, times, whose_word,
 };
 

@@ -414,6 +414,12 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             nm(*by),
             nm(*attacker)
         ),
+        Event::DestructionReplaced { card, by, instead } => format!(
+            "{} {card} is not destroyed: by {} {by}'s effect it {} instead (BS-6.6)",
+            nm(*card),
+            nm(*by),
+            instead.words()
+        ),
         Event::PlayerLost { player, reason } => format!("{player} loses: {}", reason.text()),
         Event::GameOver { winner, reason } => match winner {
             Some(w) => format!("Game over: {w} wins ({reason})"),

@@ -1,10 +1,10 @@
 //! Rules effects change for an event (BS-8.1): "does not work" (effects of a timing not
-//! triggered) and "instead" (a destroyed card goes to the hand). "Cannot … by your
+//! triggered) and "instead" (a destroyed card goes to the hand; a destruction replaced). "Cannot … by your
 //! opponent's effects" is `cannot_be_by_opponent` (`restrictions`). The engine checks each
 //! where the event happens (`script::prevent`).
 
 use super::*;
-use crate::rules::battle_spirits::script::state::{Silence, Timing};
+use crate::rules::battle_spirits::script::state::{DestroyCause, Kept, Silence, Timing};
 
 fn timing(s: &str) -> R<Timing> {
     Timing::parse(s).ok_or_else(|| {
@@ -93,7 +93,62 @@ pub(super) fn register_prevent(e: &mut Engine) {
         |s: Dynamic| -> R<EventSpec> {
             Ok(ev(SubEvent::WouldBeDestroyed {
                 subject: subject(&s)?,
+                cause: DestroyCause::Any,
             }))
+        }
+    );
+    reg!(
+        e,
+        "ev_would_be_destroyed_by",
+        ["subject", "cause: &str"],
+        "Event: as `ev_would_be_destroyed`, for destructions of one cause only (BS-6.6): \"opponent_effect\" (by an effect of the card owner's opponent — a destroy effect or 0 BP it caused — not by battle: \"by your opponent's effect\"), \"opponent_destroy_effect\" (by a destroy effect of the opponent only: \"by your opponent's destruction effects\") or \"any\".",
+        |s: Dynamic, c: &str| -> R<EventSpec> {
+            let cause = DestroyCause::parse(c).ok_or_else(|| {
+                err(format!(
+                    "cause must be \"any\", \"opponent_effect\" or \"opponent_destroy_effect\", got {c:?}"
+                ))
+            })?;
+            Ok(ev(SubEvent::WouldBeDestroyed {
+                subject: subject(&s)?,
+                cause,
+            }))
+        }
+    );
+    reg!(
+        e,
+        "replace_destruction",
+        ["targets", "instead: &str"],
+        "\"… instead\" of a destruction (BS-6.6 replaced; rulings C#37, C#77): each of the cards whose destruction is in progress (called from a closure waiting for `ev_would_be_destroyed`) is not destroyed — none of its or other cards' \"when destroyed\" effects work, it is not counted as destroyed — and instead \"exhausted\" or \"refreshed\" stays on the field so, \"as_is\" stays as it is, or \"hand\" returns to its owner's hand with its cores to the reserve. Logs DestructionReplaced; a card not being destroyed logs EffectInert. Returns how many are kept.",
+        |t: Dynamic, how: &str| -> R<i64> {
+            let instead = Kept::parse(how).ok_or_else(|| {
+                err(format!(
+                    "instead must be \"exhausted\", \"refreshed\", \"as_is\" or \"hand\", got {how:?}"
+                ))
+            })?;
+            let cs = targets(&t)?;
+            with_mut(|g, rc| {
+                let mut n = 0;
+                for c in cs {
+                    let c = g.unit_of(c);
+                    if !g.is_being_destroyed(c) {
+                        g.emit(Event::EffectInert {
+                            card: rc.card,
+                            effect: rc.effect,
+                            reason: format!(
+                                "{} {c} is not being destroyed: nothing to replace",
+                                g.name(c)
+                            ),
+                        });
+                        continue;
+                    }
+                    let list = &mut g.st.scripts.destruction_replaced;
+                    if !list.iter().any(|x| x.0 == c) {
+                        list.push((c, instead, rc.card));
+                    }
+                    n += 1;
+                }
+                Ok(n)
+            })
         }
     );
     reg!(
