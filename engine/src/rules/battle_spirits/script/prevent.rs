@@ -78,8 +78,12 @@ impl Game {
             };
             // A set burst is stopped only with the destroyed timing (ruling C#13).
             let burst = matches!(r, Reached::Burst { .. });
+            // An `own` rule stops only the cards' own effects, not watchers nor bursts.
+            let own = matches!(r, Reached::Effect { .. });
             let by_rule = (!burst || timing == Timing::Destroyed)
-                && (rules.iter()).any(|s: &Silence| s.timing == timing && s.whose == controller);
+                && (rules.iter()).any(|s: &Silence| {
+                    s.timing == timing && s.whose == controller && (!s.own || own)
+                });
             let on_card = self.on_field(card)
                 && (self.mods_of(self.unit_of(card)).iter())
                     .any(|m| *m == ModKind::Silenced(timing));

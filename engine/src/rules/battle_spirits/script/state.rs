@@ -189,6 +189,10 @@ pub struct Silence {
     pub whose: PlayerId,
     /// Which of their effects.
     pub timing: Timing,
+    /// Only the cards' own effects of the timing (a summoned spirit's printed "when
+    /// summoned"), not other cards' watchers nor bursts.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own: bool,
 }
 
 /// What a card counts of its own for [`ModKind::BpPerOwn`].

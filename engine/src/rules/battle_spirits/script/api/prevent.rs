@@ -57,33 +57,14 @@ pub(super) fn register_prevent(e: &mut Engine) {
         "not_triggered_by_this_effect",
         ["whose: &str", "timing: &str"],
         "\"… effects are not triggered by this effect\" (ruling C#13): while this effect resolves, the effects of \"opponent\", \"you\" or \"any\" player at the timing (\"destroyed\": also bursts and field effects that work when a spirit is destroyed; \"summoned\", \"attacks\", \"blocks\") do not work; each stopped effect logs EffectInert. Call it before the action it is about (a phrase marked `whole_effect` is placed first).",
-        |who: &str, w: &str| -> R<()> {
-            let timing = timing(w)?;
-            if read_only() {
-                return Ok(());
-            }
-            with_mut(|g, rc| {
-                let whose: Vec<PlayerId> = match who {
-                    "opponent" => vec![rc.controller.other()],
-                    "you" => vec![rc.controller],
-                    "any" => vec![rc.controller, rc.controller.other()],
-                    _ => {
-                        return Err(err(format!(
-                            "whose must be \"opponent\", \"you\" or \"any\", got {who:?}"
-                        )));
-                    }
-                };
-                for whose in whose {
-                    g.st.scripts.silenced.push(Silence {
-                        card: rc.card,
-                        effect: rc.effect,
-                        whose,
-                        timing,
-                    });
-                }
-                Ok(())
-            })
-        }
+        |who: &str, w: &str| silence_by_this_effect(who, w, false)
+    );
+    reg!(
+        e,
+        "own_not_triggered_by_this_effect",
+        ["whose: &str", "timing: &str"],
+        "As `not_triggered_by_this_effect`, for the cards' own effects of the timing only (BS-8.1): the \"When Summoned\" effects on the spirit this effect summons are not triggered, while other cards' effects that wait for a summon and bursts still work. Each stopped effect logs EffectInert. Call it before the summon (a phrase marked `whole_effect` is placed first).",
+        |who: &str, w: &str| silence_by_this_effect(who, w, true)
     );
     reg!(
         e,
@@ -182,4 +163,35 @@ pub(super) fn register_prevent(e: &mut Engine) {
             })
         }
     );
+}
+
+/// "… not triggered by this effect" (ruling C#13): a `Silence` of the running effect for
+/// the players `who` names; `own`: the cards' own effects of the timing only.
+fn silence_by_this_effect(who: &str, w: &str, own: bool) -> R<()> {
+    let timing = timing(w)?;
+    if read_only() {
+        return Ok(());
+    }
+    with_mut(|g, rc| {
+        let whose: Vec<PlayerId> = match who {
+            "opponent" => vec![rc.controller.other()],
+            "you" => vec![rc.controller],
+            "any" => vec![rc.controller, rc.controller.other()],
+            _ => {
+                return Err(err(format!(
+                    "whose must be \"opponent\", \"you\" or \"any\", got {who:?}"
+                )));
+            }
+        };
+        for whose in whose {
+            g.st.scripts.silenced.push(Silence {
+                card: rc.card,
+                effect: rc.effect,
+                whose,
+                timing,
+                own,
+            });
+        }
+        Ok(())
+    })
 }
