@@ -363,6 +363,24 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             d(duration)
         ),
         Action::MustAttack(x, dur) => format!("{} must attack if able{}", t(x), d(dur)),
+        Action::NoDrawsBy {
+            whose,
+            kind,
+            duration,
+        } => format!(
+            "{} cannot draw by the effects of {}{}",
+            match whose {
+                Whose::You => "you",
+                Whose::Opponent => "your opponent",
+                Whose::Either => "neither player",
+            },
+            match kind {
+                CardKind::Nexus => "nexuses",
+                CardKind::MagicCard => "magic cards",
+                _ => "spirits",
+            },
+            d(duration)
+        ),
         Action::DeckDiscardLimit {
             max,
             opponent_only,

@@ -117,6 +117,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_cannot_atk_blk", LIMITS, "TARGET cannot attack or block", "One of your opponent's spirits cannot attack or block this turn."),
     p("c_cannot_be_blocked", LIMITS, "TARGET cannot be blocked", "This spirit cannot be blocked this turn."),
     p("c_cannot_destroyed", LIMITS, "TARGET cannot be destroyed by your opponent's effects / in battle (or both)", "This spirit cannot be destroyed in battle this turn."),
+    p("c_no_draw_by", LIMITS, "Neither player can / Your opponent cannot / You cannot draw using magic (spirit, nexus) effects", "Your opponent cannot draw cards using magic effects."),
     p("c_cannot_be", LIMITS, "TARGET cannot be exhausted/returned/selected by your opponent's effects", "This spirit cannot be exhausted by your opponent's effects."),
     p("c_atk_no_life", LIMITS, "Attacks from SPIRITS cannot reduce your life (to N)", "Attacks from your opponent's spirits that cost 4 or fewer cannot reduce your life to 1 during this turn."),
     p("c_no_deck_disc", LIMITS, "Cards cannot be discarded from your deck", "Cards cannot be discarded from your deck until the end of this turn."),

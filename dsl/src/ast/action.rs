@@ -420,6 +420,16 @@ pub enum Action {
     },
     /// "This spirit must attack if able".
     MustAttack(Target, Duration),
+    /// "Neither player can draw using magic effects" (BS-8.1): the players cannot draw by
+    /// the effects of cards of the kind.
+    NoDrawsBy {
+        /// Who cannot draw ("neither player": `Either`).
+        whose: Whose,
+        /// The kind of card whose effects cannot make them draw.
+        kind: CardKind,
+        /// How long.
+        duration: Duration,
+    },
     /// "Cards cannot be discarded from your deck" (`max` 0, any effect), "when your
     /// opponent's effect discards cards from your deck, no more than one card is
     /// discarded" (BS-8.1).

@@ -209,6 +209,7 @@ impl Emitter {
             | Action::TreatAsLevel { .. }
             | Action::CannotBe { .. }
             | Action::DeckDiscardLimit { .. }
+            | Action::NoDrawsBy { .. }
             | Action::AttacksCannotReduceLife { .. }
             | Action::MustAttack { .. }
             | Action::CanBlockWhileExhausted { .. }

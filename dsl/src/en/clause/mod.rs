@@ -96,6 +96,7 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         | Rule::c_gain_reduction
         | Rule::c_must_attack
         | Rule::c_no_deck_disc
+        | Rule::c_no_draw_by
         | Rule::c_deck_disc_max
         | Rule::c_atk_no_life
         | Rule::c_block_exh

@@ -252,6 +252,14 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                         "all"
                     }
                 ),
+                M::NoDrawsBy { kind, whose, .. } => format!(
+                    "{} cannot draw by {kind:?} effects",
+                    match whose.as_str() {
+                        "each" => "neither player",
+                        "opponent" => "the opponent",
+                        _ => "its controller",
+                    }
+                ),
                 M::AttacksCannotReduceLife { whose, to, .. } => format!(
                     "attacks by some spirits cannot reduce {} life{}",
                     match whose {

@@ -356,6 +356,14 @@ pub enum ModKind {
         opponent_only: bool,
         protector: PlayerId,
     },
+    /// Kept on the card whose effect says it: the players `whose` names (relative to
+    /// `giver`: "each", "your", "opponent") cannot draw by the effects of cards of `kind`
+    /// (BS-8.1: "neither player can draw using magic effects").
+    NoDrawsBy {
+        kind: carddb::CardKind,
+        whose: String,
+        giver: PlayerId,
+    },
 }
 
 /// Where the life cores an attack removes go (BS-6.5.1: the defender's reserve unless an

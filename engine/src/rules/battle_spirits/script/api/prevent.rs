@@ -47,6 +47,49 @@ pub(super) fn register_prevent(e: &mut Engine) {
     );
     reg!(
         e,
+        "no_draws_by",
+        ["kind: &str", "whose: &str", "dur: &str"],
+        "For the duration, the players named — \"each\", \"your\" or \"opponent\" — cannot draw by the effects of cards of the kind (\"magic\", \"spirit\": spirits, ultimates and braves, \"nexus\") (BS-8.1: \"neither player can draw using magic effects\"); checked where an effect draws, a draw prevented logs EffectInert. Kept on this card, also off the field (a magic's \"this turn\").",
+        |k: &str, who: &str, d: &str| -> R<()> {
+            let kind = match k {
+                "magic" => carddb::CardKind::Magic,
+                "spirit" => carddb::CardKind::Spirit,
+                "nexus" => carddb::CardKind::Nexus,
+                _ => {
+                    return Err(err(format!(
+                        "kind must be \"magic\", \"spirit\" or \"nexus\", got {k:?}"
+                    )));
+                }
+            };
+            if !matches!(who, "each" | "your" | "opponent") {
+                return Err(err(format!(
+                    "whose must be \"each\", \"your\" or \"opponent\", got {who:?}"
+                )));
+            }
+            let until = dur(d)?;
+            let rc = run_ctx()?;
+            let kind = ModKind::NoDrawsBy {
+                kind,
+                whose: who.to_string(),
+                giver: rc.controller,
+            };
+            if read_only() {
+                rc.collected.borrow_mut().push((rc.card, kind));
+                return Ok(());
+            }
+            let until = if until == Until::While {
+                Until::Turn
+            } else {
+                until
+            };
+            with_mut(|g, rc| {
+                g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
+                Ok(())
+            })
+        }
+    );
+    reg!(
+        e,
         "silence_effects",
         ["targets", "timing: &str", "dur: &str"],
         "\"Does not work\" (BS-8.1): the cards' own effects of the timing — \"destroyed\" (every effect that works when a spirit is destroyed: when destroyed, when destroyed by the opponent, when one of your spirits is destroyed), \"summoned\", \"attacks\" or \"blocks\" — are not triggered for the duration while the cards are on the field; each stopped effect logs EffectInert. Other cards' effects, set bursts and effects of cards in the trash still work (rulings C#151–C#153).",
@@ -194,4 +237,18 @@ fn silence_by_this_effect(who: &str, w: &str, own: bool) -> R<()> {
         }
         Ok(())
     })
+}
+
+/// Whether the running effect may make `p` draw (BS-8.1): not when a `no_draws_by` of its
+/// card's kind bars that player; then logs EffectInert.
+pub(super) fn may_draw(g: &mut Game, rc: &RunCtx, p: PlayerId) -> bool {
+    if !g.draw_forbidden(p, rc.card) {
+        return true;
+    }
+    g.emit(Event::EffectInert {
+        card: rc.card,
+        effect: rc.effect,
+        reason: format!("{p} cannot draw by this kind of effect now"),
+    });
+    false
 }
