@@ -55,7 +55,10 @@ impl Emitter {
             // BS-6.6 replaced (rulings C#37, C#77).
             Action::ReplaceDestruction(t, k) => {
                 let e = self.bind(d, t);
-                self.line(d, &format!("replace_destruction({e}, {});", lit(kept_word(*k))))
+                self.line(
+                    d,
+                    &format!("replace_destruction({e}, {});", lit(kept_word(*k))),
+                )
             }
             Action::ReturnToDeck(t, p) => {
                 let e = self.bind(d, t);

@@ -153,7 +153,8 @@ impl Game {
             .filter(|c| self.destruction_replaced(*c))
             .collect();
         (self.st.scripts.being_destroyed).retain(|x| !kept.contains(x));
-        let cs: Vec<(InstanceId, bool)> = cs.into_iter().filter(|(c, _)| !kept.contains(c)).collect();
+        let cs: Vec<(InstanceId, bool)> =
+            cs.into_iter().filter(|(c, _)| !kept.contains(c)).collect();
         let hooks: Vec<Hook> = cs
             .iter()
             .map(|&(card, by_opponent)| Hook::WhenDestroyed { card, by_opponent })

@@ -148,7 +148,11 @@ impl Game {
         if let Some(i) = (self.st.scripts.destroyed_this_turn.iter()).rposition(|x| *x == c) {
             self.st.scripts.destroyed_this_turn.remove(i);
         }
-        self.emit(Event::DestructionReplaced { card: c, by, instead });
+        self.emit(Event::DestructionReplaced {
+            card: c,
+            by,
+            instead,
+        });
         match instead {
             Kept::AsIs => {}
             Kept::Exhausted if !self.is_exhausted(c) => self.set_exhausted(c, true),
