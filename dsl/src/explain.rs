@@ -196,6 +196,16 @@ fn action_line(out: &mut String, depth: usize, a: &Action) {
         Action::Count(n) => format!("count +{n}"),
         Action::Refresh(t) => format!("refresh {}", target_words(t)),
         Action::ReturnToHand(t) => format!("return {} to hand", target_words(t)),
+        Action::ReplaceDestruction(t, k) => format!(
+            "{} is not destroyed: instead it {}",
+            target_words(t),
+            match k {
+                KeptAs::AsIs => "stays on the field",
+                KeptAs::Exhausted => "stays on the field exhausted",
+                KeptAs::Refreshed => "stays on the field refreshed",
+                KeptAs::Hand => "returns to its owner's hand",
+            }
+        ),
         Action::ReturnToDeck(t, p) => {
             format!(
                 "put {} at the {} of the deck",

@@ -106,6 +106,15 @@ pub fn event_words(e: &Event) -> String {
             if *by_opponent { " by the opponent" } else { "" },
             if *in_battle { " in battle" } else { "" }
         ),
+        Event::WouldBeDestroyed { who, cause } => format!(
+            "{} would be destroyed{}",
+            subject_words(who),
+            match cause {
+                DestroyCause::Any => "",
+                DestroyCause::OpponentEffect => " by the opponent's effect",
+                DestroyCause::OpponentDestroyEffect => " by the opponent's destruction effect",
+            }
+        ),
         Event::Attacks(w) => format!("{} attacks", subject_words(w)),
         Event::AttacksOrBlocks(w) => format!("{} attacks or blocks", subject_words(w)),
         Event::Blocks(w) => format!("{} blocks", subject_words(w)),
@@ -355,6 +364,24 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             d(duration)
         ),
         Action::MustAttack(x, dur) => format!("{} must attack if able{}", t(x), d(dur)),
+        Action::NoDrawsBy {
+            whose,
+            kind,
+            duration,
+        } => format!(
+            "{} cannot draw by the effects of {}{}",
+            match whose {
+                Whose::You => "you",
+                Whose::Opponent => "your opponent",
+                Whose::Either => "neither player",
+            },
+            match kind {
+                CardKind::Nexus => "nexuses",
+                CardKind::MagicCard => "magic cards",
+                _ => "spirits",
+            },
+            d(duration)
+        ),
         Action::DeckDiscardLimit {
             max,
             opponent_only,

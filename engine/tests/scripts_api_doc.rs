@@ -19,6 +19,10 @@ fn every_function_of_the_dsl_contract_is_registered() {
     let doc = engine::rules::battle_spirits::script::api_markdown();
     for name in [
         "my_spirits",
+        "replace_destruction",
+        "no_draws_by",
+        "ev_would_be_destroyed",
+        "ev_would_be_destroyed_by",
         "opponent_spirits",
         "all_spirits",
         "my_nexuses",

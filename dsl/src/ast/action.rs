@@ -246,6 +246,38 @@ pub enum Event {
     MilledByKeyword(String, Query),
     /// The end of this turn (BS-7.1).
     EndOfTurn,
+    /// Would be destroyed (BS-6.6): its destruction starts, before any "when destroyed"
+    /// effect, while a replacement ("… instead") can still stop it.
+    WouldBeDestroyed {
+        /// Which cards.
+        who: Subject,
+        /// Which destructions.
+        cause: DestroyCause,
+    },
+}
+
+/// Which destructions a "would be destroyed" event is about (BS-6.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum DestroyCause {
+    /// Any: battle, an effect, 0 BP.
+    Any,
+    /// "By your opponent's effect": an effect of the opponent's, not battle.
+    OpponentEffect,
+    /// "By your opponent's destruction effects": a destroy effect of the opponent's.
+    OpponentDestroyEffect,
+}
+
+/// What happens instead of a destruction a replacement stops (BS-6.6 replaced).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum KeptAs {
+    /// Stays on the field as it is.
+    AsIs,
+    /// Stays on the field, exhausted.
+    Exhausted,
+    /// Stays on the field, refreshed.
+    Refreshed,
+    /// Returns to its owner's hand.
+    Hand,
 }
 
 /// One thing an effect does.
@@ -270,6 +302,9 @@ pub enum Action {
     Refresh(Target),
     /// Return to their owner's hand.
     ReturnToHand(Target),
+    /// "Keep it on the field exhausted instead" (BS-6.6 replaced): the destruction in
+    /// progress of the cards does not happen; this happens instead.
+    ReplaceDestruction(Target, KeptAs),
     /// Return to the owner's deck.
     ReturnToDeck(Target, DeckPos),
     /// BP +/- X for a duration (negative = "reduce its BP by X").
@@ -388,6 +423,16 @@ pub enum Action {
     },
     /// "This spirit must attack if able".
     MustAttack(Target, Duration),
+    /// "Neither player can draw using magic effects" (BS-8.1): the players cannot draw by
+    /// the effects of cards of the kind.
+    NoDrawsBy {
+        /// Who cannot draw ("neither player": `Either`).
+        whose: Whose,
+        /// The kind of card whose effects cannot make them draw.
+        kind: CardKind,
+        /// How long.
+        duration: Duration,
+    },
     /// "Cards cannot be discarded from your deck" (`max` 0, any effect), "when your
     /// opponent's effect discards cards from your deck, no more than one card is
     /// discarded" (BS-8.1).

@@ -52,6 +52,14 @@ impl Emitter {
                 let e = self.bind(d, t);
                 self.line(d, &format!("return_to_hand({e});"))
             }
+            // BS-6.6 replaced (rulings C#37, C#77).
+            Action::ReplaceDestruction(t, k) => {
+                let e = self.bind(d, t);
+                self.line(
+                    d,
+                    &format!("replace_destruction({e}, {});", lit(kept_word(*k))),
+                )
+            }
             Action::ReturnToDeck(t, p) => {
                 let e = self.bind(d, t);
                 self.line(d, &format!("return_to_deck({e}, {});", lit(deck_word(*p))))
@@ -204,6 +212,7 @@ impl Emitter {
             | Action::TreatAsLevel { .. }
             | Action::CannotBe { .. }
             | Action::DeckDiscardLimit { .. }
+            | Action::NoDrawsBy { .. }
             | Action::AttacksCannotReduceLife { .. }
             | Action::MustAttack { .. }
             | Action::CanBlockWhileExhausted { .. }

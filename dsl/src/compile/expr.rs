@@ -361,6 +361,28 @@ pub(super) fn event_expr(e: &Event) -> String {
             format!("ev_milled_by_keyword({}, {})", query_expr(q), lit(k))
         }
         Event::EndOfTurn => "ev_end_of_turn()".into(),
+        Event::WouldBeDestroyed {
+            who,
+            cause: DestroyCause::Any,
+        } => format!("ev_would_be_destroyed({})", subject_expr(who)),
+        Event::WouldBeDestroyed { who, cause } => format!(
+            "ev_would_be_destroyed_by({}, {})",
+            subject_expr(who),
+            lit(match cause {
+                DestroyCause::OpponentDestroyEffect => "opponent_destroy_effect",
+                _ => "opponent_effect",
+            })
+        ),
+    }
+}
+
+/// The word `replace_destruction` takes for what happens instead (BS-6.6 replaced).
+pub(super) fn kept_word(k: KeptAs) -> &'static str {
+    match k {
+        KeptAs::AsIs => "as_is",
+        KeptAs::Exhausted => "exhausted",
+        KeptAs::Refreshed => "refreshed",
+        KeptAs::Hand => "hand",
     }
 }
 

@@ -150,6 +150,28 @@ impl Emitter {
                     lit(duration.name())
                 ),
             ),
+            // BS-8.1.
+            Action::NoDrawsBy {
+                whose,
+                kind,
+                duration,
+            } => self.line(
+                d,
+                &format!(
+                    "no_draws_by({}, {}, {});",
+                    lit(match kind {
+                        CardKind::Nexus => "nexus",
+                        CardKind::MagicCard => "magic",
+                        _ => "spirit",
+                    }),
+                    lit(match whose {
+                        Whose::You => "your",
+                        Whose::Opponent => "opponent",
+                        Whose::Either => "each",
+                    }),
+                    lit(duration.name())
+                ),
+            ),
             Action::DeckDiscardLimit {
                 max,
                 opponent_only,

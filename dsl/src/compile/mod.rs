@@ -17,8 +17,8 @@ mod watch;
 use emit::{Emitter, deck_word, discard_call};
 pub use expr::query_expr;
 use expr::{
-    amount_expr, condition_expr, core_place_expr, event_expr, lit, paren, question, scale1,
-    step_word, target_expr, target_expr_destroyable, times, whose_word,
+    amount_expr, condition_expr, core_place_expr, event_expr, kept_word, lit, paren, question,
+    scale1, step_word, target_expr, target_expr_destroyable, times, whose_word,
 };
 
 /// Name of the hook an effect is registered at (`when_summoned`, `during_your_attack_step`).

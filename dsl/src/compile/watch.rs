@@ -7,7 +7,7 @@ use crate::ast::*;
 /// ("when one of your spirits is destroyed"; an attack or a block is one card's).
 pub(super) fn event_about_one_of(e: &Event) -> bool {
     let who = match e {
-        Event::Destroyed { who, .. } => who,
+        Event::Destroyed { who, .. } | Event::WouldBeDestroyed { who, .. } => who,
         Event::Summoned(w)
         | Event::Exhausted(w)
         | Event::Refreshed(w)

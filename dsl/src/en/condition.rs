@@ -362,6 +362,17 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
             let verb = it.next()?;
             let has = |r: Rule| verb.clone().into_inner().any(|x| x.as_rule() == r);
             match verb.as_rule() {
+                // BS-6.6: "by your opponent's destruction effects" is a destroy effect's only.
+                Rule::e_would_destroyed => Event::WouldBeDestroyed {
+                    cause: if !has(Rule::by_opp) {
+                        DestroyCause::Any
+                    } else if verb.as_str().to_ascii_lowercase().contains("destruction") {
+                        DestroyCause::OpponentDestroyEffect
+                    } else {
+                        DestroyCause::OpponentEffect
+                    },
+                    who,
+                },
                 Rule::e_destroyed => Event::Destroyed {
                     by_opponent: has(Rule::by_opp),
                     in_battle: has(Rule::in_battle),

@@ -185,6 +185,7 @@ pub(super) fn lasting_clause(c: Pair<Rule>) -> Vec<Action> {
             }
         }
         Rule::c_must_attack => Action::MustAttack(t(), Duration::WhileActive),
+        Rule::c_no_draw_by => no_draw_by(&c),
         Rule::c_no_deck_disc => Action::DeckDiscardLimit {
             max: 0,
             opponent_only: false,
@@ -282,4 +283,29 @@ fn by_cards_of(c: &Pair<Rule>) -> (Vec<&'static str>, Vec<Colour>) {
         })
         .collect();
     (kinds, colours)
+}
+
+/// "Neither player can draw using magic effects" (BS-8.1): who cannot draw, and by the
+/// effects of which kind of card.
+fn no_draw_by(c: &Pair<Rule>) -> Action {
+    let text = c.as_str().to_ascii_lowercase();
+    let whose = if text.starts_with("neither") {
+        Whose::Either
+    } else if text.starts_with("your opponent") {
+        Whose::Opponent
+    } else {
+        Whose::You
+    };
+    let kind = if text.contains("magic") {
+        CardKind::MagicCard
+    } else if text.contains("nexus") {
+        CardKind::Nexus
+    } else {
+        CardKind::Spirit
+    };
+    Action::NoDrawsBy {
+        whose,
+        kind,
+        duration: Duration::WhileActive,
+    }
 }

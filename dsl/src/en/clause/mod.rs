@@ -4,6 +4,7 @@
 use super::*;
 
 mod lasting;
+mod replace;
 
 pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
     let Some(c) = p.into_inner().next() else {
@@ -71,6 +72,7 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             vec![Action::ReturnToDeck(t(), DeckPos::Top)],
             vec![Action::ReturnToDeck(t(), DeckPos::Bottom)],
         ]),
+        Rule::c_keep_field => replace::keep_on_field(&c, t()),
         Rule::c_remaining => Action::RemainingToDeck(deck_pos_in(&c)),
         Rule::c_rem_trash => Action::RemainingToTrash,
         Rule::c_gain_bp
@@ -94,6 +96,7 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         | Rule::c_gain_reduction
         | Rule::c_must_attack
         | Rule::c_no_deck_disc
+        | Rule::c_no_draw_by
         | Rule::c_deck_disc_max
         | Rule::c_atk_no_life
         | Rule::c_block_exh

@@ -4,6 +4,7 @@
 use super::*;
 
 mod mods;
+mod replace;
 use mods::for_each_of;
 pub(super) use mods::{apply_mods, duration_of, duration_of_action};
 
@@ -344,6 +345,7 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
             }
         }
     }
+    replace::read_replacement(&mut acc, st);
     // "This card costs 4 in your hand if …": a change of this card's own cost.
     fn own(a: &Action) -> bool {
         match a {

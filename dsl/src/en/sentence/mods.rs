@@ -25,6 +25,7 @@ pub(in crate::en) fn duration_of_action(a: &Action) -> Option<Duration> {
         | Action::MustAttack(_, d)
         | Action::AttacksCannotReduceLife { duration: d, .. }
         | Action::DeckDiscardLimit { duration: d, .. }
+        | Action::NoDrawsBy { duration: d, .. }
         | Action::CanBlockWhileExhausted(_, _, d)
         | Action::CannotBeDestroyedInBattle(_, d) => Some(*d),
         _ => None,
@@ -63,6 +64,15 @@ pub(in crate::en) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Am
         Action::TreatAsLevel(t, l, d) => Action::TreatAsLevel(t, l, dur.unwrap_or(d)),
         Action::TreatAsHighestLevel(t, d) => Action::TreatAsHighestLevel(t, dur.unwrap_or(d)),
         Action::MustAttack(t, d) => Action::MustAttack(t, dur.unwrap_or(d)),
+        Action::NoDrawsBy {
+            whose,
+            kind,
+            duration,
+        } => Action::NoDrawsBy {
+            whose,
+            kind,
+            duration: dur.unwrap_or(duration),
+        },
         Action::DeckDiscardLimit {
             max,
             opponent_only,

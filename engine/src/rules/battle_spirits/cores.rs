@@ -147,8 +147,14 @@ impl Game {
             self.st.scripts.being_destroyed.push(c);
         }
         self.invalidate_constants(); // no event of its own (`derived`)
-        let cards: Vec<InstanceId> = cs.iter().map(|(c, _)| *c).collect();
-        self.would_be_destroyed(&cards); // replacements first ("… instead")
+        self.would_be_destroyed(&cs); // replacements first ("… instead")
+        // BS-6.6 replaced (rulings C#37, C#77): a card kept is not destroyed at all.
+        let kept: Vec<InstanceId> = (cs.iter().map(|(c, _)| *c))
+            .filter(|c| self.destruction_replaced(*c))
+            .collect();
+        (self.st.scripts.being_destroyed).retain(|x| !kept.contains(x));
+        let cs: Vec<(InstanceId, bool)> =
+            cs.into_iter().filter(|(c, _)| !kept.contains(c)).collect();
         let hooks: Vec<Hook> = cs
             .iter()
             .map(|&(card, by_opponent)| Hook::WhenDestroyed { card, by_opponent })
@@ -178,6 +184,7 @@ impl Game {
             .being_destroyed
             .retain(|x| !cs.iter().any(|(c, _)| c == x));
         (self.st.scripts.destroyed_to_hand).retain(|x| !cs.iter().any(|(c, _)| c == x));
+        (self.st.scripts.destruction_replaced).retain(|x| !cs.iter().any(|(c, _)| *c == x.0));
         // A card a replacement sent to the hand was destroyed too (ruling C#194).
         let gone: Vec<InstanceId> = cs
             .iter()
@@ -211,6 +218,7 @@ impl Game {
         self.destroy_one(c, by_opponent);
         self.st.scripts.being_destroyed.retain(|x| *x != c);
         self.st.scripts.destroyed_to_hand.retain(|x| *x != c); // unused if it left early
+        (self.st.scripts.destruction_replaced).retain(|x| x.0 != c);
         self.check_zero_bp(); // BS-5.3.1: a constant bonus may have left with it
     }
 
@@ -218,9 +226,9 @@ impl Game {
         let owner = self.owner(c);
         self.st.scripts.destroyed_this_turn.push(c);
         self.invalidate_constants(); // no event of its own (`derived`)
-        self.would_be_destroyed(&[c]); // replacements first ("… instead")
-        if self.halted() {
-            return;
+        self.would_be_destroyed(&[(c, by_opponent)]); // replacements first ("… instead")
+        if self.halted() || self.destruction_replaced(c) {
+            return; // BS-6.6 replaced (rulings C#37, C#77): not destroyed
         }
         self.fire(Hook::WhenDestroyed {
             card: c,

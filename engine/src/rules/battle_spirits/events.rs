@@ -189,6 +189,13 @@ pub enum Event {
         attacker: InstanceId,
         by: InstanceId,
     },
+    /// BS-6.6 replaced: `card` was not destroyed; the effect of `by` said what happens
+    /// instead (rulings C#37, C#77: no "when destroyed" effect works).
+    DestructionReplaced {
+        card: InstanceId,
+        by: InstanceId,
+        instead: crate::rules::battle_spirits::script::state::Kept,
+    },
 }
 
 impl crate::core::GameEvent for Event {

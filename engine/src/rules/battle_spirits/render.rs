@@ -252,6 +252,14 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                         "all"
                     }
                 ),
+                M::NoDrawsBy { kind, whose, .. } => format!(
+                    "{} cannot draw by {kind:?} effects",
+                    match whose.as_str() {
+                        "each" => "neither player",
+                        "opponent" => "the opponent",
+                        _ => "its controller",
+                    }
+                ),
                 M::AttacksCannotReduceLife { whose, to, .. } => format!(
                     "attacks by some spirits cannot reduce {} life{}",
                     match whose {
@@ -413,6 +421,12 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             "{player}'s life is not reduced: {} {by} keeps attacks like {} {attacker}'s from reducing it",
             nm(*by),
             nm(*attacker)
+        ),
+        Event::DestructionReplaced { card, by, instead } => format!(
+            "{} {card} is not destroyed: by {} {by}'s effect it {} instead (BS-6.6)",
+            nm(*card),
+            nm(*by),
+            instead.words()
         ),
         Event::PlayerLost { player, reason } => format!("{player} loses: {}", reason.text()),
         Event::GameOver { winner, reason } => match winner {

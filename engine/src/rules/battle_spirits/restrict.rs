@@ -146,6 +146,30 @@ impl Game {
         stored.chain(constant).min()
     }
 
+    /// BS-8.1 "cannot": whether player `p` cannot draw by the effect of card `source` now
+    /// ("neither player can draw using magic effects"): a `NoDrawsBy` of the source's kind
+    /// for that player, stored or constant.
+    pub fn draw_forbidden(&self, p: PlayerId, source: InstanceId) -> bool {
+        let kind = self.kind_for_effects(source);
+        let bars = |k: &ModKind| match k {
+            ModKind::NoDrawsBy {
+                kind: k,
+                whose,
+                giver,
+            } => {
+                *k == kind
+                    && match whose.as_str() {
+                        "your" => p == *giver,
+                        "opponent" => p != *giver,
+                        _ => true,
+                    }
+            }
+            _ => false,
+        };
+        (self.st.scripts.modifiers.iter()).any(|m| bars(&m.kind))
+            || (self.host.has_constant && (self.constant_mods().mods.iter()).any(|(_, k)| bars(k)))
+    }
+
     /// BS-6.1: cores `c`'s controller must pay for it to attack ("cannot attack unless
     /// they pay N cores"; several such effects add up), from the reserve or their field
     /// cards (BS-5.2 step 5).

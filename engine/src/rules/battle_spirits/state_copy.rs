@@ -92,6 +92,7 @@ impl ScriptState {
             uses,
             silenced,
             destroyed_to_hand,
+            destruction_replaced,
             magic_to_hand,
             ascended,
         } = source;
@@ -121,6 +122,7 @@ impl ScriptState {
         self.uses.clone_from(uses);
         self.silenced.clone_from(silenced);
         self.destroyed_to_hand.clone_from(destroyed_to_hand);
+        self.destruction_replaced.clone_from(destruction_replaced);
         self.magic_to_hand = *magic_to_hand;
         self.ascended.clone_from(ascended);
     }

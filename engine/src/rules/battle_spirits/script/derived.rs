@@ -42,6 +42,7 @@ impl Event {
                 | Event::BattleCompared { .. }
                 | Event::OrderChosen { .. }
                 | Event::LifeKept { .. }
+                | Event::DestructionReplaced { .. }
         )
     }
 }

@@ -3,11 +3,12 @@
 //! would make does not happen: `Protected` modifiers), "does not work" (effects of a
 //! timing are not triggered: `Silenced` modifiers and `Silence` rules, checked where a
 //! hook's effects are collected) and "instead" (a destroyed card goes to its owner's hand
-//! instead of the trash, BS-6.6, ruling C#194).
+//! instead of the trash, BS-6.6, ruling C#194; or is not destroyed at all and stays on the
+//! field or returns to the hand, rulings C#37, C#77).
 
 use super::Query;
 use super::reach::Reached;
-use super::state::{ModKind, Protect, Silence, SubEvent, Timing};
+use super::state::{DestroyCause, Kept, ModKind, Protect, Silence, SubEvent, Timing};
 use crate::core::{InstanceId, PlayerId};
 use crate::rules::battle_spirits::{Event, Game, Zone};
 
@@ -77,8 +78,12 @@ impl Game {
             };
             // A set burst is stopped only with the destroyed timing (ruling C#13).
             let burst = matches!(r, Reached::Burst { .. });
+            // An `own` rule stops only the cards' own effects, not watchers nor bursts.
+            let own = matches!(r, Reached::Effect { .. });
             let by_rule = (!burst || timing == Timing::Destroyed)
-                && (rules.iter()).any(|s: &Silence| s.timing == timing && s.whose == controller);
+                && (rules.iter()).any(|s: &Silence| {
+                    s.timing == timing && s.whose == controller && (!s.own || own)
+                });
             let on_card = self.on_field(card)
                 && (self.mods_of(self.unit_of(card)).iter())
                     .any(|m| *m == ModKind::Silenced(timing));
@@ -97,23 +102,67 @@ impl Game {
     }
 
     /// "When … would be destroyed" (BS-6.6): the watchers waiting for one of `cards`'
-    /// destruction resolve before their "when destroyed" effects, while a replacement
-    /// (`destroyed_to_hand`) can still change where each card goes.
-    pub(crate) fn would_be_destroyed(&mut self, cards: &[InstanceId]) {
+    /// destruction (`(card, by the opponent)`) resolve before their "when destroyed"
+    /// effects, while a replacement can still change where each card goes
+    /// (`destroyed_to_hand`) or stop its destruction (`replace_destruction`). A watcher
+    /// of a cause waits only for that cause's destructions: battle (BS-6.6 by BP
+    /// comparison) is never an effect's.
+    pub(crate) fn would_be_destroyed(&mut self, cards: &[(InstanceId, bool)]) {
         if self.st.scripts.subs.is_empty() && !self.host.has_constant {
             return;
         }
+        let battle = self.st.scripts.battle_destruction;
+        let destroy_effect = self.st.scripts.destroying_source.is_some();
         let mut due = Vec::new();
-        for &c in cards {
+        for &(c, by_opponent) in cards {
+            let by_effect = by_opponent && !battle;
             let pred = |g: &Game, s: &super::state::SubTrigger| {
-                matches!(&s.event, SubEvent::WouldBeDestroyed { subject }
-                    if subject_has(g, subject, c))
+                matches!(&s.event, SubEvent::WouldBeDestroyed { subject, cause }
+                    if match cause {
+                        DestroyCause::Any => true,
+                        DestroyCause::OpponentEffect => by_effect,
+                        DestroyCause::OpponentDestroyEffect => by_effect && destroy_effect,
+                    } && subject_has(g, subject, c))
             };
             self.reach_subs(&mut due, pred, Some(c));
         }
         if !due.is_empty() {
             self.resolve_simultaneous(due);
         }
+    }
+
+    /// Whether a replacement stopped `c`'s destruction (BS-6.6 replaced; rulings C#37,
+    /// C#77): if so it is done now — the card stays on the field (exhausted or refreshed as
+    /// said) or returns to its owner's hand — and `DestructionReplaced` is logged; the card
+    /// is not destroyed, so no "when destroyed" effect works and it is not counted as
+    /// destroyed this turn.
+    pub(crate) fn destruction_replaced(&mut self, c: InstanceId) -> bool {
+        let list = &mut self.st.scripts.destruction_replaced;
+        let Some(i) = list.iter().position(|x| x.0 == c) else {
+            return false;
+        };
+        let (_, instead, by) = list.remove(i);
+        if !self.on_field(c) {
+            return false; // it left before: nothing to keep
+        }
+        if let Some(i) = (self.st.scripts.destroyed_this_turn.iter()).rposition(|x| *x == c) {
+            self.st.scripts.destroyed_this_turn.remove(i);
+        }
+        self.emit(Event::DestructionReplaced {
+            card: c,
+            by,
+            instead,
+        });
+        match instead {
+            Kept::AsIs => {}
+            Kept::Exhausted if !self.is_exhausted(c) => self.set_exhausted(c, true),
+            Kept::Refreshed if self.is_exhausted(c) => self.set_exhausted(c, false),
+            Kept::Exhausted | Kept::Refreshed => {}
+            Kept::Hand => {
+                self.effect_return_to_hand(c, None);
+            }
+        }
+        true
     }
 
     /// Where a destroyed card goes (BS-6.6: its owner's trash, or the hand when a

@@ -115,6 +115,68 @@ impl Timing {
     }
 }
 
+/// What happens instead of a destruction a replacement stops (BS-6.6; rulings C#37, C#77).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kept {
+    /// It stays on the field as it is.
+    AsIs,
+    /// It stays on the field, exhausted ("remain on the field exhausted instead").
+    Exhausted,
+    /// It stays on the field, refreshed ("keep it on the field refreshed").
+    Refreshed,
+    /// It goes to its owner's hand, its cores to the reserve ("return it to your hand
+    /// instead"): a return, not a destruction.
+    Hand,
+}
+
+impl Kept {
+    /// `"as_is"`, `"exhausted"`, `"refreshed"`, `"hand"` → what happens instead.
+    pub fn parse(s: &str) -> Option<Kept> {
+        Some(match s {
+            "as_is" => Kept::AsIs,
+            "exhausted" => Kept::Exhausted,
+            "refreshed" => Kept::Refreshed,
+            "hand" => Kept::Hand,
+            _ => return None,
+        })
+    }
+
+    /// In words, for logs.
+    pub fn words(self) -> &'static str {
+        match self {
+            Kept::AsIs => "stays on the field",
+            Kept::Exhausted => "stays on the field exhausted",
+            Kept::Refreshed => "stays on the field refreshed",
+            Kept::Hand => "returns to its owner's hand",
+        }
+    }
+}
+
+/// Which destructions a "would be destroyed" watcher waits for (BS-6.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum DestroyCause {
+    /// Any: battle, an effect, 0 BP.
+    #[default]
+    Any,
+    /// By an effect of the card owner's opponent (a destroy effect or 0 BP it caused), not
+    /// by battle.
+    OpponentEffect,
+    /// By a destroy effect of the card owner's opponent only ("destruction effects").
+    OpponentDestroyEffect,
+}
+
+impl DestroyCause {
+    /// `"any"`, `"opponent_effect"`, `"opponent_destroy_effect"` → a cause.
+    pub fn parse(s: &str) -> Option<DestroyCause> {
+        Some(match s {
+            "any" => DestroyCause::Any,
+            "opponent_effect" => DestroyCause::OpponentEffect,
+            "opponent_destroy_effect" => DestroyCause::OpponentDestroyEffect,
+            _ => return None,
+        })
+    }
+}
+
 /// "… does not work by this effect" (ruling C#13): while the effect `(card, effect)`
 /// resolves, the effects of `whose` at `timing` are not triggered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,6 +189,10 @@ pub struct Silence {
     pub whose: PlayerId,
     /// Which of their effects.
     pub timing: Timing,
+    /// Only the cards' own effects of the timing (a summoned spirit's printed "when
+    /// summoned"), not other cards' watchers nor bursts.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own: bool,
 }
 
 /// What a card counts of its own for [`ModKind::BpPerOwn`].
@@ -290,6 +356,14 @@ pub enum ModKind {
         opponent_only: bool,
         protector: PlayerId,
     },
+    /// Kept on the card whose effect says it: the players `whose` names (relative to
+    /// `giver`: "each", "your", "opponent") cannot draw by the effects of cards of `kind`
+    /// (BS-8.1: "neither player can draw using magic effects").
+    NoDrawsBy {
+        kind: carddb::CardKind,
+        whose: String,
+        giver: PlayerId,
+    },
 }
 
 /// Where the life cores an attack removes go (BS-6.5.1: the defender's reserve unless an
@@ -448,6 +522,11 @@ pub struct ScriptState {
     /// the trash (BS-6.6 replaced; ruling C#194: their "when destroyed" effects work).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub destroyed_to_hand: Vec<InstanceId>,
+    /// Cards whose destruction a replacement stops (BS-6.6 replaced; rulings C#37, C#77):
+    /// each stays on the field as said, or goes to its owner's hand, not destroyed
+    /// (card, what instead, the card whose effect replaced it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub destruction_replaced: Vec<(InstanceId, Kept, InstanceId)>,
     /// The magic now resolving that returns to its owner's hand after its effect resolves,
     /// instead of the trash (BS-5.5; "Return this card to your hand after its effect
     /// resolves").

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::hooks::{EventName, Whose};
 use super::query::Query;
-use super::state::{Until, Value};
+use super::state::{DestroyCause, Until, Value};
 use crate::core::{InstanceId, PlayerId};
 
 /// The events `when(event, closure)` can wait for.
@@ -56,7 +56,12 @@ pub enum SubEvent {
     /// `ev_would_be_destroyed(subject)`: a subject card's destruction starts (BS-6.6),
     /// before its "when destroyed" effects, while a replacement ("… instead") can still
     /// change where it goes.
-    WouldBeDestroyed { subject: Query },
+    /// `cause`: which destructions (`ev_would_be_destroyed_by`).
+    WouldBeDestroyed {
+        subject: Query,
+        #[serde(default)]
+        cause: DestroyCause,
+    },
     /// `ev_milled_by_keyword(subject, keyword)`: an effect of the watcher's controller's
     /// keyword `keyword` (lower case) puts a card the subject matches from a deck into the
     /// trash (rulings C#68, C#76: cards milled together are one happening).

@@ -27,6 +27,9 @@ pub(super) fn register_actions(e: &mut Engine) {
         |n: i64| -> R<i64> {
             let n = nat(n, "n")?;
             with_mut(|g, rc| {
+                if !super::prevent::may_draw(g, rc, rc.controller) {
+                    return Ok(0);
+                }
                 let k = g.draw_n(rc.controller, n);
                 if k > 0 {
                     g.watch(WatchKind::DrawsByOwnEffect, None, rc.controller, k);
@@ -44,6 +47,9 @@ pub(super) fn register_actions(e: &mut Engine) {
             let n = nat(n, "n")? as usize;
             with_mut(|g, rc| {
                 let p = rc.controller;
+                if !super::prevent::may_draw(g, rc, p) {
+                    return Ok(0);
+                }
                 let mut k = 0;
                 while g.pile(Zone::Hand(p)).len() < n && g.draw(p) {
                     k += 1;

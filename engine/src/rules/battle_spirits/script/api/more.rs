@@ -159,7 +159,13 @@ pub(super) fn register_more(e: &mut Engine) {
         "The opponent draws n cards.",
         |n: i64| -> R<i64> {
             let n = nat(n, "n")?;
-            with_mut(|g, rc| Ok(i64::from(g.draw_n(rc.controller.other(), n))))
+            with_mut(|g, rc| {
+                let p = rc.controller.other();
+                if !super::prevent::may_draw(g, rc, p) {
+                    return Ok(0);
+                }
+                Ok(i64::from(g.draw_n(p, n)))
+            })
         }
     );
     reg!(

@@ -1,10 +1,10 @@
 //! Rules effects change for an event (BS-8.1): "does not work" (effects of a timing not
-//! triggered) and "instead" (a destroyed card goes to the hand). "Cannot … by your
+//! triggered) and "instead" (a destroyed card goes to the hand; a destruction replaced). "Cannot … by your
 //! opponent's effects" is `cannot_be_by_opponent` (`restrictions`). The engine checks each
 //! where the event happens (`script::prevent`).
 
 use super::*;
-use crate::rules::battle_spirits::script::state::{Silence, Timing};
+use crate::rules::battle_spirits::script::state::{DestroyCause, Kept, Silence, Timing};
 
 fn timing(s: &str) -> R<Timing> {
     Timing::parse(s).ok_or_else(|| {
@@ -47,6 +47,49 @@ pub(super) fn register_prevent(e: &mut Engine) {
     );
     reg!(
         e,
+        "no_draws_by",
+        ["kind: &str", "whose: &str", "dur: &str"],
+        "For the duration, the players named — \"each\", \"your\" or \"opponent\" — cannot draw by the effects of cards of the kind (\"magic\", \"spirit\": spirits, ultimates and braves, \"nexus\") (BS-8.1: \"neither player can draw using magic effects\"); checked where an effect draws, a draw prevented logs EffectInert. Kept on this card, also off the field (a magic's \"this turn\").",
+        |k: &str, who: &str, d: &str| -> R<()> {
+            let kind = match k {
+                "magic" => carddb::CardKind::Magic,
+                "spirit" => carddb::CardKind::Spirit,
+                "nexus" => carddb::CardKind::Nexus,
+                _ => {
+                    return Err(err(format!(
+                        "kind must be \"magic\", \"spirit\" or \"nexus\", got {k:?}"
+                    )));
+                }
+            };
+            if !matches!(who, "each" | "your" | "opponent") {
+                return Err(err(format!(
+                    "whose must be \"each\", \"your\" or \"opponent\", got {who:?}"
+                )));
+            }
+            let until = dur(d)?;
+            let rc = run_ctx()?;
+            let kind = ModKind::NoDrawsBy {
+                kind,
+                whose: who.to_string(),
+                giver: rc.controller,
+            };
+            if read_only() {
+                rc.collected.borrow_mut().push((rc.card, kind));
+                return Ok(());
+            }
+            let until = if until == Until::While {
+                Until::Turn
+            } else {
+                until
+            };
+            with_mut(|g, rc| {
+                g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
+                Ok(())
+            })
+        }
+    );
+    reg!(
+        e,
         "silence_effects",
         ["targets", "timing: &str", "dur: &str"],
         "\"Does not work\" (BS-8.1): the cards' own effects of the timing — \"destroyed\" (every effect that works when a spirit is destroyed: when destroyed, when destroyed by the opponent, when one of your spirits is destroyed), \"summoned\", \"attacks\" or \"blocks\" — are not triggered for the duration while the cards are on the field; each stopped effect logs EffectInert. Other cards' effects, set bursts and effects of cards in the trash still work (rulings C#151–C#153).",
@@ -57,33 +100,14 @@ pub(super) fn register_prevent(e: &mut Engine) {
         "not_triggered_by_this_effect",
         ["whose: &str", "timing: &str"],
         "\"… effects are not triggered by this effect\" (ruling C#13): while this effect resolves, the effects of \"opponent\", \"you\" or \"any\" player at the timing (\"destroyed\": also bursts and field effects that work when a spirit is destroyed; \"summoned\", \"attacks\", \"blocks\") do not work; each stopped effect logs EffectInert. Call it before the action it is about (a phrase marked `whole_effect` is placed first).",
-        |who: &str, w: &str| -> R<()> {
-            let timing = timing(w)?;
-            if read_only() {
-                return Ok(());
-            }
-            with_mut(|g, rc| {
-                let whose: Vec<PlayerId> = match who {
-                    "opponent" => vec![rc.controller.other()],
-                    "you" => vec![rc.controller],
-                    "any" => vec![rc.controller, rc.controller.other()],
-                    _ => {
-                        return Err(err(format!(
-                            "whose must be \"opponent\", \"you\" or \"any\", got {who:?}"
-                        )));
-                    }
-                };
-                for whose in whose {
-                    g.st.scripts.silenced.push(Silence {
-                        card: rc.card,
-                        effect: rc.effect,
-                        whose,
-                        timing,
-                    });
-                }
-                Ok(())
-            })
-        }
+        |who: &str, w: &str| silence_by_this_effect(who, w, false)
+    );
+    reg!(
+        e,
+        "own_not_triggered_by_this_effect",
+        ["whose: &str", "timing: &str"],
+        "As `not_triggered_by_this_effect`, for the cards' own effects of the timing only (BS-8.1): the \"When Summoned\" effects on the spirit this effect summons are not triggered, while other cards' effects that wait for a summon and bursts still work. Each stopped effect logs EffectInert. Call it before the summon (a phrase marked `whole_effect` is placed first).",
+        |who: &str, w: &str| silence_by_this_effect(who, w, true)
     );
     reg!(
         e,
@@ -93,7 +117,62 @@ pub(super) fn register_prevent(e: &mut Engine) {
         |s: Dynamic| -> R<EventSpec> {
             Ok(ev(SubEvent::WouldBeDestroyed {
                 subject: subject(&s)?,
+                cause: DestroyCause::Any,
             }))
+        }
+    );
+    reg!(
+        e,
+        "ev_would_be_destroyed_by",
+        ["subject", "cause: &str"],
+        "Event: as `ev_would_be_destroyed`, for destructions of one cause only (BS-6.6): \"opponent_effect\" (by an effect of the card owner's opponent — a destroy effect or 0 BP it caused — not by battle: \"by your opponent's effect\"), \"opponent_destroy_effect\" (by a destroy effect of the opponent only: \"by your opponent's destruction effects\") or \"any\".",
+        |s: Dynamic, c: &str| -> R<EventSpec> {
+            let cause = DestroyCause::parse(c).ok_or_else(|| {
+                err(format!(
+                    "cause must be \"any\", \"opponent_effect\" or \"opponent_destroy_effect\", got {c:?}"
+                ))
+            })?;
+            Ok(ev(SubEvent::WouldBeDestroyed {
+                subject: subject(&s)?,
+                cause,
+            }))
+        }
+    );
+    reg!(
+        e,
+        "replace_destruction",
+        ["targets", "instead: &str"],
+        "\"… instead\" of a destruction (BS-6.6 replaced; rulings C#37, C#77): each of the cards whose destruction is in progress (called from a closure waiting for `ev_would_be_destroyed`) is not destroyed — none of its or other cards' \"when destroyed\" effects work, it is not counted as destroyed — and instead \"exhausted\" or \"refreshed\" stays on the field so, \"as_is\" stays as it is, or \"hand\" returns to its owner's hand with its cores to the reserve. Logs DestructionReplaced; a card not being destroyed logs EffectInert. Returns how many are kept.",
+        |t: Dynamic, how: &str| -> R<i64> {
+            let instead = Kept::parse(how).ok_or_else(|| {
+                err(format!(
+                    "instead must be \"exhausted\", \"refreshed\", \"as_is\" or \"hand\", got {how:?}"
+                ))
+            })?;
+            let cs = targets(&t)?;
+            with_mut(|g, rc| {
+                let mut n = 0;
+                for c in cs {
+                    let c = g.unit_of(c);
+                    if !g.is_being_destroyed(c) {
+                        g.emit(Event::EffectInert {
+                            card: rc.card,
+                            effect: rc.effect,
+                            reason: format!(
+                                "{} {c} is not being destroyed: nothing to replace",
+                                g.name(c)
+                            ),
+                        });
+                        continue;
+                    }
+                    let list = &mut g.st.scripts.destruction_replaced;
+                    if !list.iter().any(|x| x.0 == c) {
+                        list.push((c, instead, rc.card));
+                    }
+                    n += 1;
+                }
+                Ok(n)
+            })
         }
     );
     reg!(
@@ -127,4 +206,49 @@ pub(super) fn register_prevent(e: &mut Engine) {
             })
         }
     );
+}
+
+/// "… not triggered by this effect" (ruling C#13): a `Silence` of the running effect for
+/// the players `who` names; `own`: the cards' own effects of the timing only.
+fn silence_by_this_effect(who: &str, w: &str, own: bool) -> R<()> {
+    let timing = timing(w)?;
+    if read_only() {
+        return Ok(());
+    }
+    with_mut(|g, rc| {
+        let whose: Vec<PlayerId> = match who {
+            "opponent" => vec![rc.controller.other()],
+            "you" => vec![rc.controller],
+            "any" => vec![rc.controller, rc.controller.other()],
+            _ => {
+                return Err(err(format!(
+                    "whose must be \"opponent\", \"you\" or \"any\", got {who:?}"
+                )));
+            }
+        };
+        for whose in whose {
+            g.st.scripts.silenced.push(Silence {
+                card: rc.card,
+                effect: rc.effect,
+                whose,
+                timing,
+                own,
+            });
+        }
+        Ok(())
+    })
+}
+
+/// Whether the running effect may make `p` draw (BS-8.1): not when a `no_draws_by` of its
+/// card's kind bars that player; then logs EffectInert.
+pub(super) fn may_draw(g: &mut Game, rc: &RunCtx, p: PlayerId) -> bool {
+    if !g.draw_forbidden(p, rc.card) {
+        return true;
+    }
+    g.emit(Event::EffectInert {
+        card: rc.card,
+        effect: rc.effect,
+        reason: format!("{p} cannot draw by this kind of effect now"),
+    });
+    false
 }
