@@ -1,8 +1,11 @@
 //! `cardscript sim DECK... --games N`: many seeded greedy-vs-greedy games in parallel, with
 //! a progress bar and a summary table (or `--json`).
 
+mod html;
+mod report;
+
 use clap::Args;
-use engine::rules::battle_spirits::sim::{SimConfig, simulate};
+use engine::rules::battle_spirits::sim::{SimConfig, SimReport, simulate_records};
 
 use super::play::deck_by_name_or_file;
 use super::source::SourceArgs;
@@ -37,9 +40,13 @@ pub struct SimArgs {
     /// fails) instead of being logged as an event while the game goes on.
     #[arg(long)]
     pub strict: bool,
-    /// Print the report as JSON.
+    /// Print the report as JSON (with the balance report's figures under `balance`).
     #[arg(long)]
     pub json: bool,
+    /// Write the balance report (win rates with 95 % intervals, game lengths, per-card
+    /// figures, inert and failed effects) to FILE as one self-contained HTML page.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<std::path::PathBuf>,
     /// Who plays: `greedy`, `random` or `search`, one for both seats or `P1,P2`
     /// (`--players random --check` plays long random games with conservation checked;
     /// `--players search,greedy` measures the search player against the greedy one).
@@ -127,12 +134,45 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     std::panic::set_hook(Box::new(|_| {}));
     // Wall time for the speed line only (never in the report: reports are deterministic).
     let started = std::time::Instant::now();
-    let report = simulate(&library, &config, &decks, &cfg, &|| bar.inc(1));
+    let records = simulate_records(&library, &config, &decks, &cfg, &|| bar.inc(1));
     let secs = started.elapsed().as_secs_f64();
     std::panic::set_hook(hook);
     bar.finish_and_clear();
+    let names: Vec<String> = decks.iter().map(|d| d.0.clone()).collect();
+    let report = SimReport::from_records(&names, &records);
+    let balance = report::balance(
+        &decks,
+        &decks
+            .iter()
+            .flat_map(|d| &d.1)
+            .filter_map(|id| library.get(id).map(|c| (id.clone(), c.name.clone())))
+            .collect(),
+        cfg.players.map(|p| match p {
+            engine::rules::battle_spirits::sim::PlayerKind::Search { budget } => {
+                format!("search({budget})")
+            }
+            other => format!("{other:?}").to_lowercase(),
+        }),
+        &records,
+    );
+    if let Some(path) = &args.report {
+        let title = format!("Balance report: {}", names.join(", "));
+        std::fs::write(path, html::page(&balance, &title))
+            .map_err(|e| format!("--report {}: {e}", path.display()))?;
+    }
     if args.json {
-        say!("{}", serde_json::to_string_pretty(&report)?);
+        /// The summary with the balance figures beside it.
+        #[derive(serde::Serialize)]
+        struct Out<'a> {
+            #[serde(flatten)]
+            report: &'a SimReport,
+            balance: &'a report::Balance,
+        }
+        let out = Out {
+            report: &report,
+            balance: &balance,
+        };
+        say!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         say!(
             "{:<24} {:<24} {:>6} {:>6} {:>6} {:>6} {:>9}",

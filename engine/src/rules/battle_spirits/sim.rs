@@ -5,9 +5,8 @@
 use std::collections::BTreeMap;
 
 use carddb::CardId;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::core::PlayerId;
 pub use crate::driver::sim::pairings;
 use crate::driver::sim::{panic_message, play_all};
 use crate::players::{Player, play_game_capped};
@@ -86,7 +85,7 @@ impl PlayerKind {
 }
 
 /// How often effects ran, by where their script came from, and how often they could not.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EffectCounts {
     /// Effects that ran a script written by the grammar from the card's text.
     pub from_text: u64,
@@ -131,21 +130,45 @@ pub struct SimReport {
     pub effects: EffectCounts,
 }
 
-struct GameOutcome {
-    pair: usize,
-    winner: Option<Option<PlayerId>>,
-    turns: u32,
-    decisions: u64,
-    events: u64,
-    played: Vec<CardId>,
-    inert: Vec<CardId>,
-    failure: Option<String>,
-    failed_effects: Vec<String>,
-    effects: EffectCounts,
+/// One game of a run: everything a report needs, as plain data. A run is the list of its
+/// records in game-index order; every report ([`SimReport::from_records`], the balance
+/// report of `cardscript sim --report`) is a pure function of that list, so shards of a run
+/// merge by concatenating their records.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The game's index `k` over the whole run (pairing order); its seed is `seed + k`.
+    pub index: u64,
+    /// The pairing's index in [`pairings`] of the run's decks.
+    pub pair: usize,
+    /// The deck indices of P1 and P2.
+    pub decks: [usize; 2],
+    /// The game's seed.
+    pub seed: u64,
+    /// Whether the game ended with a result (a failed game did not).
+    pub finished: bool,
+    /// The winning seat (0: P1, 1: P2); `None` for a draw or an unfinished game.
+    pub winner: Option<usize>,
+    /// Turns played (the turn number when the game ended).
+    pub turns: u32,
+    /// Decisions answered.
+    pub decisions: u64,
+    /// Events logged.
+    pub events: u64,
+    /// The card ids each seat played (summoned, deployed, used), in order.
+    pub played: [Vec<CardId>; 2],
+    /// Cards whose effects were inert because unsupported in this game (each once).
+    pub inert: Vec<CardId>,
+    /// Each `EffectFailed` as "card id effect N (script line L): reason", in log order.
+    pub failed_effects: Vec<String>,
+    /// Effects run, inert and failed in this game.
+    pub effects: EffectCounts,
+    /// Why the game did not finish properly (seed and error).
+    pub failure: Option<String>,
 }
 
-/// Plays `cfg.games_per_pair` greedy-vs-greedy games for every pairing of `decks`,
-/// calling `progress` after each game (from any thread).
+/// Plays `cfg.games_per_pair` games for every pairing of `decks` and summarises them
+/// ([`simulate_records`], then [`SimReport::from_records`]), calling `progress` after each
+/// game (from any thread).
 pub fn simulate(
     library: &CardLibrary,
     config: &RulesConfig,
@@ -153,69 +176,93 @@ pub fn simulate(
     cfg: &SimConfig,
     progress: &(dyn Fn() + Sync),
 ) -> SimReport {
+    let names: Vec<String> = decks.iter().map(|d| d.0.clone()).collect();
+    SimReport::from_records(&names, &simulate_records(library, config, decks, cfg, progress))
+}
+
+/// Plays `cfg.games_per_pair` games for every pairing of `decks` and returns one record per
+/// game, in game-index order (so the list does not depend on the thread count).
+pub fn simulate_records(
+    library: &CardLibrary,
+    config: &RulesConfig,
+    decks: &[(String, Vec<CardId>)],
+    cfg: &SimConfig,
+    progress: &(dyn Fn() + Sync),
+) -> Vec<GameRecord> {
     let pairs = pairings(decks.len());
     let total = pairs.len() as u64 * cfg.games_per_pair;
-    let outcomes = play_all(cfg.threads, total, progress, |k| {
+    play_all(cfg.threads, total, progress, |k| {
         let pair = (k / cfg.games_per_pair) as usize;
         let (a, b) = pairs[pair];
-        play_one(
+        let mut r = play_one(
             library,
             config,
             [&decks[a].1, &decks[b].1],
             cfg,
             cfg.seed.wrapping_add(k),
             pair,
-        )
-    });
-    let mut report = SimReport {
-        games: total,
-        pairs: pairs
-            .iter()
-            .map(|&(a, b)| PairStats {
-                a: decks[a].0.clone(),
-                b: decks[b].0.clone(),
-                ..PairStats::default()
-            })
-            .collect(),
-        ..SimReport::default()
-    };
-    let mut turns = vec![0u64; pairs.len()];
-    for o in outcomes {
-        let p = &mut report.pairs[o.pair];
-        p.games += 1;
-        match o.winner {
-            Some(Some(w)) if w.index() == 0 => p.wins_a += 1,
-            Some(Some(_)) => p.wins_b += 1,
-            Some(None) => p.draws += 1,
-            None => {}
-        }
-        turns[o.pair] += u64::from(o.turns);
-        report.decisions += o.decisions;
-        report.events += o.events;
-        for c in o.played {
-            *report.played.entry(c).or_default() += 1;
-        }
-        for c in o.inert {
-            *report.inert.entry(c).or_default() += 1;
-        }
-        report.failures.extend(o.failure);
-        for f in o.failed_effects {
-            *report.failed_effects.entry(f).or_default() += 1;
-        }
-        report.effects.from_text += o.effects.from_text;
-        report.effects.from_script += o.effects.from_script;
-        report.effects.inert += o.effects.inert;
-        report.effects.failed += o.effects.failed;
-    }
-    for (p, t) in report.pairs.iter_mut().zip(turns) {
-        let finished = p.wins_a + p.wins_b + p.draws;
-        p.avg_turns = if finished == 0 {
-            0.0
-        } else {
-            t as f64 / finished as f64
+        );
+        r.index = k;
+        r.decks = [a, b];
+        r
+    })
+}
+
+impl SimReport {
+    /// The summary of `records` (a run's, in game-index order) of games between the decks
+    /// named `decks` (every pairing of [`pairings`], even one no record played).
+    pub fn from_records(decks: &[String], records: &[GameRecord]) -> SimReport {
+        let pairs = pairings(decks.len());
+        let mut report = SimReport {
+            games: records.len() as u64,
+            pairs: pairs
+                .iter()
+                .map(|&(a, b)| PairStats {
+                    a: decks[a].clone(),
+                    b: decks[b].clone(),
+                    ..PairStats::default()
+                })
+                .collect(),
+            ..SimReport::default()
         };
+        let mut turns = vec![0u64; pairs.len()];
+        for o in records {
+            let p = &mut report.pairs[o.pair];
+            p.games += 1;
+            match (o.finished, o.winner) {
+                (true, Some(0)) => p.wins_a += 1,
+                (true, Some(_)) => p.wins_b += 1,
+                (true, None) => p.draws += 1,
+                (false, _) => {}
+            }
+            turns[o.pair] += u64::from(o.turns);
+            report.decisions += o.decisions;
+            report.events += o.events;
+            for c in o.played.iter().flatten() {
+                *report.played.entry(c.clone()).or_default() += 1;
+            }
+            for c in &o.inert {
+                *report.inert.entry(c.clone()).or_default() += 1;
+            }
+            report.failures.extend(o.failure.clone());
+            for f in &o.failed_effects {
+                *report.failed_effects.entry(f.clone()).or_default() += 1;
+            }
+            report.effects.from_text += o.effects.from_text;
+            report.effects.from_script += o.effects.from_script;
+            report.effects.inert += o.effects.inert;
+            report.effects.failed += o.effects.failed;
+        }
+        for (p, t) in report.pairs.iter_mut().zip(turns) {
+            let finished = p.wins_a + p.wins_b + p.draws;
+            p.avg_turns = if finished == 0 {
+                0.0
+            } else {
+                t as f64 / finished as f64
+            };
+        }
+        report
     }
-    report
 }
 
 fn play_one(
@@ -225,18 +272,11 @@ fn play_one(
     cfg: &SimConfig,
     seed: u64,
     pair: usize,
-) -> GameOutcome {
-    let mut out = GameOutcome {
+) -> GameRecord {
+    let mut out = GameRecord {
         pair,
-        winner: None,
-        turns: 0,
-        decisions: 0,
-        events: 0,
-        played: Vec::new(),
-        inert: Vec::new(),
-        failure: None,
-        failed_effects: Vec::new(),
-        effects: EffectCounts::default(),
+        seed,
+        ..GameRecord::default()
     };
     let mut game = match Game::new(
         config.clone(),
@@ -261,7 +301,10 @@ fn play_one(
         play_game_capped(&mut game, &mut players, cfg.decision_cap)
     }));
     match played {
-        Ok(Ok(result)) => out.winner = Some(result.winner),
+        Ok(Ok(result)) => {
+            out.finished = true;
+            out.winner = result.winner.map(|w| w.index());
+        }
         Ok(Err(e)) => out.failure = Some(format!("seed {seed}: {e}")),
         Err(p) => out.failure = Some(format!("seed {seed}: {}", panic_message(&*p))),
     }
@@ -276,7 +319,9 @@ fn play_one(
     out.events = game.log().len() as u64;
     for e in game.log() {
         match e {
-            Event::Played { card, .. } => out.played.push(game.card_id(*card).to_string()),
+            Event::Played { player, card, .. } => {
+                out.played[player.index()].push(game.card_id(*card).to_string())
+            }
             Event::EffectStarted { card, effect } => {
                 let generated = scripts
                     .effect(game.card_id(*card), *effect)
