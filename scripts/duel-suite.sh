@@ -12,7 +12,9 @@
 # GAMES (per pairing, default 4), BUDGET (search rollouts per decision, default 48),
 # THREADS (default 1: one core, as the decision-time goal is stated), OUT (default
 # /tmp/duel-suite), SEED (default 0), REPORT (0: no HTML reports, for a binary without
-# `--report`).
+# `--report`), PARALLEL (1: all runs at once, one process each — faster on a shared
+# machine, but each run's wall time is then not its own). A run whose results are already
+# in OUT is not played again (delete OUT to start over).
 set -euo pipefail
 BIN=${CARDSCRIPT:-target/release/cardscript}
 BSS=${BSS:-../shared/data/bss}
@@ -22,6 +24,7 @@ THREADS=${THREADS:-1}
 OUT=${OUT:-/tmp/duel-suite}
 SEED=${SEED:-0}
 REPORT=${REPORT:-1}
+PARALLEL=${PARALLEL:-0}
 mkdir -p "$OUT"
 
 sets=(demo)
@@ -49,10 +52,12 @@ run() { # SET PLAYERS
 
 for set in "${sets[@]}"; do
     for players in search,greedy greedy,search search,search greedy,greedy; do
+        [[ -f $OUT/$set-${players/,/-}.secs ]] && continue
         echo "running $set $players ($GAMES games a pairing)" >&2
-        run "$set" "$players"
+        if [[ $PARALLEL == 1 ]]; then run "$set" "$players" & else run "$set" "$players"; fi
     done
 done
+wait
 
 # The table (from the summary's fields): games, each seat's wins, draws, mean turns of the
 # finished games; P1's win rate with its Wilson 95 % interval.
