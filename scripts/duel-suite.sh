@@ -9,22 +9,26 @@
 #
 # Settings (environment): CARDSCRIPT (binary, default target/release/cardscript), BSS (the
 # real card data: cards.jsonl and decks/; the real decks are skipped when it is absent),
-# GAMES (per pairing, default 4), BUDGET (search rollouts per decision, default 48),
+# GAMES (per pairing, default 4), DEMO_GAMES (per pairing of the demo decks, whose games
+# are shorter; default GAMES), BUDGET (search rollouts per decision, default 48),
 # THREADS (default 1: one core, as the decision-time goal is stated), OUT (default
 # /tmp/duel-suite), SEED (default 0), REPORT (0: no HTML reports, for a binary without
 # `--report`), PARALLEL (1: all runs at once, one process each — faster on a shared
 # machine, but each run's wall time is then not its own). A run whose results are already
-# in OUT is not played again (delete OUT to start over).
+# in OUT is not played again (delete OUT to start over); TABLE_ONLY=1 plays nothing and
+# prints the table of the runs in OUT.
 set -euo pipefail
 BIN=${CARDSCRIPT:-target/release/cardscript}
 BSS=${BSS:-../shared/data/bss}
 GAMES=${GAMES:-4}
+DEMO_GAMES=${DEMO_GAMES:-$GAMES}
 BUDGET=${BUDGET:-48}
 THREADS=${THREADS:-1}
 OUT=${OUT:-/tmp/duel-suite}
 SEED=${SEED:-0}
 REPORT=${REPORT:-1}
 PARALLEL=${PARALLEL:-0}
+TABLE_ONLY=${TABLE_ONLY:-0}
 mkdir -p "$OUT"
 
 sets=(demo)
@@ -40,20 +44,20 @@ fi
 
 run() { # SET PLAYERS
     local set=$1 players=$2 name="$1-${2/,/-}"
-    local src=()
-    if [[ $set == real ]]; then src=(--db "$OUT/bss.sqlite" "$BSS"/decks/*.txt); fi
+    local src=() games=$DEMO_GAMES
+    if [[ $set == real ]]; then src=(--db "$OUT/bss.sqlite" "$BSS"/decks/*.txt) games=$GAMES; fi
     local html=()
     if [[ $REPORT != 0 ]]; then html=(--report "$OUT/$name.html"); fi
     local start=$SECONDS
-    "$BIN" sim "${src[@]}" --players "$players" --search-budget "$BUDGET" --games "$GAMES" \
+    "$BIN" sim "${src[@]}" --players "$players" --search-budget "$BUDGET" --games "$games" \
         --threads "$THREADS" --seed "$SEED" --json "${html[@]}" >"$OUT/$name.json"
     echo "$((SECONDS - start))" >"$OUT/$name.secs"
 }
 
 for set in "${sets[@]}"; do
     for players in search,greedy greedy,search search,search greedy,greedy; do
-        [[ -f $OUT/$set-${players/,/-}.secs ]] && continue
-        echo "running $set $players ($GAMES games a pairing)" >&2
+        [[ $TABLE_ONLY == 1 || -f $OUT/$set-${players/,/-}.secs ]] && continue
+        echo "running $set $players" >&2
         if [[ $PARALLEL == 1 ]]; then run "$set" "$players" & else run "$set" "$players"; fi
     done
 done
@@ -66,12 +70,13 @@ echo "|---|---|---|---|---|---|---|---|---|---|"
 for set in "${sets[@]}"; do
     for players in search,greedy greedy,search search,search greedy,greedy; do
         name="$set-${players/,/-}"
+        [[ -f $OUT/$name.secs ]] || continue
         jq -r --arg set "$set" --arg p "$players" --arg secs "$(cat "$OUT/$name.secs")" '
           ([.pairs[].games] | add) as $n
           | ([.pairs[].wins_a] | add) as $w
           | ([.pairs[].wins_b] | add) as $l
           | ([.pairs[].draws] | add) as $d
-          | ([.pairs[] | .avg_turns * (.wins_a + .wins_b + .draws)] | add) / ($w + $l + $d) as $mean
+          | (([.pairs[] | .avg_turns * (.wins_a + .wins_b + .draws)] | add) / ($w + $l + $d)) as $mean
           | 1.959964 as $z | ($w / $n) as $r | (1 + $z * $z / $n) as $den
           | (($r + $z * $z / (2 * $n)) / $den) as $c
           | ($z * (($r * (1 - $r) / $n + $z * $z / (4 * $n * $n)) | sqrt) / $den) as $h

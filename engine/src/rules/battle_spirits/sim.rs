@@ -177,7 +177,10 @@ pub fn simulate(
     progress: &(dyn Fn() + Sync),
 ) -> SimReport {
     let names: Vec<String> = decks.iter().map(|d| d.0.clone()).collect();
-    SimReport::from_records(&names, &simulate_records(library, config, decks, cfg, progress))
+    SimReport::from_records(
+        &names,
+        &simulate_records(library, config, decks, cfg, progress),
+    )
 }
 
 /// Plays `cfg.games_per_pair` games for every pairing of `decks` and returns one record per
