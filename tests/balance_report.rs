@@ -47,7 +47,10 @@ fn the_html_report_shows_the_json_figures() {
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON on stdout");
     let html = std::fs::read_to_string(&page).unwrap();
     // One file: no script, no stylesheet or image fetched.
-    assert!(!html.contains("<script") && !html.contains("http"), "self-contained");
+    assert!(
+        !html.contains("<script") && !html.contains("http"),
+        "self-contained"
+    );
     assert!(html.contains("<svg"), "inline charts");
     let figs = figures(&html);
     // 6 pairings × (6 counts + 3 rate figures + 4 length figures) at least, and the cards.

@@ -268,7 +268,11 @@ pub fn page(b: &Balance, title: &str) -> String {
 fn cards(b: &Balance, o: &mut String) {
     let mut order: Vec<(usize, &CardBalance)> = b.cards.iter().enumerate().collect();
     // Most-held first, then by id: the cards a set designer meets most often lead.
-    order.sort_by(|a, b| b.1.games_in_deck.cmp(&a.1.games_in_deck).then(a.0.cmp(&b.0)));
+    order.sort_by(|a, b| {
+        b.1.games_in_deck
+            .cmp(&a.1.games_in_deck)
+            .then(a.0.cmp(&b.0))
+    });
     let _ = write!(
         o,
         "<h2>Cards</h2><p class=\"key\"><span style=\"color:#1f5fbf\">● win rate of the seat in games it played the card</span>\
@@ -282,16 +286,27 @@ fn cards(b: &Balance, o: &mut String) {
         let _ = write!(
             o,
             "<tr{}><td class=\"l\">{} {}{}</td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            if c.never_played { " class=\"never\"" } else { "" },
+            if c.never_played {
+                " class=\"never\""
+            } else {
+                ""
+            },
             esc(&c.id),
             esc(&c.name),
-            if c.never_played { " <b>never played</b>" } else { "" },
+            if c.never_played {
+                " <b>never played</b>"
+            } else {
+                ""
+            },
             esc(&c.decks.join(", ")),
             count(&format!("{ptr}/games_in_deck"), c.games_in_deck),
             count(&format!("{ptr}/games_played"), c.games_played),
             count(&format!("{ptr}/times_played"), c.times_played),
             rate(&format!("{ptr}/win_when_played"), &c.win_when_played),
-            rate(&format!("{ptr}/win_when_not_played"), &c.win_when_not_played),
+            rate(
+                &format!("{ptr}/win_when_not_played"),
+                &c.win_when_not_played
+            ),
             count(&format!("{ptr}/inert_games"), c.inert_games),
             count(&format!("{ptr}/failed"), c.failed),
         );
@@ -306,7 +321,9 @@ fn cards(b: &Balance, o: &mut String) {
     if b.effects_failed.is_empty() {
         o.push_str("<p>No effect failed (<code>EffectFailed</code>).</p>");
     } else {
-        o.push_str("<table><tr><th class=\"l\">failed effect (EffectFailed)</th><th>times</th></tr>");
+        o.push_str(
+            "<table><tr><th class=\"l\">failed effect (EffectFailed)</th><th>times</th></tr>",
+        );
         for (what, n) in &b.effects_failed {
             let _ = write!(o, "<tr><td class=\"l\">{}</td><td>{n}</td></tr>", esc(what));
         }

@@ -305,7 +305,10 @@ mod tests {
     fn wilson_intervals_match_hand_computed_values() {
         let close = |a: f64, b: f64| (a - b).abs() < 5e-5;
         let r = Rate::wilson(7, 10);
-        assert!(close(r.rate, 0.7) && close(r.low, 0.3968) && close(r.high, 0.8922), "{r:?}");
+        assert!(
+            close(r.rate, 0.7) && close(r.low, 0.3968) && close(r.high, 0.8922),
+            "{r:?}"
+        );
         let r = Rate::wilson(0, 10);
         assert!(close(r.low, 0.0) && close(r.high, 0.2775), "{r:?}");
         let r = Rate::wilson(50, 100);
@@ -351,7 +354,10 @@ mod tests {
         let x = b.cards.iter().find(|c| c.id == "x").unwrap();
         assert_eq!((x.games_in_deck, x.games_played, x.times_played), (3, 1, 2));
         assert_eq!((x.win_when_played.hits, x.win_when_played.n), (1, 1));
-        assert_eq!((x.win_when_not_played.hits, x.win_when_not_played.n), (0, 2));
+        assert_eq!(
+            (x.win_when_not_played.hits, x.win_when_not_played.n),
+            (0, 2)
+        );
         let z = b.cards.iter().find(|c| c.id == "z").unwrap();
         assert_eq!((z.games_played, z.win_when_played.hits), (2, 1));
         assert_eq!(b.never_played, vec!["y".to_string()]);
