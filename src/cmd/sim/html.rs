@@ -224,7 +224,18 @@ pub fn page(b: &Balance, title: &str) -> String {
         esc(&b.players[1]),
         count("/balance/games", b.games)
     );
-    o.push_str("<h2>Deck against deck</h2><p>Each cell: the row deck's wins over its games against the column deck, from either seat (a mirror match counts both seats).</p>");
+    o.push_str("<h2>Deck against deck</h2><p>Each cell: the row deck's wins over its games against the column deck, from either seat (a mirror match counts both seats).");
+    if b.players[0] != b.players[1] {
+        // Each pairing puts its first deck in P1's seat: a cell then measures the players
+        // as much as the decks.
+        let _ = write!(
+            o,
+            " <b>The seats have different players</b>: a cell above the diagonal is the row deck played by {} in P1's seat, below it by {} in P2's.",
+            esc(&b.players[0]),
+            esc(&b.players[1])
+        );
+    }
+    o.push_str("</p>");
     heat_map(b, &mut o);
     let max_turn = b
         .pairs
