@@ -43,8 +43,9 @@ pub struct SimArgs {
     /// Print the report as JSON (with the balance report's figures under `balance`).
     #[arg(long)]
     pub json: bool,
-    /// Write the balance report (win rates with 95 % intervals, game lengths, per-card
-    /// figures, inert and failed effects) to FILE as one self-contained HTML page.
+    /// Write the balance report of a Battle Spirits run (win rates with 95 % intervals,
+    /// game lengths, per-card figures, inert and failed effects) to FILE as one
+    /// self-contained HTML page.
     #[arg(long, value_name = "FILE")]
     pub report: Option<std::path::PathBuf>,
     /// Who plays: `greedy`, `random` or `search`, one for both seats or `P1,P2`
@@ -82,6 +83,12 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
     let catalogue = args.source.open()?;
     let game = catalogue.game()?;
     if game != carddb::GameKind::BattleSpirits {
+        if args.report.is_some() {
+            // The per-game records it is computed from are Battle Spirits' simulator's.
+            return Err(
+                "--report: the balance report is made for Battle Spirits games only".into(),
+            );
+        }
         return super::any_game::sim(args, catalogue, game);
     }
     let library = args.source.library(&catalogue, !args.strict)?;
