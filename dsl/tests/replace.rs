@@ -42,7 +42,10 @@ fn return_to_hand_instead_replaces_the_destruction_and_once_per_turn_is_inside()
     assert!(!r.contains("return_to_hand("), "{r}");
     let watch = r.find("when(ev_would_be_destroyed(").expect(&r);
     let once = r.find("once_per_turn()").expect(&r);
-    assert!(watch < once, "the use is counted when the destruction starts: {r}");
+    assert!(
+        watch < once,
+        "the use is counted when the destruction starts: {r}"
+    );
 }
 
 #[test]
@@ -64,7 +67,13 @@ fn keeping_on_the_field_without_a_destruction_is_not_understood() {
 #[test]
 fn neither_player_can_draw_using_magic_effects() {
     let r = rhai("Neither player can draw with magic effects.");
-    assert!(r.contains(r#"no_draws_by("magic", "each", "while")"#), "{r}");
+    assert!(
+        r.contains(r#"no_draws_by("magic", "each", "while")"#),
+        "{r}"
+    );
     let r = rhai("Your opponent cannot draw cards using spirit effects.");
-    assert!(r.contains(r#"no_draws_by("spirit", "opponent", "while")"#), "{r}");
+    assert!(
+        r.contains(r#"no_draws_by("spirit", "opponent", "while")"#),
+        "{r}"
+    );
 }

@@ -3,12 +3,18 @@
 //! slice of the run into a shard file (`shard.rs`); `sim merge` prints the run's report
 //! from all its shards (`merge.rs`); both print through `text.rs`.
 
+mod html;
 pub mod merge;
+mod report;
 pub mod shard;
 pub mod text;
 
+use std::collections::BTreeMap;
+
 use clap::{Args, Subcommand};
-use engine::rules::battle_spirits::sim::{SimConfig, play_records, report};
+use engine::rules::battle_spirits::sim::{
+    GameRecord, PlayerKind, SimConfig, SimReport, play_records,
+};
 
 use super::play::deck_by_name_or_file;
 use super::source::SourceArgs;
@@ -47,9 +53,14 @@ pub struct SimArgs {
     /// fails) instead of being logged as an event while the game goes on.
     #[arg(long)]
     pub strict: bool,
-    /// Print the report as JSON.
+    /// Print the report as JSON (with the balance report's figures under `balance`).
     #[arg(long)]
     pub json: bool,
+    /// Write the balance report of a Battle Spirits run (win rates with 95 % intervals,
+    /// game lengths, per-card figures, inert and failed effects) to FILE as one
+    /// self-contained HTML page.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<std::path::PathBuf>,
     /// Who plays: `greedy`, `random` or `search`, one for both seats or `P1,P2`
     /// (`--players random --check` plays long random games with conservation checked;
     /// `--players search,greedy` measures the search player against the greedy one).
@@ -106,6 +117,12 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         if args.shard.is_some() {
             return Err(
                 format!("--shard: only Battle Spirits runs are sharded yet, not {game:?}").into(),
+            );
+        }
+        if args.report.is_some() {
+            // The per-game records it is computed from are Battle Spirits' simulator's.
+            return Err(
+                "--report: the balance report is made for Battle Spirits games only".into(),
             );
         }
         return super::any_game::sim(args, catalogue, game);
@@ -196,12 +213,22 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         );
         return Ok(());
     }
-    let names: Vec<String> = decks.iter().map(|d| d.0.clone()).collect();
-    let report = report(&names, &records);
-    if args.json {
-        text::print_json(&report)?;
-    } else {
-        text::print(&report, args.check, &name)?;
+    let names: BTreeMap<String, String> = (decks.iter())
+        .flat_map(|d| &d.1)
+        .chain(
+            records
+                .iter()
+                .flat_map(|r| r.played.iter().flatten().chain(&r.inert)),
+        )
+        .map(|id| (id.clone(), name(id)))
+        .collect();
+    let out = Outputs {
+        json: args.json,
+        report: args.report.as_deref(),
+        check: args.check,
+    };
+    let report = out.print(&decks, &names, cfg.players, &records)?;
+    if !args.json {
         // Wall time is no part of the report (which is deterministic): on stderr.
         eprintln!(
             "speed: {:.0} games/s, {:.0} decisions/s ({:.2} s wall, {} thread(s))",
@@ -213,4 +240,62 @@ pub fn run(args: SimArgs) -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     text::result(&report)
+}
+
+/// What a run (or a merge of its shards) prints and writes.
+pub(crate) struct Outputs<'a> {
+    /// `--json`: the report and its balance figures as JSON.
+    pub json: bool,
+    /// `--report FILE.html`: the balance report page.
+    pub report: Option<&'a std::path::Path>,
+    /// `--check` was on (the text report says so).
+    pub check: bool,
+}
+
+impl Outputs<'_> {
+    /// Computes the summary and the balance report from `records` (game-index order) of
+    /// games between `decks` (name, card ids), writes the HTML page when asked and prints
+    /// the text or JSON report; returns the summary.
+    pub fn print(
+        &self,
+        decks: &[(String, Vec<String>)],
+        names: &BTreeMap<String, String>,
+        players: [PlayerKind; 2],
+        records: &[GameRecord],
+    ) -> Result<SimReport, Box<dyn std::error::Error>> {
+        let deck_names: Vec<String> = decks.iter().map(|d| d.0.clone()).collect();
+        let report = SimReport::from_records(&deck_names, records);
+        let balance = report::balance(
+            decks,
+            names,
+            players.map(|p| match p {
+                PlayerKind::Search { budget } => format!("search({budget})"),
+                other => format!("{other:?}").to_lowercase(),
+            }),
+            records,
+        );
+        if let Some(path) = self.report {
+            let title = format!("Balance report: {}", deck_names.join(", "));
+            std::fs::write(path, html::page(&balance, &title))
+                .map_err(|e| format!("--report {}: {e}", path.display()))?;
+        }
+        if self.json {
+            /// The summary with the balance figures beside it.
+            #[derive(serde::Serialize)]
+            struct Out<'a> {
+                #[serde(flatten)]
+                report: &'a SimReport,
+                balance: &'a report::Balance,
+            }
+            let out = Out {
+                report: &report,
+                balance: &balance,
+            };
+            say!("{}", serde_json::to_string_pretty(&out)?);
+        } else {
+            let name = |id: &str| names.get(id).cloned().unwrap_or_else(|| "?".into());
+            text::print(&report, self.check, &name)?;
+        }
+        Ok(report)
+    }
 }

@@ -2,10 +2,11 @@
 //! exactly as the unsharded run prints it. Shards of different runs, a shard given twice
 //! and a missing shard are refused, naming the file and the field.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use clap::Args;
-use engine::rules::battle_spirits::sim::{GameRecord, pairings, report};
+use engine::rules::battle_spirits::sim::{GameRecord, pairings};
 
 use super::shard::{FORMAT_VERSION, ShardFile};
 
@@ -18,6 +19,9 @@ pub struct MergeArgs {
     /// Print the report as JSON (as `sim --json`).
     #[arg(long)]
     pub json: bool,
+    /// Write the run's balance report page (as `sim --report FILE.html`).
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
 }
 
 /// Reads, checks and merges the shards, then prints the run's report.
@@ -29,19 +33,19 @@ pub fn run(args: MergeArgs) -> Result<(), Box<dyn std::error::Error>> {
         .collect::<Result<Vec<_>, _>>()?;
     let records = merge(&shards)?;
     let first = &shards[0].1;
-    let names: Vec<String> = first.run.decks.iter().map(|d| d.name.clone()).collect();
-    let report = report(&names, &records);
-    if args.json {
-        super::text::print_json(&report)?;
-    } else {
-        let name = |id: &str| {
-            shards
-                .iter()
-                .find_map(|(_, s)| s.names.get(id).cloned())
-                .unwrap_or_else(|| "?".into())
-        };
-        super::text::print(&report, first.run.check, &name)?;
+    let decks: Vec<(String, Vec<String>)> = (first.run.decks.iter())
+        .map(|d| (d.name.clone(), d.cards.clone()))
+        .collect();
+    let mut names = BTreeMap::new();
+    for (_, s) in &shards {
+        names.extend(s.names.iter().map(|(k, v)| (k.clone(), v.clone())));
     }
+    let out = super::Outputs {
+        json: args.json,
+        report: args.report.as_deref(),
+        check: first.run.check,
+    };
+    let report = out.print(&decks, &names, first.run.players, &records)?;
     super::text::result(&report)
 }
 

@@ -48,13 +48,16 @@ impl ShardSpec {
     }
 }
 
-/// A deck of the run: its name and the SHA-256 of its card list (ids in order, one a line).
+/// A deck of the run: its name, its card list and the list's SHA-256 (ids in order, one a
+/// line).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckIdentity {
     /// The name the report prints.
     pub name: String,
     /// SHA-256 hex of the card ids, each followed by a newline.
     pub hash: String,
+    /// The card ids (the balance report counts each card's decks and games).
+    pub cards: Vec<String>,
 }
 
 impl DeckIdentity {
@@ -69,6 +72,7 @@ impl DeckIdentity {
         DeckIdentity {
             name: name.to_string(),
             hash,
+            cards: ids.to_vec(),
         }
     }
 }
@@ -109,7 +113,8 @@ pub struct ShardFile {
     pub shard: u64,
     /// The game indices it played, `[start, end)`.
     pub games: [u64; 2],
-    /// Names of the cards its records mention, by id (the text report prints them).
+    /// Names of the run's deck cards and of the cards its records mention, by id (the
+    /// reports print them).
     pub names: BTreeMap<String, String>,
     /// One record per game, in game index order.
     pub records: Vec<GameRecord>,
@@ -124,9 +129,13 @@ impl ShardFile {
         records: Vec<GameRecord>,
         name: &dyn Fn(&str) -> String,
     ) -> ShardFile {
-        let names = records
-            .iter()
-            .flat_map(|r| r.played.iter().chain(&r.inert))
+        let names = (run.decks.iter())
+            .flat_map(|d| &d.cards)
+            .chain(
+                records
+                    .iter()
+                    .flat_map(|r| r.played.iter().flatten().chain(&r.inert)),
+            )
             .map(|id| (id.clone(), name(id)))
             .collect();
         ShardFile {

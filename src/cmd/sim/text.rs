@@ -75,12 +75,6 @@ pub fn print(
     Ok(())
 }
 
-/// The report as `sim --json` prints it.
-pub fn print_json(report: &SimReport) -> Result<(), Box<dyn std::error::Error>> {
-    say!("{}", serde_json::to_string_pretty(report)?);
-    Ok(())
-}
-
 /// The command's result: an error listing the failed games, if any.
 pub fn result(report: &SimReport) -> Result<(), Box<dyn std::error::Error>> {
     if report.failures.is_empty() {

@@ -6,7 +6,7 @@
 //! information ([`Searchable::determinize`]: every card the seat cannot see re-dealt at
 //! random among the places it cannot see, each place's count kept), apply the option,
 //! then let the ruleset's greedy player answer for both seats until the game ends or the
-//! cut-off (the end of the turn after the current one), and score the end position for the
+//! cut-off (the end of the seat's next turn), and score the end position for the
 //! seat ([`rollout`]). The option with the best mean score is chosen when it beats the
 //! greedy answer's mean by a margin (else the greedy answer); after a number of searched
 //! decisions in one turn the greedy player answers the rest of it (a neutral option such
@@ -49,6 +49,9 @@ pub trait Searchable: Rules + Clone {
     fn evaluate(&self, seat: PlayerId) -> f64;
     /// The turn number (the rollouts' cut-off counts turns).
     fn turn_number(&self) -> u32;
+    /// Whose turn it is (a rollout decided on the seat's own turn plays one turn more, so
+    /// it always ends after a turn of the seat's own).
+    fn turn_player(&self) -> PlayerId;
     /// Whether a decision of this kind is worth searching; others get the greedy answer
     /// (book-keeping such as which core pays a cost).
     fn searched(_request: &RequestOf<Self>) -> bool {
@@ -61,8 +64,9 @@ pub trait Searchable: Rules + Clone {
 pub struct SearchConfig {
     /// Rollouts per searched decision.
     pub budget: u32,
-    /// Turns a rollout plays after the current one before it is scored (1: to the end of
-    /// the next turn).
+    /// The seat's own turns a rollout plays after the current turn before it is scored
+    /// (1: to the end of the seat's next turn — the turn after the current one when the
+    /// opponent is deciding in its turn, the one after that on the seat's own turn).
     pub horizon: u32,
 }
 
@@ -140,6 +144,10 @@ impl SearchPlayer {
         let mut sum = vec![0.0f64; k];
         let mut n = vec![0u32; k];
         let budget = self.config.budget.max(k as u32);
+        // Turns after this one to the end of the seat's `horizon`-th next turn: scored
+        // after the opponent's reply alone, an attack that leaves the seat's spirits
+        // exhausted looked worse than it is (its own answer was never played).
+        let turns = (2 * self.config.horizon).saturating_sub(u32::from(game.turn_player() != seat));
         for it in 0..budget {
             let i = if (it as usize) < k {
                 it as usize
@@ -149,7 +157,7 @@ impl SearchPlayer {
             let mut copy = game.clone();
             copy.determinize(seat, &mut rng);
             let v = match copy.answer(options[i].clone()) {
-                Ok(()) => rollout(&mut copy, seat, self.config.horizon),
+                Ok(()) => rollout(&mut copy, seat, turns),
                 // The seat's options are what it sees: a refusal would be a ruleset bug;
                 // scored as a loss so it is never chosen.
                 Err(_) => 0.0,

@@ -70,6 +70,10 @@ impl Searchable for Game {
         self.turn()
     }
 
+    fn turn_player(&self) -> PlayerId {
+        self.active()
+    }
+
     /// Payments, core placements and core movements (BS-5.2, BS-5.7) are book-keeping the
     /// greedy player answers; plays, attacks, blocks, flashes and effect choices are searched.
     fn searched(request: &DecisionRequest) -> bool {

@@ -134,50 +134,45 @@ pub struct SimReport {
     pub effects: EffectCounts,
 }
 
-/// How one game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameEnd {
-    /// P1 (the pairing's deck `a`) won.
-    P1,
-    /// P2 (the pairing's deck `b`) won.
-    P2,
-    /// Nobody won.
-    Draw,
-    /// The game did not finish properly (see [`GameRecord::failure`]).
-    Unfinished,
-}
-
-/// What one game of a run contributes to its report: everything [`report`] reads, so a
-/// run's records (from one process or from many shards) give the same report.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One game of a run: everything a report needs, as plain data. A run is the list of its
+/// records in game-index order; every report ([`SimReport::from_records`], the balance
+/// report of `cardscript sim --report`) is a pure function of that list, so shards of a run
+/// merge by concatenating their records.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
-    /// The game's index in the whole run (its seed is the run's seed + this).
+    /// The game's index `k` over the whole run (pairing order); its seed is `seed + k`.
     pub index: u64,
-    /// Its pairing's index in [`pairings`] order.
+    /// The pairing's index in [`pairings`] of the run's decks.
     pub pair: usize,
-    /// How it ended.
-    pub end: GameEnd,
-    /// Turns played.
+    /// The deck indices of P1 and P2.
+    pub decks: [usize; 2],
+    /// The game's seed.
+    pub seed: u64,
+    /// Whether the game ended with a result (a failed game did not).
+    pub finished: bool,
+    /// The winning seat (0: P1, 1: P2); `None` for a draw or an unfinished game.
+    pub winner: Option<usize>,
+    /// Turns played (the turn number when the game ended).
     pub turns: u32,
     /// Decisions answered.
     pub decisions: u64,
     /// Events logged.
     pub events: u64,
-    /// Each card played, once per play.
-    pub played: Vec<CardId>,
-    /// Cards with an effect inert because unsupported (once each).
+    /// The card ids each seat played (summoned, deployed, used), in order.
+    pub played: [Vec<CardId>; 2],
+    /// Cards whose effects were inert because unsupported in this game (each once).
     pub inert: Vec<CardId>,
-    /// Why the game did not finish properly (seed and error).
-    pub failure: Option<String>,
-    /// Each failed effect, as "card id effect n (script line l): reason".
+    /// Each `EffectFailed` as "card id effect N (script line L): reason", in log order.
     pub failed_effects: Vec<String>,
     /// Effects run, inert and failed in this game.
     pub effects: EffectCounts,
+    /// Why the game did not finish properly (seed and error).
+    pub failure: Option<String>,
 }
 
-/// Plays `cfg.games_per_pair` greedy-vs-greedy games for every pairing of `decks`,
-/// calling `progress` after each game (from any thread).
+/// Plays `cfg.games_per_pair` games for every pairing of `decks` and summarises them
+/// ([`simulate_records`], then [`SimReport::from_records`]), calling `progress` after each
+/// game (from any thread).
 pub fn simulate(
     library: &CardLibrary,
     config: &RulesConfig,
@@ -185,10 +180,24 @@ pub fn simulate(
     cfg: &SimConfig,
     progress: &(dyn Fn() + Sync),
 ) -> SimReport {
-    let total = pairings(decks.len()).len() as u64 * cfg.games_per_pair;
-    let records = play_records(library, config, decks, cfg, 0..total, progress);
     let names: Vec<String> = decks.iter().map(|d| d.0.clone()).collect();
-    report(&names, &records)
+    SimReport::from_records(
+        &names,
+        &simulate_records(library, config, decks, cfg, progress),
+    )
+}
+
+/// Plays `cfg.games_per_pair` games for every pairing of `decks` and returns one record per
+/// game, in game-index order (so the list does not depend on the thread count).
+pub fn simulate_records(
+    library: &CardLibrary,
+    config: &RulesConfig,
+    decks: &[(String, Vec<CardId>)],
+    cfg: &SimConfig,
+    progress: &(dyn Fn() + Sync),
+) -> Vec<GameRecord> {
+    let total = pairings(decks.len()).len() as u64 * cfg.games_per_pair;
+    play_records(library, config, decks, cfg, 0..total, progress)
 }
 
 /// Plays the games of the run whose indices are in `games` (game `k` is pairing
@@ -217,63 +226,73 @@ pub fn play_records(
             pair,
         );
         r.index = k;
+        r.decks = [a, b];
         r
     })
 }
 
-/// The report of a run of `deck_names` (pairings in [`pairings`] order) from its
-/// records in game index order: a pure function, so shards merge by concatenation.
+/// The report of a run of `deck_names` (pairings in [`pairings`] order) from its records in
+/// game index order: [`SimReport::from_records`], a pure function, so shards merge by
+/// concatenation.
 pub fn report(deck_names: &[String], records: &[GameRecord]) -> SimReport {
-    let pairs = pairings(deck_names.len());
-    let mut report = SimReport {
-        games: records.len() as u64,
-        pairs: pairs
-            .iter()
-            .map(|&(a, b)| PairStats {
-                a: deck_names[a].clone(),
-                b: deck_names[b].clone(),
-                ..PairStats::default()
-            })
-            .collect(),
-        ..SimReport::default()
-    };
-    let mut turns = vec![0u64; pairs.len()];
-    for o in records {
-        let p = &mut report.pairs[o.pair];
-        p.games += 1;
-        match o.end {
-            GameEnd::P1 => p.wins_a += 1,
-            GameEnd::P2 => p.wins_b += 1,
-            GameEnd::Draw => p.draws += 1,
-            GameEnd::Unfinished => {}
-        }
-        turns[o.pair] += u64::from(o.turns);
-        report.decisions += o.decisions;
-        report.events += o.events;
-        for c in &o.played {
-            *report.played.entry(c.clone()).or_default() += 1;
-        }
-        for c in &o.inert {
-            *report.inert.entry(c.clone()).or_default() += 1;
-        }
-        report.failures.extend(o.failure.clone());
-        for f in &o.failed_effects {
-            *report.failed_effects.entry(f.clone()).or_default() += 1;
-        }
-        report.effects.from_text += o.effects.from_text;
-        report.effects.from_script += o.effects.from_script;
-        report.effects.inert += o.effects.inert;
-        report.effects.failed += o.effects.failed;
-    }
-    for (p, t) in report.pairs.iter_mut().zip(turns) {
-        let finished = p.wins_a + p.wins_b + p.draws;
-        p.avg_turns = if finished == 0 {
-            0.0
-        } else {
-            t as f64 / finished as f64
+    SimReport::from_records(deck_names, records)
+}
+
+impl SimReport {
+    /// The summary of `records` (a run's, in game-index order) of games between the decks
+    /// named `decks` (every pairing of [`pairings`], even one no record played).
+    pub fn from_records(decks: &[String], records: &[GameRecord]) -> SimReport {
+        let pairs = pairings(decks.len());
+        let mut report = SimReport {
+            games: records.len() as u64,
+            pairs: pairs
+                .iter()
+                .map(|&(a, b)| PairStats {
+                    a: decks[a].clone(),
+                    b: decks[b].clone(),
+                    ..PairStats::default()
+                })
+                .collect(),
+            ..SimReport::default()
         };
+        let mut turns = vec![0u64; pairs.len()];
+        for o in records {
+            let p = &mut report.pairs[o.pair];
+            p.games += 1;
+            match (o.finished, o.winner) {
+                (true, Some(0)) => p.wins_a += 1,
+                (true, Some(_)) => p.wins_b += 1,
+                (true, None) => p.draws += 1,
+                (false, _) => {}
+            }
+            turns[o.pair] += u64::from(o.turns);
+            report.decisions += o.decisions;
+            report.events += o.events;
+            for c in o.played.iter().flatten() {
+                *report.played.entry(c.clone()).or_default() += 1;
+            }
+            for c in &o.inert {
+                *report.inert.entry(c.clone()).or_default() += 1;
+            }
+            report.failures.extend(o.failure.clone());
+            for f in &o.failed_effects {
+                *report.failed_effects.entry(f.clone()).or_default() += 1;
+            }
+            report.effects.from_text += o.effects.from_text;
+            report.effects.from_script += o.effects.from_script;
+            report.effects.inert += o.effects.inert;
+            report.effects.failed += o.effects.failed;
+        }
+        for (p, t) in report.pairs.iter_mut().zip(turns) {
+            let finished = p.wins_a + p.wins_b + p.draws;
+            p.avg_turns = if finished == 0 {
+                0.0
+            } else {
+                t as f64 / finished as f64
+            };
+        }
+        report
     }
-    report
 }
 
 fn play_one(
@@ -285,17 +304,9 @@ fn play_one(
     pair: usize,
 ) -> GameRecord {
     let mut out = GameRecord {
-        index: 0,
         pair,
-        end: GameEnd::Unfinished,
-        turns: 0,
-        decisions: 0,
-        events: 0,
-        played: Vec::new(),
-        inert: Vec::new(),
-        failure: None,
-        failed_effects: Vec::new(),
-        effects: EffectCounts::default(),
+        seed,
+        ..GameRecord::default()
     };
     let mut game = match Game::new(
         config.clone(),
@@ -321,11 +332,8 @@ fn play_one(
     }));
     match played {
         Ok(Ok(result)) => {
-            out.end = match result.winner {
-                Some(w) if w.index() == 0 => GameEnd::P1,
-                Some(_) => GameEnd::P2,
-                None => GameEnd::Draw,
-            }
+            out.finished = true;
+            out.winner = result.winner.map(|w| w.index());
         }
         Ok(Err(e)) => out.failure = Some(format!("seed {seed}: {e}")),
         Err(p) => out.failure = Some(format!("seed {seed}: {}", panic_message(&*p))),
@@ -341,7 +349,9 @@ fn play_one(
     out.events = game.log().len() as u64;
     for e in game.log() {
         match e {
-            Event::Played { card, .. } => out.played.push(game.card_id(*card).to_string()),
+            Event::Played { player, card, .. } => {
+                out.played[player.index()].push(game.card_id(*card).to_string())
+            }
             Event::EffectStarted { card, effect } => {
                 let generated = scripts
                     .effect(game.card_id(*card), *effect)

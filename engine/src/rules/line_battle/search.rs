@@ -54,4 +54,8 @@ impl Searchable for Game {
     fn turn_number(&self) -> u32 {
         self.st.turn
     }
+
+    fn turn_player(&self) -> PlayerId {
+        self.st.active
+    }
 }
