@@ -205,6 +205,18 @@ pub(super) fn condition_of(p: Pair<Rule>) -> Option<Condition> {
                 .map(|x| colour_of(x.as_str()))?;
             Condition::SymbolsAtLeast(n, col)
         }
+        // "if it costs the same as the destroyed spirit": the chosen or revealed card.
+        Rule::cond_cost_eq_ev => Condition::SelectedIs(Query {
+            owner: Owner::Any,
+            kind: CardKind::Card,
+            zone: Zone::Field,
+            filters: vec![Filter::CostSameAsEventCard],
+        }),
+        // "if the destroyed spirit was an Angel spirit": the event's card, wherever it is.
+        Rule::cond_ev_was => Condition::EventCardIs(query_of(
+            c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+            Owner::Any,
+        )),
         Rule::cond_opp_turn => Condition::OpponentsTurn,
         Rule::cond_your_turn => Condition::YourTurn,
         // "if you do not control a nexus": none of them (BS-8.1, a condition of the effect).
@@ -359,6 +371,7 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
             let verb = it.next()?;
             let has = |r: Rule| verb.clone().into_inner().any(|x| x.as_rule() == r);
             match verb.as_rule() {
+                Rule::e_destroyed_bp0 => Event::DestroyedAtZeroBp(who),
                 Rule::e_destroyed => Event::Destroyed {
                     by_opponent: has(Rule::by_opp),
                     in_battle: has(Rule::in_battle),

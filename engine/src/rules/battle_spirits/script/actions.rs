@@ -184,7 +184,10 @@ impl Game {
             if zero.is_empty() || self.halted() {
                 break;
             }
+            // BS-5.3.1: what "destroyed via reducing its BP to 0" watches.
+            self.st.scripts.zero_bp_destruction = true;
             self.destroy_together(&zero);
+            self.st.scripts.zero_bp_destruction = false;
             if zero.iter().all(|(c, _)| self.on_field(*c)) {
                 break; // nothing left the field: a loop would find them again
             }

@@ -246,6 +246,10 @@ impl Game {
                     by_opponent: bo,
                     in_battle: ib,
                 } => (!bo || by_opponent) && (!ib || in_battle) && g.in_query(subject, card),
+                // BS-5.3.1: only a destruction at 0 BP.
+                SubEvent::DestroyedAtZeroBp { subject } => {
+                    g.st.scripts.zero_bp_destruction && g.in_query(subject, card)
+                }
                 _ => false,
             },
             Some(card),

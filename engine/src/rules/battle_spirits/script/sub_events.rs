@@ -17,6 +17,9 @@ pub enum SubEvent {
         by_opponent: bool,
         in_battle: bool,
     },
+    /// `ev_destroyed_at_zero_bp(subject)`: destroyed because an effect took its BP to 0
+    /// (BS-5.3.1), not in battle nor by a destroy effect.
+    DestroyedAtZeroBp { subject: Query },
     /// `ev_destroys(subject, victims, true)`: a subject card destroys one of the victims by
     /// BP comparison (BS-6.6), even when it is destroyed at the same time.
     DestroysInBattle { subject: Query, victims: Query },

@@ -67,6 +67,17 @@ pub(super) fn register_subtriggers(e: &mut Engine) {
     );
     reg!(
         e,
+        "ev_destroyed_at_zero_bp",
+        ["subject"],
+        "Event: the subject is destroyed because an effect took its BP to 0 (BS-5.3.1: \"destroyed via reducing its BP to 0\"), not in battle nor by a destroy effect.",
+        |s: Dynamic| -> R<EventSpec> {
+            Ok(ev(SubEvent::DestroyedAtZeroBp {
+                subject: subject(&s)?,
+            }))
+        }
+    );
+    reg!(
+        e,
         "ev_attacks",
         ["subject"],
         "Event: the subject attacks (BS-6.1).",
