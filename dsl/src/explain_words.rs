@@ -134,6 +134,16 @@ pub fn event_words(e: &Event) -> String {
             filters_words(victim),
             if *in_battle { " in battle" } else { "" }
         ),
+        Event::EffectOfPlayerDestroys(w, victim) => format!(
+            "an effect of {} destroys an opposing {}",
+            whose_words(*w),
+            filters_words(victim)
+        ),
+        Event::EffectOfCardDestroys { who, victim } => format!(
+            "an effect of {} destroys an opposing {}",
+            subject_words(who),
+            filters_words(victim)
+        ),
         Event::UsesMagic(w, f) => format!(
             "{} use(s) a magic{}",
             whose_words(*w),

@@ -210,6 +210,18 @@ pub enum Event {
         /// (BS-6.6, ruling C#102).
         in_battle: bool,
     },
+    /// An effect of a card of `Whose` destroys an opposing spirit matching `victim`'s filters
+    /// (BS-6.6; not in battle): "when one of your effects destroys one of your opponent's
+    /// spirits".
+    EffectOfPlayerDestroys(Whose, Vec<Filter>),
+    /// An effect of a card `who` matches destroys an opposing spirit matching `victim`'s
+    /// filters, not in battle: "when an effect on one of your spirits … destroys …".
+    EffectOfCardDestroys {
+        /// The card whose effect destroys.
+        who: Subject,
+        /// Filters on the destroyed spirit.
+        victim: Vec<Filter>,
+    },
     /// A player uses a magic card (matching the filters).
     UsesMagic(Whose, Vec<Filter>),
     /// A player summons a spirit matching the query.

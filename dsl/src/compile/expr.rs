@@ -329,6 +329,27 @@ pub(super) fn event_expr(e: &Event) -> String {
                 format!("ev_destroys({}, {v})", subject_expr(who))
             }
         }
+        // BS-6.6: destroyed by an effect, never in battle.
+        Event::EffectOfPlayerDestroys(w, victim) => format!(
+            "ev_destroyed_by_effect_of({}, {})",
+            query_expr(&Query {
+                owner: Owner::Opponent,
+                kind: CardKind::Spirit,
+                zone: Zone::Field,
+                filters: victim.clone(),
+            }),
+            lit(whose_word(*w))
+        ),
+        Event::EffectOfCardDestroys { who, victim } => format!(
+            "ev_destroys({}, {}, false)",
+            subject_expr(who),
+            query_expr(&Query {
+                owner: Owner::Opponent,
+                kind: CardKind::Spirit,
+                zone: Zone::Field,
+                filters: victim.clone(),
+            })
+        ),
         Event::UsesMagic(w, filters) => {
             let q = query_expr(&Query {
                 owner: if *w == Whose::Opponent {

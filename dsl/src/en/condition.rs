@@ -365,6 +365,29 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
         Rule::ev_battle_ends => Event::BattleEnds,
         Rule::ev_core_reserve => Event::CorePlacedInReserve,
         Rule::ev_core_this => Event::CorePlacedOnThis,
+        Rule::ev_effects_destroy | Rule::ev_effect_on_destroys => {
+            let rule = e.as_rule();
+            let mut victim = your_spirits();
+            victim.filters.clear();
+            let mut whose = Whose::You;
+            let mut who = None;
+            for x in e.into_inner() {
+                match x.as_rule() {
+                    Rule::victim_filter => add_filters(&mut victim, x),
+                    Rule::o_opp => whose = Whose::Opponent,
+                    Rule::es_one => who = Some(subject_of_one(x)),
+                    _ => {}
+                }
+            }
+            if rule == Rule::ev_effects_destroy {
+                Event::EffectOfPlayerDestroys(whose, victim.filters)
+            } else {
+                Event::EffectOfCardDestroys {
+                    who: who?,
+                    victim: victim.filters,
+                }
+            }
+        }
         Rule::ev_subject_event => {
             let mut it = e.into_inner();
             let who = subject_of(it.next()?);
