@@ -17,7 +17,10 @@ fn bs_5_3_1_destroyed_at_zero_bp_is_its_own_event() {
     let r = rhai(
         "[LV2] (During Your Attack Step) When one of your opponent's spirits is destroyed via reducing its BP to 0, draw 2 cards.",
     );
-    assert!(r.contains("when(ev_destroyed_at_zero_bp(opponent_spirits()), \"while\""), "{r}");
+    assert!(
+        r.contains("when(ev_destroyed_at_zero_bp(opponent_spirits()), \"while\""),
+        "{r}"
+    );
 }
 
 #[test]
@@ -52,12 +55,18 @@ fn bs_6_6_the_destroyed_spirit_is_the_event_card() {
 
 #[test]
 fn bs_6_6_whose_effect_destroys() {
-    let r = rhai("[LV1] (When Summoned) When one of your effects destroys one of your opponent's spirits with 3000 or fewer BP, draw 1 card.");
+    let r = rhai(
+        "[LV1] (When Summoned) When one of your effects destroys one of your opponent's spirits with 3000 or fewer BP, draw 1 card.",
+    );
     assert!(
-        r.contains("when(ev_destroyed_by_effect_of(opponent_spirits().bp_at_most(3000), \"your\"), "),
+        r.contains(
+            "when(ev_destroyed_by_effect_of(opponent_spirits().bp_at_most(3000), \"your\"), "
+        ),
         "{r}"
     );
-    let r = rhai("[LV1] (When Summoned) When an effect on one of your spirits that costs 4 or more destroys an opponent's spirit, draw 1 card.");
+    let r = rhai(
+        "[LV1] (When Summoned) When an effect on one of your spirits that costs 4 or more destroys an opponent's spirit, draw 1 card.",
+    );
     assert!(
         r.contains("when(ev_destroys(my_spirits().cost_at_least(4), opponent_spirits(), false), "),
         "{r}"
@@ -66,6 +75,8 @@ fn bs_6_6_whose_effect_destroys() {
 
 #[test]
 fn a_card_without_a_keyword() {
-    let r = rhai("[LV1] (When Summoned) Select a red spirit card without Swift from your trash and add it to your hand.");
+    let r = rhai(
+        "[LV1] (When Summoned) Select a red spirit card without Swift from your trash and add it to your hand.",
+    );
     assert!(r.contains(".lacks_keyword(\"Swift\")"), "{r}");
 }
