@@ -115,6 +115,10 @@ pub fn event_words(e: &Event) -> String {
                 DestroyCause::OpponentDestroyEffect => " by the opponent's destruction effect",
             }
         ),
+        Event::DestroyedAtZeroBp(w) => format!(
+            "{} is destroyed because an effect took its BP to 0",
+            subject_words(w)
+        ),
         Event::Attacks(w) => format!("{} attacks", subject_words(w)),
         Event::AttacksOrBlocks(w) => format!("{} attacks or blocks", subject_words(w)),
         Event::Blocks(w) => format!("{} blocks", subject_words(w)),
@@ -138,6 +142,16 @@ pub fn event_words(e: &Event) -> String {
             subject_words(who),
             filters_words(victim),
             if *in_battle { " in battle" } else { "" }
+        ),
+        Event::EffectOfPlayerDestroys(w, victim) => format!(
+            "an effect of {} destroys an opposing {}",
+            whose_words(*w),
+            filters_words(victim)
+        ),
+        Event::EffectOfCardDestroys { who, victim } => format!(
+            "an effect of {} destroys an opposing {}",
+            subject_words(who),
+            filters_words(victim)
         ),
         Event::UsesMagic(w, f) => format!(
             "{} use(s) a magic{}",
@@ -245,6 +259,7 @@ pub fn condition_words(c: &Condition) -> String {
         Condition::CountAtMost(n) => format!("your count is {n} or less"),
         Condition::UltimateTriggerHits => "the ultimate trigger hits".into(),
         Condition::AscendedUsing(q) => format!("it performed Ascend using {}", query_words(q)),
+        Condition::EventCardIs(q) => format!("the destroyed card is one of {}", query_words(q)),
         Condition::NotDuplicated => {
             "no other copy of this effect (a card of the same name) works instead".into()
         }

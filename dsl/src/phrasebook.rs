@@ -79,6 +79,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_send_cores", CORES, "Send N cores (from TARGET) to PLACE", "Select one of your opponent's spirits and send 2 cores to the void."),
     p("c_remove_cores", CORES, "Remove N cores from TARGET and place them into PLACE", "Remove 1 core from one of your opponent's spirits and place it into their reserve."),
     p("c_pay_cores", CORES, "Pay N cores from TARGET", "Pay 1 core from this spirit."),
+    p("c_ev_cores", CORES, "Place all of the destroyed spirit's cores onto TARGET", "When one of your spirits is destroyed, select one of your spirits. Place all of the destroyed spirit's cores onto it."),
     p("c_gain_bp", BP, "TARGET gets (gains) +N BP", "This spirit gets +2000 BP this turn."),
     p("c_bp_plus", BP, "TARGET BP +N", "This spirit BP +1000."),
     p("c_gain_bp_kw", BP, "TARGET gets +N BP and KEYWORD", "This spirit gets +1000 BP and Crush this turn."),

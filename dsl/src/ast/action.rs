@@ -126,6 +126,9 @@ pub enum Condition {
     /// rulings K1-K3): the spirit whose cores paid this card's Ascend this turn matches
     /// (wherever it is now).
     AscendedUsing(Query),
+    /// "If the destroyed spirit was an Angel spirit": the card the event is about matches
+    /// the query wherever it is now.
+    EventCardIs(Query),
     /// "This effect does not duplicate": of your field cards with this card's name whose
     /// copy of this effect is in force, only the first (in instance order) works; the
     /// copies do not add up. Off the field (a magic card), always.
@@ -174,6 +177,9 @@ pub enum Event {
         /// In battle, by comparing BP.
         in_battle: bool,
     },
+    /// Is destroyed because an effect took its BP to 0 (BS-5.3.1): "destroyed via reducing
+    /// its BP to 0".
+    DestroyedAtZeroBp(Subject),
     /// Attacks (BS-6.1).
     Attacks(Subject),
     /// Attacks or blocks (BS-6.1, BS-6.3): either happening.
@@ -203,6 +209,18 @@ pub enum Event {
         /// Only in battle, by comparing BP; `false`: by BP comparison or by an effect
         /// (BS-6.6, ruling C#102).
         in_battle: bool,
+    },
+    /// An effect of a card of `Whose` destroys an opposing spirit matching `victim`'s filters
+    /// (BS-6.6; not in battle): "when one of your effects destroys one of your opponent's
+    /// spirits".
+    EffectOfPlayerDestroys(Whose, Vec<Filter>),
+    /// An effect of a card `who` matches destroys an opposing spirit matching `victim`'s
+    /// filters, not in battle: "when an effect on one of your spirits … destroys …".
+    EffectOfCardDestroys {
+        /// The card whose effect destroys.
+        who: Subject,
+        /// Filters on the destroyed spirit.
+        victim: Vec<Filter>,
     },
     /// A player uses a magic card (matching the filters).
     UsesMagic(Whose, Vec<Filter>),

@@ -184,6 +184,13 @@ pub enum Filter {
     /// "with one or more of the same spirit type as that spirit": shares a family with one
     /// of the chosen cards.
     FamilySameAsSelected,
+    /// "that costs less than the destroyed spirit": below the cost of the card the
+    /// watcher's event is about.
+    CostBelowEventCard,
+    /// "with BP equal to that of the destroyed spirit": the event card's BP.
+    BpEqualsEventCard,
+    /// "costs the same as the destroyed spirit": the event card's cost.
+    CostSameAsEventCard,
 }
 
 /// A set of cards described by the text (`opponent_spirits().bp_at_most(3000)`).
@@ -261,6 +268,8 @@ pub enum Target {
     /// The cards the last two selections chose together ("Your opponent selects one of
     /// their spirits. Then, select one of your spirits. Destroy both spirits.").
     BothSelected,
+    /// The card the watcher's event is about ("the destroyed spirit"), not a selection.
+    EventCard,
 }
 
 /// How long a change lasts (BS-6.7, BS-7.1).

@@ -140,6 +140,10 @@ pub fn query_expr(q: &Query) -> String {
             Filter::CostSameAsSelected => write!(s, ".cost_in(costs(t))"),
             Filter::FamilySameAsSelected => write!(s, ".family(families(t))"),
             Filter::CostIsLife => write!(s, ".cost_in([life()])"),
+            // "the destroyed spirit": the watcher's event card (BS-6.6: still on the field).
+            Filter::CostBelowEventCard => write!(s, ".cost_at_most(cost(event_cards()) - 1)"),
+            Filter::BpEqualsEventCard => write!(s, ".bp_is(bp(event_cards()))"),
+            Filter::CostSameAsEventCard => write!(s, ".cost_in(costs(event_cards()))"),
             Filter::CostExtreme(true) => write!(s, ".cost_most()"),
             Filter::CostExtreme(false) => write!(s, ".cost_least()"),
         };
@@ -197,6 +201,7 @@ fn target_expr_with(t: &Target, filter: &str) -> String {
             ),
         },
         Target::Blocker => "blocking_spirit()".into(),
+        Target::EventCard => "event_cards()".into(),
         Target::Attacker => "attacking_spirit()".into(),
         Target::All(q) => query_expr(q),
         // BS-13.1 tecoto sources: the top n cards of your deck.
@@ -293,6 +298,7 @@ pub(super) fn event_expr(e: &Event) -> String {
             "ev_destroyed({}, {by_opponent}, {in_battle})",
             subject_expr(who)
         ),
+        Event::DestroyedAtZeroBp(s) => format!("ev_destroyed_at_zero_bp({})", subject_expr(s)),
         Event::Attacks(s) => format!("ev_attacks({})", subject_expr(s)),
         Event::AttacksOrBlocks(s) => format!("ev_attacks_or_blocks({})", subject_expr(s)),
         Event::Blocks(s) => format!("ev_blocks({})", subject_expr(s)),
@@ -323,6 +329,27 @@ pub(super) fn event_expr(e: &Event) -> String {
                 format!("ev_destroys({}, {v})", subject_expr(who))
             }
         }
+        // BS-6.6: destroyed by an effect, never in battle.
+        Event::EffectOfPlayerDestroys(w, victim) => format!(
+            "ev_destroyed_by_effect_of({}, {})",
+            query_expr(&Query {
+                owner: Owner::Opponent,
+                kind: CardKind::Spirit,
+                zone: Zone::Field,
+                filters: victim.clone(),
+            }),
+            lit(whose_word(*w))
+        ),
+        Event::EffectOfCardDestroys { who, victim } => format!(
+            "ev_destroys({}, {}, false)",
+            subject_expr(who),
+            query_expr(&Query {
+                owner: Owner::Opponent,
+                kind: CardKind::Spirit,
+                zone: Zone::Field,
+                filters: victim.clone(),
+            })
+        ),
         Event::UsesMagic(w, filters) => {
             let q = query_expr(&Query {
                 owner: if *w == Whose::Opponent {
@@ -450,6 +477,7 @@ pub(super) fn condition_expr(c: &Condition) -> String {
         Condition::UltimateTriggerHits => "ultimate_trigger()".into(),
         Condition::NotDuplicated => "not_duplicated()".into(),
         Condition::AscendedUsing(q) => format!("ascended_using({})", query_expr(q)),
+        Condition::EventCardIs(q) => format!("matches(event_cards(), {})", query_expr(q)),
     }
 }
 

@@ -8,7 +8,8 @@ use crate::ast::*;
 pub(super) fn event_about_one_of(e: &Event) -> bool {
     let who = match e {
         Event::Destroyed { who, .. } | Event::WouldBeDestroyed { who, .. } => who,
-        Event::Summoned(w)
+        Event::DestroyedAtZeroBp(w)
+        | Event::Summoned(w)
         | Event::Exhausted(w)
         | Event::Refreshed(w)
         | Event::ReturnedToHand(w)

@@ -205,6 +205,18 @@ pub(super) fn condition_of(p: Pair<Rule>) -> Option<Condition> {
                 .map(|x| colour_of(x.as_str()))?;
             Condition::SymbolsAtLeast(n, col)
         }
+        // "if it costs the same as the destroyed spirit": the chosen or revealed card.
+        Rule::cond_cost_eq_ev => Condition::SelectedIs(Query {
+            owner: Owner::Any,
+            kind: CardKind::Card,
+            zone: Zone::Field,
+            filters: vec![Filter::CostSameAsEventCard],
+        }),
+        // "if the destroyed spirit was an Angel spirit": the event's card, wherever it is.
+        Rule::cond_ev_was => Condition::EventCardIs(query_of(
+            c.into_inner().find(|x| x.as_rule() == Rule::np_body)?,
+            Owner::Any,
+        )),
         Rule::cond_opp_turn => Condition::OpponentsTurn,
         Rule::cond_your_turn => Condition::YourTurn,
         // "if you do not control a nexus": none of them (BS-8.1, a condition of the effect).
@@ -356,6 +368,29 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
         Rule::ev_battle_ends => Event::BattleEnds,
         Rule::ev_core_reserve => Event::CorePlacedInReserve,
         Rule::ev_core_this => Event::CorePlacedOnThis,
+        Rule::ev_effects_destroy | Rule::ev_effect_on_destroys => {
+            let rule = e.as_rule();
+            let mut victim = your_spirits();
+            victim.filters.clear();
+            let mut whose = Whose::You;
+            let mut who = None;
+            for x in e.into_inner() {
+                match x.as_rule() {
+                    Rule::victim_filter => add_filters(&mut victim, x),
+                    Rule::o_opp => whose = Whose::Opponent,
+                    Rule::es_one => who = Some(subject_of_one(x)),
+                    _ => {}
+                }
+            }
+            if rule == Rule::ev_effects_destroy {
+                Event::EffectOfPlayerDestroys(whose, victim.filters)
+            } else {
+                Event::EffectOfCardDestroys {
+                    who: who?,
+                    victim: victim.filters,
+                }
+            }
+        }
         Rule::ev_subject_event => {
             let mut it = e.into_inner();
             let who = subject_of(it.next()?);
@@ -373,6 +408,7 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
                     },
                     who,
                 },
+                Rule::e_destroyed_bp0 => Event::DestroyedAtZeroBp(who),
                 Rule::e_destroyed => Event::Destroyed {
                     by_opponent: has(Rule::by_opp),
                     in_battle: has(Rule::in_battle),

@@ -131,6 +131,17 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
                 per: None,
             }
         }
+        // "Place all of the destroyed spirit's cores onto it" (BS-6.6: still on the field).
+        Rule::c_ev_cores => Action::MoveCores {
+            count: CoreCount::All,
+            from: CorePlace::On(Target::EventCard),
+            to: c
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::core_place)
+                .map(core_place_of)
+                .unwrap_or(CorePlace::Reserve),
+            per: None,
+        },
         // "Place N cores onto PLACE from PLACE".
         Rule::c_place_onto_from => {
             let mut count = CoreCount::Exactly(1);

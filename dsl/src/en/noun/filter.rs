@@ -145,8 +145,10 @@ pub(in crate::en) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                     .unwrap_or(Owner::Opponent),
             )),
             Rule::f_bp_eq_this => Some(Filter::BpEqualsThis),
+            Rule::f_cost_below_ev => Some(Filter::CostBelowEventCard),
+            Rule::f_bp_eq_ev => Some(Filter::BpEqualsEventCard),
             Rule::f_not_atk => Some(Filter::NotAttacking),
-            Rule::f_not_kw => Some(Filter::LacksKeyword(
+            Rule::f_not_kw | Rule::f_without_kw => Some(Filter::LacksKeyword(
                 x.into_inner()
                     .next()
                     .map(|n| n.as_str().to_string())

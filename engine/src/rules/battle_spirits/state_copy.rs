@@ -83,6 +83,7 @@ impl ScriptState {
             end_attack_step,
             activated,
             battle_destruction,
+            zero_bp_destruction,
             watch_queue,
             destroying_source,
             being_destroyed,
@@ -114,6 +115,7 @@ impl ScriptState {
         self.end_battle = *end_battle;
         self.end_attack_step = *end_attack_step;
         self.battle_destruction = *battle_destruction;
+        self.zero_bp_destruction = *zero_bp_destruction;
         self.watch_queue.clone_from(watch_queue);
         self.destroying_source = *destroying_source;
         self.being_destroyed.clone_from(being_destroyed);

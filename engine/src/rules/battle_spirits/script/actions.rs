@@ -104,7 +104,10 @@ impl Game {
                 list.push((c, by != self.owner(c)));
             }
         }
+        // A destroy effect inside a 0 BP destruction's "when destroyed" is not one at 0 BP.
+        let before = std::mem::replace(&mut self.st.scripts.zero_bp_destruction, false);
         self.destroy_together(&list);
+        self.st.scripts.zero_bp_destruction = before;
         list.len() as u32
     }
 
@@ -127,7 +130,11 @@ impl Game {
             })
             .map(|c| (c, by != self.owner(c)))
             .collect();
+        // What "destroyed via reducing its BP to 0" watches; the flag nests with
+        // `check_zero_bp`'s.
+        let before = std::mem::replace(&mut self.st.scripts.zero_bp_destruction, true);
         self.destroy_together(&list);
+        self.st.scripts.zero_bp_destruction = before;
         list.len()
     }
 
@@ -184,7 +191,10 @@ impl Game {
             if zero.is_empty() || self.halted() {
                 break;
             }
+            // BS-5.3.1: what "destroyed via reducing its BP to 0" watches.
+            let before = std::mem::replace(&mut self.st.scripts.zero_bp_destruction, true);
             self.destroy_together(&zero);
+            self.st.scripts.zero_bp_destruction = before;
             if zero.iter().all(|(c, _)| self.on_field(*c)) {
                 break; // nothing left the field: a loop would find them again
             }

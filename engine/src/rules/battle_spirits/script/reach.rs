@@ -246,6 +246,10 @@ impl Game {
                     by_opponent: bo,
                     in_battle: ib,
                 } => (!bo || by_opponent) && (!ib || in_battle) && g.in_query(subject, card),
+                // BS-5.3.1: only a destruction at 0 BP.
+                SubEvent::DestroyedAtZeroBp { subject } => {
+                    g.st.scripts.zero_bp_destruction && g.in_query(subject, card)
+                }
                 _ => false,
             },
             Some(card),
@@ -253,10 +257,17 @@ impl Game {
         if !in_battle && let Some(source) = self.st.scripts.destroying_source {
             self.reach_subs(
                 due,
-                |g, s| {
-                    matches!(&s.event, SubEvent::DestroysByEffect { subject, victims }
-                        | SubEvent::Destroys { subject, victims }
-                        if g.in_query(subject, source) && g.in_query(victims, card))
+                |g, s| match &s.event {
+                    SubEvent::DestroysByEffect { subject, victims }
+                    | SubEvent::Destroys { subject, victims } => {
+                        g.in_query(subject, source) && g.in_query(victims, card)
+                    }
+                    // "one of your effects": the effect's card is controlled by `whose`.
+                    SubEvent::DestroyedByEffectOf { victims, whose } => {
+                        super::run::whose_ok(*whose, g.owner(source), s.controller)
+                            && g.in_query(victims, card)
+                    }
+                    _ => false,
                 },
                 Some(card),
             );

@@ -491,6 +491,10 @@ pub struct ScriptState {
     /// means, not any destruction while a battle is on (rulings-cards.json #193).
     #[serde(default)]
     pub battle_destruction: bool,
+    /// A destruction at 0 BP is in progress (BS-5.3.1): what "destroyed via reducing its BP
+    /// to 0" means.
+    #[serde(default)]
+    pub zero_bp_destruction: bool,
     /// Watched happenings waiting to be resolved (`Game::flush_watch`).
     #[serde(default)]
     pub watch_queue: Vec<Watched>,

@@ -17,6 +17,13 @@ pub enum SubEvent {
         by_opponent: bool,
         in_battle: bool,
     },
+    /// `ev_destroyed_at_zero_bp(subject)`: destroyed because an effect took its BP to 0
+    /// (BS-5.3.1), not in battle nor by a destroy effect.
+    DestroyedAtZeroBp { subject: Query },
+    /// `ev_destroyed_by_effect_of(victims, whose)`: an effect of a card of `whose` (relative
+    /// to the watcher's controller) destroys one of the victims ("when one of your effects
+    /// destroys one of your opponent's spirits"; BS-6.6), not a destruction in battle.
+    DestroyedByEffectOf { victims: Query, whose: Whose },
     /// `ev_destroys(subject, victims, true)`: a subject card destroys one of the victims by
     /// BP comparison (BS-6.6), even when it is destroyed at the same time.
     DestroysInBattle { subject: Query, victims: Query },

@@ -325,6 +325,19 @@ pub(super) fn register_filters(e: &mut Engine) {
     );
     reg!(
         e,
+        "cost",
+        ["q: Query"],
+        "Printed cost of the first matching card (0 if none): \"that costs less than the destroyed spirit\" reads `cost(event_cards())`.",
+        |q: Query| -> R<i64> {
+            let c = first_card(&q);
+            Ok(match c {
+                Ok(c) => with_ref(|g, _| i64::from(g.def_of(c).cost))?,
+                Err(_) => 0,
+            })
+        }
+    );
+    reg!(
+        e,
         "level",
         ["q: Query"],
         "Level of the first matching card (0 if none).",

@@ -68,6 +68,29 @@ pub(super) fn register_subtriggers(e: &mut Engine) {
     );
     reg!(
         e,
+        "ev_destroyed_at_zero_bp",
+        ["subject"],
+        "Event: the subject is destroyed because an effect took its BP to 0 (BS-5.3.1: \"destroyed via reducing its BP to 0\"), not in battle nor by a destroy effect.",
+        |s: Dynamic| -> R<EventSpec> {
+            Ok(ev(SubEvent::DestroyedAtZeroBp {
+                subject: subject(&s)?,
+            }))
+        }
+    );
+    reg!(
+        e,
+        "ev_destroyed_by_effect_of",
+        ["victims", "whose: &str"],
+        "Event: an effect of a card of \"your\", \"opponent\" or \"either\" player (relative to the watcher's controller; magic, spirit or nexus) destroys one of the victims (BS-6.6), not in battle: \"when one of your effects destroys one of your opponent's spirits\".",
+        |v: Dynamic, w: &str| -> R<EventSpec> {
+            Ok(ev(SubEvent::DestroyedByEffectOf {
+                victims: subject(&v)?,
+                whose: whose_of(w)?,
+            }))
+        }
+    );
+    reg!(
+        e,
         "ev_attacks",
         ["subject"],
         "Event: the subject attacks (BS-6.1).",
