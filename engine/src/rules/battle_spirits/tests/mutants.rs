@@ -193,3 +193,19 @@ fn bs_0_4_a_turn_player_loss_is_not_reported_as_a_draw() {
         s => panic!("{s:?}"),
     }
 }
+
+/// BS-5.2 step 3: a cost is reduced by the symbols on the field of the player who would
+/// pay it. The same card quoted for its owner (one red symbol on the field) and for the
+/// other player (none) costs each their own, however often it is asked (the quote is
+/// cached per player and card until the next event).
+#[test]
+fn bs_5_2_a_quote_reads_the_field_of_the_player_it_is_for() {
+    let mut g = strict(scenario(vec![], 34));
+    let c = put(&mut g, P0, "R-04", Zone::Hand(P0), 0);
+    put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    for _ in 0..2 {
+        assert_eq!(g.quote_card(P0, c).reduction, 1, "P0's red symbol");
+        assert_eq!(g.quote_card(P1, c).reduction, 0, "P1 shows no red symbol");
+        assert_eq!(g.quote_card(P1, c).to_pay, 4);
+    }
+}
