@@ -209,3 +209,35 @@ fn bs_5_2_a_quote_reads_the_field_of_the_player_it_is_for() {
         assert_eq!(g.quote_card(P1, c).to_pay, 4);
     }
 }
+
+/// BS-12.1: an ultimate's summoning condition counts only the field cards that meet every
+/// part of it (kind, colour, level, cost). Field: two red spirits at level 1, of cost 0
+/// and 3.
+#[test]
+fn bs_12_1_every_part_of_an_ultimate_condition_must_hold() {
+    let mut g = strict(scenario(vec![], 35));
+    put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    put(&mut g, P0, "R-03", Zone::Field(P0), 1);
+    let mut d = library().def("X-ULT").clone();
+    let mut met = |count, kind, colour, min_level, min_cost| {
+        d.ultimate = Some(carddb::UltimateCondition {
+            count,
+            kind,
+            colour: Some(colour),
+            family: None,
+            min_level,
+            min_cost,
+            text: Default::default(),
+        });
+        g.ultimate_condition_met(P0, &d)
+    };
+    use CardKind::{Nexus, Spirit};
+    assert!(met(2, Spirit, Colour::Red, None, None));
+    assert!(!met(1, Spirit, Colour::Blue, None, None), "no blue spirit");
+    assert!(!met(1, Nexus, Colour::Red, None, None), "no red nexus");
+    assert!(met(2, Spirit, Colour::Red, Some(1), None));
+    assert!(!met(1, Spirit, Colour::Red, Some(2), None), "both at level 1");
+    assert!(met(1, Spirit, Colour::Red, None, Some(3)), "R-03 costs 3");
+    assert!(!met(2, Spirit, Colour::Red, None, Some(3)), "R-00 costs 0");
+    assert!(!met(1, Spirit, Colour::Red, None, Some(4)), "none costs 4");
+}
