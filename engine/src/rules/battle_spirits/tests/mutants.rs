@@ -241,3 +241,21 @@ fn bs_12_1_every_part_of_an_ultimate_condition_must_hold() {
     assert!(!met(2, Spirit, Colour::Red, None, Some(3)), "R-00 costs 0");
     assert!(!met(1, Spirit, Colour::Red, None, Some(4)), "none costs 4");
 }
+
+/// BS-5.1, BS-5.2 step 5: `Game::playable` says how a hand card can be played and what it
+/// costs when the cores `p` can pay with (reserve and field cards) cover the cost plus the
+/// cores its lowest level needs, and nothing when they do not.
+#[test]
+fn bs_5_1_playable_needs_cores_for_the_cost_and_the_lowest_level() {
+    let mut g = strict(scenario(vec![], 36));
+    let free = put(&mut g, P0, "R-00", Zone::Hand(P0), 0);
+    let dear = put(&mut g, P0, "R-06", Zone::Hand(P0), 0);
+    let reserve = g.reserve(P0);
+    assert_eq!(g.available_cores(P0), reserve);
+    let (kind, q) = g.playable(P0, free).expect("cost 0, one core for level 1");
+    assert_eq!(kind, PlayKind::Summon);
+    assert_eq!((q.cost, q.to_pay, q.min_cores), (0, 0, 1));
+    let need = g.quote_card(P0, dear);
+    assert!(need.to_pay + need.min_cores > reserve, "{need:?}, reserve {reserve}");
+    assert_eq!(g.playable(P0, dear), None);
+}
