@@ -259,3 +259,22 @@ fn bs_5_1_playable_needs_cores_for_the_cost_and_the_lowest_level() {
     assert!(need.to_pay + need.min_cores > reserve, "{need:?}, reserve {reserve}");
     assert_eq!(g.playable(P0, dear), None);
 }
+
+/// BS-5.1: a spirit whose summoning requirement does not hold cannot be summoned, however
+/// cheap (its requirement script answers no), while the same spirit without it can.
+#[test]
+fn bs_5_1_a_summoning_requirement_that_fails_keeps_a_spirit_in_the_hand() {
+    let barred = scripted_spirit(
+        "MUT-BARRED",
+        0,
+        1000,
+        vec![effect("summoning requirement", "false")],
+    );
+    let free = scripted_spirit("MUT-FREE", 0, 1000, vec![]);
+    let mut g = strict(scenario(vec![barred, free], 37));
+    let b = put(&mut g, P0, "MUT-BARRED", Zone::Hand(P0), 0);
+    let f = put(&mut g, P0, "MUT-FREE", Zone::Hand(P0), 0);
+    assert!(!g.summon_requirement_met(b, P0));
+    assert_eq!(g.playable(P0, b), None);
+    assert_eq!(g.playable(P0, f).map(|(k, _)| k), Some(PlayKind::Summon));
+}
