@@ -278,3 +278,26 @@ fn bs_5_1_a_summoning_requirement_that_fails_keeps_a_spirit_in_the_hand() {
     assert_eq!(g.playable(P0, b), None);
     assert_eq!(g.playable(P0, f).map(|(k, _)| k), Some(PlayKind::Summon));
 }
+
+/// BS-5.2 step 4 and BS-12.4: a reduction "fulfilled" by an effect meets every reduction
+/// symbol of the card, its ultimate reduction symbols included, without field symbols:
+/// cost 7 with one red and two ultimate reduction symbols pays 4.
+#[test]
+fn bs_12_4_a_fulfilled_reduction_meets_the_ultimate_symbols_too() {
+    let mut u = scripted_spirit(
+        "MUT-FUL-ULT",
+        7,
+        9000,
+        vec![effect(
+            "constant",
+            "if while_paying(this_card()) { reduction_fulfilled(this_card(), \"while\"); }",
+        )],
+    );
+    u.kind = CardKind::Ultimate;
+    u.reduction = [(Colour::Red, 1)].into_iter().collect();
+    u.ultimate_reduction = 2;
+    let mut g = strict(scenario(vec![u], 38));
+    let c = put(&mut g, P0, "MUT-FUL-ULT", Zone::Hand(P0), 0);
+    let q = g.quote_card(P0, c);
+    assert_eq!((q.cost, q.reduction, q.to_pay), (7, 3, 4));
+}
