@@ -236,7 +236,10 @@ fn bs_12_1_every_part_of_an_ultimate_condition_must_hold() {
     assert!(!met(1, Spirit, Colour::Blue, None, None), "no blue spirit");
     assert!(!met(1, Nexus, Colour::Red, None, None), "no red nexus");
     assert!(met(2, Spirit, Colour::Red, Some(1), None));
-    assert!(!met(1, Spirit, Colour::Red, Some(2), None), "both at level 1");
+    assert!(
+        !met(1, Spirit, Colour::Red, Some(2), None),
+        "both at level 1"
+    );
     assert!(met(1, Spirit, Colour::Red, None, Some(3)), "R-03 costs 3");
     assert!(!met(2, Spirit, Colour::Red, None, Some(3)), "R-00 costs 0");
     assert!(!met(1, Spirit, Colour::Red, None, Some(4)), "none costs 4");
@@ -256,7 +259,10 @@ fn bs_5_1_playable_needs_cores_for_the_cost_and_the_lowest_level() {
     assert_eq!(kind, PlayKind::Summon);
     assert_eq!((q.cost, q.to_pay, q.min_cores), (0, 0, 1));
     let need = g.quote_card(P0, dear);
-    assert!(need.to_pay + need.min_cores > reserve, "{need:?}, reserve {reserve}");
+    assert!(
+        need.to_pay + need.min_cores > reserve,
+        "{need:?}, reserve {reserve}"
+    );
     assert_eq!(g.playable(P0, dear), None);
 }
 
