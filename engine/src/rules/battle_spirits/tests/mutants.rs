@@ -193,3 +193,117 @@ fn bs_0_4_a_turn_player_loss_is_not_reported_as_a_draw() {
         s => panic!("{s:?}"),
     }
 }
+
+/// BS-5.2 step 3: a cost is reduced by the symbols on the field of the player who would
+/// pay it. The same card quoted for its owner (one red symbol on the field) and for the
+/// other player (none) costs each their own, however often it is asked (the quote is
+/// cached per player and card until the next event).
+#[test]
+fn bs_5_2_a_quote_reads_the_field_of_the_player_it_is_for() {
+    let mut g = strict(scenario(vec![], 34));
+    let c = put(&mut g, P0, "R-04", Zone::Hand(P0), 0);
+    put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    for _ in 0..2 {
+        assert_eq!(g.quote_card(P0, c).reduction, 1, "P0's red symbol");
+        assert_eq!(g.quote_card(P1, c).reduction, 0, "P1 shows no red symbol");
+        assert_eq!(g.quote_card(P1, c).to_pay, 4);
+    }
+}
+
+/// BS-12.1: an ultimate's summoning condition counts only the field cards that meet every
+/// part of it (kind, colour, level, cost). Field: two red spirits at level 1, of cost 0
+/// and 3.
+#[test]
+fn bs_12_1_every_part_of_an_ultimate_condition_must_hold() {
+    let mut g = strict(scenario(vec![], 35));
+    put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    put(&mut g, P0, "R-03", Zone::Field(P0), 1);
+    let mut d = library().def("X-ULT").clone();
+    let mut met = |count, kind, colour, min_level, min_cost| {
+        d.ultimate = Some(carddb::UltimateCondition {
+            count,
+            kind,
+            colour: Some(colour),
+            family: None,
+            min_level,
+            min_cost,
+            text: Default::default(),
+        });
+        g.ultimate_condition_met(P0, &d)
+    };
+    use CardKind::{Nexus, Spirit};
+    assert!(met(2, Spirit, Colour::Red, None, None));
+    assert!(!met(1, Spirit, Colour::Blue, None, None), "no blue spirit");
+    assert!(!met(1, Nexus, Colour::Red, None, None), "no red nexus");
+    assert!(met(2, Spirit, Colour::Red, Some(1), None));
+    assert!(
+        !met(1, Spirit, Colour::Red, Some(2), None),
+        "both at level 1"
+    );
+    assert!(met(1, Spirit, Colour::Red, None, Some(3)), "R-03 costs 3");
+    assert!(!met(2, Spirit, Colour::Red, None, Some(3)), "R-00 costs 0");
+    assert!(!met(1, Spirit, Colour::Red, None, Some(4)), "none costs 4");
+}
+
+/// BS-5.1, BS-5.2 step 5: `Game::playable` says how a hand card can be played and what it
+/// costs when the cores `p` can pay with (reserve and field cards) cover the cost plus the
+/// cores its lowest level needs, and nothing when they do not.
+#[test]
+fn bs_5_1_playable_needs_cores_for_the_cost_and_the_lowest_level() {
+    let mut g = strict(scenario(vec![], 36));
+    let free = put(&mut g, P0, "R-00", Zone::Hand(P0), 0);
+    let dear = put(&mut g, P0, "R-06", Zone::Hand(P0), 0);
+    let reserve = g.reserve(P0);
+    assert_eq!(g.available_cores(P0), reserve);
+    let (kind, q) = g.playable(P0, free).expect("cost 0, one core for level 1");
+    assert_eq!(kind, PlayKind::Summon);
+    assert_eq!((q.cost, q.to_pay, q.min_cores), (0, 0, 1));
+    let need = g.quote_card(P0, dear);
+    assert!(
+        need.to_pay + need.min_cores > reserve,
+        "{need:?}, reserve {reserve}"
+    );
+    assert_eq!(g.playable(P0, dear), None);
+}
+
+/// BS-5.1: a spirit whose summoning requirement does not hold cannot be summoned, however
+/// cheap (its requirement script answers no), while the same spirit without it can.
+#[test]
+fn bs_5_1_a_summoning_requirement_that_fails_keeps_a_spirit_in_the_hand() {
+    let barred = scripted_spirit(
+        "MUT-BARRED",
+        0,
+        1000,
+        vec![effect("summoning requirement", "false")],
+    );
+    let free = scripted_spirit("MUT-FREE", 0, 1000, vec![]);
+    let mut g = strict(scenario(vec![barred, free], 37));
+    let b = put(&mut g, P0, "MUT-BARRED", Zone::Hand(P0), 0);
+    let f = put(&mut g, P0, "MUT-FREE", Zone::Hand(P0), 0);
+    assert!(!g.summon_requirement_met(b, P0));
+    assert_eq!(g.playable(P0, b), None);
+    assert_eq!(g.playable(P0, f).map(|(k, _)| k), Some(PlayKind::Summon));
+}
+
+/// BS-5.2 step 4 and BS-12.4: a reduction "fulfilled" by an effect meets every reduction
+/// symbol of the card, its ultimate reduction symbols included, without field symbols:
+/// cost 7 with one red and two ultimate reduction symbols pays 4.
+#[test]
+fn bs_12_4_a_fulfilled_reduction_meets_the_ultimate_symbols_too() {
+    let mut u = scripted_spirit(
+        "MUT-FUL-ULT",
+        7,
+        9000,
+        vec![effect(
+            "constant",
+            "if while_paying(this_card()) { reduction_fulfilled(this_card(), \"while\"); }",
+        )],
+    );
+    u.kind = CardKind::Ultimate;
+    u.reduction = [(Colour::Red, 1)].into_iter().collect();
+    u.ultimate_reduction = 2;
+    let mut g = strict(scenario(vec![u], 38));
+    let c = put(&mut g, P0, "MUT-FUL-ULT", Zone::Hand(P0), 0);
+    let q = g.quote_card(P0, c);
+    assert_eq!((q.cost, q.reduction, q.to_pay), (7, 3, 4));
+}
