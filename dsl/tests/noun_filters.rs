@@ -105,11 +105,11 @@ fn the_spirit_that_costs_the_most_is_one_choice_among_the_highest() {
 #[test]
 fn the_spirit_acted_on_by_this_effect_is_the_selection() {
     let r = rhai(
-        "[Main] Select 2 of your spirits and refresh them. Spirits refreshed by this effect cannot attack during this turn.",
+        "[Main] Select 3 of your spirits and refresh them. Spirits refreshed by this effect cannot attack this turn.",
     );
     assert!(r.contains("cannot_attack(t, \"turn\")"), "{r}");
     // With nothing chosen before, the words have no antecedent: not understood.
-    let o = parse_en("[Main] Spirits refreshed by this effect cannot attack during this turn.");
+    let o = parse_en("[Main] Spirits refreshed by this effect cannot attack this turn.");
     assert!(!o.complete);
 }
 
@@ -124,7 +124,7 @@ fn cores_that_are_not_a_soul_core_are_ordinary_cores() {
         "{r}"
     );
     let r = rhai(
-        "(When Summoned) Select one of your opponent's spirits. Remove a core that is not a {CORE} from it and place it into the void.",
+        "(When Summoned) Select 1 of your opponent's spirits. Remove a core that is not a {CORE} from it and place it into the void.",
     );
     assert!(r.contains("move_ordinary_cores(t, \"void\", 1)"), "{r}");
 }

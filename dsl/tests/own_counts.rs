@@ -45,7 +45,7 @@ fn your_spirits_and_your_opponents_spirits_are_both_players() {
 #[test]
 fn the_discarded_card_is_or_is_not_a_kind() {
     let r = rhai(
-        "(When Summoned) Discard the top card of your deck. Exhaust this spirit if the discarded card is not a spirit card.",
+        "(When Summoned) Discard the top card of your deck. If the discarded card is not a spirit card, exhaust this spirit.",
     );
     assert!(
         r.contains("ok = !(discarded().spirit_cards().count() >= 1);"),
@@ -113,7 +113,7 @@ fn a_core_is_added_to_your_opponents_life() {
 #[test]
 fn up_to_as_many_as_you_have_colour_symbols() {
     let r = rhai(
-        "(When Summoned) Select up to as many of your opponent's spirits as you have yellow symbols. Reduce their BP by 3000 during this turn.",
+        "(When Summoned) Select up to as many of your opponent's spirits as you have yellow symbols. Reduce their BP by 2000 during this turn.",
     );
     assert!(
         r.contains("t = choose_targets_up_to(opponent_spirits(), symbols(\"yellow\"));"),
