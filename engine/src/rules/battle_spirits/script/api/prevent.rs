@@ -151,27 +151,13 @@ pub(super) fn register_prevent(e: &mut Engine) {
             })?;
             let cs = targets(&t)?;
             with_mut(|g, rc| {
-                let mut n = 0;
-                for c in cs {
-                    let c = g.unit_of(c);
-                    if !g.is_being_destroyed(c) {
-                        g.emit(Event::EffectInert {
-                            card: rc.card,
-                            effect: rc.effect,
-                            reason: format!(
-                                "{} {c} is not being destroyed: nothing to replace",
-                                g.name(c)
-                            ),
-                        });
-                        continue;
-                    }
+                let by = rc.card;
+                Ok(each_being_destroyed(g, rc, cs, |g, c| {
                     let list = &mut g.st.scripts.destruction_replaced;
                     if !list.iter().any(|x| x.0 == c) {
-                        list.push((c, instead, rc.card));
+                        list.push((c, instead, by));
                     }
-                    n += 1;
-                }
-                Ok(n)
+                }))
             })
         }
     );
@@ -183,29 +169,42 @@ pub(super) fn register_prevent(e: &mut Engine) {
         |t: Dynamic| -> R<i64> {
             let cs = targets(&t)?;
             with_mut(|g, rc| {
-                let mut n = 0;
-                for c in cs {
-                    let c = g.unit_of(c);
-                    if !g.is_being_destroyed(c) {
-                        g.emit(Event::EffectInert {
-                            card: rc.card,
-                            effect: rc.effect,
-                            reason: format!(
-                                "{} {c} is not being destroyed: nothing to replace",
-                                g.name(c)
-                            ),
-                        });
-                        continue;
-                    }
+                Ok(each_being_destroyed(g, rc, cs, |g, c| {
                     if !g.st.scripts.destroyed_to_hand.contains(&c) {
                         g.st.scripts.destroyed_to_hand.push(c);
                     }
-                    n += 1;
-                }
-                Ok(n)
+                }))
             })
         }
     );
+}
+
+/// Calls `f` for each of `cs` (as field units) whose destruction is in progress (BS-6.6)
+/// and counts them; any other logs `EffectInert` for the running effect.
+fn each_being_destroyed(
+    g: &mut Game,
+    rc: &RunCtx,
+    cs: Vec<InstanceId>,
+    mut f: impl FnMut(&mut Game, InstanceId),
+) -> i64 {
+    let mut n = 0;
+    for c in cs {
+        let c = g.unit_of(c);
+        if !g.is_being_destroyed(c) {
+            g.emit(Event::EffectInert {
+                card: rc.card,
+                effect: rc.effect,
+                reason: format!(
+                    "{} {c} is not being destroyed: nothing to replace",
+                    g.name(c)
+                ),
+            });
+            continue;
+        }
+        f(g, c);
+        n += 1;
+    }
+    n
 }
 
 /// "… not triggered by this effect" (ruling C#13): a `Silence` of the running effect for
