@@ -5,7 +5,7 @@ use carddb::{CardDef, CardKind, Colour, Step as EffectStep};
 use super::game::Game;
 use super::levels::FieldSymbols;
 use super::script::constants::COST_MODS;
-use super::script::state::ModKind;
+use super::script::state::{ModKind, PaidCostChange};
 use super::types::{CoreLoc, PlayKind, Zone};
 use crate::core::{InstanceId, PlayerId};
 
@@ -128,11 +128,12 @@ impl Game {
     /// never goes below 0 (ruling C#58).
     fn cost_changed(&self, p: PlayerId, card: InstanceId, q: CostQuote) -> CostQuote {
         let mods = self.mods_of(card);
-        if !mods.may_have(COST_MODS) {
+        let (ruled_cost, ruled_off) = self.paid_cost_rules(p, card);
+        if !mods.may_have(COST_MODS) && ruled_cost.is_none() && ruled_off == 0 {
             return q;
         }
         let def = self.def_of(card);
-        let (mut cost, mut off, mut fulfilled) = (q.cost, 0u32, false);
+        let (mut cost, mut off, mut fulfilled) = (ruled_cost.unwrap_or(q.cost), ruled_off, false);
         let mut reds = [0u32; 6];
         let mut gained = false;
         for (c, n) in &def.reduction {
@@ -164,6 +165,56 @@ impl Game {
             to_pay: cost.saturating_sub(reduction.saturating_add(off)),
             min_cores: q.min_cores,
         }
+    }
+
+    /// The player rules on what `p`'s card `card` costs while paid (`ModKind::PaidCost`,
+    /// BS-5.2): the cost read (step 1; the last given wins) and the cores taken off what is
+    /// paid (step 4).
+    fn paid_cost_rules(&self, p: PlayerId, card: InstanceId) -> (Option<u32>, u32) {
+        let (mut cost, mut off) = (None, 0u32);
+        if self.owner(card) != p {
+            return (cost, off);
+        }
+        for m in &self.st.scripts.modifiers {
+            if let ModKind::PaidCost {
+                cards,
+                change,
+                giver,
+                ..
+            } = &m.kind
+                && *giver == p
+                && cards.matches_ignoring_zone(self, card)
+            {
+                match change {
+                    PaidCostChange::Reduced(n) => off = off.saturating_add(*n),
+                    PaidCostChange::As(n) => cost = Some(*n),
+                    PaidCostChange::AsLife => cost = Some(self.life(p)),
+                }
+            }
+        }
+        (cost, off)
+    }
+
+    /// `p` pays for `card` now: each "next card" rule that changes its cost is used up
+    /// (`ModKind::PaidCost` with `once`, BS-5.2).
+    pub(crate) fn use_up_paid_cost_rules(&mut self, p: PlayerId, card: InstanceId) {
+        if self.owner(card) != p {
+            return;
+        }
+        let used: Vec<usize> = (self.st.scripts.modifiers.iter().enumerate())
+            .filter(|(_, m)| {
+                matches!(&m.kind, ModKind::PaidCost { cards, giver, once: true, .. }
+                    if *giver == p && cards.matches_ignoring_zone(self, card))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if used.is_empty() {
+            return;
+        }
+        for i in used.into_iter().rev() {
+            self.st.scripts.modifiers.remove(i);
+        }
+        self.invalidate_constants(); // no event of its own (`derived`)
     }
 
     /// Cores `p` can pay or place with: reserve and every own field card (BS-5.2 step 5;

@@ -206,6 +206,7 @@ impl Game {
         }
         let q = self.quote_card(p, card);
         self.report_paid_card(card);
+        self.use_up_paid_cost_rules(p, card);
         // The additional cost may have removed what made the summon affordable (a spirit
         // whose symbols reduced the cost, BS-5.2): with too few cores left anywhere the
         // card stays in the hand, and the effect that took them says why.

@@ -252,6 +252,21 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                         "all"
                     }
                 ),
+                M::PaidCost { change, once, .. } => format!(
+                    "{} of its controller's cards {}",
+                    if *once { "the next one" } else { "each" },
+                    match change {
+                        crate::rules::battle_spirits::script::state::PaidCostChange::Reduced(n) =>
+                            format!("costs {n} fewer core(s) while paid"),
+                        crate::rules::battle_spirits::script::state::PaidCostChange::As(n) =>
+                            format!("costs {n} while paid"),
+                        crate::rules::battle_spirits::script::state::PaidCostChange::AsLife =>
+                            "costs its controller's life total while paid".into(),
+                    }
+                ),
+                M::CoreStepCores { n, .. } => {
+                    format!("its controller's core step gives {n} core(s)")
+                }
                 M::NoDrawsBy { kind, whose, .. } => format!(
                     "{} cannot draw by {kind:?} effects",
                     match whose.as_str() {

@@ -3,6 +3,7 @@
 
 use super::events::Event;
 use super::game::{Game, Phase};
+use super::script::state::ModKind;
 use super::types::{CoreLoc, Hook, LossReason, StepName, Zone};
 use crate::core::Orientation;
 
@@ -34,7 +35,15 @@ impl Game {
             step: StepName::Core,
         });
         if !(self.st.turn == 1 && self.st.config.first_turn_skips_core_step) {
-            for _ in 0..self.st.config.cores_per_core_step {
+            // BS-2.1 changed by an effect ("gain two cores during your core step instead of
+            // one"; ruling C#67: the number is replaced, two such effects still give two).
+            let ruled = (self.st.scripts.modifiers.iter())
+                .filter_map(|m| match m.kind {
+                    ModKind::CoreStepCores { n, giver } if giver == p => Some(n),
+                    _ => None,
+                })
+                .max();
+            for _ in 0..ruled.unwrap_or(self.st.config.cores_per_core_step) {
                 self.core_from_void(false, CoreLoc::Reserve(p));
             }
         }

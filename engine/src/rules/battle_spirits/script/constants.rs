@@ -173,7 +173,10 @@ impl Game {
 
     /// A card leaving the field loses its modifiers.
     pub(crate) fn forget_card(&mut self, c: InstanceId) {
-        self.st.scripts.modifiers.retain(|m| m.card != c);
+        // A player rule it gave lasts its duration wherever the card goes (BS-5.2, BS-2.1).
+        self.st.scripts.modifiers.retain(|m| {
+            m.card != c || matches!(m.kind, ModKind::PaidCost { .. } | ModKind::CoreStepCores { .. })
+        });
         self.invalidate_constants(); // no event of its own (`derived`)
     }
 

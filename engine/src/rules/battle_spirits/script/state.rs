@@ -364,6 +364,44 @@ pub enum ModKind {
         whose: String,
         giver: PlayerId,
     },
+    /// Kept on the card whose effect says it, also off the field: while a card of `giver`
+    /// that `cards` matches (its zone aside) is paid, its cost changes (BS-5.2 steps 1, 4);
+    /// `once`: for the next such card only, used up when it is paid ("the next yellow
+    /// magic card you use this turn").
+    PaidCost {
+        cards: Query,
+        change: PaidCostChange,
+        giver: PlayerId,
+        once: bool,
+    },
+    /// Kept on the card whose effect says it, also off the field: `giver`'s core step gives
+    /// n cores instead of the rule's number (BS-2.1; ruling C#67: two such effects
+    /// still give n, the highest wins).
+    CoreStepCores { n: u32, giver: PlayerId },
+}
+
+/// How a [`ModKind::PaidCost`] changes the cost of the card paid (BS-5.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PaidCostChange {
+    /// n fewer cores are paid, after the reduction symbols (step 4; never below 0, C#58).
+    Reduced(u32),
+    /// Its cost reads n (step 1; its reduction symbols then reduce n).
+    As(u32),
+    /// Its cost reads its payer's life total when paid (step 1; ruling C#84: its
+    /// reduction symbols still reduce it).
+    AsLife,
+}
+
+impl PaidCostChange {
+    /// `"reduce"`, `"as"` (with n) or `"life"` → a change.
+    pub fn parse(s: &str, n: u32) -> Option<PaidCostChange> {
+        Some(match s {
+            "reduce" => PaidCostChange::Reduced(n),
+            "as" => PaidCostChange::As(n),
+            "life" => PaidCostChange::AsLife,
+            _ => return None,
+        })
+    }
 }
 
 /// Where the life cores an attack removes go (BS-6.5.1: the defender's reserve unless an

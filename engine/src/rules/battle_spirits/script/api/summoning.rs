@@ -135,6 +135,7 @@ pub(super) fn pay_summon_cost(
             g.name(c)
         ));
     }
+    g.use_up_paid_cost_rules(p, c);
     g.pay_spare(p, to_pay);
     Ok(())
 }

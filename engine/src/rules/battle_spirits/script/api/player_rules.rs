@@ -1,0 +1,70 @@
+//! Rules for a player that an effect changes for a while (BS-8.1), kept on the card whose
+//! effect gives them, also off the field: what that player's cards cost while paid
+//! (`cost_rule`, BS-5.2) and how many cores their core step gives (`core_step_cores`,
+//! BS-2.1). The engine reads them where the cost is read and where the core step gives.
+
+use super::*;
+use crate::rules::battle_spirits::script::state::PaidCostChange;
+
+/// Stores `kind` on the running effect's card for the duration ("while": the turn). A
+/// constant effect cannot give it: the engine reads these rules as stored (a constant's
+/// would be read only where constants are, so it is refused, never dropped silently).
+fn player_rule(kind: ModKind, d: &str) -> R<()> {
+    let until = dur(d)?;
+    if read_only() {
+        return Err(err(
+            "a player rule (`cost_rule`, `core_step_cores`) lasts a while from a triggered effect: it cannot be given by a constant effect",
+        ));
+    }
+    let until = if until == Until::While {
+        Until::Turn
+    } else {
+        until
+    };
+    with_mut(|g, rc| {
+        g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
+        Ok(())
+    })
+}
+
+pub(super) fn register_player_rules(e: &mut Engine) {
+    reg!(
+        e,
+        "cost_rule",
+        ["q: Query", "change: &str", "n: i64", "once: bool", "dur: &str"],
+        "For the duration, while a card of yours that the query matches (its zone aside) is paid, its cost changes (BS-5.2): \"reduce\" — n fewer cores are paid after its reduction symbols (step 4, never below 0, ruling C#58); \"as\" — its cost reads n (step 1); \"life\" — its cost reads your life total when it is paid (step 1; ruling C#84: its reduction symbols still reduce it; n unused). once: only the next such card you pay for (\"the next yellow magic card you use this turn\"), used up when paid. Kept on this card, also off the field.",
+        |q: Query, c: &str, n: i64, once: bool, d: &str| -> R<()> {
+            let Some(change) = PaidCostChange::parse(c, nat(n, "n")?) else {
+                return Err(err(format!(
+                    "change must be \"reduce\", \"as\" or \"life\", got {c:?}"
+                )));
+            };
+            let giver = me()?;
+            player_rule(
+                ModKind::PaidCost {
+                    cards: q,
+                    change,
+                    giver,
+                    once,
+                },
+                d,
+            )
+        }
+    );
+    reg!(
+        e,
+        "core_step_cores",
+        ["n: i64"],
+        "This turn, your core step gives n cores instead of the rule's number (BS-2.1: \"gain two cores during your core step instead of one\"); used at the start of your core step, before its cores come. Two such effects give the highest n, not the sum (ruling C#67). Kept on this card, also off the field.",
+        |n: i64| -> R<()> {
+            let giver = me()?;
+            player_rule(
+                ModKind::CoreStepCores {
+                    n: nat(n, "n")?,
+                    giver,
+                },
+                "turn",
+            )
+        }
+    );
+}
