@@ -136,6 +136,7 @@ impl Game {
         let (mut cost, mut off, mut fulfilled) = (ruled_cost.unwrap_or(q.cost), ruled_off, false);
         let mut reds = [0u32; 6];
         let mut gained = false;
+        let mut also: Vec<InstanceId> = Vec::new();
         for (c, n) in &def.reduction {
             reds[*c as usize] = u32::from(*n);
         }
@@ -148,14 +149,36 @@ impl Game {
                     gained = true;
                 }
                 ModKind::ReductionFulfilled => fulfilled = true,
+                ModKind::SymbolsFrom(q) => {
+                    for c in q.eval(self) {
+                        if !also.contains(&c) && !self.on_field(c) {
+                            also.push(c);
+                        }
+                    }
+                }
                 _ => {}
             }
         }
         let reduction = if fulfilled {
             reds.iter().sum::<u32>() + u32::from(def.ultimate_reduction)
-        } else if gained {
+        } else if gained || !also.is_empty() {
             let each = Colour::ALL.iter().map(|c| (*c, reds[*c as usize]));
-            reduction_of(each.filter(|(_, n)| *n > 0), def, &self.field_symbols(p))
+            let field = self.field_symbols(p);
+            if also.is_empty() {
+                reduction_of(each.filter(|(_, n)| *n > 0), def, &field)
+            } else {
+                // BS-5.2 step 3 with those cards' printed symbols counted as well.
+                let mut more = (*field).clone();
+                for c in also {
+                    let d = &self.def_of(c).symbols;
+                    for (col, n) in &d.colours {
+                        more.colours.add(*col, u32::from(*n));
+                    }
+                    more.multi.extend(d.multi.iter().cloned());
+                    more.ultimate += u32::from(d.ultimate);
+                }
+                reduction_of(each.filter(|(_, n)| *n > 0), def, &more)
+            }
         } else {
             q.reduction
         };

@@ -49,6 +49,7 @@ pub(crate) fn kind_bits(k: &ModKind) -> u16 {
         ModKind::CostAs(_)
         | ModKind::CostReduced(_)
         | ModKind::GainReduction(..)
+        | ModKind::SymbolsFrom(_)
         | ModKind::ReductionFulfilled => COST_MODS,
         _ => 0,
     }

@@ -51,6 +51,7 @@ pub(crate) fn kinds_named_in(src: &str) -> u16 {
         ("reduce_cost", COST_MODS),
         ("gain_reduction", COST_MODS),
         ("reduction_fulfilled", COST_MODS),
+        ("reduce_with_symbols_of", COST_MODS),
     ];
     (NAMES.iter())
         .filter(|(name, _)| code.contains(name))

@@ -316,6 +316,11 @@ pub enum ModKind {
     CostReduced(u32),
     /// It has n more reduction symbols of the colour (BS-5.2 step 2).
     GainReduction(u32, carddb::Colour),
+    /// While its cost is paid, the printed symbols of the cards the query matches (cards in
+    /// the trash, mostly) count with its controller's field symbols to meet its reduction
+    /// symbols (BS-5.2 step 3: "use the symbols of … cards in your trash in addition to the
+    /// symbols on your field to reduce its cost").
+    SymbolsFrom(Query),
     /// While its cost is paid, each of its reduction symbols counts as met whatever the
     /// field's symbols (BS-5.2 step 4).
     ReductionFulfilled,

@@ -86,6 +86,13 @@ pub(super) fn register_costs(e: &mut Engine) {
     );
     reg!(
         e,
+        "reduce_with_symbols_of",
+        ["targets", "q: Query", "dur: &str"],
+        "While the cards' cost is paid, the printed symbols of the cards the query matches off the field (\"any NERV cards in your trash\") count with your field's symbols to meet their reduction symbols (BS-5.2 step 3); each such card once.",
+        |t: Dynamic, q: Query, d: &str| modify(&t, ModKind::SymbolsFrom(q), d)
+    );
+    reg!(
+        e,
         "reduction_fulfilled",
         ["targets", "dur: &str"],
         "While the cards' cost is paid, every reduction symbol they have counts as met whatever the field's symbols (BS-5.2 step 4).",
