@@ -196,6 +196,10 @@ pub enum Event {
         by: InstanceId,
         instead: crate::rules::battle_spirits::script::state::Kept,
     },
+    /// `card`, in its owner's hand, was shown to both players by the effect of `by` (a
+    /// card picked at random: "select a card from your opponent's hand at random and
+    /// reveal it"); it stays in the hand.
+    HandCardRevealed { card: InstanceId, by: InstanceId },
 }
 
 impl crate::core::GameEvent for Event {

@@ -444,6 +444,12 @@ pub fn render_event(e: &Event, game: &Game) -> String {
             nm(*by),
             instead.words()
         ),
+        Event::HandCardRevealed { card, by } => format!(
+            "{} {card} in {}'s hand is revealed by {} {by}",
+            nm(*card),
+            g.owner(*card),
+            nm(*by)
+        ),
         Event::PlayerLost { player, reason } => format!("{player} loses: {}", reason.text()),
         Event::GameOver { winner, reason } => match winner {
             Some(w) => format!("Game over: {w} wins ({reason})"),

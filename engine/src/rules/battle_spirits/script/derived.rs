@@ -43,6 +43,7 @@ impl Event {
                 | Event::OrderChosen { .. }
                 | Event::LifeKept { .. }
                 | Event::DestructionReplaced { .. }
+                | Event::HandCardRevealed { .. }
         )
     }
 }

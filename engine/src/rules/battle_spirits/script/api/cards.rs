@@ -133,6 +133,35 @@ fn pay_soul(on: Option<Vec<InstanceId>>) -> R<bool> {
 pub(super) fn register_cards(e: &mut Engine) {
     reg!(
         e,
+        "reveal_random_from_hand",
+        ["whose: &str", "n: i64"],
+        "Picks n cards at random (the game's seeded rng) from the hand of \"my\" or the \"opponent\" player and shows them to both players (one HandCardRevealed each); they stay in the hand. Returns them (fewer when the hand holds fewer).",
+        |w: &str, n: i64| -> R<Array> {
+            let n = nat(n, "n")? as usize;
+            let p = match w {
+                "my" => me()?,
+                "opponent" => me()?.other(),
+                _ => {
+                    return Err(err(format!(
+                        "whose must be \"my\" or \"opponent\", got {w:?}"
+                    )));
+                }
+            };
+            with_mut(|g, rc| {
+                let mut hand = g.pile(Zone::Hand(p)).to_vec();
+                let mut shown = Array::new();
+                while shown.len() < n && !hand.is_empty() {
+                    let i = g.st.rng.below(hand.len() as u64) as usize;
+                    let card = hand.remove(i);
+                    g.emit(Event::HandCardRevealed { card, by: rc.card });
+                    shown.push(Dynamic::from(card));
+                }
+                Ok(shown)
+            })
+        }
+    );
+    reg!(
+        e,
         "reveal",
         ["n: i64"],
         "Reveals the top n cards of your deck (all of them if fewer): they stay on top and become `revealed()`. Returns how many.",
