@@ -55,6 +55,11 @@ impl Game {
         for _ in 0..self.st.config.draws_per_draw_step {
             self.draw(p);
         }
+        // BS-3.1: the step's draw is done ("after your draw"; end-of-draw-step effects).
+        self.fire(Hook::StepEnd {
+            player: p,
+            step: StepName::Draw,
+        });
         // BS-4: refresh step.
         self.fire(Hook::StepStart {
             player: p,

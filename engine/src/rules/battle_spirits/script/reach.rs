@@ -517,6 +517,15 @@ impl Game {
                     &[],
                 );
                 self.resolve_simultaneous(std::mem::take(&mut due));
+                if step == StepName::Draw {
+                    // BS-3.1: "after your draw", once the step's draw is done.
+                    self.reach_subs(
+                        &mut due,
+                        |_, s| matches!(s.event, SubEvent::DrawStepDrawn) && s.controller == player,
+                        None,
+                    );
+                    self.resolve_simultaneous(std::mem::take(&mut due));
+                }
                 if step == StepName::End {
                     // BS-7.1: "at the end of this turn".
                     self.reach_field(

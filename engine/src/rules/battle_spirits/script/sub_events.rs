@@ -46,6 +46,9 @@ pub enum SubEvent {
     BattleEnds,
     /// `ev_end_of_turn()` (BS-7.1).
     EndOfTurn,
+    /// `ev_draw_step_drawn()`: the draw of the watcher's controller's draw step is done
+    /// (BS-3.1: "after your draw").
+    DrawStepDrawn,
     /// A watched happening (`ev_exhausted(subject)`, `ev_opponent_draws()` …): `kind`
     /// happens to a card the subject matches (card events), to a player `whose` relative
     /// to the watcher's controller (player events), at least `n` times at once where it

@@ -89,7 +89,10 @@ pub(crate) fn refine_step_timing(label: Vec<Trigger>, dsl_hook: &str, src: &str)
     if label == [Trigger::Constant] && text.iter().all(|t| !t.is_constant()) {
         return text;
     }
-    let acts = !src.contains("when(") && !src.contains("\"while\"") && !src.contains("while_");
+    // A watcher for the step's own draw ("after your draw", BS-3.1) is part of a step
+    // effect that acts once: the watcher waits within that step.
+    let watches = src.matches("when(").count() > src.matches("when(ev_draw_step_drawn()").count();
+    let acts = !watches && !src.contains("\"while\"") && !src.contains("while_");
     if acts
         && let [Trigger::DuringStep(w, s)] = label.as_slice()
         && text == label

@@ -109,6 +109,13 @@ pub(super) fn register_subtriggers(e: &mut Engine) {
     );
     reg!(
         e,
+        "ev_draw_step_drawn",
+        [],
+        "Event: the draw of your draw step is done (BS-3.1: \"after your draw\"; every card that step draws, an effect's additional one included, is drawn first).",
+        || ev(SubEvent::DrawStepDrawn)
+    );
+    reg!(
+        e,
         "ev_end_of_turn",
         [],
         "Event: the end of this turn (BS-7.1).",
