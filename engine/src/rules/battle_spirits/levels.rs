@@ -120,6 +120,13 @@ impl Game {
     /// [`Game::bp`] with the card's level row already read ([`Game::level_and_row`]).
     pub(crate) fn bp_at_row(&self, card: InstanceId, row: Option<&LevelRow>) -> u32 {
         let mut base = row.and_then(|r| r.bp).unwrap_or(0);
+        // BS-5.1: the level table's BP an effect reads otherwise ("treat the LV1 BP as …").
+        if let Some(r) = row
+            && r.bp.is_some()
+            && let Some(n) = self.level_bp_as(card, r.level)
+        {
+            base = n;
+        }
         // BS-9.2: the braves' "when braved BP +".
         base += self.brave_bp_bonus(card);
         // A card joined to it for the battle adds its BP (`link_for_battle`).

@@ -264,6 +264,7 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                             "costs its controller's life total while paid".into(),
                     }
                 ),
+                M::LevelBpAs { level, bp } => format!("its LV{level} BP reads {bp}"),
                 M::SymbolsFrom(_) => "meets its reduction with other cards' symbols too".into(),
                 M::CoreStepCores { n, .. } => {
                     format!("its controller's core step gives {n} core(s)")

@@ -45,7 +45,9 @@ pub(crate) fn kind_bits(k: &ModKind) -> u16 {
             SYMBOL_MODS
         }
         ModKind::Keyword(..) => KEYWORD_MODS,
-        ModKind::Bp(_) | ModKind::BpPer(..) | ModKind::BpPerOwn(..) => BP_MODS,
+        ModKind::Bp(_) | ModKind::BpPer(..) | ModKind::BpPerOwn(..) | ModKind::LevelBpAs { .. } => {
+            BP_MODS
+        }
         ModKind::CostAs(_)
         | ModKind::CostReduced(_)
         | ModKind::GainReduction(..)
@@ -498,6 +500,21 @@ impl Game {
                 _ => 0,
             })
             .sum()
+    }
+
+    /// The BP `c`'s level table reads at `level` as a modifier says (`LevelBpAs`, the last
+    /// given), if any (BS-5.1).
+    pub(crate) fn level_bp_as(&self, c: InstanceId, level: u8) -> Option<u32> {
+        let mods = self.mods_of(c);
+        if !mods.may_have(BP_MODS) {
+            return None;
+        }
+        mods.iter()
+            .filter_map(|m| match m {
+                ModKind::LevelBpAs { level: l, bp } if *l == level => Some(*bp),
+                _ => None,
+            })
+            .last()
     }
 
     /// How many cards `q` matches for a BP read; 0 inside another such count, so a query

@@ -46,6 +46,7 @@ pub(crate) fn kinds_named_in(src: &str) -> u16 {
         ("gain_keyword", KEYWORD_MODS),
         ("bp_plus", BP_MODS),
         ("bp_minus", BP_MODS),
+        ("level_bp_as", BP_MODS),
         ("is_step", STEP_READ),
         ("cost_as", COST_MODS),
         ("reduce_cost", COST_MODS),

@@ -316,6 +316,9 @@ pub enum ModKind {
     CostReduced(u32),
     /// It has n more reduction symbols of the colour (BS-5.2 step 2).
     GainReduction(u32, carddb::Colour),
+    /// At this level its level table's BP reads `bp` (BS-5.1: "treat the LV1 BP as 4000");
+    /// BP changes then apply to it. The last given wins.
+    LevelBpAs { level: u8, bp: u32 },
     /// While its cost is paid, the printed symbols of the cards the query matches (cards in
     /// the trash, mostly) count with its controller's field symbols to meet its reduction
     /// symbols (BS-5.2 step 3: "use the symbols of … cards in your trash in addition to the

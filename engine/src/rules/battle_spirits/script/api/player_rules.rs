@@ -1,7 +1,8 @@
-//! Rules for a player that an effect changes for a while (BS-8.1), kept on the card whose
+//! Rules that an effect changes for a while (BS-8.1). For a player, kept on the card whose
 //! effect gives them, also off the field: what that player's cards cost while paid
 //! (`cost_rule`, BS-5.2) and how many cores their core step gives (`core_step_cores`,
-//! BS-2.1). The engine reads them where the cost is read and where the core step gives.
+//! BS-2.1); the engine reads them where the cost is read and where the core step gives.
+//! For cards: the BP their level table reads (`level_bp_as`, BS-5.1).
 
 use super::*;
 use crate::rules::battle_spirits::script::state::PaidCostChange;
@@ -49,6 +50,19 @@ pub(super) fn register_player_rules(e: &mut Engine) {
                 },
                 d,
             )
+        }
+    );
+    reg!(
+        e,
+        "level_bp_as",
+        ["targets", "level: i64", "bp: i64", "dur: &str"],
+        "At that level the cards' level table reads bp as their BP (BS-5.1: \"treat the LV1 BP as 4000 for all of your spirits that cost 3 or fewer\"); BP gained or lost applies to it; at other levels their table is unchanged.",
+        |t: Dynamic, level: i64, bp: i64, d: &str| {
+            let level = u8::try_from(nat(level, "level")?)
+                .map_err(|_| err("level must be at most 255"))?;
+            // A BP, not a count: any BP a card prints (never negative).
+            let bp = u32::try_from(bp).map_err(|_| err(format!("bp must be 0 or more, got {bp}")))?;
+            modify(&t, ModKind::LevelBpAs { level, bp }, d)
         }
     );
     reg!(
