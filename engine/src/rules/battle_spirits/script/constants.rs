@@ -178,7 +178,11 @@ impl Game {
     pub(crate) fn forget_card(&mut self, c: InstanceId) {
         // A player rule it gave lasts its duration wherever the card goes (BS-5.2, BS-2.1).
         self.st.scripts.modifiers.retain(|m| {
-            m.card != c || matches!(m.kind, ModKind::PaidCost { .. } | ModKind::CoreStepCores { .. })
+            m.card != c
+                || matches!(
+                    m.kind,
+                    ModKind::PaidCost { .. } | ModKind::CoreStepCores { .. }
+                )
         });
         self.invalidate_constants(); // no event of its own (`derived`)
     }

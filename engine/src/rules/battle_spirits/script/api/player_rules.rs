@@ -32,7 +32,13 @@ pub(super) fn register_player_rules(e: &mut Engine) {
     reg!(
         e,
         "cost_rule",
-        ["q: Query", "change: &str", "n: i64", "once: bool", "dur: &str"],
+        [
+            "q: Query",
+            "change: &str",
+            "n: i64",
+            "once: bool",
+            "dur: &str"
+        ],
         "For the duration, while a card of yours that the query matches (its zone aside) is paid, its cost changes (BS-5.2): \"reduce\" — n fewer cores are paid after its reduction symbols (step 4, never below 0, ruling C#58); \"as\" — its cost reads n (step 1); \"life\" — its cost reads your life total when it is paid (step 1; ruling C#84: its reduction symbols still reduce it; n unused). once: only the next such card you pay for (\"the next yellow magic card you use this turn\"), used up when paid. Kept on this card, also off the field.",
         |q: Query, c: &str, n: i64, once: bool, d: &str| -> R<()> {
             let Some(change) = PaidCostChange::parse(c, nat(n, "n")?) else {
@@ -58,10 +64,11 @@ pub(super) fn register_player_rules(e: &mut Engine) {
         ["targets", "level: i64", "bp: i64", "dur: &str"],
         "At that level the cards' level table reads bp as their BP (BS-5.1: \"treat the LV1 BP as 4000 for all of your spirits that cost 3 or fewer\"); BP gained or lost applies to it; at other levels their table is unchanged.",
         |t: Dynamic, level: i64, bp: i64, d: &str| {
-            let level = u8::try_from(nat(level, "level")?)
-                .map_err(|_| err("level must be at most 255"))?;
+            let level =
+                u8::try_from(nat(level, "level")?).map_err(|_| err("level must be at most 255"))?;
             // A BP, not a count: any BP a card prints (never negative).
-            let bp = u32::try_from(bp).map_err(|_| err(format!("bp must be 0 or more, got {bp}")))?;
+            let bp =
+                u32::try_from(bp).map_err(|_| err(format!("bp must be 0 or more, got {bp}")))?;
             modify(&t, ModKind::LevelBpAs { level, bp }, d)
         }
     );
