@@ -266,6 +266,9 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 ),
                 M::LevelBpAs { level, bp } => format!("its LV{level} BP reads {bp}"),
                 M::SymbolsFrom(_) => "meets its reduction with other cards' symbols too".into(),
+                M::RefreshStepAfterAttack { .. } => {
+                    "its controller performs a refresh step after their attack step".into()
+                }
                 M::CoreStepCores { n, .. } => {
                     format!("its controller's core step gives {n} core(s)")
                 }

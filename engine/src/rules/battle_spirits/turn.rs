@@ -5,7 +5,7 @@ use super::events::Event;
 use super::game::{Game, Phase};
 use super::script::state::ModKind;
 use super::types::{CoreLoc, Hook, LossReason, StepName, Zone};
-use crate::core::Orientation;
+use crate::core::{Orientation, PlayerId};
 
 impl Game {
     /// Start, core, draw and refresh steps, then into the main step.
@@ -60,7 +60,18 @@ impl Game {
             player: p,
             step: StepName::Draw,
         });
-        // BS-4: refresh step.
+        self.refresh_step(p);
+        // BS-5: main step.
+        self.fire(Hook::StepStart {
+            player: p,
+            step: StepName::Main,
+        });
+        self.st.phase = Phase::Main;
+    }
+
+    /// BS-4: a refresh step of `p`: cores from the trash to the reserve, every exhausted
+    /// field card refreshed, then their "when refreshed" effects.
+    fn refresh_step(&mut self, p: PlayerId) {
         self.fire(Hook::StepStart {
             player: p,
             step: StepName::Refresh,
@@ -88,12 +99,6 @@ impl Game {
                 self.fire(Hook::WhenRefreshed { card: c });
             }
         }
-        // BS-5: main step.
-        self.fire(Hook::StepStart {
-            player: p,
-            step: StepName::Main,
-        });
-        self.st.phase = Phase::Main;
     }
 
     /// End of the main step: on to the attack step.
@@ -124,6 +129,15 @@ impl Game {
             player: self.st.active,
             step: StepName::Attack,
         });
+        // "Perform a refresh step after your attack step" (an effect's extra BS-4 step;
+        // one however many effects say it).
+        let p = self.st.active;
+        let extra = (self.st.scripts.modifiers.iter().map(|m| &m.kind))
+            .chain(self.constant_mods().mods.iter().map(|(_, k)| k))
+            .any(|k| matches!(k, ModKind::RefreshStepAfterAttack { giver } if *giver == p));
+        if extra {
+            self.refresh_step(p);
+        }
         self.st.phase = Phase::EndStep;
     }
 

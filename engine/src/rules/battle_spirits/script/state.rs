@@ -386,6 +386,9 @@ pub enum ModKind {
     /// n cores instead of the rule's number (BS-2.1; ruling C#67: two such effects
     /// still give n, the highest wins).
     CoreStepCores { n: u32, giver: PlayerId },
+    /// On the card whose effect says it: `giver` performs a refresh step (BS-4) after
+    /// their attack step.
+    RefreshStepAfterAttack { giver: PlayerId },
 }
 
 /// How a [`ModKind::PaidCost`] changes the cost of the card paid (BS-5.2).

@@ -60,6 +60,26 @@ pub(super) fn register_player_rules(e: &mut Engine) {
     );
     reg!(
         e,
+        "refresh_step_after_attack_step",
+        [],
+        "While the effect applies (a constant effect), you perform a refresh step after your attack step (BS-4: cores from your trash to your reserve, your exhausted cards refreshed, their \"when refreshed\" effects); one extra step however many effects say it.",
+        || -> R<()> {
+            let rc = run_ctx()?;
+            let kind = ModKind::RefreshStepAfterAttack {
+                giver: rc.controller,
+            };
+            if read_only() {
+                rc.collected.borrow_mut().push((rc.card, kind));
+                return Ok(());
+            }
+            with_mut(|g, rc| {
+                g.add_modifier_by(rc.card, kind, Until::Turn, Some(rc.controller));
+                Ok(())
+            })
+        }
+    );
+    reg!(
+        e,
         "level_bp_as",
         ["targets", "level: i64", "bp: i64", "dur: &str"],
         "At that level the cards' level table reads bp as their BP (BS-5.1: \"treat the LV1 BP as 4000 for all of your spirits that cost 3 or fewer\"); BP gained or lost applies to it; at other levels their table is unchanged.",
