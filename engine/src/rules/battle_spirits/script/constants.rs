@@ -518,7 +518,7 @@ impl Game {
                 ModKind::LevelBpAs { level: l, bp } if *l == level => Some(*bp),
                 _ => None,
             })
-            .last()
+            .next_back()
     }
 
     /// How many cards `q` matches for a BP read; 0 inside another such count, so a query
