@@ -436,6 +436,10 @@ pub enum Action {
         by_kinds: Vec<&'static str>,
         /// Only the effects of the opponent's cards of these colours (empty: any).
         by_colours: Vec<Colour>,
+        /// Only the effects of the opponent's cards these filters match when they act
+        /// ("… spirits with a "Soul Core" on them"; empty: any).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        by_filters: Vec<Filter>,
         /// How long.
         duration: Duration,
     },
@@ -528,6 +532,11 @@ pub enum Action {
         target: Target,
         /// Cores to pay per attack.
         cores: u32,
+        /// The cores come from the attacking spirit itself and go to its controller's
+        /// reserve ("unless they remove a core from it and place it into their reserve"),
+        /// instead of being paid.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        own_cores: bool,
         /// How long.
         duration: Duration,
     },

@@ -273,11 +273,17 @@ impl Emitter {
             Action::AttackTax {
                 target,
                 cores,
+                own_cores,
                 duration,
             } => self.line(
                 d,
                 &format!(
-                    "attack_tax({}, {cores}, {});",
+                    "{}({}, {cores}, {});",
+                    if *own_cores {
+                        "attack_tax_own_cores"
+                    } else {
+                        "attack_tax"
+                    },
                     self.texpr(target),
                     lit(duration.name())
                 ),

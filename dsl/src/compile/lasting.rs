@@ -118,16 +118,34 @@ impl Emitter {
                 what,
                 by_kinds,
                 by_colours,
+                by_filters,
                 duration,
-            } if !by_kinds.is_empty() || !by_colours.is_empty() => {
+            } if !by_kinds.is_empty() || !by_colours.is_empty() || !by_filters.is_empty() => {
                 let list = |v: Vec<&str>| {
                     let v: Vec<String> = v.into_iter().map(lit).collect();
                     format!("[{}]", v.join(", "))
                 };
+                // The acting card must also match the filters when it acts (BS-8.1).
+                let sources = if by_filters.is_empty() {
+                    String::new()
+                } else {
+                    let q = Query {
+                        owner: Owner::Opponent,
+                        kind: CardKind::Card,
+                        zone: Zone::Field,
+                        filters: by_filters.clone(),
+                    };
+                    format!(", {}", query_expr(&q))
+                };
                 self.line(
                     d,
                     &format!(
-                        "cannot_be_by_opponent_cards({}, {}, {}, {}, {});",
+                        "cannot_be_by_opponent_{}({}, {}, {}, {}{sources}, {});",
+                        if by_filters.is_empty() {
+                            "cards"
+                        } else {
+                            "sources"
+                        },
                         self.texpr(target),
                         lit(what.name()),
                         list(by_kinds.clone()),

@@ -94,10 +94,12 @@ pub(in crate::en) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Am
         Action::AttackTax {
             target,
             cores,
+            own_cores,
             duration,
         } => Action::AttackTax {
             target,
             cores,
+            own_cores,
             duration: dur.unwrap_or(duration),
         },
         Action::SymbolsAs {
@@ -120,12 +122,14 @@ pub(in crate::en) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Am
             what,
             by_kinds,
             by_colours,
+            by_filters,
             duration,
         } => Action::CannotBe {
             target,
             what,
             by_kinds,
             by_colours,
+            by_filters,
             duration: dur.unwrap_or(duration),
         },
         Action::CannotBeDestroyed {

@@ -280,6 +280,9 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::BlockWhileExhaustedVs(_) => "can block some spirits while exhausted".into(),
                 M::MustAttack => "must attack if able".into(),
                 M::AttackTax(n) => format!("cannot attack unless {n} core(s) are paid"),
+                M::AttackCoresToReserve(n) => {
+                    format!("cannot attack unless {n} of its core(s) go to the reserve")
+                }
                 M::Level(n) => format!("is treated as LV{n}"),
                 M::HighestLevel => "is treated as its highest level".into(),
                 M::Family(f) => format!("is also {f}"),

@@ -180,6 +180,19 @@ impl Game {
             .sum()
     }
 
+    /// BS-6.1: cores that must move from `c` to its controller's reserve for it to attack
+    /// ("unless they remove a core from it and place it into their reserve"; several such
+    /// effects add up).
+    pub fn attack_cores_to_reserve(&self, c: InstanceId) -> u32 {
+        self.mods_of(c)
+            .iter()
+            .map(|m| match m {
+                ModKind::AttackCoresToReserve(n) => *n,
+                _ => 0,
+            })
+            .sum()
+    }
+
     /// BS-6.1: whether `c` may attack now: a refreshed spirit/ultimate without "cannot
     /// attack" whose controller has the cores for its attack tax.
     pub fn may_attack(&self, c: InstanceId) -> bool {
@@ -336,6 +349,7 @@ impl Game {
                 protector,
                 colours,
                 kinds,
+                sources,
             } => {
                 *w == what
                     && *protector != by
@@ -343,6 +357,7 @@ impl Game {
                     && (colours.is_empty()
                         || self.colours_of(source).iter().any(|x| colours.contains(x)))
                     && (kinds.is_empty() || kinds.contains(&self.kind_for_effects(source)))
+                    && (sources.as_ref()).is_none_or(|q| q.matches_ignoring_zone(self, source))
             }
             _ => false,
         })

@@ -178,6 +178,11 @@ pub(super) fn register_filters(e: &mut Engine) {
         "Not being destroyed now: a card whose destruction is in progress (its \"when destroyed\" effects resolving) is no legal target of another destruction (BS-6.6). Card text's \"select … and destroy it\" chooses with it.",
         Filter::NotBeingDestroyed
     );
+    filt!(
+        "bp_below_attacker",
+        "BP lower than the attacking spirit's in the current battle, read when the query is (a block about to be declared: \"cannot be blocked by spirits with fewer BP than them\", BS-6.3); no battle: none.",
+        Filter::BpBelowAttacker
+    );
     reg!(
         e,
         "colour",
