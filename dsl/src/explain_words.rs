@@ -391,6 +391,20 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             },
             d(duration)
         ),
+        Action::CannotPlay {
+            target,
+            once_per_turn,
+            duration,
+        } => format!(
+            "{} cannot be summoned, deployed or used{}{}",
+            t(target),
+            if *once_per_turn {
+                " once one such spirit was summoned this turn"
+            } else {
+                ""
+            },
+            d(duration)
+        ),
         Action::MustAttack(x, dur) => format!("{} must attack if able{}", t(x), d(dur)),
         Action::NoDrawsBy {
             whose,

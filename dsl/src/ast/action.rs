@@ -526,6 +526,17 @@ pub enum Action {
     HeavilyExhaust(Target),
     /// "Put … into your tecoto" (BS-13.1): face up, in the owners' tecoto.
     PutIntoTecoto(Target),
+    /// "Your opponent cannot use magic cards in their hand that …" (BS-5.1, BS-5.4, BS-5.5):
+    /// the hand cards of `target` cannot be summoned, deployed or used.
+    CannotPlay {
+        /// The cards in the hand (a query of the hand).
+        target: Target,
+        /// "… more than once per turn": only once a summon of such a card was made this
+        /// turn.
+        once_per_turn: bool,
+        /// How long.
+        duration: Duration,
+    },
     /// "… cannot attack unless they pay N cores" (an attack tax).
     AttackTax {
         /// Which cards.

@@ -153,6 +153,9 @@ pub enum Filter {
     BpBelowAttacker,
     /// "without "When This Spirit Blocks" effects": no effect of that timing now.
     LacksEffect(String),
+    /// "that (do not) share a color with any of the symbols on their field": a colour of
+    /// the card is (is not) the colour of a symbol on its owner's field.
+    SharesFieldSymbolColour(bool),
     /// "with higher BP than your opponent's highest BP spirit": more BP than every spirit
     /// of that owner.
     BpAboveHighest(Owner),

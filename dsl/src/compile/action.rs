@@ -215,6 +215,7 @@ impl Emitter {
             | Action::NoDrawsBy { .. }
             | Action::AttacksCannotReduceLife { .. }
             | Action::MustAttack { .. }
+            | Action::CannotPlay { .. }
             | Action::CanBlockWhileExhausted { .. }
             | Action::ReducePaidCost { .. }
             | Action::AscendCostAs { .. }

@@ -220,6 +220,31 @@ impl Emitter {
                     ),
                 },
             ),
+            // BS-5.1, BS-5.4, BS-5.5: "more than once per turn" counts this turn's summons of
+            // such cards wherever they are now (the same query, read on the field).
+            Action::CannotPlay {
+                target,
+                once_per_turn,
+                duration,
+            } => {
+                let line = format!("cannot_play({}, {});", self.texpr(target), lit(duration.name()));
+                match target {
+                    Target::All(q) if *once_per_turn => {
+                        let on_field = Query {
+                            zone: Zone::Field,
+                            kind: CardKind::Spirit,
+                            ..q.clone()
+                        };
+                        self.line(
+                            d,
+                            &format!("if summons_this_turn({}) >= 1 {{", query_expr(&on_field)),
+                        );
+                        self.line(d + 1, &line);
+                        self.line(d, "}");
+                    }
+                    _ => self.line(d, &line),
+                }
+            }
             Action::MustAttack(t, du) => self.line(
                 d,
                 &format!("must_attack({}, {});", self.texpr(t), lit(du.name())),

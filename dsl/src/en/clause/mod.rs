@@ -29,7 +29,10 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
     }
     if matches!(
         rule,
-        Rule::c_only_select | Rule::c_unblock_weaker | Rule::c_attack_own_cores
+        Rule::c_only_select
+            | Rule::c_unblock_weaker
+            | Rule::c_attack_own_cores
+            | Rule::c_cannot_play
     ) {
         return select::select_clause(c);
     }

@@ -1,6 +1,7 @@
 //! Clauses that limit what may be selected, blocked or attacked with (BS-6.1, BS-6.3,
 //! BS-8.1): "can only select …", "while … attacking, cannot be blocked by … with fewer BP
-//! than them", "cannot attack with a spirit unless they remove a core from it …".
+//! than them", "cannot attack with a spirit unless they remove a core from it …", "cannot
+//! use magic cards in their hand that …".
 
 use super::*;
 
@@ -10,6 +11,7 @@ pub(super) fn select_clause(c: Pair<Rule>) -> Vec<Action> {
         Rule::c_only_select => only_select(&c),
         Rule::c_unblock_weaker => unblock_weaker(&c),
         Rule::c_attack_own_cores => attack_own_cores(&c),
+        Rule::c_cannot_play => cannot_play(&c),
         other => unreachable!("not a selection-limit clause: {other:?}"),
     }
 }
@@ -98,5 +100,42 @@ fn attack_own_cores(c: &Pair<Rule>) -> Vec<Action> {
         cores,
         own_cores: true,
         duration,
+    }]
+}
+
+/// "Your opponent cannot use magic cards in their hand that do not share a color with any of
+/// the symbols on their field", "… cannot summon a spirit that costs 4 or fewer more than
+/// once per turn" (BS-5.1, BS-5.4, BS-5.5): those cards in the hand cannot be played — for
+/// "more than once per turn", once such a spirit was summoned this turn.
+fn cannot_play(c: &Pair<Rule>) -> Vec<Action> {
+    let owner = if c.as_str().to_ascii_lowercase().starts_with("your opponent") {
+        Owner::Opponent
+    } else {
+        Owner::You
+    };
+    let Some(np) = (c.clone().into_inner()).find(|x| x.as_rule() == Rule::np_body) else {
+        return Vec::new();
+    };
+    let mut q = query_of(np, owner);
+    q.owner = owner;
+    q.zone = Zone::Hand;
+    if q.kind == CardKind::Spirit {
+        q.kind = CardKind::SpiritCard;
+    }
+    let once_per_turn = (c.clone().into_inner()).any(|x| x.as_rule() == Rule::play_once);
+    // "more than once per turn" is counted by summons: said of other plays it stays unread.
+    if once_per_turn && q.kind != CardKind::SpiritCard {
+        return vec![Action::Unparsed {
+            text: c.as_str().to_string(),
+            span: Span {
+                start: c.as_span().start(),
+                end: c.as_span().end(),
+            },
+        }];
+    }
+    vec![Action::CannotPlay {
+        target: Target::All(q),
+        once_per_turn,
+        duration: Duration::WhileActive,
     }]
 }

@@ -106,6 +106,9 @@ pub(in crate::en) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                     .unwrap_or_default(),
             )),
             Rule::f_vanilla => Some(Filter::NoEffects),
+            Rule::f_sym_colour => Some(Filter::SharesFieldSymbolColour(
+                !x.clone().into_inner().any(|n| n.as_rule() == Rule::sc_not),
+            )),
             Rule::f_no_effect => Some(Filter::LacksEffect(
                 x.into_inner()
                     .next()

@@ -9,6 +9,7 @@ pub(in crate::en) fn duration_of_action(a: &Action) -> Option<Duration> {
     match a {
         Action::Bp { duration: d, .. }
         | Action::AttackTax { duration: d, .. }
+        | Action::CannotPlay { duration: d, .. }
         | Action::SymbolsAs { duration: d, .. }
         | Action::ColoursAlso(_, _, d)
         | Action::CannotBe { duration: d, .. }
@@ -89,6 +90,15 @@ pub(in crate::en) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Am
         } => Action::AttacksCannotReduceLife {
             attackers,
             to,
+            duration: dur.unwrap_or(duration),
+        },
+        Action::CannotPlay {
+            target,
+            once_per_turn,
+            duration,
+        } => Action::CannotPlay {
+            target,
+            once_per_turn,
             duration: dur.unwrap_or(duration),
         },
         Action::AttackTax {

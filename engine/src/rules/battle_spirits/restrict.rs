@@ -5,7 +5,9 @@
 
 use carddb::{CardKind, Colour, LevelRow};
 
+use super::events::Event;
 use super::game::Game;
+use super::types::PlayKind;
 use super::levels::FieldSymbols;
 use crate::core::{InstanceId, Orientation, PlayerId};
 use crate::rules::battle_spirits::script::constants::{LEVEL_MODS, SYMBOL_MODS};
@@ -191,6 +193,29 @@ impl Game {
                 _ => 0,
             })
             .sum()
+    }
+
+    /// BS-5.1: how many summons this turn were of cards `q` matches wherever they are now
+    /// (summoned from the hand, `Played`, or by an effect, `SummonedByEffect`): the log
+    /// back to the turn's start.
+    pub fn summons_this_turn(&self, q: &Query) -> i64 {
+        let mut n = 0;
+        for e in self.st.log.iter().rev() {
+            let card = match e {
+                Event::TurnBegan { .. } => break,
+                Event::Played {
+                    card,
+                    kind: PlayKind::Summon,
+                    ..
+                }
+                | Event::SummonedByEffect { card } => *card,
+                _ => continue,
+            };
+            if q.matches_ignoring_zone(self, card) {
+                n += 1;
+            }
+        }
+        n
     }
 
     /// BS-6.1: whether `c` may attack now: a refreshed spirit/ultimate without "cannot

@@ -275,6 +275,9 @@ pub enum ModKind {
     /// as the attack is declared (BS-6.1; ruling ST02-016: a spirit left with too few cores
     /// for LV1 is destroyed, BS-5.3, and does not attack).
     AttackCoresToReserve(u32),
+    /// On a card in the hand or tecoto: it cannot be summoned, deployed or used (BS-5.1,
+    /// BS-5.4, BS-5.5: "your opponent cannot use magic cards …"); no play option lists it.
+    CannotBePlayed,
     /// Is treated as this level (BP and level-bound effects follow; depletion still reads
     /// the cores, rulings BSS01-134, BSS02-059).
     Level(u8),

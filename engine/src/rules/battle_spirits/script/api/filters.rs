@@ -183,6 +183,16 @@ pub(super) fn register_filters(e: &mut Engine) {
         "BP lower than the attacking spirit's in the current battle, read when the query is (a block about to be declared: \"cannot be blocked by spirits with fewer BP than them\", BS-6.3); no battle: none.",
         Filter::BpBelowAttacker
     );
+    filt!(
+        "shares_field_symbol_colour",
+        "Has a colour of one of the symbols on its owner's field (a multi-colour symbol counts as each of its colours).",
+        Filter::SharesFieldSymbolColour(true)
+    );
+    filt!(
+        "lacks_field_symbol_colour",
+        "Has no colour of any symbol on its owner's field: \"magic cards in their hand that do not share a color with any of the symbols on their field\".",
+        Filter::SharesFieldSymbolColour(false)
+    );
     reg!(
         e,
         "colour",

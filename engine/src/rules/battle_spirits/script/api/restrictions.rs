@@ -212,6 +212,23 @@ pub(super) fn register_restrictions(e: &mut Engine) {
     );
     reg!(
         e,
+        "cannot_play",
+        ["targets", "dur: &str"],
+        "The cards, in the hand (or tecoto), cannot be summoned, deployed or used (BS-5.1, BS-5.4, BS-5.5): no play option lists them — \"your opponent cannot use magic cards in their hand that …\".",
+        |t: Dynamic, d: &str| modify(&t, ModKind::CannotBePlayed, d)
+    );
+    reg!(
+        e,
+        "summons_this_turn",
+        ["q"],
+        "How many times this turn a card the query matches (wherever it is now: its player, kind and filters) was summoned — from the hand or by an effect (BS-5.1): \"cannot summon a spirit that costs 4 or fewer more than once per turn\".",
+        |q: Dynamic| -> R<i64> {
+            let q = subject(&q)?;
+            with_ref(|g, _| g.summons_this_turn(&q))
+        }
+    );
+    reg!(
+        e,
         "must_attack",
         ["targets", "dur: &str"],
         "The cards must attack if able: the attack step cannot end while one of them can attack (BS-6.1).",
