@@ -391,6 +391,15 @@ pub(crate) fn other_action_words(a: &Action) -> String {
             },
             d(duration)
         ),
+        Action::LifeCoresOnto(whose, dur) => format!(
+            "cores that would be placed into {} life are placed on this card instead{}",
+            match whose {
+                Whose::You => "your",
+                Whose::Opponent => "the opponent's",
+                Whose::Either => "either player's",
+            },
+            d(dur)
+        ),
         Action::CannotPlay {
             target,
             once_per_turn,

@@ -128,6 +128,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_unblock_weaker", LIMITS, "While TARGET are attacking, they cannot be blocked by SPIRITS with fewer BP than them", "While your Golem spirits are attacking, they cannot be blocked by spirits with less BP than them."),
     p("c_attack_own_cores", LIMITS, "Your opponent cannot attack with a spirit unless they remove N cores from it and place them into their reserve", "Your opponent cannot attack with a spirit during this turn unless they remove 3 cores from it and place them into their reserve."),
     p("c_cannot_play", LIMITS, "Your opponent cannot use/summon/deploy CARDS (in their hand) (more than once per turn)", "Your opponent cannot use magic cards in their hand that share a color with any of the symbols on their field."),
+    p("c_life_onto", LIMITS, "Cores that would be placed into either player's (your, your opponent's) life are placed on this spirit instead", "Cores that would be placed into your opponent's life are placed on this spirit instead."),
     p("c_also_when_attacking", LIMITS, "(All of) your spirits' \"When This Spirit Blocks\" effects also activate when attacking / when they attack", "Your spirits' \"When This Spirit Blocks\" effects also activate when they attack."),
     p("l_then", LEADS, "Then, SENTENCE", "Draw 1 card. Then, discard 1 card from your hand."),
     p("l_may", LEADS, "You may SENTENCE", "You may draw 1 card."),

@@ -62,6 +62,7 @@ fn every_function_of_the_dsl_contract_is_registered() {
         "cannot_be_by_opponent_sources",
         "attack_tax_own_cores",
         "cannot_play",
+        "life_cores_onto_this",
         "summons_this_turn",
         "shares_field_symbol_colour",
         "lacks_field_symbol_colour",

@@ -526,6 +526,9 @@ pub enum Action {
     HeavilyExhaust(Target),
     /// "Put … into your tecoto" (BS-13.1): face up, in the owners' tecoto.
     PutIntoTecoto(Target),
+    /// "Cores that would be placed into either player's life are placed on this spirit
+    /// instead" (BS-8.1): cores an effect places into that life go onto this card.
+    LifeCoresOnto(Whose, Duration),
     /// "Your opponent cannot use magic cards in their hand that …" (BS-5.1, BS-5.4, BS-5.5):
     /// the hand cards of `target` cannot be summoned, deployed or used.
     CannotPlay {

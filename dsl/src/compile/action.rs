@@ -216,6 +216,7 @@ impl Emitter {
             | Action::AttacksCannotReduceLife { .. }
             | Action::MustAttack { .. }
             | Action::CannotPlay { .. }
+            | Action::LifeCoresOnto(..)
             | Action::CanBlockWhileExhausted { .. }
             | Action::ReducePaidCost { .. }
             | Action::AscendCostAs { .. }

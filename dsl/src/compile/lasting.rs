@@ -220,6 +220,19 @@ impl Emitter {
                     ),
                 },
             ),
+            // BS-8.1 "instead".
+            Action::LifeCoresOnto(whose, duration) => self.line(
+                d,
+                &format!(
+                    "life_cores_onto_this({}, {});",
+                    lit(match whose {
+                        Whose::You => "your",
+                        Whose::Opponent => "opponent",
+                        Whose::Either => "each",
+                    }),
+                    lit(duration.name())
+                ),
+            ),
             // BS-5.1, BS-5.4, BS-5.5: "more than once per turn" counts this turn's summons of
             // such cards wherever they are now (the same query, read on the field).
             Action::CannotPlay {

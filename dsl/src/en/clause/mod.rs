@@ -33,6 +33,7 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             | Rule::c_unblock_weaker
             | Rule::c_attack_own_cores
             | Rule::c_cannot_play
+            | Rule::c_life_onto
     ) {
         return select::select_clause(c);
     }

@@ -12,6 +12,20 @@ pub(super) fn select_clause(c: Pair<Rule>) -> Vec<Action> {
         Rule::c_unblock_weaker => unblock_weaker(&c),
         Rule::c_attack_own_cores => attack_own_cores(&c),
         Rule::c_cannot_play => cannot_play(&c),
+        Rule::c_life_onto => {
+            let w = (c.clone().into_inner())
+                .find(|x| x.as_rule() == Rule::life_whose)
+                .map(|x| x.as_str().to_ascii_lowercase())
+                .unwrap_or_default();
+            let whose = if w.starts_with("either") {
+                Whose::Either
+            } else if w.starts_with("your opponent") {
+                Whose::Opponent
+            } else {
+                Whose::You
+            };
+            vec![Action::LifeCoresOnto(whose, Duration::WhileActive)]
+        }
         other => unreachable!("not a selection-limit clause: {other:?}"),
     }
 }

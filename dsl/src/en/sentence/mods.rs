@@ -10,6 +10,7 @@ pub(in crate::en) fn duration_of_action(a: &Action) -> Option<Duration> {
         Action::Bp { duration: d, .. }
         | Action::AttackTax { duration: d, .. }
         | Action::CannotPlay { duration: d, .. }
+        | Action::LifeCoresOnto(_, d)
         | Action::SymbolsAs { duration: d, .. }
         | Action::ColoursAlso(_, _, d)
         | Action::CannotBe { duration: d, .. }
@@ -92,6 +93,7 @@ pub(in crate::en) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Am
             to,
             duration: dur.unwrap_or(duration),
         },
+        Action::LifeCoresOnto(w, d) => Action::LifeCoresOnto(w, dur.unwrap_or(d)),
         Action::CannotPlay {
             target,
             once_per_turn,

@@ -7,7 +7,7 @@ use carddb::{CardKind, Colour, LevelRow};
 
 use super::events::Event;
 use super::game::Game;
-use super::types::PlayKind;
+use super::types::{CoreLoc, PlayKind};
 use super::levels::FieldSymbols;
 use crate::core::{InstanceId, Orientation, PlayerId};
 use crate::rules::battle_spirits::script::constants::{LEVEL_MODS, SYMBOL_MODS};
@@ -193,6 +193,29 @@ impl Game {
                 _ => 0,
             })
             .sum()
+    }
+
+    /// "Cores that would be placed into either player's life are placed on this spirit
+    /// instead" (BS-8.1): where cores an effect places into `to` go — a field card's with
+    /// `LifeCoresHere` for that life (the first such card, turn player's first), else `to`.
+    pub(crate) fn life_dest(&self, to: CoreLoc) -> CoreLoc {
+        let CoreLoc::Life(p) = to else { return to };
+        if !self.host.has_constant && self.st.scripts.modifiers.is_empty() {
+            return to;
+        }
+        let a = self.st.active;
+        for side in [a, a.other()] {
+            for &c in self.pile(super::types::Zone::Field(side)) {
+                let here = self.mods_of(c).iter().any(|m| {
+                    matches!(m, ModKind::LifeCoresHere { whose, giver }
+                        if crate::rules::battle_spirits::script::run::whose_ok(*whose, p, *giver))
+                });
+                if here {
+                    return CoreLoc::Card(c);
+                }
+            }
+        }
+        to
     }
 
     /// BS-5.1: how many summons this turn were of cards `q` matches wherever they are now

@@ -275,6 +275,11 @@ pub enum ModKind {
     /// as the attack is declared (BS-6.1; ruling ST02-016: a spirit left with too few cores
     /// for LV1 is destroyed, BS-5.3, and does not attack).
     AttackCoresToReserve(u32),
+    /// On the card whose effect says it: cores an effect would place into the life of
+    /// `whose` player (relative to `giver`, the effect's controller) are placed on this
+    /// card instead (BS-8.1 "instead"; "cores that would be placed into either player's
+    /// life are placed on this spirit instead"). Only while the card is on the field.
+    LifeCoresHere { whose: Whose, giver: PlayerId },
     /// On a card in the hand or tecoto: it cannot be summoned, deployed or used (BS-5.1,
     /// BS-5.4, BS-5.5: "your opponent cannot use magic cards …"); no play option lists it.
     CannotBePlayed,
