@@ -383,11 +383,11 @@ pub(crate) fn other_action_words(a: &Action) -> String {
                 // Only when the acting card matches these filters (BS-8.1).
                 "the effects of ".to_string()
                     + &query_words(&Query {
-                    owner: Owner::Opponent,
-                    kind: CardKind::Card,
-                    zone: Zone::Field,
-                    filters: by_filters.clone(),
-                })
+                        owner: Owner::Opponent,
+                        kind: CardKind::Card,
+                        zone: Zone::Field,
+                        filters: by_filters.clone(),
+                    })
             },
             d(duration)
         ),

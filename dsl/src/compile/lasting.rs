@@ -240,7 +240,11 @@ impl Emitter {
                 once_per_turn,
                 duration,
             } => {
-                let line = format!("cannot_play({}, {});", self.texpr(target), lit(duration.name()));
+                let line = format!(
+                    "cannot_play({}, {});",
+                    self.texpr(target),
+                    lit(duration.name())
+                );
                 match target {
                     Target::All(q) if *once_per_turn => {
                         let on_field = Query {

@@ -33,7 +33,9 @@ pub(super) fn select_clause(c: Pair<Rule>) -> Vec<Action> {
 /// The kind word of `c` (its last `kind` pair, not one inside a noun phrase) as a query
 /// kind: spirits unless it names nexuses.
 fn kind_in(c: &Pair<Rule>) -> CardKind {
-    let k = (c.clone().into_inner()).filter(|x| x.as_rule() == Rule::kind).last();
+    let k = (c.clone().into_inner())
+        .filter(|x| x.as_rule() == Rule::kind)
+        .last();
     match k.and_then(|k| k.into_inner().next()).map(|k| k.as_rule()) {
         Some(Rule::k_nexus) | Some(Rule::k_nexus_card) => CardKind::Nexus,
         Some(Rule::k_spirit_or_nexus) => CardKind::SpiritOrNexus,

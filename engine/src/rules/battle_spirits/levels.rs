@@ -189,8 +189,7 @@ impl Game {
         let s = self.field_symbols_now(p);
         let colours = self.colours_of(c);
         colours.iter().any(|col| {
-            s.colours.get(col).is_some_and(|n| *n > 0)
-                || s.multi.iter().any(|m| m.contains(col))
+            s.colours.get(col).is_some_and(|n| *n > 0) || s.multi.iter().any(|m| m.contains(col))
         })
     }
 

@@ -7,8 +7,8 @@ use carddb::{CardKind, Colour, LevelRow};
 
 use super::events::Event;
 use super::game::Game;
-use super::types::{CoreLoc, PlayKind};
 use super::levels::FieldSymbols;
+use super::types::{CoreLoc, PlayKind};
 use crate::core::{InstanceId, Orientation, PlayerId};
 use crate::rules::battle_spirits::script::constants::{LEVEL_MODS, SYMBOL_MODS};
 use crate::rules::battle_spirits::script::{LifeCoreSink, ModKind, Protect, Query};
