@@ -77,6 +77,14 @@ pub fn query_words(q: &Query) -> String {
             Filter::NotToken => pre.push("non-token".into()),
             Filter::BpAtMostThis => post.push("BP no higher than this card's".into()),
             Filter::BpBelowThis => post.push("BP lower than this card's".into()),
+            Filter::BpBelowAttacker => post.push("BP lower than the attacking spirit's".into()),
+            Filter::SharesFieldSymbolColour(true) => {
+                post.push("a colour of a symbol on its owner's field".into())
+            }
+            Filter::SharesFieldSymbolColour(false) => {
+                post.push("no colour of the symbols on its owner's field".into())
+            }
+            Filter::LacksEffect(e) => post.push(format!("no {e} effect")),
             Filter::BpAboveHighest(_) => post.push("more BP than each of those spirits".into()),
             Filter::BpEqualsThis => post.push("the same BP as this card".into()),
             Filter::NotNamed(n) => post.push(format!("a name other than {n}")),

@@ -370,12 +370,48 @@ pub(crate) fn other_action_words(a: &Action) -> String {
         Action::CannotBe {
             target,
             what,
+            by_filters,
             duration,
             ..
         } => format!(
-            "{} cannot {} by the opponent's effects{}",
+            "{} cannot {} by {}{}",
             t(target),
             what.words(),
+            if by_filters.is_empty() {
+                "the opponent's effects".to_string()
+            } else {
+                // Only when the acting card matches these filters (BS-8.1).
+                "the effects of ".to_string()
+                    + &query_words(&Query {
+                        owner: Owner::Opponent,
+                        kind: CardKind::Card,
+                        zone: Zone::Field,
+                        filters: by_filters.clone(),
+                    })
+            },
+            d(duration)
+        ),
+        Action::LifeCoresOnto(whose, dur) => format!(
+            "cores that would be placed into {} life are placed on this card instead{}",
+            match whose {
+                Whose::You => "your",
+                Whose::Opponent => "the opponent's",
+                Whose::Either => "either player's",
+            },
+            d(dur)
+        ),
+        Action::CannotPlay {
+            target,
+            once_per_turn,
+            duration,
+        } => format!(
+            "{} cannot be summoned, deployed or used{}{}",
+            t(target),
+            if *once_per_turn {
+                " once one such spirit was summoned this turn"
+            } else {
+                ""
+            },
             d(duration)
         ),
         Action::MustAttack(x, dur) => format!("{} must attack if able{}", t(x), d(dur)),
@@ -453,7 +489,18 @@ pub(crate) fn other_action_words(a: &Action) -> String {
         Action::AttackTax {
             target,
             cores,
+            own_cores: true,
             duration,
+        } => format!(
+            "{} cannot attack unless {cores} core(s) are moved from it to its controller's reserve{}",
+            t(target),
+            d(duration)
+        ),
+        Action::AttackTax {
+            target,
+            cores,
+            duration,
+            ..
         } => format!(
             "{} cannot attack unless its controller pays {cores} core(s){}",
             t(target),

@@ -436,6 +436,10 @@ pub enum Action {
         by_kinds: Vec<&'static str>,
         /// Only the effects of the opponent's cards of these colours (empty: any).
         by_colours: Vec<Colour>,
+        /// Only the effects of the opponent's cards these filters match when they act
+        /// ("… spirits with a "Soul Core" on them"; empty: any).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        by_filters: Vec<Filter>,
         /// How long.
         duration: Duration,
     },
@@ -522,12 +526,31 @@ pub enum Action {
     HeavilyExhaust(Target),
     /// "Put … into your tecoto" (BS-13.1): face up, in the owners' tecoto.
     PutIntoTecoto(Target),
+    /// "Cores that would be placed into either player's life are placed on this spirit
+    /// instead" (BS-8.1): cores an effect places into that life go onto this card.
+    LifeCoresOnto(Whose, Duration),
+    /// "Your opponent cannot use magic cards in their hand that …" (BS-5.1, BS-5.4, BS-5.5):
+    /// the hand cards of `target` cannot be summoned, deployed or used.
+    CannotPlay {
+        /// The cards in the hand (a query of the hand).
+        target: Target,
+        /// "… more than once per turn": only once a summon of such a card was made this
+        /// turn.
+        once_per_turn: bool,
+        /// How long.
+        duration: Duration,
+    },
     /// "… cannot attack unless they pay N cores" (an attack tax).
     AttackTax {
         /// Which cards.
         target: Target,
         /// Cores to pay per attack.
         cores: u32,
+        /// The cores come from the attacking spirit itself and go to its controller's
+        /// reserve ("unless they remove a core from it and place it into their reserve"),
+        /// instead of being paid.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        own_cores: bool,
         /// How long.
         duration: Duration,
     },

@@ -148,6 +148,14 @@ pub enum Filter {
     BpAtMostThis,
     /// "with fewer BP than this spirit".
     BpBelowThis,
+    /// "with fewer BP than them" said of attacking spirits: less BP than the attacking
+    /// spirit of the current battle (BS-6.3).
+    BpBelowAttacker,
+    /// "without "When This Spirit Blocks" effects": no effect of that timing now.
+    LacksEffect(String),
+    /// "that (do not) share a color with any of the symbols on their field": a colour of
+    /// the card is (is not) the colour of a symbol on its owner's field.
+    SharesFieldSymbolColour(bool),
     /// "with higher BP than your opponent's highest BP spirit": more BP than every spirit
     /// of that owner.
     BpAboveHighest(Owner),

@@ -215,6 +215,8 @@ impl Emitter {
             | Action::NoDrawsBy { .. }
             | Action::AttacksCannotReduceLife { .. }
             | Action::MustAttack { .. }
+            | Action::CannotPlay { .. }
+            | Action::LifeCoresOnto(..)
             | Action::CanBlockWhileExhausted { .. }
             | Action::ReducePaidCost { .. }
             | Action::AscendCostAs { .. }
@@ -273,11 +275,17 @@ impl Emitter {
             Action::AttackTax {
                 target,
                 cores,
+                own_cores,
                 duration,
             } => self.line(
                 d,
                 &format!(
-                    "attack_tax({}, {cores}, {});",
+                    "{}({}, {cores}, {});",
+                    if *own_cores {
+                        "attack_tax_own_cores"
+                    } else {
+                        "attack_tax"
+                    },
                     self.texpr(target),
                     lit(duration.name())
                 ),

@@ -120,6 +120,10 @@ pub fn query_expr(q: &Query) -> String {
             Filter::Named(n) => write!(s, ".named({})", lit(n)),
             Filter::BpAtMostThis => write!(s, ".bp_at_most(this_card().bp())"),
             Filter::BpBelowThis => write!(s, ".bp_at_most(this_card().bp() - 1)"),
+            Filter::BpBelowAttacker => write!(s, ".bp_below_attacker()"),
+            Filter::SharesFieldSymbolColour(true) => write!(s, ".shares_field_symbol_colour()"),
+            Filter::SharesFieldSymbolColour(false) => write!(s, ".lacks_field_symbol_colour()"),
+            Filter::LacksEffect(e) => write!(s, ".except(all_field().has_effect({}))", lit(e)),
             Filter::BpAboveHighest(o) => write!(
                 s,
                 ".bp_at_least(highest_bp({}) + 1)",

@@ -118,16 +118,34 @@ impl Emitter {
                 what,
                 by_kinds,
                 by_colours,
+                by_filters,
                 duration,
-            } if !by_kinds.is_empty() || !by_colours.is_empty() => {
+            } if !by_kinds.is_empty() || !by_colours.is_empty() || !by_filters.is_empty() => {
                 let list = |v: Vec<&str>| {
                     let v: Vec<String> = v.into_iter().map(lit).collect();
                     format!("[{}]", v.join(", "))
                 };
+                // The acting card must also match the filters when it acts (BS-8.1).
+                let sources = if by_filters.is_empty() {
+                    String::new()
+                } else {
+                    let q = Query {
+                        owner: Owner::Opponent,
+                        kind: CardKind::Card,
+                        zone: Zone::Field,
+                        filters: by_filters.clone(),
+                    };
+                    format!(", {}", query_expr(&q))
+                };
                 self.line(
                     d,
                     &format!(
-                        "cannot_be_by_opponent_cards({}, {}, {}, {}, {});",
+                        "cannot_be_by_opponent_{}({}, {}, {}, {}{sources}, {});",
+                        if by_filters.is_empty() {
+                            "cards"
+                        } else {
+                            "sources"
+                        },
                         self.texpr(target),
                         lit(what.name()),
                         list(by_kinds.clone()),
@@ -202,6 +220,48 @@ impl Emitter {
                     ),
                 },
             ),
+            // BS-8.1 "instead".
+            Action::LifeCoresOnto(whose, duration) => self.line(
+                d,
+                &format!(
+                    "life_cores_onto_this({}, {});",
+                    lit(match whose {
+                        Whose::You => "your",
+                        Whose::Opponent => "opponent",
+                        Whose::Either => "each",
+                    }),
+                    lit(duration.name())
+                ),
+            ),
+            // BS-5.1, BS-5.4, BS-5.5: "more than once per turn" counts this turn's summons of
+            // such cards wherever they are now (the same query, read on the field).
+            Action::CannotPlay {
+                target,
+                once_per_turn,
+                duration,
+            } => {
+                let line = format!(
+                    "cannot_play({}, {});",
+                    self.texpr(target),
+                    lit(duration.name())
+                );
+                match target {
+                    Target::All(q) if *once_per_turn => {
+                        let on_field = Query {
+                            zone: Zone::Field,
+                            kind: CardKind::Spirit,
+                            ..q.clone()
+                        };
+                        self.line(
+                            d,
+                            &format!("if summons_this_turn({}) >= 1 {{", query_expr(&on_field)),
+                        );
+                        self.line(d + 1, &line);
+                        self.line(d, "}");
+                    }
+                    _ => self.line(d, &line),
+                }
+            }
             Action::MustAttack(t, du) => self.line(
                 d,
                 &format!("must_attack({}, {});", self.texpr(t), lit(du.name())),

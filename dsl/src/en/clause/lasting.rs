@@ -236,11 +236,22 @@ pub(super) fn lasting_clause(c: Pair<Rule>) -> Vec<Action> {
                 Protection::Selected
             };
             let (by_kinds, by_colours) = by_cards_of(&c);
+            // "… spirits with a "Soul Core" on them": the filters the acting card must match.
+            let mut src = Query {
+                owner: Owner::Opponent,
+                kind: CardKind::Card,
+                zone: Zone::Field,
+                filters: Vec::new(),
+            };
+            for x in (c.clone().into_inner()).filter(|x| x.as_rule() == Rule::by_src) {
+                add_filters(&mut src, x);
+            }
             Action::CannotBe {
                 target: t(),
                 what,
                 by_kinds,
                 by_colours,
+                by_filters: src.filters,
                 duration: Duration::WhileActive,
             }
         }

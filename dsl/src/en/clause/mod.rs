@@ -5,6 +5,7 @@ use super::*;
 
 mod lasting;
 mod replace;
+mod select;
 
 pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
     let Some(c) = p.into_inner().next() else {
@@ -25,6 +26,16 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
             .map(|x| target_of(x, Whose::You))
             .unwrap_or(Target::Selected);
         return vec![Action::Select(among), Action::DiscardSelected];
+    }
+    if matches!(
+        rule,
+        Rule::c_only_select
+            | Rule::c_unblock_weaker
+            | Rule::c_attack_own_cores
+            | Rule::c_cannot_play
+            | Rule::c_life_onto
+    ) {
+        return select::select_clause(c);
     }
     vec![match rule {
         Rule::c_select => Action::Select(t()),
@@ -448,6 +459,7 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
         Rule::c_attack_tax => Action::AttackTax {
             target: t(),
             cores: direct_number(&c),
+            own_cores: false,
             duration: Duration::WhileActive,
         },
         _ => Action::Unparsed {

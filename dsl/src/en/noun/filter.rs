@@ -106,6 +106,15 @@ pub(in crate::en) fn add_filters(q: &mut Query, p: Pair<Rule>) {
                     .unwrap_or_default(),
             )),
             Rule::f_vanilla => Some(Filter::NoEffects),
+            Rule::f_sym_colour => Some(Filter::SharesFieldSymbolColour(
+                !x.clone().into_inner().any(|n| n.as_rule() == Rule::sc_not),
+            )),
+            Rule::f_no_effect => Some(Filter::LacksEffect(
+                x.into_inner()
+                    .next()
+                    .map(|n| n.as_str().to_string())
+                    .unwrap_or_default(),
+            )),
             Rule::f_effects_listed => Some(Filter::HasEffects),
             Rule::f_lv_is => Some(Filter::Level(
                 x.into_inner().next().map(number_in_level).unwrap_or(1),

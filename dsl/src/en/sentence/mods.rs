@@ -9,6 +9,8 @@ pub(in crate::en) fn duration_of_action(a: &Action) -> Option<Duration> {
     match a {
         Action::Bp { duration: d, .. }
         | Action::AttackTax { duration: d, .. }
+        | Action::CannotPlay { duration: d, .. }
+        | Action::LifeCoresOnto(_, d)
         | Action::SymbolsAs { duration: d, .. }
         | Action::ColoursAlso(_, _, d)
         | Action::CannotBe { duration: d, .. }
@@ -91,13 +93,25 @@ pub(in crate::en) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Am
             to,
             duration: dur.unwrap_or(duration),
         },
+        Action::LifeCoresOnto(w, d) => Action::LifeCoresOnto(w, dur.unwrap_or(d)),
+        Action::CannotPlay {
+            target,
+            once_per_turn,
+            duration,
+        } => Action::CannotPlay {
+            target,
+            once_per_turn,
+            duration: dur.unwrap_or(duration),
+        },
         Action::AttackTax {
             target,
             cores,
+            own_cores,
             duration,
         } => Action::AttackTax {
             target,
             cores,
+            own_cores,
             duration: dur.unwrap_or(duration),
         },
         Action::SymbolsAs {
@@ -120,12 +134,14 @@ pub(in crate::en) fn apply_mods(a: Action, dur: Option<Duration>, per: Option<Am
             what,
             by_kinds,
             by_colours,
+            by_filters,
             duration,
         } => Action::CannotBe {
             target,
             what,
             by_kinds,
             by_colours,
+            by_filters,
             duration: dur.unwrap_or(duration),
         },
         Action::CannotBeDestroyed {

@@ -182,7 +182,7 @@ impl Game {
             };
             return;
         }
-        self.attack_declared(attacker);
+        self.attack_after_tax(attacker);
     }
 
     /// BS-6.1 / BS-5.2 step 5: where a core of an attack tax may come from: the reserve and
@@ -227,8 +227,33 @@ impl Game {
         if !self.on_field(attacker) || self.is_exhausted(attacker) {
             self.st.phase = Phase::AttackDeclare;
         } else if remaining == 1 {
-            self.attack_declared(attacker);
+            self.attack_after_tax(attacker);
         }
+    }
+
+    /// BS-6.1: the attacker's own cores an effect takes to declare its attack ("unless they
+    /// remove a core from it and place it into their reserve") go to its controller's
+    /// reserve — other cores before the soul core, which the player keeps on it if they can
+    /// (the digest is silent on the choice; keeping the soul core is what a player wants) —
+    /// then depletion (BS-5.3). A spirit destroyed so does not attack (ruling ST02-016).
+    fn attack_after_tax(&mut self, attacker: InstanceId) {
+        let n = self.attack_cores_to_reserve(attacker);
+        if n > 0 {
+            let p = self.owner(attacker);
+            for _ in 0..n {
+                let at = CoreLoc::Card(attacker);
+                let Some(core) = self.core_at(at, false).or_else(|| self.core_at(at, true)) else {
+                    break;
+                };
+                self.move_core(core, Some(CoreLoc::Reserve(p)));
+            }
+            self.check_depletion();
+            if !self.on_field(attacker) {
+                self.st.phase = Phase::AttackDeclare;
+                return;
+            }
+        }
+        self.attack_declared(attacker);
     }
 
     fn attack_declared(&mut self, attacker: InstanceId) {

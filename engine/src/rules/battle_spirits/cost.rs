@@ -314,6 +314,13 @@ impl Game {
             // Line-battle kinds are refused when a catalogue is built for Battle Spirits.
             CardKind::Creature | CardKind::Master => return None,
         };
+        // BS-5.1, BS-5.4, BS-5.5: an effect forbids playing it ("cannot use magic cards …").
+        if self.host.has_constant || !self.st.scripts.modifiers.is_empty() {
+            let forbidden = self.mods_of(card).contains(&ModKind::CannotBePlayed);
+            if forbidden {
+                return None;
+            }
+        }
         // BS-5.1: a summoning requirement the card declares (`script::zones`).
         if kind == PlayKind::Summon && !self.summon_requirement_met(card, p) {
             return None;

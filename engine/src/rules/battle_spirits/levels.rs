@@ -188,6 +188,18 @@ impl Game {
         s
     }
 
+    /// Whether one of the symbols on `p`'s field is of a colour `c` has ("magic cards that
+    /// do not share a color with any of the symbols on their field"); a multi-colour symbol
+    /// counts as each of its colours. Read afresh, never from the cache: it may be read
+    /// while constants are computed.
+    pub(crate) fn shares_field_symbol_colour(&self, p: PlayerId, c: InstanceId) -> bool {
+        let s = self.field_symbols_now(p);
+        let colours = self.colours_of(c);
+        colours.iter().any(|col| {
+            s.colours.get(col).is_some_and(|n| *n > 0) || s.multi.iter().any(|m| m.contains(col))
+        })
+    }
+
     fn field_symbols_now(&self, p: PlayerId) -> FieldSymbols {
         let mut s = FieldSymbols::default();
         for &c in self.pile(super::types::Zone::Field(p)) {

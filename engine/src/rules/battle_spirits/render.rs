@@ -300,6 +300,11 @@ pub fn render_event(e: &Event, game: &Game) -> String {
                 M::BlockWhileExhaustedVs(_) => "can block some spirits while exhausted".into(),
                 M::MustAttack => "must attack if able".into(),
                 M::AttackTax(n) => format!("cannot attack unless {n} core(s) are paid"),
+                M::LifeCoresHere { .. } => "cores for a life are placed on it instead".into(),
+                M::CannotBePlayed => "cannot be summoned, deployed or used".into(),
+                M::AttackCoresToReserve(n) => {
+                    format!("cannot attack unless {n} of its core(s) go to the reserve")
+                }
                 M::Level(n) => format!("is treated as LV{n}"),
                 M::HighestLevel => "is treated as its highest level".into(),
                 M::Family(f) => format!("is also {f}"),

@@ -5,8 +5,10 @@
 
 use carddb::{CardKind, Colour, LevelRow};
 
+use super::events::Event;
 use super::game::Game;
 use super::levels::FieldSymbols;
+use super::types::{CoreLoc, PlayKind};
 use crate::core::{InstanceId, Orientation, PlayerId};
 use crate::rules::battle_spirits::script::constants::{LEVEL_MODS, SYMBOL_MODS};
 use crate::rules::battle_spirits::script::{LifeCoreSink, ModKind, Protect, Query};
@@ -180,6 +182,65 @@ impl Game {
             .sum()
     }
 
+    /// BS-6.1: cores that must move from `c` to its controller's reserve for it to attack
+    /// ("unless they remove a core from it and place it into their reserve"; several such
+    /// effects add up).
+    pub fn attack_cores_to_reserve(&self, c: InstanceId) -> u32 {
+        self.mods_of(c)
+            .iter()
+            .map(|m| match m {
+                ModKind::AttackCoresToReserve(n) => *n,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// "Cores that would be placed into either player's life are placed on this spirit
+    /// instead" (BS-8.1): where cores an effect places into `to` go — a field card's with
+    /// `LifeCoresHere` for that life (the first such card, turn player's first), else `to`.
+    pub(crate) fn life_dest(&self, to: CoreLoc) -> CoreLoc {
+        let CoreLoc::Life(p) = to else { return to };
+        if !self.host.has_constant && self.st.scripts.modifiers.is_empty() {
+            return to;
+        }
+        let a = self.st.active;
+        for side in [a, a.other()] {
+            for &c in self.pile(super::types::Zone::Field(side)) {
+                let here = self.mods_of(c).iter().any(|m| {
+                    matches!(m, ModKind::LifeCoresHere { whose, giver }
+                        if crate::rules::battle_spirits::script::run::whose_ok(*whose, p, *giver))
+                });
+                if here {
+                    return CoreLoc::Card(c);
+                }
+            }
+        }
+        to
+    }
+
+    /// BS-5.1: how many summons this turn were of cards `q` matches wherever they are now
+    /// (summoned from the hand, `Played`, or by an effect, `SummonedByEffect`): the log
+    /// back to the turn's start.
+    pub fn summons_this_turn(&self, q: &Query) -> i64 {
+        let mut n = 0;
+        for e in self.st.log.iter().rev() {
+            let card = match e {
+                Event::TurnBegan { .. } => break,
+                Event::Played {
+                    card,
+                    kind: PlayKind::Summon,
+                    ..
+                }
+                | Event::SummonedByEffect { card } => *card,
+                _ => continue,
+            };
+            if q.matches_ignoring_zone(self, card) {
+                n += 1;
+            }
+        }
+        n
+    }
+
     /// BS-6.1: whether `c` may attack now: a refreshed spirit/ultimate without "cannot
     /// attack" whose controller has the cores for its attack tax.
     pub fn may_attack(&self, c: InstanceId) -> bool {
@@ -336,6 +397,7 @@ impl Game {
                 protector,
                 colours,
                 kinds,
+                sources,
             } => {
                 *w == what
                     && *protector != by
@@ -343,6 +405,7 @@ impl Game {
                     && (colours.is_empty()
                         || self.colours_of(source).iter().any(|x| colours.contains(x)))
                     && (kinds.is_empty() || kinds.contains(&self.kind_for_effects(source)))
+                    && (sources.as_ref()).is_none_or(|q| q.matches_ignoring_zone(self, source))
             }
             _ => false,
         })

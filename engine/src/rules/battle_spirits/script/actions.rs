@@ -451,10 +451,12 @@ impl Game {
 
     /// Life gain: cores from the void into life.
     pub(crate) fn gain_life(&mut self, p: PlayerId, n: u32) {
+        // BS-8.1: "placed on this spirit instead" — then no life is gained.
+        let to = self.life_dest(CoreLoc::Life(p));
         for _ in 0..n {
-            self.core_from_void(false, CoreLoc::Life(p));
+            self.core_from_void(false, to);
         }
-        if n > 0 {
+        if n > 0 && to == CoreLoc::Life(p) {
             self.watch(WatchKind::LifeIncreases, None, p, n);
         }
     }

@@ -77,6 +77,14 @@ pub enum Filter {
     /// Not being destroyed now (BS-6.6: a card whose destruction is in progress is no
     /// legal target of another destruction).
     NotBeingDestroyed,
+    /// BP lower than the attacking spirit's, in the current battle ("cannot be blocked by
+    /// spirits with fewer BP than them", read when the block would be declared, BS-6.3);
+    /// no battle: nothing matches.
+    BpBelowAttacker,
+    /// Shares (`true`) or does not share (`false`) a colour with a symbol on its owner's
+    /// field ("magic cards in their hand that do not share a color with any of the symbols
+    /// on their field").
+    SharesFieldSymbolColour(bool),
     /// Not matched by the other query, read wherever the card is (its player, kind and
     /// filters: "other than NAME", "except blue spirits", "with effects listed").
     Except(Box<Query>),
@@ -317,6 +325,10 @@ fn matches_filter(g: &Game, c: InstanceId, f: &Filter) -> bool {
         Filter::ColoursAtLeast(n) => colour_count(g, c, on_field) >= *n,
         Filter::SummonedThisTurn => on_field && entered_this_turn(g, c),
         Filter::NotBeingDestroyed => !g.is_being_destroyed(c),
+        Filter::BpBelowAttacker => on_field && battle.is_some_and(|(a, _)| g.bp(c) < g.bp(a)),
+        Filter::SharesFieldSymbolColour(want) => {
+            g.shares_field_symbol_colour(g.owner(c), c) == *want
+        }
     }
 }
 

@@ -170,6 +170,8 @@ pub(crate) fn reads_named_in(src: &str) -> u8 {
         ("reserve", READS_CORES),
         ("life", READS_CORES),
         ("count_", READS_CORES),
+        // `summons_this_turn` reads the `Played` events, as `soul_core_spent` does.
+        ("summons_", READS_CORES),
         ("hand", READS_PILES),
         ("trash", READS_PILES),
         ("deck", READS_PILES),

@@ -271,6 +271,18 @@ pub enum ModKind {
     MustAttack,
     /// Cannot attack unless its controller pays this many cores (BS-6.1).
     AttackTax(u32),
+    /// Cannot attack unless this many cores are moved from it to its controller's reserve
+    /// as the attack is declared (BS-6.1; ruling ST02-016: a spirit left with too few cores
+    /// for LV1 is destroyed, BS-5.3, and does not attack).
+    AttackCoresToReserve(u32),
+    /// On the card whose effect says it: cores an effect would place into the life of
+    /// `whose` player (relative to `giver`, the effect's controller) are placed on this
+    /// card instead (BS-8.1 "instead"; "cores that would be placed into either player's
+    /// life are placed on this spirit instead"). Only while the card is on the field.
+    LifeCoresHere { whose: Whose, giver: PlayerId },
+    /// On a card in the hand or tecoto: it cannot be summoned, deployed or used (BS-5.1,
+    /// BS-5.4, BS-5.5: "your opponent cannot use magic cards …"); no play option lists it.
+    CannotBePlayed,
     /// Is treated as this level (BP and level-bound effects follow; depletion still reads
     /// the cores, rulings BSS01-134, BSS02-059).
     Level(u8),
@@ -296,6 +308,10 @@ pub enum ModKind {
         colours: Vec<carddb::Colour>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         kinds: Vec<carddb::CardKind>,
+        /// Only the effects of cards this query matches when they act, wherever they are
+        /// ("… of your opponent's spirits with a "Soul Core" on them"); `None`: any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sources: Option<Query>,
     },
     /// When it attacks, the defender must declare a block while one of their spirits can
     /// block it (BS-6.3: "do not block" is not offered then).

@@ -175,6 +175,43 @@ fn life_kept(q: Query, w: &str, to: Option<u32>, d: &str) -> R<()> {
 pub(super) fn register_battle(e: &mut Engine) {
     reg!(
         e,
+        "life_cores_onto_this",
+        ["whose: &str", "dur: &str"],
+        "For the duration, cores an effect would place into the life of \"each\" player, \"your\" or the \"opponent\"'s are placed on this card instead (BS-8.1 \"instead\"), while it is on the field; then no life is gained. The first such card of the turn player, then of the other, takes them.",
+        |w: &str, d: &str| -> R<()> {
+            let whose = match w {
+                "each" => Whose::Either,
+                "your" => Whose::Your,
+                "opponent" => Whose::Opponent,
+                other => {
+                    return Err(err(format!(
+                        "expected \"each\", \"your\" or \"opponent\", got {other:?}"
+                    )));
+                }
+            };
+            let until = dur(d)?;
+            let rc = run_ctx()?;
+            let kind = ModKind::LifeCoresHere {
+                whose,
+                giver: rc.controller,
+            };
+            if read_only() {
+                rc.collected.borrow_mut().push((rc.card, kind));
+                return Ok(());
+            }
+            let until = if until == Until::While {
+                Until::Turn
+            } else {
+                until
+            };
+            with_mut(|g, rc| {
+                g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
+                Ok(())
+            })
+        }
+    );
+    reg!(
+        e,
         "attacks_cannot_reduce_life",
         ["attackers: Query", "whose: &str", "dur: &str"],
         "For the duration, attacks by the cards the query matches when life would be reduced (their BP then) cannot reduce the life of \"each\" player, \"your\" or the \"opponent\"'s (BS-6.5.1): nothing is reduced and LifeKept is logged, so nothing that waits for a life reduced works (ruling C#53). Kept on this card, also off the field (a magic's \"this turn\").",

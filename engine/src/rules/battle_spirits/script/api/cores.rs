@@ -106,7 +106,7 @@ fn move_cores_of(
         for s in srcs {
             let dest = match &to {
                 Place::Void => None,
-                Place::Loc(l) => Some(*l),
+                Place::Loc(l) => Some(g.life_dest(*l)),
                 Place::Owners(true) => Some(CoreLoc::Reserve(owner_of(g, s))),
                 Place::Owners(false) => Some(CoreLoc::Trash(owner_of(g, s))),
                 Place::Cards(cs) => match cs.first() {
@@ -223,6 +223,8 @@ pub(super) fn register_cores(e: &mut Engine) {
             };
             with_mut(|g, _| {
                 for l in &locs {
+                    // BS-8.1: cores for a life may go on a card instead (`life_dest`).
+                    let l = &g.life_dest(*l);
                     for _ in 0..n {
                         g.core_from_void(false, *l);
                     }

@@ -178,6 +178,21 @@ pub(super) fn register_filters(e: &mut Engine) {
         "Not being destroyed now: a card whose destruction is in progress (its \"when destroyed\" effects resolving) is no legal target of another destruction (BS-6.6). Card text's \"select … and destroy it\" chooses with it.",
         Filter::NotBeingDestroyed
     );
+    filt!(
+        "bp_below_attacker",
+        "BP lower than the attacking spirit's in the current battle, read when the query is (a block about to be declared: \"cannot be blocked by spirits with fewer BP than them\", BS-6.3); no battle: none.",
+        Filter::BpBelowAttacker
+    );
+    filt!(
+        "shares_field_symbol_colour",
+        "Has a colour of one of the symbols on its owner's field (a multi-colour symbol counts as each of its colours).",
+        Filter::SharesFieldSymbolColour(true)
+    );
+    filt!(
+        "lacks_field_symbol_colour",
+        "Has no colour of any symbol on its owner's field: \"magic cards in their hand that do not share a color with any of the symbols on their field\".",
+        Filter::SharesFieldSymbolColour(false)
+    );
     reg!(
         e,
         "colour",

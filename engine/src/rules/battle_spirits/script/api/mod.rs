@@ -265,13 +265,14 @@ fn modify(t: &Dynamic, kind: ModKind, d: &str) -> R<()> {
             .extend(cs.into_iter().map(|c| (c, kind.clone())));
         return Ok(());
     }
-    // A hand card keeps a protection from being discarded (BS-8.1).
+    // A hand card keeps a protection from being discarded (BS-8.1) and a ban on being
+    // played (BS-5.5).
     let in_hand = matches!(
         kind,
         ModKind::Protected {
             what: super::state::Protect::Discarded,
             ..
-        }
+        } | ModKind::CannotBePlayed
     );
     with_mut(|g, rc| {
         for c in cs {

@@ -37,6 +37,45 @@ fn protected_what(w: &str) -> R<Protect> {
     })
 }
 
+/// A `Protected` modifier on the targets: `what` the opponent's effects cannot do to them,
+/// limited to cards of these kinds and colours, and matching `sources` (BS-8.1).
+fn protect_from(
+    t: &Dynamic,
+    w: &str,
+    ks: Array,
+    cols: Array,
+    sources: Option<Query>,
+    d: &str,
+) -> R<()> {
+    let what = protected_what(w)?;
+    let colours = colours(cols)?;
+    let mut kinds = Vec::new();
+    for k in ks {
+        kinds.push(match k.into_string().as_deref() {
+            Ok("magic") => carddb::CardKind::Magic,
+            Ok("spirit") => carddb::CardKind::Spirit,
+            Ok("nexus") => carddb::CardKind::Nexus,
+            other => {
+                return Err(err(format!(
+                    "expected \"magic\", \"spirit\" or \"nexus\", got {other:?}"
+                )));
+            }
+        });
+    }
+    let protector = me()?;
+    modify(
+        t,
+        ModKind::Protected {
+            what,
+            protector,
+            colours,
+            kinds,
+            sources,
+        },
+        d,
+    )
+}
+
 fn level(n: i64) -> R<u8> {
     u8::try_from(n).ok().filter(|l| *l >= 1).ok_or_else(|| {
         err(format!(
@@ -97,6 +136,7 @@ pub(super) fn register_restrictions(e: &mut Engine) {
                     protector,
                     colours,
                     kinds: Vec::new(),
+                    sources: None,
                 },
                 d,
             )
@@ -118,6 +158,7 @@ pub(super) fn register_restrictions(e: &mut Engine) {
                     protector,
                     colours,
                     kinds: Vec::new(),
+                    sources: None,
                 },
                 d,
             )
@@ -135,32 +176,24 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         ],
         "The cards cannot be \"exhausted\", \"returned\", \"selected\", \"discarded\" or have their \"cores_removed\" by the effects of your opponent's cards of these kinds (\"spirit\": spirits, ultimates and braves; \"nexus\"; \"magic\"; empty: any kind) and of these colours (empty: any colour): \"cannot be selected by the effects of your opponent's spirits\" (BS-8.1).",
         |t: Dynamic, w: &str, ks: Array, cols: Array, d: &str| {
-            let what = protected_what(w)?;
-            let colours = colours(cols)?;
-            let mut kinds = Vec::new();
-            for k in ks {
-                kinds.push(match k.into_string().as_deref() {
-                    Ok("magic") => carddb::CardKind::Magic,
-                    Ok("spirit") => carddb::CardKind::Spirit,
-                    Ok("nexus") => carddb::CardKind::Nexus,
-                    other => {
-                        return Err(err(format!(
-                            "expected \"magic\", \"spirit\" or \"nexus\", got {other:?}"
-                        )));
-                    }
-                });
-            }
-            let protector = me()?;
-            modify(
-                &t,
-                ModKind::Protected {
-                    what,
-                    protector,
-                    colours,
-                    kinds,
-                },
-                d,
-            )
+            protect_from(&t, w, ks, cols, None, d)
+        }
+    );
+    reg!(
+        e,
+        "cannot_be_by_opponent_sources",
+        [
+            "targets",
+            "what: &str",
+            "kinds: Array",
+            "colours: Array",
+            "sources",
+            "dur: &str"
+        ],
+        "As `cannot_be_by_opponent_cards`, and only against the effects of cards the query `sources` matches when they act, wherever they are (its player, kind and filters): \"cannot be selected by the effects of your opponent's spirits with a \"Soul Core\" on them\" (BS-8.1).",
+        |t: Dynamic, w: &str, ks: Array, cols: Array, q: Dynamic, d: &str| {
+            let q = subject(&q)?;
+            protect_from(&t, w, ks, cols, Some(q), d)
         }
     );
     reg!(
@@ -169,6 +202,30 @@ pub(super) fn register_restrictions(e: &mut Engine) {
         ["targets", "n: i64", "dur: &str"],
         "The cards cannot attack unless their controller pays n cores (reserve or field cards, BS-5.2 step 5; one decision per core) to declare the attack (BS-6.1).",
         |t: Dynamic, n: i64, d: &str| modify(&t, ModKind::AttackTax(nat(n, "n")?), d)
+    );
+    reg!(
+        e,
+        "attack_tax_own_cores",
+        ["targets", "n: i64", "dur: &str"],
+        "The cards cannot attack unless n cores are removed from them and placed into their controller's reserve as the attack is declared (BS-6.1; other cores before the soul core). A spirit left with too few cores is destroyed (BS-5.3) and does not attack (ruling ST02-016).",
+        |t: Dynamic, n: i64, d: &str| modify(&t, ModKind::AttackCoresToReserve(nat(n, "n")?), d)
+    );
+    reg!(
+        e,
+        "cannot_play",
+        ["targets", "dur: &str"],
+        "The cards, in the hand (or tecoto), cannot be summoned, deployed or used (BS-5.1, BS-5.4, BS-5.5): no play option lists them — \"your opponent cannot use magic cards in their hand that …\".",
+        |t: Dynamic, d: &str| modify(&t, ModKind::CannotBePlayed, d)
+    );
+    reg!(
+        e,
+        "summons_this_turn",
+        ["q"],
+        "How many times this turn a card the query matches (wherever it is now: its player, kind and filters) was summoned — from the hand or by an effect (BS-5.1): \"cannot summon a spirit that costs 4 or fewer more than once per turn\".",
+        |q: Dynamic| -> R<i64> {
+            let q = subject(&q)?;
+            with_ref(|g, _| g.summons_this_turn(&q))
+        }
     );
     reg!(
         e,
