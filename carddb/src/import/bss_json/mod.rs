@@ -17,7 +17,7 @@ use crate::source::PackFiles;
 
 mod quirks;
 use quirks::{
-    is_bare_keyword, none_if_na, parse_cost, parse_keyword, parse_levels, parse_reduction,
+    is_bare_keyword, is_bare_label, none_if_na, parse_cost, parse_keyword, parse_levels, parse_reduction,
     parse_symbols, split_timing,
 };
 
@@ -328,6 +328,11 @@ fn convert(
             }
             continue;
         };
+        // A timing label whose effect text the data lost: no effect to import.
+        if e.keywords.is_empty() && is_bare_label(details, timings) {
+            quirk("timing label without its effect text dropped");
+            continue;
+        }
         let (timing, text) = split_timing(condition, details, timings, &mut quirk);
         // A keyword name left alone as the details ("While This Spirit Attacks Curse").
         if e.keywords.is_empty() && is_bare_keyword(&text) {

@@ -40,6 +40,7 @@ macro_rules! reg {
 }
 
 mod actions;
+mod caused;
 mod battle;
 mod cards;
 mod choices;
@@ -69,6 +70,7 @@ use prevent::register_prevent;
 use queries::register_queries;
 use restrictions::register_restrictions;
 use summoning::register_summoning;
+pub(crate) use caused::CAUSED_FNS;
 pub(crate) use watchers::WATCH_FNS;
 use watchers::register_subtriggers;
 pub(crate) use watchers::too_many_watchers_reason;
@@ -333,6 +335,7 @@ pub fn register(e: &mut Engine) {
     register_cards(e);
     register_conditions(e);
     register_subtriggers(e);
+    caused::register_caused(e);
     register_restrictions(e);
     register_more(e);
     register_battle(e);
