@@ -200,7 +200,7 @@ pub fn event_words(e: &Event) -> String {
             keyword,
         } => {
             let by = match keyword {
-                Some(k) => format!("a {k} effect"),
+                Some(k) => format!("an effect of the keyword {k}"),
                 None => format!("an effect of {}", whose_words(*whose)),
             };
             let cards = cards.as_ref().map(query_words).unwrap_or_default();
@@ -223,6 +223,15 @@ pub fn event_words(e: &Event) -> String {
         Event::SummonedFromTrash(q) => {
             format!("one of {} is summoned from the trash", query_words(q))
         }
+        Event::BattleEndsWith { who, on_field } => format!(
+            "a battle of one of {} ends{}",
+            query_words(who),
+            if *on_field {
+                " with it still on the field"
+            } else {
+                ""
+            }
+        ),
     }
 }
 

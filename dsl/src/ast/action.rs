@@ -289,6 +289,14 @@ pub enum Event {
     WinsComparison(Subject),
     /// A spirit matching the query is summoned from its owner's trash (BS-5.1).
     SummonedFromTrash(Query),
+    /// A battle ends (BS-6.7) in which a card matching the query attacked or blocked; with
+    /// `on_field`, only when that card is still on the field.
+    BattleEndsWith {
+        /// Which cards.
+        who: Query,
+        /// Still on the field when the battle ends.
+        on_field: bool,
+    },
 }
 
 /// What an effect does in an [`Event::Caused`].

@@ -18,6 +18,7 @@ pub(super) fn is_caused(r: Rule) -> bool {
             | Rule::ev_wins
             | Rule::ev_only_opp
             | Rule::ev_sum_trash
+            | Rule::ev_battle_with
     )
 }
 
@@ -86,6 +87,10 @@ pub(super) fn caused_event(e: Pair<Rule>) -> Option<Event> {
             }
             Event::SummonedFromTrash(q)
         }
+        Rule::ev_battle_with => Event::BattleEndsWith {
+            who: one_of(&e)?,
+            on_field: e.as_str().to_ascii_lowercase().contains("still on the field"),
+        },
         _ => return None,
     })
 }

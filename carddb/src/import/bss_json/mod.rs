@@ -328,12 +328,13 @@ fn convert(
             }
             continue;
         };
-        // A timing label whose effect text the data lost: no effect to import.
-        if e.keywords.is_empty() && is_bare_label(details, timings) {
+        let (timing, text) = split_timing(condition, details, timings, &mut quirk);
+        // A timing label whose effect text the data lost (nothing left after a label, as
+        // "While This Spirit Attacks Curse" leaves a keyword): no effect to import.
+        if e.keywords.is_empty() && text == details && is_bare_label(details, timings) {
             quirk("timing label without its effect text dropped");
             continue;
         }
-        let (timing, text) = split_timing(condition, details, timings, &mut quirk);
         // A keyword name left alone as the details ("While This Spirit Attacks Curse").
         if e.keywords.is_empty() && is_bare_keyword(&text) {
             quirk("keyword left in details");

@@ -117,6 +117,11 @@ fn a_timing_label_without_its_text_is_no_effect() {
     let def: CardDef = serde_yaml::from_str(&out.files.files["cards/T-2.yaml"]).unwrap();
     assert_eq!(def.effects.len(), 1, "the label alone is dropped");
     assert_eq!(def.effects[0].text["en"], "Draw 1 card.");
+    // A label followed by a keyword's name is that keyword under the label, kept.
+    let kw = line.replace("During Your Refresh Step", "While This Spirit Attacks Crush");
+    let out = import(std::path::Path::new("x.jsonl"), &kw, "t").unwrap();
+    let def: CardDef = serde_yaml::from_str(&out.files.files["cards/T-2.yaml"]).unwrap();
+    assert!(def.keywords.iter().any(|k| k.name == "crush"), "{:?}", def.keywords);
 }
 
 #[test]

@@ -477,6 +477,15 @@ impl Game {
                 self.st.scripts.battle_destruction = false;
             }
         }
+        // BS-6.7: "when a battle with one of your spirits ends": each card of the battle,
+        // and those of them still on the field.
+        for c in std::iter::once(b.attacker).chain(b.blocker) {
+            let owner = self.owner(c);
+            self.watch(WatchKind::BattleEndsWith, Some(c), owner, 1);
+            if self.on_field(c) {
+                self.watch(WatchKind::BattleEndsOnField, Some(c), owner, 1);
+            }
+        }
         // BS-6.7: "when the battle ends" effects, then "during this battle" effects end;
         // the turn player may attack again.
         self.fire(Hook::BattleEnds {

@@ -149,6 +149,11 @@ pub enum WatchKind {
     /// A spirit is summoned from its owner's trash (BS-5.1, by an effect); the player is
     /// its owner.
     SummonedFromTrash,
+    /// A battle the card was in ends (BS-6.7: the attacker, and the blocker if any); the
+    /// player is its owner.
+    BattleEndsWith,
+    /// As `BattleEndsWith`, for a card still on the field when the battle ends.
+    BattleEndsOnField,
 }
 
 /// One happening a `SubEvent::Watch` may be waiting for (queued where it happens, resolved

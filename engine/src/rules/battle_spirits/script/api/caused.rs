@@ -17,6 +17,8 @@ pub(crate) const CAUSED_FNS: &[(&str, WatchKind)] = &[
     ("ev_added_to_hand_by(", WatchKind::AddedToHand),
     ("ev_wins_comparison(", WatchKind::WinsComparison),
     ("ev_summoned_from_trash(", WatchKind::SummonedFromTrash),
+    ("ev_battle_ends_with(", WatchKind::BattleEndsWith),
+    ("ev_battle_ends_with(", WatchKind::BattleEndsOnField),
 ];
 
 fn caused(kind: WatchKind, subject: Option<Query>, whose: Whose, kw: Option<&str>) -> EventSpec {
@@ -116,5 +118,19 @@ pub(super) fn register_caused(e: &mut Engine) {
         ["subject"],
         "Event: a spirit the subject matches is summoned from its owner's trash (BS-5.1, by an effect).",
         |s: Dynamic| -> R<EventSpec> { Ok(plain(WatchKind::SummonedFromTrash, subject(&s)?)) }
+    );
+    reg!(
+        e,
+        "ev_battle_ends_with",
+        ["subject", "still_on_field: bool"],
+        "Event: a battle ends (BS-6.7) in which a card the subject matches attacked or blocked; with `still_on_field`, only if that card is still on the field then ("… ends with your spirit still on the field"). `event_cards()` is that card.",
+        |s: Dynamic, on: bool| -> R<EventSpec> {
+            let kind = if on {
+                WatchKind::BattleEndsOnField
+            } else {
+                WatchKind::BattleEndsWith
+            };
+            Ok(plain(kind, subject(&s)?))
+        }
     );
 }
