@@ -123,7 +123,7 @@ pub(super) fn register_caused(e: &mut Engine) {
         e,
         "ev_battle_ends_with",
         ["subject", "still_on_field: bool"],
-        "Event: a battle ends (BS-6.7) in which a card the subject matches attacked or blocked; with `still_on_field`, only if that card is still on the field then ("… ends with your spirit still on the field"). `event_cards()` is that card.",
+        "Event: a battle ends (BS-6.7) in which a card the subject matches attacked or blocked; with `still_on_field`, only if that card is still on the field then (\"… ends with your spirit still on the field\"). `event_cards()` is that card.",
         |s: Dynamic, on: bool| -> R<EventSpec> {
             let kind = if on {
                 WatchKind::BattleEndsOnField
