@@ -24,7 +24,10 @@ pub(super) fn is_caused(r: Rule) -> bool {
 
 /// The cards "one of …" names (owner as written; none: any spirit).
 fn one_of(e: &Pair<Rule>) -> Option<Query> {
-    let one = e.clone().into_inner().find(|x| x.as_rule() == Rule::es_one)?;
+    let one = e
+        .clone()
+        .into_inner()
+        .find(|x| x.as_rule() == Rule::es_one)?;
     match subject_of_one(one) {
         Subject::AnyOf(q) => Some(q),
         _ => None,
@@ -66,7 +69,10 @@ pub(super) fn caused_event(e: Pair<Rule>) -> Option<Event> {
         }
         // "onto a spirit": a spirit of either player.
         Rule::ev_void_opp => {
-            let onto = e.clone().into_inner().find(|x| x.as_rule() == Rule::void_onto)?;
+            let onto = e
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::void_onto)?;
             caused(
                 CausedKind::CoreFromVoid,
                 Some(one_of(&onto)?),
@@ -89,7 +95,10 @@ pub(super) fn caused_event(e: Pair<Rule>) -> Option<Event> {
         }
         Rule::ev_battle_with => Event::BattleEndsWith {
             who: one_of(&e)?,
-            on_field: e.as_str().to_ascii_lowercase().contains("still on the field"),
+            on_field: e
+                .as_str()
+                .to_ascii_lowercase()
+                .contains("still on the field"),
         },
         _ => return None,
     })

@@ -17,8 +17,8 @@ use crate::source::PackFiles;
 
 mod quirks;
 use quirks::{
-    is_bare_keyword, is_bare_label, none_if_na, parse_cost, parse_keyword, parse_levels, parse_reduction,
-    parse_symbols, split_timing,
+    is_bare_keyword, is_bare_label, none_if_na, parse_cost, parse_keyword, parse_levels,
+    parse_reduction, parse_symbols, split_timing,
 };
 
 /// Timing labels printed on Saga cards. Labels found in the file's own `condition` fields

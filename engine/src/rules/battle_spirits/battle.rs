@@ -461,7 +461,12 @@ impl Game {
                 // BS-6.5.2: the card with the higher BP wins the comparison.
                 if abp != bbp {
                     let winner = if abp > bbp { b.attacker } else { bl };
-                    self.watch(WatchKind::WinsComparison, Some(winner), self.owner(winner), 1);
+                    self.watch(
+                        WatchKind::WinsComparison,
+                        Some(winner),
+                        self.owner(winner),
+                        1,
+                    );
                 }
                 // BS-6.6: the lower BP is destroyed; equal BP: both, at the same time —
                 // unless it cannot be destroyed in battle (ruling C#177).

@@ -420,7 +420,12 @@ impl Game {
                 };
                 self.watch(kind, Some(card), self.owner(card), 1);
                 if !nexus && self.came_from_trash(card) {
-                    self.watch(WatchKind::SummonedFromTrash, Some(card), self.owner(card), 1);
+                    self.watch(
+                        WatchKind::SummonedFromTrash,
+                        Some(card),
+                        self.owner(card),
+                        1,
+                    );
                 }
                 // BS-5.1 / BS-5.1.1 (a brave summoned onto a host too: a brave effect), BS-5.4.
                 let pred = |t| t == T::WhenSummoned || (nexus && t == T::WhenDeployed);
@@ -605,7 +610,9 @@ impl Game {
         let owner = self.owner(card);
         (self.st.log.iter().rev())
             .find_map(|e| match e {
-                Event::CardMoved { card: c, from, to } if *c == card && matches!(to, Zone::Field(_)) => {
+                Event::CardMoved { card: c, from, to }
+                    if *c == card && matches!(to, Zone::Field(_)) =>
+                {
                     Some(*from == Zone::Trash(owner))
                 }
                 _ => None,

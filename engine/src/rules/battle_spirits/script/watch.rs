@@ -215,7 +215,9 @@ impl Game {
         };
         kind == w.kind
             && super::run::whose_ok(whose, by, controller)
-            && keyword.as_ref().is_none_or(|k| w.keyword.as_ref() == Some(k))
+            && keyword
+                .as_ref()
+                .is_none_or(|k| w.keyword.as_ref() == Some(k))
             && match (subject, w.card) {
                 (Some(q), Some(c)) => q.eval(self).contains(&c) || q.matches_ignoring_zone(self, c),
                 (_, None) => w.player == by,

@@ -59,7 +59,12 @@ pub(super) fn register_caused(e: &mut Engine) {
         ["subject", "whose: &str"],
         "Event: an effect of a card \"your\", \"opponent\" or \"either\" player controls (relative to the watcher's controller) exhausts a card the subject matches (\"when one of your effects exhausts one of your opponent's spirits\"); the rules' exhaustions (attack BS-6.1, block BS-6.3) are no effect's.",
         |s: Dynamic, w: &str| -> R<EventSpec> {
-            Ok(caused(WatchKind::Exhausted, Some(subject(&s)?), whose_of(w)?, None))
+            Ok(caused(
+                WatchKind::Exhausted,
+                Some(subject(&s)?),
+                whose_of(w)?,
+                None,
+            ))
         }
     );
     reg!(
@@ -68,7 +73,12 @@ pub(super) fn register_caused(e: &mut Engine) {
         ["subject", "keyword: &str"],
         "Event: an effect of the keyword `keyword` (any case; either player's) exhausts a card the subject matches (\"exhausted by a Gale effect\").",
         |s: Dynamic, k: &str| -> R<EventSpec> {
-            Ok(caused(WatchKind::Exhausted, Some(subject(&s)?), Whose::Either, Some(k)))
+            Ok(caused(
+                WatchKind::Exhausted,
+                Some(subject(&s)?),
+                Whose::Either,
+                Some(k),
+            ))
         }
     );
     reg!(
@@ -77,7 +87,12 @@ pub(super) fn register_caused(e: &mut Engine) {
         ["subject", "whose: &str"],
         "Event: a card the subject matches is depleted (BS-5.3; the Saga's \"has its cores reduced to zero\") while an effect of a card \"your\", \"opponent\" or \"either\" player controls resolves; core movement and costs outside any effect are no effect's.",
         |s: Dynamic, w: &str| -> R<EventSpec> {
-            Ok(caused(WatchKind::Depleted, Some(subject(&s)?), whose_of(w)?, None))
+            Ok(caused(
+                WatchKind::Depleted,
+                Some(subject(&s)?),
+                whose_of(w)?,
+                None,
+            ))
         }
     );
     reg!(
@@ -86,7 +101,12 @@ pub(super) fn register_caused(e: &mut Engine) {
         ["subject", "keyword: &str"],
         "Event: a card the subject matches is depleted (BS-5.3) by an effect of the keyword `keyword` (any case; \"reduce one of your spirit's cores to zero with an Awaken effect\").",
         |s: Dynamic, k: &str| -> R<EventSpec> {
-            Ok(caused(WatchKind::Depleted, Some(subject(&s)?), Whose::Either, Some(k)))
+            Ok(caused(
+                WatchKind::Depleted,
+                Some(subject(&s)?),
+                Whose::Either,
+                Some(k),
+            ))
         }
     );
     reg!(
@@ -95,7 +115,12 @@ pub(super) fn register_caused(e: &mut Engine) {
         ["whose: &str", "cards"],
         "Event: an effect of a card \"your\", \"opponent\" or \"either\" player controls places a core from the void (BS-0.3) onto a card the query matches or into that effect's controller's own reserve; each core placed is one happening.",
         |w: &str, q: Dynamic| -> R<EventSpec> {
-            Ok(caused(WatchKind::CoreFromVoid, Some(subject(&q)?), whose_of(w)?, None))
+            Ok(caused(
+                WatchKind::CoreFromVoid,
+                Some(subject(&q)?),
+                whose_of(w)?,
+                None,
+            ))
         }
     );
     reg!(

@@ -40,9 +40,9 @@ macro_rules! reg {
 }
 
 mod actions;
-mod caused;
 mod battle;
 mod cards;
+mod caused;
 mod choices;
 mod conditions;
 mod conds;
@@ -59,6 +59,7 @@ mod watchers;
 use actions::register_actions;
 use battle::register_battle;
 use cards::register_cards;
+pub(crate) use caused::CAUSED_FNS;
 use choices::register_choices;
 use choices::{activate_impl, one_of_impl, pick};
 use conditions::register_conditions;
@@ -70,7 +71,6 @@ use prevent::register_prevent;
 use queries::register_queries;
 use restrictions::register_restrictions;
 use summoning::register_summoning;
-pub(crate) use caused::CAUSED_FNS;
 pub(crate) use watchers::WATCH_FNS;
 use watchers::register_subtriggers;
 pub(crate) use watchers::too_many_watchers_reason;
