@@ -193,6 +193,45 @@ pub fn event_words(e: &Event) -> String {
             format!("one of {} is milled by your {k} effect", query_words(q))
         }
         Event::EndOfTurn => "the turn ends".into(),
+        Event::Caused {
+            what,
+            cards,
+            whose,
+            keyword,
+        } => {
+            let by = match keyword {
+                Some(k) => format!("an effect of the keyword {k}"),
+                None => format!("an effect of {}", whose_words(*whose)),
+            };
+            let cards = cards.as_ref().map(query_words).unwrap_or_default();
+            match what {
+                CausedKind::Destroyed => format!("{by} destroys one of {cards}"),
+                CausedKind::Exhausted => format!("{by} exhausts one of {cards}"),
+                CausedKind::Depleted => {
+                    format!("{by} reduces the cores of one of {cards} to zero (depleted)")
+                }
+                CausedKind::CoreFromVoid => format!(
+                    "{by} places a core from the void onto one of {cards} or into that player's reserve"
+                ),
+                CausedKind::AddedToHand => format!("{by} adds cards to that player's hand"),
+            }
+        }
+        Event::WinsComparison(s) => format!(
+            "{} has the higher BP when BP are compared in battle",
+            subject_words(s)
+        ),
+        Event::SummonedFromTrash(q) => {
+            format!("one of {} is summoned from the trash", query_words(q))
+        }
+        Event::BattleEndsWith { who, on_field } => format!(
+            "a battle of one of {} ends{}",
+            query_words(who),
+            if *on_field {
+                " with it still on the field"
+            } else {
+                ""
+            }
+        ),
     }
 }
 

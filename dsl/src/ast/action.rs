@@ -272,6 +272,46 @@ pub enum Event {
         /// Which destructions.
         cause: DestroyCause,
     },
+    /// A happening an effect makes (BS-8.1): an effect of a card `whose` controls, of the
+    /// keyword named when one is ("by your opponent's effect", "by a Gale effect").
+    Caused {
+        /// What happens.
+        what: CausedKind,
+        /// To which cards (`None`: to the effect's controller, as cards into their hand).
+        cards: Option<Query>,
+        /// Whose effect.
+        whose: Whose,
+        /// Which keyword's effect.
+        keyword: Option<String>,
+    },
+    /// A card has the higher BP when BP are compared in battle (BS-6.5.2): only the other
+    /// is destroyed (BS-6.6).
+    WinsComparison(Subject),
+    /// A spirit matching the query is summoned from its owner's trash (BS-5.1).
+    SummonedFromTrash(Query),
+    /// A battle ends (BS-6.7) in which a card matching the query attacked or blocked; with
+    /// `on_field`, only when that card is still on the field.
+    BattleEndsWith {
+        /// Which cards.
+        who: Query,
+        /// Still on the field when the battle ends.
+        on_field: bool,
+    },
+}
+
+/// What an effect does in an [`Event::Caused`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum CausedKind {
+    /// Destroys a card (BS-6.6, not in battle).
+    Destroyed,
+    /// Exhausts a card.
+    Exhausted,
+    /// Reduces a spirit's cores to zero: depletion (BS-5.3).
+    Depleted,
+    /// Places a core from the void (BS-0.3) onto a card or into its controller's reserve.
+    CoreFromVoid,
+    /// Adds cards to its controller's hand.
+    AddedToHand,
 }
 
 /// Which destructions a "would be destroyed" event is about (BS-6.6).

@@ -9,7 +9,9 @@ use serde::Serialize;
 
 mod action;
 mod object;
-pub use action::{Action, Condition, DestroyCause, Event, KeptAs, Protection, SlotValue, Subject};
+pub use action::{
+    Action, CausedKind, Condition, DestroyCause, Event, KeptAs, Protection, SlotValue, Subject,
+};
 pub use object::{
     Amount, CardKind, Colour, CoreCount, CorePlace, Count, DeckPos, Duration, Filter, OwnCount,
     Owner, Query, Target, Zone,

@@ -392,6 +392,12 @@ pub(super) fn event_expr(e: &Event) -> String {
             format!("ev_milled_by_keyword({}, {})", query_expr(q), lit(k))
         }
         Event::EndOfTurn => "ev_end_of_turn()".into(),
+        Event::Caused { .. } => super::caused::caused_expr(e),
+        Event::WinsComparison(s) => format!("ev_wins_comparison({})", subject_expr(s)),
+        Event::SummonedFromTrash(q) => format!("ev_summoned_from_trash({})", query_expr(q)),
+        Event::BattleEndsWith { who, on_field } => {
+            format!("ev_battle_ends_with({}, {on_field})", query_expr(who))
+        }
         Event::WouldBeDestroyed {
             who,
             cause: DestroyCause::Any,

@@ -9,6 +9,7 @@ use std::fmt::Write;
 use crate::ast::*;
 
 mod action;
+mod caused;
 mod emit;
 mod expr;
 mod flow;

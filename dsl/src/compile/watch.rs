@@ -38,6 +38,7 @@ pub(super) fn event_has_card(e: &Event) -> bool {
             | Event::CorePlacedOnThis
             | Event::YouSetBurst
             | Event::EndOfTurn
+            | Event::Caused { cards: None, .. }
     )
 }
 

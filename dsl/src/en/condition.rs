@@ -271,6 +271,7 @@ pub(super) fn event_of(p: Pair<Rule>) -> Option<Event> {
         p
     };
     Some(match e.as_rule() {
+        r if caused::is_caused(r) => caused::caused_event(e)?,
         Rule::ev_you_destroy => Event::DestroysOpponentSpirit {
             who: Subject::AnyOf(your_spirits()),
             victim: Vec::new(),

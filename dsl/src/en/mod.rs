@@ -10,6 +10,7 @@ use crate::vocab::Vocabulary;
 use crate::{ParseOutcome, Unparsed, none_if_na, split};
 
 mod body;
+mod caused;
 mod clause;
 mod condition;
 mod noun;

@@ -17,8 +17,8 @@ use crate::source::PackFiles;
 
 mod quirks;
 use quirks::{
-    is_bare_keyword, none_if_na, parse_cost, parse_keyword, parse_levels, parse_reduction,
-    parse_symbols, split_timing,
+    is_bare_keyword, is_bare_label, none_if_na, parse_cost, parse_keyword, parse_levels,
+    parse_reduction, parse_symbols, split_timing,
 };
 
 /// Timing labels printed on Saga cards. Labels found in the file's own `condition` fields
@@ -329,6 +329,12 @@ fn convert(
             continue;
         };
         let (timing, text) = split_timing(condition, details, timings, &mut quirk);
+        // A timing label whose effect text the data lost (nothing left after a label, as
+        // "While This Spirit Attacks Curse" leaves a keyword): no effect to import.
+        if e.keywords.is_empty() && text == details && is_bare_label(details, timings) {
+            quirk("timing label without its effect text dropped");
+            continue;
+        }
         // A keyword name left alone as the details ("While This Spirit Attacks Curse").
         if e.keywords.is_empty() && is_bare_keyword(&text) {
             quirk("keyword left in details");

@@ -198,3 +198,21 @@ pub(super) fn is_bare_keyword(text: &str) -> bool {
             .iter()
             .all(|w| w.chars().next().is_some_and(char::is_uppercase))
 }
+
+/// Quirk: a `details` that is only a timing label ("During Your Main Step", "When Opponent
+/// Destroys This Spirit"): a listed label, or Title Case words opening with "When", "While"
+/// or "During" and no period. The effect's text was lost in the data: there is nothing
+/// to read or run.
+pub(super) fn is_bare_label(text: &str, timings: &[String]) -> bool {
+    let text = text.trim();
+    if timings.iter().any(|t| t.eq_ignore_ascii_case(text)) {
+        return true;
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    !text.contains(['.', ',', ':'])
+        && words.len() >= 2
+        && ["When", "While", "During"].contains(&words[0])
+        && words
+            .iter()
+            .all(|w| w.chars().next().is_some_and(char::is_uppercase))
+}

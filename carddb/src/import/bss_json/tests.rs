@@ -104,6 +104,37 @@ fn timing_left_in_details_moves_to_the_timing() {
 }
 
 #[test]
+fn a_timing_label_without_its_text_is_no_effect() {
+    let timings: Vec<String> = SAGA_TIMINGS.iter().map(|s| s.to_string()).collect();
+    assert!(is_bare_label("During Opponent's Attack Step", &timings));
+    // Not listed, but a label's shape: Title Case, opening with "When", no period.
+    assert!(is_bare_label("When Foe Breaks This Golem", &timings));
+    assert!(!is_bare_label("When Summoned Draw 1 card.", &timings));
+    assert!(!is_bare_label(
+        "When this spirit attacks, draw 1 card",
+        &timings
+    ));
+    assert!(!is_bare_label("Crush", &timings));
+    let line = r#"{"name":"Test Drake","ID":"T-2","set":"T","color":["Red"],"cost":"3","reduction":["red"],"symbols":["red"],"cardType":"SPIRIT","subType":["Dragon"],"rarity":"C","effects":[{"levels":[],"condition":"N/A","keywords":[],"details":"During Your Refresh Step","steps":[]},{"levels":[1],"condition":"When Summoned","keywords":[],"details":"Draw 1 card.","steps":[]}],"core_requirements":[{"level":1,"battlePoints":2000,"cores":1}]}"#;
+    let out = import(std::path::Path::new("x.jsonl"), line, "t").unwrap();
+    let def: CardDef = serde_yaml::from_str(&out.files.files["cards/T-2.yaml"]).unwrap();
+    assert_eq!(def.effects.len(), 1, "the label alone is dropped");
+    assert_eq!(def.effects[0].text["en"], "Draw 1 card.");
+    // A label followed by a keyword's name is that keyword under the label, kept.
+    let kw = line.replace(
+        "During Your Refresh Step",
+        "While This Spirit Attacks Crush",
+    );
+    let out = import(std::path::Path::new("x.jsonl"), &kw, "t").unwrap();
+    let def: CardDef = serde_yaml::from_str(&out.files.files["cards/T-2.yaml"]).unwrap();
+    assert!(
+        def.keywords.iter().any(|k| k.name == "crush"),
+        "{:?}",
+        def.keywords
+    );
+}
+
+#[test]
 fn na_means_none() {
     assert_eq!(none_if_na(Some("N/A")), None);
     assert_eq!(none_if_na(Some("When Summoned")), Some("When Summoned"));

@@ -483,6 +483,16 @@ impl Game {
                     blocker: bl,
                     blocker_bp: bbp,
                 });
+                // BS-6.5.2: the card with the higher BP wins the comparison.
+                if abp != bbp {
+                    let winner = if abp > bbp { b.attacker } else { bl };
+                    self.watch(
+                        WatchKind::WinsComparison,
+                        Some(winner),
+                        self.owner(winner),
+                        1,
+                    );
+                }
                 // BS-6.6: the lower BP is destroyed; equal BP: both, at the same time —
                 // unless it cannot be destroyed in battle (ruling C#177).
                 let mut lost = Vec::new();
@@ -495,6 +505,15 @@ impl Game {
                 self.st.scripts.battle_destruction = true;
                 self.destroy_together(&lost);
                 self.st.scripts.battle_destruction = false;
+            }
+        }
+        // BS-6.7: "when a battle with one of your spirits ends": each card of the battle,
+        // and those of them still on the field.
+        for c in std::iter::once(b.attacker).chain(b.blocker) {
+            let owner = self.owner(c);
+            self.watch(WatchKind::BattleEndsWith, Some(c), owner, 1);
+            if self.on_field(c) {
+                self.watch(WatchKind::BattleEndsOnField, Some(c), owner, 1);
             }
         }
         // BS-6.7: "when the battle ends" effects, then "during this battle" effects end;

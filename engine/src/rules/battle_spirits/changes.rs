@@ -76,6 +76,16 @@ impl Game {
             }
             _ => {}
         }
+        // BS-0.3: a core from the void onto a card or into a reserve.
+        if from.is_none() {
+            match to {
+                Some(CoreLoc::Reserve(p)) => self.watch(WatchKind::CoreFromVoid, None, p, 1),
+                Some(CoreLoc::Card(c)) => {
+                    self.watch(WatchKind::CoreFromVoid, Some(c), self.owner(c), 1)
+                }
+                _ => {}
+            }
+        }
         for (card, before) in watched.into_iter().flatten() {
             let after = self.level(card);
             if let (Some(_), Some(level)) = (before, after)
@@ -142,6 +152,11 @@ impl Game {
             self.st.cards[card.index()].orientation = Orientation::Upright;
         }
         self.emit(Event::CardMoved { card, from, to });
+        if let Zone::Hand(p) = to
+            && from != to
+        {
+            self.watch(WatchKind::AddedToHand, None, p, 1);
+        }
         if let Zone::Field(_) = from {
             match to {
                 Zone::Hand(p) => {

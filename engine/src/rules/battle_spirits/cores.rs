@@ -108,6 +108,8 @@ impl Game {
             return;
         }
         self.emit(Event::Depleted { card: c });
+        // "has its cores reduced to zero" (by whose effect: `Game::watch` notes it).
+        self.watch(super::script::WatchKind::Depleted, Some(c), owner, 1);
         if !self.braves_on(c).is_empty() {
             self.braved_card_to_trash(c);
         } else {

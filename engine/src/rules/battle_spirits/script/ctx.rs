@@ -193,3 +193,19 @@ pub(crate) fn with_mut<R>(
 pub(crate) fn run_ctx() -> Result<Rc<RunCtx>, Box<EvalAltResult>> {
     Ok(top()?.ctx)
 }
+
+/// The effect changing `game` now, if any: the innermost running effect or `when(…)`
+/// closure of that game (card, effect index, controller) — what a happening's cause is
+/// ("by your opponent's effect", "by a Gale effect"). Rules procedures run with no effect
+/// of their own: a happening they make outside any effect has no cause.
+pub(crate) fn acting_effect(game: &Game) -> Option<(InstanceId, u32, PlayerId)> {
+    let p = game as *const Game;
+    FRAMES.with(|f| {
+        f.borrow().iter().rev().find_map(|fr| match fr.game {
+            GamePtr::Mut(g) if std::ptr::eq(g as *const Game, p) => {
+                Some((fr.ctx.card, fr.ctx.effect, fr.ctx.controller))
+            }
+            _ => None,
+        })
+    })
+}

@@ -419,6 +419,14 @@ impl Game {
                     WatchKind::Summons
                 };
                 self.watch(kind, Some(card), self.owner(card), 1);
+                if !nexus && self.came_from_trash(card) {
+                    self.watch(
+                        WatchKind::SummonedFromTrash,
+                        Some(card),
+                        self.owner(card),
+                        1,
+                    );
+                }
                 // BS-5.1 / BS-5.1.1 (a brave summoned onto a host too: a brave effect), BS-5.4.
                 let pred = |t| t == T::WhenSummoned || (nexus && t == T::WhenDeployed);
                 let bits = T::WhenSummoned.bit() | if nexus { T::WhenDeployed.bit() } else { 0 };
@@ -600,6 +608,25 @@ impl Game {
             self.drop_silenced(&mut due, t);
         }
         self.resolve_simultaneous(due);
+    }
+
+    /// Whether `card`, now on the field, last moved there from its owner's trash (a spirit
+    /// "summoned from your trash"; only looked for when some script watches it).
+    fn came_from_trash(&self, card: InstanceId) -> bool {
+        if !self.host.watched.contains(&WatchKind::SummonedFromTrash) {
+            return false;
+        }
+        let owner = self.owner(card);
+        (self.st.log.iter().rev())
+            .find_map(|e| match e {
+                Event::CardMoved { card: c, from, to }
+                    if *c == card && matches!(to, Zone::Field(_)) =>
+                {
+                    Some(*from == Zone::Trash(owner))
+                }
+                _ => None,
+            })
+            .unwrap_or(false)
     }
 
     fn in_query(&self, q: &super::query::Query, card: InstanceId) -> bool {

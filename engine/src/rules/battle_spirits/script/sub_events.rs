@@ -76,6 +76,16 @@ pub enum SubEvent {
     /// keyword `keyword` (lower case) puts a card the subject matches from a deck into the
     /// trash (rulings C#68, C#76: cards milled together are one happening).
     MilledByKeyword { keyword: String, subject: Query },
+    /// A watched happening `kind` made by an effect (`ev_exhausted_by(…)`,
+    /// `ev_depleted_by_keyword(…)` …): of a card `whose` controls (relative to the
+    /// watcher's controller), and of the keyword `keyword` (lower case) when one is named;
+    /// about a card the subject matches (card events; `None`: any, or a player event).
+    Caused {
+        kind: WatchKind,
+        subject: Option<Query>,
+        whose: Whose,
+        keyword: Option<String>,
+    },
 }
 
 /// What a `SubEvent::Watch` waits for; each is emitted where the rules make it happen
@@ -127,6 +137,26 @@ pub enum WatchKind {
     /// A pack-declared event is raised about a card (`raise_event(name, card)`); the
     /// player is the card's owner.
     PackEvent(EventName),
+    /// A spirit is depleted (BS-5.3): its cores were reduced below its lowest level — the
+    /// Saga's "has its cores reduced to zero"; the player is its owner.
+    Depleted,
+    /// A core comes from the void onto a card or into a reserve (BS-0.3); the card is the
+    /// one it is placed on (none: a reserve), the player the reserve's or card's owner.
+    CoreFromVoid,
+    /// Cards move into a player's hand from any other place (drawn, added, returned); the
+    /// player is the hand's owner. The cards one effect adds are one happening.
+    AddedToHand,
+    /// A card has the higher BP when BP are compared in battle (BS-6.5.2): the other is
+    /// the one destroyed (BS-6.6); the player is its owner.
+    WinsComparison,
+    /// A spirit is summoned from its owner's trash (BS-5.1, by an effect); the player is
+    /// its owner.
+    SummonedFromTrash,
+    /// A battle the card was in ends (BS-6.7: the attacker, and the blocker if any); the
+    /// player is its owner.
+    BattleEndsWith,
+    /// As `BattleEndsWith`, for a card still on the field when the battle ends.
+    BattleEndsOnField,
 }
 
 /// One happening a `SubEvent::Watch` may be waiting for (queued where it happens, resolved
@@ -141,9 +171,14 @@ pub struct Watched {
     pub player: PlayerId,
     /// How many at once (cards milled; 1 otherwise).
     pub n: u32,
-    /// The keyword whose effect made it (lower case), for `MilledByKeyword`.
+    /// The keyword whose effect made it (lower case): for `MilledByKeyword`, and for any
+    /// happening an effect of a keyword made (`SubEvent::Caused`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keyword: Option<String>,
+    /// The controller of the effect that made it (`ctx::acting_effect`); `None`: the rules
+    /// made it (a block, the core step, paying a cost outside any effect).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<PlayerId>,
 }
 
 /// A closure registered by `when(…)`, alive until the end of the turn it was registered in.

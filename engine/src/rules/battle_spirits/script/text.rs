@@ -119,7 +119,7 @@ pub(crate) fn is_standing(triggers: &[Trigger], src: &str) -> bool {
 
 /// The happenings a script names (`ev_exhausted(` …).
 pub(crate) fn scan_watched(src: &str, out: &mut std::collections::BTreeSet<WatchKind>) {
-    for (name, kind) in super::api::WATCH_FNS {
+    for (name, kind) in super::api::WATCH_FNS.iter().chain(super::api::CAUSED_FNS) {
         if src.contains(name) {
             out.insert(*kind);
         }

@@ -26,6 +26,20 @@ impl Game {
         if !self.host.watched.contains(&kind) {
             return;
         }
+        // The cause: the effect running now, and its keyword if it is a keyword's.
+        let acting = super::ctx::acting_effect(self);
+        let by = acting.map(|(_, _, p)| p);
+        let keyword = acting
+            .and_then(|(_, e, _)| self.host.keywords.of_effect(e))
+            .map(|(_, kw)| kw.name.to_lowercase());
+        // The cards one effect adds to a hand are one happening (as draws, C#68).
+        if kind == WatchKind::AddedToHand
+            && let Some(w) = (self.st.scripts.watch_queue.iter_mut())
+                .find(|w| w.kind == kind && w.player == player && w.by == by)
+        {
+            w.n += n;
+            return;
+        }
         // Cards drawn while one effect (or one step) resolves are one draw of that many
         // cards, watched once (official rulings C#68, C#69: drawing several cards at one
         // time calls for one discard).
@@ -46,7 +60,8 @@ impl Game {
             card,
             player,
             n,
-            keyword: None,
+            keyword,
+            by,
         });
     }
 
@@ -72,6 +87,7 @@ impl Game {
                 player: controller,
                 n: 1,
                 keyword: Some(keyword.clone()),
+                by: Some(controller),
             });
         }
     }
@@ -140,6 +156,15 @@ impl Game {
                     subject.eval(self).contains(&c) || subject.matches_ignoring_zone(self, c)
                 });
         }
+        if let SubEvent::Caused {
+            kind,
+            subject,
+            whose,
+            keyword,
+        } = &s.event
+        {
+            return self.caused_matches(s.controller, *kind, subject.as_ref(), *whose, keyword, w);
+        }
         let SubEvent::Watch {
             kind,
             subject,
@@ -168,6 +193,35 @@ impl Game {
                             && q.matches_from_hand(self, c))
                 }
                 (Some(_), None) => false,
+            }
+    }
+
+    /// `SubEvent::Caused`: the happening is `kind`, made by an effect of a card `whose`
+    /// controls (relative to `controller`, the watcher's) and, when named, of that keyword;
+    /// about a card the subject matches (wherever it is now), or — a happening with no
+    /// card, such as a core into a reserve or cards into a hand — to the effect's
+    /// controller ("into their reserve", "to their hand").
+    fn caused_matches(
+        &self,
+        controller: PlayerId,
+        kind: WatchKind,
+        subject: Option<&super::query::Query>,
+        whose: Whose,
+        keyword: &Option<String>,
+        w: &Watched,
+    ) -> bool {
+        let Some(by) = w.by else {
+            return false;
+        };
+        kind == w.kind
+            && super::run::whose_ok(whose, by, controller)
+            && keyword
+                .as_ref()
+                .is_none_or(|k| w.keyword.as_ref() == Some(k))
+            && match (subject, w.card) {
+                (Some(q), Some(c)) => q.eval(self).contains(&c) || q.matches_ignoring_zone(self, c),
+                (_, None) => w.player == by,
+                (None, Some(_)) => true,
             }
     }
 }

@@ -42,6 +42,7 @@ macro_rules! reg {
 mod actions;
 mod battle;
 mod cards;
+mod caused;
 mod choices;
 mod conditions;
 mod conds;
@@ -59,6 +60,7 @@ mod watchers;
 use actions::register_actions;
 use battle::register_battle;
 use cards::register_cards;
+pub(crate) use caused::CAUSED_FNS;
 use choices::register_choices;
 use choices::{activate_impl, one_of_impl, pick};
 use conditions::register_conditions;
@@ -337,6 +339,7 @@ pub fn register(e: &mut Engine) {
     register_cards(e);
     register_conditions(e);
     register_subtriggers(e);
+    caused::register_caused(e);
     register_restrictions(e);
     register_more(e);
     register_battle(e);
