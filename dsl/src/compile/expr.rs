@@ -164,6 +164,7 @@ pub(super) fn amount_expr(a: &Amount) -> String {
         // Only a BP gain takes it (`bp_plus_per_own`); the parser refuses it elsewhere.
         Amount::PerOwn(..) => "0".into(),
         Amount::CostOfSelected => "cost_total(t)".into(),
+        Amount::AtMost(a, m) => format!("min({}, {m})", amount_expr(a)),
     }
 }
 
@@ -541,5 +542,6 @@ pub(super) fn scale1(a: &Amount) -> Amount {
         Amount::PerDestroyedByThisEffect(_) => Amount::PerDestroyedByThisEffect(1),
         Amount::PerOwn(_, w) => Amount::PerOwn(1, *w),
         Amount::CostOfSelected => Amount::CostOfSelected,
+        Amount::AtMost(a, _) => scale1(a),
     }
 }

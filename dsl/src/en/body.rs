@@ -89,6 +89,22 @@ pub(super) fn parse_body(
                     }
                     continue;
                 }
+                // A limit on an earlier action ("You can discard a maximum of twelve cards
+                // with this effect"): with no such action before it, not understood.
+                if st.mill_cap.is_some() || st.no_soul_on.is_some() {
+                    if !limit_earlier(&mut out, &st) {
+                        unparsed.push(Unparsed {
+                            span,
+                            text: s.to_string(),
+                            expected: vec!["an earlier action of this effect that the sentence limits".into()],
+                        });
+                        out.push(Action::Unparsed {
+                            text: s.to_string(),
+                            span,
+                        });
+                    }
+                    continue;
+                }
                 // "If …, X instead.": X takes the place of an earlier action when the
                 // condition holds; with nothing to replace the sentence is not understood.
                 if st.instead {
@@ -265,6 +281,38 @@ fn read_sentence_anew(s: &str, vocab: &Vocabulary) -> Read {
 /// "If C, X instead." (`acts` = `[If(C, X)]`): the latest earlier action of X's kind (looking
 /// into wrappers), else the effect's last action, becomes `If(C, X)` and `Otherwise(it)`.
 /// False when there is nothing to replace or the sentence is not an "if" sentence.
+/// Applies a limit sentence to the effect's last action it names: a discard from a deck
+/// capped at N cards, or a placement of a number of cores onto a card kept to ordinary
+/// cores (BS-0.2). False when no earlier action fits.
+fn limit_earlier(out: &mut [Action], st: &SentenceState) -> bool {
+    for a in out.iter_mut().rev() {
+        if let Some(body) = a.wrapped_mut() {
+            if limit_earlier(body, st) {
+                return true;
+            }
+            continue;
+        }
+        match a {
+            Action::Mill { count, .. } if let Some(cap) = st.mill_cap => {
+                *count = Amount::AtMost(Box::new(count.clone()), cap);
+                return true;
+            }
+            Action::MoveCores {
+                count: count @ CoreCount::Exactly(_),
+                to: CorePlace::On(t),
+                ..
+            } if st.no_soul_on.as_ref() == Some(t) => {
+                if let CoreCount::Exactly(n) = *count {
+                    *count = CoreCount::Ordinary(n);
+                }
+                return true;
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 fn replace_instead(out: &mut Vec<Action>, acts: &[Action], dur_written: bool) -> bool {
     let [Action::If(c, new)] = acts else {
         return false;

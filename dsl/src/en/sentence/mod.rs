@@ -27,6 +27,12 @@ pub(crate) struct SentenceState {
     /// The sentence writes its duration ("during this turn"): an "instead" sentence that
     /// does not keeps the duration of the action it replaces.
     pub(super) dur_written: bool,
+    /// "You can discard a maximum of N cards with this effect": the effect's earlier discard
+    /// from a deck is capped at N (`body::limit_earlier`).
+    pub(super) mill_cap: Option<u32>,
+    /// "You cannot place a "Soul Core" on TARGET with this effect": the effect's earlier
+    /// placement of cores onto TARGET moves ordinary cores only (`body::limit_earlier`).
+    pub(super) no_soul_on: Option<Target>,
 }
 
 enum Wrap {
@@ -63,6 +69,8 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
     // The previous clause of the sentence states something of this card ("this spirit
     // cannot …, and it cannot …"): its pronoun is this card, not a selection.
     let mut this_subject = false;
+    // The next clause's "it" is this card (an antecedent read from the words before it).
+    let mut it_is_this = false;
     // After "or": the next clause is the other option of the one before.
     let mut or_next = false;
     // BS-5.2: a cost sentence names the payment it changes, or changes this card's own.
@@ -111,6 +119,10 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
             Rule::l_then | Rule::conj | Rule::EOI => {}
             Rule::s_no_dup => st.no_dup = true,
             Rule::s_once_only => st.once_whole = true,
+            Rule::s_mill_cap => st.mill_cap = p.into_inner().next().map(number_of),
+            Rule::s_no_soul_place => {
+                st.no_soul_on = p.into_inner().next().map(|t| target_of(t, Whose::You))
+            }
             Rule::l_start_step => st.start_of_step = true,
             Rule::l_once => {
                 if items.is_empty() && current.is_empty() {
@@ -119,7 +131,15 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 pending.push(Wrap::Once)
             }
             // "X to Y" / "If you do,": Y is gated on the cost X.
-            Rule::l_if_you_do | Rule::conj_to => pending.push(Wrap::IfYouDo),
+            Rule::l_if_you_do | Rule::conj_to => {
+                // "pay two of this spirit's cores for it to gain …": "it" is the card paid from.
+                if p.clone().into_inner().any(|x| x.as_rule() == Rule::conj_for) {
+                    it_is_this = current.iter().any(|a| {
+                        matches!(a, Action::PayCores { from: Some(Target::This), .. })
+                    });
+                }
+                pending.push(Wrap::IfYouDo)
+            }
             Rule::l_ut => pending.push(Wrap::If(Condition::UltimateTriggerHits)),
             Rule::l_otherwise => pending.push(Wrap::Otherwise),
             Rule::l_when => match p.into_inner().next().and_then(event_of) {
@@ -179,10 +199,20 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 Some(c) => pending.push(Wrap::If(c)),
                 None => st.lost = true,
             },
-            Rule::l_if => match p.into_inner().next().and_then(condition_of) {
-                Some(c) => pending.push(Wrap::If(c)),
-                None => st.lost = true,
-            },
+            Rule::l_if => {
+                // "If you do not spend a "Soul Core" as part of this spirit's summoning cost,
+                // exhaust it.": opening the sentence, a condition about this card's own
+                // summoning cost is the antecedent of the first clause's "it".
+                it_is_this = items.is_empty()
+                    && current.is_empty()
+                    && p.clone().into_inner().flatten().any(|x| {
+                        matches!(x.as_rule(), Rule::cond_soul_spent | Rule::cond_not_spent)
+                    });
+                match p.into_inner().next().and_then(condition_of) {
+                    Some(c) => pending.push(Wrap::If(c)),
+                    None => st.lost = true,
+                }
+            }
             Rule::l_may => pending.push(Wrap::May),
             // A cost change only lowers what is paid (or is the card's own): applied.
             Rule::l_may_pay | Rule::tr_calc => {}
@@ -239,6 +269,9 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 cur_once = false;
                 items.extend(pending.drain(..).map(Item::Wrap));
                 let mut acts = clause_of(p);
+                if std::mem::take(&mut it_is_this) {
+                    acts.iter_mut().for_each(pronoun_is_this);
+                }
                 if this_subject {
                     for t in acts.iter_mut().filter_map(subject_mut) {
                         if *t == Target::Selected {
@@ -395,6 +428,19 @@ fn them_of_none(c: &Condition, mut body: Vec<Action>) -> Vec<Action> {
 /// The subject of a clause stating what a card cannot or must do ("TARGET cannot be
 /// destroyed …", "TARGET cannot have its cores removed …"), which a pronoun in the next
 /// clause of the sentence may refer to.
+/// "it" (what the effect chose) read as this card, in the target an action acts on.
+fn pronoun_is_this(a: &mut Action) {
+    let t = match a {
+        Action::Exhaust(t) | Action::Refresh(t) | Action::Destroy(t) => Some(t),
+        Action::Bp { target, .. } => Some(target),
+        Action::GainKeyword(t, ..) => Some(t),
+        other => subject_mut(other),
+    };
+    if let Some(t) = t.filter(|t| **t == Target::Selected) {
+        *t = Target::This;
+    }
+}
+
 fn subject_mut(a: &mut Action) -> Option<&mut Target> {
     match a {
         Action::CannotBe { target, .. } | Action::CannotBeDestroyed { target, .. } => Some(target),
