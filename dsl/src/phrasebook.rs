@@ -127,6 +127,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_attack_tax", LIMITS, "TARGET cannot attack unless they pay N cores", "Your opponent's spirits cannot attack unless they pay 1 core."),
     p("c_also_when_attacking", LIMITS, "(All of) your spirits' \"When This Spirit Blocks\" effects also activate when attacking / when they attack", "Your spirits' \"When This Spirit Blocks\" effects also activate when they attack."),
     p("l_then", LEADS, "Then, SENTENCE", "Draw 1 card. Then, discard 1 card from your hand."),
+    p("l_grant", LEADS, "TARGETS gain the following effect: TIMING SENTENCE", "During this turn, all of your red spirits gain the following effect: When This Spirit Attacks This spirit gets +1000 BP this turn."),
     p("l_may", LEADS, "You may SENTENCE", "You may draw 1 card."),
     p("l_when_if", LEADS, "When CONDITION and EVENT, SENTENCE", "When you have 3 or fewer life and you reduce your opponent's life, draw 1 card."),
     p("l_next_time", LEADS, "The next time EVENT this turn, SENTENCE", "The next time you destroy one of your opponent's spirits this turn, draw 1 card."),

@@ -394,7 +394,10 @@ fn place_any(out: &mut Vec<Action>, acts: Vec<Action>, bullet: bool, following: 
 /// is destroyed, reveal …. Add …": the reveal and the add both wait); a sentence that opens
 /// another "When …" starts its own. Inside, or without one, see [`place_sentence`].
 fn place_in_body(out: &mut Vec<Action>, acts: Vec<Action>) {
-    let opens_watcher = matches!(acts.as_slice(), [Action::When(..)]);
+    // "You may then pay this card's cost to activate its flash effect" is the magic's own
+    // (BS-10.4), never part of a watcher before it.
+    let opens_watcher = matches!(acts.as_slice(), [Action::When(..)])
+        || format!("{acts:?}").contains("PayCostToActivate");
     match open_watcher(out) {
         Some(body) if !opens_watcher && !acts.is_empty() => place_sentence(body, acts),
         _ => place_sentence(out, acts),

@@ -71,6 +71,8 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
     let mut this_subject = false;
     // The next clause's "it" is this card (an antecedent read from the words before it).
     let mut it_is_this = false;
+    // After "… gain the following effect: TIMING": "this spirit" is the event's card.
+    let mut granted = false;
     // After "or": the next clause is the other option of the one before.
     let mut or_next = false;
     // BS-5.2: a cost sentence names the payment it changes, or changes this card's own.
@@ -213,6 +215,16 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                     None => st.lost = true,
                 }
             }
+            // "TARGETS gain the following effect: When This Spirit Attacks …": a watcher on
+            // those spirits' attacks (blocks) for the grant's duration, the turn when none is
+            // written (ruling C#157); "this spirit" in it is the spirit it happens to.
+            Rule::l_grant => match grant_event(p) {
+                Some(e) => {
+                    granted = true;
+                    pending.push(Wrap::When(e, default_dur.unwrap_or(Duration::Turn)));
+                }
+                None => st.lost = true,
+            },
             Rule::l_may => pending.push(Wrap::May),
             // A cost change only lowers what is paid (or is the card's own): applied.
             Rule::l_may_pay | Rule::tr_calc => {}
@@ -269,6 +281,13 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 cur_once = false;
                 items.extend(pending.drain(..).map(Item::Wrap));
                 let mut acts = clause_of(p);
+                if granted {
+                    acts.iter_mut().for_each(this_is_event_card);
+                    // A "this spirit" left where the grant cannot reach: not understood.
+                    st.lost |= format!("{acts:?}").contains("This,")
+                        || format!("{acts:?}").contains("(This)")
+                        || format!("{acts:?}").contains(": This ");
+                }
                 if std::mem::take(&mut it_is_this) {
                     acts.iter_mut().for_each(pronoun_is_this);
                 }
@@ -428,15 +447,60 @@ fn them_of_none(c: &Condition, mut body: Vec<Action>) -> Vec<Action> {
 /// The subject of a clause stating what a card cannot or must do ("TARGET cannot be
 /// destroyed …", "TARGET cannot have its cores removed …"), which a pronoun in the next
 /// clause of the sentence may refer to.
-/// "it" (what the effect chose) read as this card, in the target an action acts on.
-fn pronoun_is_this(a: &mut Action) {
-    let t = match a {
+/// The event of a granted timing ("All of your white spirits gain the following effect: When
+/// This Spirit Blocks"): those spirits' attacks, blocks, or either.
+fn grant_event(p: Pair<Rule>) -> Option<Event> {
+    let mut query = None;
+    let (mut attacks, mut blocks) = (false, false);
+    for x in p.into_inner() {
+        match x.as_rule() {
+            Rule::target => match target_of(x, Whose::You) {
+                Target::All(q) => query = Some(q),
+                _ => return None,
+            },
+            Rule::t_when_this => {
+                for e in x.into_inner().filter(|e| e.as_rule() == Rule::ev) {
+                    match e.into_inner().next().map(|r| r.as_rule()) {
+                        Some(Rule::ev_attacks) => attacks = true,
+                        Some(Rule::ev_blocks) => blocks = true,
+                        _ => return None,
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let who = Subject::AnyOf(query?);
+    match (attacks, blocks) {
+        (true, true) => Some(Event::AttacksOrBlocks(who)),
+        (true, false) => Some(Event::Attacks(who)),
+        (false, true) => Some(Event::Blocks(who)),
+        _ => None,
+    }
+}
+
+/// "this spirit" read as the card the watcher's event is about, in the target an action
+/// acts on.
+fn this_is_event_card(a: &mut Action) {
+    if let Some(t) = primary_target(a).filter(|t| **t == Target::This) {
+        *t = Target::EventCard;
+    }
+}
+
+/// The target an action acts on, for the actions a pronoun or "this spirit" is read in.
+fn primary_target(a: &mut Action) -> Option<&mut Target> {
+    match a {
         Action::Exhaust(t) | Action::Refresh(t) | Action::Destroy(t) => Some(t),
+        Action::ReturnToHand(t) | Action::AttackTarget(t) => Some(t),
         Action::Bp { target, .. } => Some(target),
         Action::GainKeyword(t, ..) => Some(t),
         other => subject_mut(other),
-    };
-    if let Some(t) = t.filter(|t| **t == Target::Selected) {
+    }
+}
+
+/// "it" (what the effect chose) read as this card, in the target an action acts on.
+fn pronoun_is_this(a: &mut Action) {
+    if let Some(t) = primary_target(a).filter(|t| **t == Target::Selected) {
         *t = Target::This;
     }
 }
