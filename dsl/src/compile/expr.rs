@@ -431,6 +431,7 @@ pub(super) fn condition_expr(c: &Condition) -> String {
         Condition::BurstSet => "burst_set()".into(),
         Condition::LifeAtMost(n) => format!("life() <= {n}"),
         Condition::SoulCoreSpent => "soul_core_spent()".into(),
+        Condition::SoulCoreMoved => "soul_core_moved()".into(),
         Condition::OnlyHave(q) => format!("only_have({})", query_expr(q)),
         Condition::ThisExhausted => "this_card().is_exhausted()".into(),
         Condition::ThisRefreshed => "!this_card().is_exhausted()".into(),
