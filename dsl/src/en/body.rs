@@ -96,7 +96,9 @@ pub(super) fn parse_body(
                         unparsed.push(Unparsed {
                             span,
                             text: s.to_string(),
-                            expected: vec!["an earlier action of this effect that the sentence limits".into()],
+                            expected: vec![
+                                "an earlier action of this effect that the sentence limits".into(),
+                            ],
                         });
                         out.push(Action::Unparsed {
                             text: s.to_string(),

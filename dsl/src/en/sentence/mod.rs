@@ -135,9 +135,18 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
             // "X to Y" / "If you do,": Y is gated on the cost X.
             Rule::l_if_you_do | Rule::conj_to => {
                 // "pay two of this spirit's cores for it to gain …": "it" is the card paid from.
-                if p.clone().into_inner().any(|x| x.as_rule() == Rule::conj_for) {
+                if p.clone()
+                    .into_inner()
+                    .any(|x| x.as_rule() == Rule::conj_for)
+                {
                     it_is_this = current.iter().any(|a| {
-                        matches!(a, Action::PayCores { from: Some(Target::This), .. })
+                        matches!(
+                            a,
+                            Action::PayCores {
+                                from: Some(Target::This),
+                                ..
+                            }
+                        )
                     });
                 }
                 pending.push(Wrap::IfYouDo)
