@@ -136,6 +136,19 @@ pub(super) fn parse_body(
                 let opens = format!("{acts:?}").contains("OneOf([])");
                 following |= opens;
                 place_any(&mut probe, acts.clone(), bullet, following && !opens);
+                // "If you do not spend a "Soul Core" as part of this spirit's summoning cost,
+                // exhaust it.": with nothing chosen before, "it" is the card the condition
+                // is about.
+                if st.it_may_be_this && crate::compile::dangling_pronoun(&probe) {
+                    let mut this = acts.clone();
+                    super::sentence::pronouns_are_this(&mut this);
+                    let mut again = out.clone();
+                    place_any(&mut again, this.clone(), bullet, following && !opens);
+                    if !crate::compile::dangling_pronoun(&again) {
+                        acts = this;
+                        probe = again;
+                    }
+                }
                 if crate::compile::dangling_pronoun(&probe) {
                     unparsed.push(Unparsed {
                         span,

@@ -33,6 +33,10 @@ pub(crate) struct SentenceState {
     /// "You cannot place a "Soul Core" on TARGET with this effect": the effect's earlier
     /// placement of cores onto TARGET moves ordinary cores only (`body::limit_earlier`).
     pub(super) no_soul_on: Option<Target>,
+    /// The sentence opens with a condition on this card's own summoning cost ("If you do
+    /// not spend a "Soul Core" as part of this spirit's summoning cost, exhaust it."): when
+    /// nothing before it was chosen, its "it" is this card (`body`, [`pronouns_are_this`]).
+    pub(super) it_may_be_this: bool,
 }
 
 enum Wrap {
@@ -211,10 +215,7 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 None => st.lost = true,
             },
             Rule::l_if => {
-                // "If you do not spend a "Soul Core" as part of this spirit's summoning cost,
-                // exhaust it.": opening the sentence, a condition about this card's own
-                // summoning cost is the antecedent of the first clause's "it".
-                it_is_this = items.is_empty()
+                st.it_may_be_this |= items.is_empty()
                     && current.is_empty()
                     && p.clone().into_inner().flatten().any(|x| {
                         matches!(x.as_rule(), Rule::cond_soul_spent | Rule::cond_not_spent)
@@ -504,6 +505,17 @@ fn primary_target(a: &mut Action) -> Option<&mut Target> {
         Action::Bp { target, .. } => Some(target),
         Action::GainKeyword(t, ..) => Some(t),
         other => subject_mut(other),
+    }
+}
+
+/// Every "it" of a sentence's actions (inside their wrappers) read as this card: for a
+/// sentence whose pronoun has no antecedent but this card ([`SentenceState::it_may_be_this`]).
+pub(super) fn pronouns_are_this(acts: &mut [Action]) {
+    for a in acts {
+        match a.wrapped_mut() {
+            Some(inner) => pronouns_are_this(inner),
+            None => pronoun_is_this(a),
+        }
     }
 }
 
