@@ -184,6 +184,7 @@ fn amount_words(a: &Amount) -> String {
         Amount::PerOwn(n, w) => format!("{n} for each of its own {}", w.name()),
         Amount::PerDestroyedByThisEffect(n) => format!("{n} per card destroyed by this effect"),
         Amount::CostOfSelected => "the chosen card's cost".into(),
+        Amount::AtMost(a, m) => format!("{}, at most {m}", amount_words(a)),
     }
 }
 

@@ -251,6 +251,7 @@ pub fn condition_words(c: &Condition) -> String {
         Condition::BurstSet => "you have a burst set".into(),
         Condition::LifeAtMost(n) => format!("your life is {n} or less"),
         Condition::SoulCoreSpent => "the soul core was paid".into(),
+        Condition::SoulCoreMoved => "this effect moved the soul core".into(),
         Condition::OnlyHave(q) => format!("you have only {}", query_words(q)),
         Condition::OpponentControls(n, q) => {
             format!("the opponent controls {n} or more of {}", query_words(q))

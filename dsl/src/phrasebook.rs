@@ -79,6 +79,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_send_cores", CORES, "Send N cores (from TARGET) to PLACE", "Select one of your opponent's spirits and send 2 cores to the void."),
     p("c_remove_cores", CORES, "Remove N cores from TARGET and place them into PLACE", "Remove 1 core from one of your opponent's spirits and place it into their reserve."),
     p("c_pay_cores", CORES, "Pay N cores from TARGET", "Pay 1 core from this spirit."),
+    p("c_place_each", CORES, "Place N cores from PLACE each onto PLACE and PLACE", "Place 1 core from the void each onto this spirit and one of your Shrine nexuses."),
     p("c_ev_cores", CORES, "Place all of the destroyed spirit's cores onto TARGET", "When one of your spirits is destroyed, select 1 of your spirits. Place all of the destroyed spirit's cores onto that spirit."),
     p("c_gain_bp", BP, "TARGET gets (gains) +N BP", "This spirit gets +2000 BP this turn."),
     p("c_bp_plus", BP, "TARGET BP +N", "This spirit BP +1000."),
@@ -131,6 +132,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_life_onto", LIMITS, "Cores that would be placed into either player's (your, your opponent's) life are placed on this spirit instead", "Cores that would be placed into your opponent's life are placed on this spirit instead."),
     p("c_also_when_attacking", LIMITS, "(All of) your spirits' \"When This Spirit Blocks\" effects also activate when attacking / when they attack", "Your spirits' \"When This Spirit Blocks\" effects also activate when they attack."),
     p("l_then", LEADS, "Then, SENTENCE", "Draw 1 card. Then, discard 1 card from your hand."),
+    p("l_grant", LEADS, "All of TARGETS gain the following effect: TIMING SENTENCE", "During this turn, all of your red spirits gain the following effect: When This Spirit Attacks Draw 1 card."),
     p("l_may", LEADS, "You may SENTENCE", "You may draw 1 card."),
     p("l_when_if", LEADS, "When CONDITION and EVENT, SENTENCE", "When you have 3 or fewer life and you reduce your opponent's life, draw 1 card."),
     p("l_next_time", LEADS, "The next time EVENT this turn, SENTENCE", "The next time you destroy one of your opponent's spirits this turn, draw 1 card."),
@@ -168,6 +170,8 @@ pub const PHRASES: &[Phrase] = &[
     p("tr_paying", COSTS, "COST SENTENCE when summoning this card from your hand / when you use it during your main step", "This card costs 3 in your hand when you use it during your main step."),
     p("tr_calc", COSTS, "COST SENTENCE when calculating cost reduction", "When summoning this spirit from your hand, count each symbol on your red spirits as two symbols when calculating cost reduction."),
     p("s_no_dup", WHOLE, "This effect does not duplicate (copies on cards of one name do not add up; the first works)", "Draw 1 card when one of your spirits attacks. This effect does not duplicate."),
+    p("s_mill_cap", WHOLE, "You can discard a maximum of N cards with this effect (the effect's discard from a deck counts at most N)", "Discard the top 2 cards of your opponent's deck for each nexus you control. You can discard a maximum of 5 cards with this effect."),
+    p("s_no_soul_place", WHOLE, "You cannot place a \"Soul Core\" on TARGET with this effect (the earlier placement moves ordinary cores only)", "Place 3 cores from your trash onto this spirit. You cannot place a \"Soul Core\" on this spirit with this effect."),
     p("s_once_only", WHOLE, "This effect may only be used once per turn", "This effect may only be used once per turn."),
 ];
 

@@ -28,7 +28,7 @@ fn every_sentence_kind_of_the_grammar_is_in_the_phrasebook() {
     for rule in ["clause", "lead", "trailer"] {
         wanted.extend(alternatives(grammar, rule));
     }
-    wanted.extend(["s_no_dup".to_string(), "s_once_only".to_string()]);
+    wanted.extend(["s_no_dup", "s_once_only", "s_mill_cap", "s_no_soul_place"].map(String::from));
     // BS-5.2 cost sentences: their own form (`sentence`), with its own leads and trailers.
     wanted.extend(alternatives(grammar, "clause_cost"));
     wanted.extend(["l_paying", "tr_paying", "tr_calc"].map(String::from));

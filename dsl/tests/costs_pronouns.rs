@@ -202,3 +202,35 @@ fn real_cards_costs_gate_what_follows() {
     println!("effects with a cost: {costs}");
     assert!(costs >= 50, "{costs}");
 }
+
+#[test]
+fn it_after_a_condition_on_this_cards_cost_is_this_card_only_when_nothing_was_chosen() {
+    // Nothing chosen before: "it" is the card whose summoning cost the condition reads.
+    let r = rhai(
+        "(When Summoned) If you do not spend a \"Soul Core\" as part of this spirit's summoning cost, refresh it.",
+    );
+    assert!(r.contains("ok = !(soul_core_spent());"), "{r}");
+    assert!(r.contains("refresh(this_card());"), "{r}");
+    // A spirit chosen before: "it" stays the chosen spirit.
+    let r = rhai(
+        "(When Summoned) Select one of your spirits. If you spend a \"Soul Core\" as part of this spirit's summoning cost, it gets +4000 BP this turn.",
+    );
+    assert!(r.contains("bp_plus(t, 4000, \"turn\");"), "{r}");
+    assert!(!r.contains("bp_plus(this_card()"), "{r}");
+}
+
+#[test]
+fn for_it_to_after_paying_this_spirits_cores_is_this_spirit() {
+    let r = rhai(
+        "(When This Spirit Blocks) You may pay 3 of this spirit's cores for it to gain 1000 BP and Crush this battle.",
+    );
+    assert!(
+        r.contains("did = pay_cores_from(this_card(), 3) >= 3;"),
+        "{r}"
+    );
+    assert!(r.contains("bp_plus(this_card(), 1000, \"battle\");"), "{r}");
+    assert!(
+        r.contains("gain_keyword(this_card(), \"Crush\", \"\", \"battle\");"),
+        "{r}"
+    );
+}

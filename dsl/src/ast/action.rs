@@ -68,6 +68,9 @@ pub enum Condition {
     LifeAtMost(u32),
     /// "if you spend a "Soul Core" as part of this card's (summoning) cost".
     SoulCoreSpent,
+    /// "If you place a "Soul Core" into your reserve with this effect": this effect moved a
+    /// soul core.
+    SoulCoreMoved,
     /// "if you only have … spirits on the field".
     OnlyHave(Query),
     /// "if your opponent controls a …": at least `n` matching cards.

@@ -318,6 +318,9 @@ pub enum Amount {
     PerOwn(u32, OwnCount),
     /// "a number … equal to that spirit's cost": the cost of what the effect selected.
     CostOfSelected,
+    /// The amount, but never more than N ("You can discard a maximum of twelve cards with
+    /// this effect").
+    AtMost(Box<Amount>, u32),
 }
 
 /// What a card counts of its own for [`Amount::PerOwn`].

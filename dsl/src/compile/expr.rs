@@ -168,6 +168,7 @@ pub(super) fn amount_expr(a: &Amount) -> String {
         // Only a BP gain takes it (`bp_plus_per_own`); the parser refuses it elsewhere.
         Amount::PerOwn(..) => "0".into(),
         Amount::CostOfSelected => "cost_total(t)".into(),
+        Amount::AtMost(a, m) => format!("min({}, {m})", amount_expr(a)),
     }
 }
 
@@ -440,6 +441,7 @@ pub(super) fn condition_expr(c: &Condition) -> String {
         Condition::BurstSet => "burst_set()".into(),
         Condition::LifeAtMost(n) => format!("life() <= {n}"),
         Condition::SoulCoreSpent => "soul_core_spent()".into(),
+        Condition::SoulCoreMoved => "soul_core_moved()".into(),
         Condition::OnlyHave(q) => format!("only_have({})", query_expr(q)),
         Condition::ThisExhausted => "this_card().is_exhausted()".into(),
         Condition::ThisRefreshed => "!this_card().is_exhausted()".into(),
@@ -551,5 +553,6 @@ pub(super) fn scale1(a: &Amount) -> Amount {
         Amount::PerDestroyedByThisEffect(_) => Amount::PerDestroyedByThisEffect(1),
         Amount::PerOwn(_, w) => Amount::PerOwn(1, *w),
         Amount::CostOfSelected => Amount::CostOfSelected,
+        Amount::AtMost(a, _) => scale1(a),
     }
 }

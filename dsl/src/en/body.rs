@@ -89,6 +89,24 @@ pub(super) fn parse_body(
                     }
                     continue;
                 }
+                // A limit on an earlier action ("You can discard a maximum of twelve cards
+                // with this effect"): with no such action before it, not understood.
+                if st.mill_cap.is_some() || st.no_soul_on.is_some() {
+                    if !limit_earlier(&mut out, &st) {
+                        unparsed.push(Unparsed {
+                            span,
+                            text: s.to_string(),
+                            expected: vec![
+                                "an earlier action of this effect that the sentence limits".into(),
+                            ],
+                        });
+                        out.push(Action::Unparsed {
+                            text: s.to_string(),
+                            span,
+                        });
+                    }
+                    continue;
+                }
                 // "If …, X instead.": X takes the place of an earlier action when the
                 // condition holds; with nothing to replace the sentence is not understood.
                 if st.instead {
@@ -118,6 +136,19 @@ pub(super) fn parse_body(
                 let opens = format!("{acts:?}").contains("OneOf([])");
                 following |= opens;
                 place_any(&mut probe, acts.clone(), bullet, following && !opens);
+                // "If you do not spend a "Soul Core" as part of this spirit's summoning cost,
+                // exhaust it.": with nothing chosen before, "it" is the card the condition
+                // is about.
+                if st.it_may_be_this && crate::compile::dangling_pronoun(&probe) {
+                    let mut this = acts.clone();
+                    super::sentence::pronouns_are_this(&mut this);
+                    let mut again = out.clone();
+                    place_any(&mut again, this.clone(), bullet, following && !opens);
+                    if !crate::compile::dangling_pronoun(&again) {
+                        acts = this;
+                        probe = again;
+                    }
+                }
                 if crate::compile::dangling_pronoun(&probe) {
                     unparsed.push(Unparsed {
                         span,
@@ -265,6 +296,38 @@ fn read_sentence_anew(s: &str, vocab: &Vocabulary) -> Read {
 /// "If C, X instead." (`acts` = `[If(C, X)]`): the latest earlier action of X's kind (looking
 /// into wrappers), else the effect's last action, becomes `If(C, X)` and `Otherwise(it)`.
 /// False when there is nothing to replace or the sentence is not an "if" sentence.
+/// Applies a limit sentence to the effect's last action it names: a discard from a deck
+/// capped at N cards, or a placement of a number of cores onto a card kept to ordinary
+/// cores (BS-0.2). False when no earlier action fits.
+fn limit_earlier(out: &mut [Action], st: &SentenceState) -> bool {
+    for a in out.iter_mut().rev() {
+        if let Some(body) = a.wrapped_mut() {
+            if limit_earlier(body, st) {
+                return true;
+            }
+            continue;
+        }
+        match a {
+            Action::Mill { count, .. } if let Some(cap) = st.mill_cap => {
+                *count = Amount::AtMost(Box::new(count.clone()), cap);
+                return true;
+            }
+            Action::MoveCores {
+                count: count @ CoreCount::Exactly(_),
+                to: CorePlace::On(t),
+                ..
+            } if st.no_soul_on.as_ref() == Some(t) => {
+                if let CoreCount::Exactly(n) = *count {
+                    *count = CoreCount::Ordinary(n);
+                }
+                return true;
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 fn replace_instead(out: &mut Vec<Action>, acts: &[Action], dur_written: bool) -> bool {
     let [Action::If(c, new)] = acts else {
         return false;
@@ -346,7 +409,10 @@ fn place_any(out: &mut Vec<Action>, acts: Vec<Action>, bullet: bool, following: 
 /// is destroyed, reveal …. Add …": the reveal and the add both wait); a sentence that opens
 /// another "When …" starts its own. Inside, or without one, see [`place_sentence`].
 fn place_in_body(out: &mut Vec<Action>, acts: Vec<Action>) {
-    let opens_watcher = matches!(acts.as_slice(), [Action::When(..)]);
+    // "You may then pay this card's cost to activate its flash effect" is the magic's own
+    // (BS-10.4), never part of a watcher before it.
+    let opens_watcher = matches!(acts.as_slice(), [Action::When(..)])
+        || format!("{acts:?}").contains("PayCostToActivate");
     match open_watcher(out) {
         Some(body) if !opens_watcher && !acts.is_empty() => place_sentence(body, acts),
         _ => place_sentence(out, acts),

@@ -69,6 +69,7 @@ pub(super) fn condition_of(p: Pair<Rule>) -> Option<Condition> {
         Rule::cond_spirits_le => Condition::SpiritsAtMostOpponent,
         Rule::cond_life_most => Condition::LifeAtMost(number_in(c)),
         Rule::cond_soul_spent => Condition::SoulCoreSpent,
+        Rule::cond_soul_moved => Condition::SoulCoreMoved,
         Rule::cond_among | Rule::cond_none_among => {
             let rule = c.as_rule();
             let mut q = query_of(

@@ -37,6 +37,27 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
     ) {
         return select::select_clause(c);
     }
+    // "Place one core from the void each onto X and Y": the count onto each place, in order.
+    if rule == Rule::c_place_each {
+        let mut count = CoreCount::Exactly(1);
+        let mut places = Vec::new();
+        for x in c.into_inner() {
+            match x.as_rule() {
+                Rule::core_count => count = core_count_of(x),
+                Rule::core_place => places.push(core_place_of(x)),
+                _ => {}
+            }
+        }
+        let from = places.remove(0);
+        return (places.into_iter())
+            .map(|to| Action::MoveCores {
+                count: count.clone(),
+                from: from.clone(),
+                to,
+                per: None,
+            })
+            .collect();
+    }
     vec![match rule {
         Rule::c_select => Action::Select(t()),
         Rule::c_opp_select => Action::Select(first_target(&c, Whose::Opponent)),

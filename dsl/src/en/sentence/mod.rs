@@ -27,6 +27,16 @@ pub(crate) struct SentenceState {
     /// The sentence writes its duration ("during this turn"): an "instead" sentence that
     /// does not keeps the duration of the action it replaces.
     pub(super) dur_written: bool,
+    /// "You can discard a maximum of N cards with this effect": the effect's earlier discard
+    /// from a deck is capped at N (`body::limit_earlier`).
+    pub(super) mill_cap: Option<u32>,
+    /// "You cannot place a "Soul Core" on TARGET with this effect": the effect's earlier
+    /// placement of cores onto TARGET moves ordinary cores only (`body::limit_earlier`).
+    pub(super) no_soul_on: Option<Target>,
+    /// The sentence opens with a condition on this card's own summoning cost ("If you do
+    /// not spend a "Soul Core" as part of this spirit's summoning cost, exhaust it."): when
+    /// nothing before it was chosen, its "it" is this card (`body`, [`pronouns_are_this`]).
+    pub(super) it_may_be_this: bool,
 }
 
 enum Wrap {
@@ -63,6 +73,10 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
     // The previous clause of the sentence states something of this card ("this spirit
     // cannot …, and it cannot …"): its pronoun is this card, not a selection.
     let mut this_subject = false;
+    // The next clause's "it" is this card (an antecedent read from the words before it).
+    let mut it_is_this = false;
+    // After "… gain the following effect: TIMING": "this spirit" is the event's card.
+    let mut granted = false;
     // After "or": the next clause is the other option of the one before.
     let mut or_next = false;
     // BS-5.2: a cost sentence names the payment it changes, or changes this card's own.
@@ -111,6 +125,10 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
             Rule::l_then | Rule::conj | Rule::EOI => {}
             Rule::s_no_dup => st.no_dup = true,
             Rule::s_once_only => st.once_whole = true,
+            Rule::s_mill_cap => st.mill_cap = p.into_inner().next().map(number_of),
+            Rule::s_no_soul_place => {
+                st.no_soul_on = p.into_inner().next().map(|t| target_of(t, Whose::You))
+            }
             Rule::l_start_step => st.start_of_step = true,
             Rule::l_once => {
                 if items.is_empty() && current.is_empty() {
@@ -119,7 +137,24 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 pending.push(Wrap::Once)
             }
             // "X to Y" / "If you do,": Y is gated on the cost X.
-            Rule::l_if_you_do | Rule::conj_to => pending.push(Wrap::IfYouDo),
+            Rule::l_if_you_do | Rule::conj_to => {
+                // "pay two of this spirit's cores for it to gain …": "it" is the card paid from.
+                if p.clone()
+                    .into_inner()
+                    .any(|x| x.as_rule() == Rule::conj_for)
+                {
+                    it_is_this = current.iter().any(|a| {
+                        matches!(
+                            a,
+                            Action::PayCores {
+                                from: Some(Target::This),
+                                ..
+                            }
+                        )
+                    });
+                }
+                pending.push(Wrap::IfYouDo)
+            }
             Rule::l_ut => pending.push(Wrap::If(Condition::UltimateTriggerHits)),
             Rule::l_otherwise => pending.push(Wrap::Otherwise),
             Rule::l_when => match p.into_inner().next().and_then(event_of) {
@@ -179,8 +214,25 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 Some(c) => pending.push(Wrap::If(c)),
                 None => st.lost = true,
             },
-            Rule::l_if => match p.into_inner().next().and_then(condition_of) {
-                Some(c) => pending.push(Wrap::If(c)),
+            Rule::l_if => {
+                st.it_may_be_this |= items.is_empty()
+                    && current.is_empty()
+                    && p.clone().into_inner().flatten().any(|x| {
+                        matches!(x.as_rule(), Rule::cond_soul_spent | Rule::cond_not_spent)
+                    });
+                match p.into_inner().next().and_then(condition_of) {
+                    Some(c) => pending.push(Wrap::If(c)),
+                    None => st.lost = true,
+                }
+            }
+            // "TARGETS gain the following effect: When This Spirit Attacks …": a watcher on
+            // those spirits' attacks (blocks) for the grant's duration, the turn when none is
+            // written (ruling C#157); "this spirit" in it is the spirit it happens to.
+            Rule::l_grant => match grant_event(p) {
+                Some(e) => {
+                    granted = true;
+                    pending.push(Wrap::When(e, default_dur.unwrap_or(Duration::Turn)));
+                }
                 None => st.lost = true,
             },
             Rule::l_may => pending.push(Wrap::May),
@@ -239,6 +291,16 @@ pub(super) fn build_sentence(pairs: Pairs<Rule>, st: &mut SentenceState) -> Vec<
                 cur_once = false;
                 items.extend(pending.drain(..).map(Item::Wrap));
                 let mut acts = clause_of(p);
+                if granted {
+                    acts.iter_mut().for_each(this_is_event_card);
+                    // A "this spirit" left where the grant cannot reach: not understood.
+                    st.lost |= format!("{acts:?}").contains("This,")
+                        || format!("{acts:?}").contains("(This)")
+                        || format!("{acts:?}").contains(": This ");
+                }
+                if std::mem::take(&mut it_is_this) {
+                    acts.iter_mut().for_each(pronoun_is_this);
+                }
                 if this_subject {
                     for t in acts.iter_mut().filter_map(subject_mut) {
                         if *t == Target::Selected {
@@ -395,6 +457,75 @@ fn them_of_none(c: &Condition, mut body: Vec<Action>) -> Vec<Action> {
 /// The subject of a clause stating what a card cannot or must do ("TARGET cannot be
 /// destroyed …", "TARGET cannot have its cores removed …"), which a pronoun in the next
 /// clause of the sentence may refer to.
+/// The event of a granted timing ("All of your white spirits gain the following effect: When
+/// This Spirit Blocks"): those spirits' attacks, blocks, or either.
+fn grant_event(p: Pair<Rule>) -> Option<Event> {
+    let mut query = None;
+    let (mut attacks, mut blocks) = (false, false);
+    for x in p.into_inner() {
+        match x.as_rule() {
+            Rule::target => match target_of(x, Whose::You) {
+                Target::All(q) => query = Some(q),
+                _ => return None,
+            },
+            Rule::t_when_this => {
+                for e in x.into_inner().filter(|e| e.as_rule() == Rule::ev) {
+                    match e.into_inner().next().map(|r| r.as_rule()) {
+                        Some(Rule::ev_attacks) => attacks = true,
+                        Some(Rule::ev_blocks) => blocks = true,
+                        _ => return None,
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let who = Subject::AnyOf(query?);
+    match (attacks, blocks) {
+        (true, true) => Some(Event::AttacksOrBlocks(who)),
+        (true, false) => Some(Event::Attacks(who)),
+        (false, true) => Some(Event::Blocks(who)),
+        _ => None,
+    }
+}
+
+/// "this spirit" read as the card the watcher's event is about, in the target an action
+/// acts on.
+fn this_is_event_card(a: &mut Action) {
+    if let Some(t) = primary_target(a).filter(|t| **t == Target::This) {
+        *t = Target::EventCard;
+    }
+}
+
+/// The target an action acts on, for the actions a pronoun or "this spirit" is read in.
+fn primary_target(a: &mut Action) -> Option<&mut Target> {
+    match a {
+        Action::Exhaust(t) | Action::Refresh(t) | Action::Destroy(t) => Some(t),
+        Action::ReturnToHand(t) | Action::AttackTarget(t) => Some(t),
+        Action::Bp { target, .. } => Some(target),
+        Action::GainKeyword(t, ..) => Some(t),
+        other => subject_mut(other),
+    }
+}
+
+/// Every "it" of a sentence's actions (inside their wrappers) read as this card: for a
+/// sentence whose pronoun has no antecedent but this card ([`SentenceState::it_may_be_this`]).
+pub(super) fn pronouns_are_this(acts: &mut [Action]) {
+    for a in acts {
+        match a.wrapped_mut() {
+            Some(inner) => pronouns_are_this(inner),
+            None => pronoun_is_this(a),
+        }
+    }
+}
+
+/// "it" (what the effect chose) read as this card, in the target an action acts on.
+fn pronoun_is_this(a: &mut Action) {
+    if let Some(t) = primary_target(a).filter(|t| **t == Target::Selected) {
+        *t = Target::This;
+    }
+}
+
 fn subject_mut(a: &mut Action) -> Option<&mut Target> {
     match a {
         Action::CannotBe { target, .. } | Action::CannotBeDestroyed { target, .. } => Some(target),

@@ -222,6 +222,7 @@ fn scale(a: Amount, n: u32) -> Amount {
         Amount::PerDestroyedByThisEffect(_) => Amount::PerDestroyedByThisEffect(n),
         Amount::PerOwn(_, w) => Amount::PerOwn(n, w),
         Amount::CostOfSelected => Amount::CostOfSelected,
+        Amount::AtMost(a, m) => Amount::AtMost(Box::new(scale(*a, n)), m),
     }
 }
 

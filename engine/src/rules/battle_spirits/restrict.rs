@@ -282,12 +282,13 @@ impl Game {
     }
 
     /// Whether `c` belongs to the family `f` (spirit type; compared without case): printed,
-    /// or gained by an effect while on the field.
+    /// or gained by an effect while on the field. A card's whole name also counts: "one of
+    /// your Emerald Sanctuary nexuses" names a card with no spirit type (the digest is
+    /// silent; every card of the real data named like a family is of that family).
     pub fn has_family(&self, c: InstanceId, f: &str) -> bool {
-        self.def_of(c)
-            .families
-            .iter()
-            .any(|x| x.eq_ignore_ascii_case(f))
+        let def = self.def_of(c);
+        def.name.eq_ignore_ascii_case(f)
+            || def.families.iter().any(|x| x.eq_ignore_ascii_case(f))
             || (self.on_field(c)
                 && self.mods_of(c).iter().any(|m| match m {
                     ModKind::Family(x) => x.eq_ignore_ascii_case(f),

@@ -38,6 +38,8 @@ pub struct RunCtx {
     pub revealed: RefCell<Vec<InstanceId>>,
     /// Whether this effect paid its controller's soul core (`pay_soul_core`).
     pub soul_paid: Cell<bool>,
+    /// Whether this effect moved a soul core from where it was (`soul_core_moved`).
+    pub soul_moved: Cell<bool>,
     /// Constant effects: the modifiers they apply (collected, never stored).
     pub collected: RefCell<Vec<(InstanceId, ModKind)>>,
     /// Constant effects: the standing watchers their `when(…)` calls give (BS-8.1).
@@ -60,6 +62,7 @@ impl RunCtx {
             milled: RefCell::new(Vec::new()),
             revealed: RefCell::new(Vec::new()),
             soul_paid: Cell::new(false),
+            soul_moved: Cell::new(false),
             collected: RefCell::new(Vec::new()),
             watchers: RefCell::new(Vec::new()),
             reads: Cell::new(0),

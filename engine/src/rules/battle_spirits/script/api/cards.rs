@@ -266,6 +266,13 @@ pub(super) fn register_cards(e: &mut Engine) {
     );
     reg!(
         e,
+        "soul_core_moved",
+        [],
+        "Whether this effect has moved a soul core from where it was (\"If you place a \"Soul Core\" into your reserve with this effect\"): by `move_cores` and its kin, or `move_soul_core`. From a place (not a card) ordinary cores leave first, so the soul core goes when it is the last there.",
+        || -> R<bool> { with_ref(|_, rc| rc.soul_moved.get()) }
+    );
+    reg!(
+        e,
         "move_soul_core",
         ["from", "to"],
         "Moves a soul core from a place (\"reserve\", \"life\", \"trash\", …) or one of the cards to a place, a card or \"void\" (BS-0.3: from the void it never comes back). A soul core stays with its owner (BS-0.2): none goes to the other player's places. Returns how many moved (1 or 0); depletion follows.",
@@ -279,7 +286,7 @@ pub(super) fn register_cards(e: &mut Engine) {
                     return Err(err("a soul core comes from a place or a card"));
                 }
             };
-            with_mut(|g, _| {
+            with_mut(|g, rc| {
                 let Some((src, core)) = srcs
                     .iter()
                     .find_map(|l| g.core_at(*l, true).map(|c| (*l, c)))
@@ -301,6 +308,7 @@ pub(super) fn register_cards(e: &mut Engine) {
                     return Ok(0); // BS-0.2
                 }
                 g.move_core(core, dest);
+                rc.soul_moved.set(true);
                 g.check_depletion(); // BS-5.3
                 Ok(1)
             })

@@ -123,6 +123,7 @@ fn move_cores_of(
             // A soul core stays with its owner (BS-0.2): across players only ordinary
             // cores move.
             let across = dest.is_some_and(|d| owner_of(g, d) != owner_of(g, s));
+            let had_soul = g.soul_at(s);
             moved += if across || ordinary {
                 g.move_ordinary_cores_n(s, dest, want)
             } else if want > 0 && souls.contains(&s) {
@@ -133,6 +134,9 @@ fn move_cores_of(
             } else {
                 g.move_cores_n(s, dest, want)
             };
+            if had_soul && !g.soul_at(s) {
+                rc.soul_moved.set(true);
+            }
         }
         let before = g.st.log.len();
         g.check_depletion(); // BS-5.3
