@@ -5,6 +5,7 @@
 
 pub mod decks;
 pub mod observe;
+pub mod partners;
 
 use std::collections::BTreeMap;
 
@@ -26,6 +27,8 @@ use observe::observe;
 pub struct BattleSpiritsExercise<'a> {
     pub library: &'a CardLibrary,
     pub config: &'a RulesConfig,
+    /// What the library's card texts name and who has it (read once for every deck).
+    pub partners: partners::Partners,
 }
 
 /// Plays `cfg.games` games over `library` under `config` (deck size and copies, BS-0.1):
@@ -36,7 +39,13 @@ pub fn exercise(
     cfg: &ExerciseConfig,
     progress: &(dyn Fn() + Sync),
 ) -> ExerciseReport {
-    crate::tools::exercise::exercise(&BattleSpiritsExercise { library, config }, cfg, progress)
+    let partners = partners::Partners::new(library);
+    let game = BattleSpiritsExercise {
+        library,
+        config,
+        partners,
+    };
+    crate::tools::exercise::exercise(&game, cfg, progress)
 }
 
 impl Exercised for BattleSpiritsExercise<'_> {
@@ -58,7 +67,7 @@ impl Exercised for BattleSpiritsExercise<'_> {
     }
 
     fn play(&self, cfg: &ExerciseConfig, k: u64) -> Outcome {
-        play_one(self.library, self.config, cfg, k)
+        play_one(self, cfg, k)
     }
 
     fn keyword_row(&self, effect: u32) -> Option<EffectReport> {
@@ -68,7 +77,8 @@ impl Exercised for BattleSpiritsExercise<'_> {
 
 /// Game `k`: decks `2k` and `2k + 1`; players by `k % 4` (greedy/greedy, greedy/random,
 /// random/greedy, random/random).
-fn play_one(library: &CardLibrary, config: &RulesConfig, cfg: &ExerciseConfig, k: u64) -> Outcome {
+fn play_one(ex: &BattleSpiritsExercise, cfg: &ExerciseConfig, k: u64) -> Outcome {
+    let (library, config) = (ex.library, ex.config);
     let seed = cfg.seed.wrapping_add(k);
     let mut out = Outcome {
         decks: [Vec::new(), Vec::new()],
@@ -77,8 +87,8 @@ fn play_one(library: &CardLibrary, config: &RulesConfig, cfg: &ExerciseConfig, k
         failure: None,
     };
     let (a, b) = match (
-        decks::deck(library, config, cfg.seed, 2 * k),
-        decks::deck(library, config, cfg.seed, 2 * k + 1),
+        decks::deck_with(library, config, &ex.partners, cfg.seed, 2 * k),
+        decks::deck_with(library, config, &ex.partners, cfg.seed, 2 * k + 1),
     ) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => {
