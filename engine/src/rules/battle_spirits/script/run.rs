@@ -208,6 +208,11 @@ impl Game {
         let asking = self.rt.asking.as_ref().expect("just computed");
         let mut due_at_once = self.st.scripts.subs.len() as u32;
         for (i, (asks, triggered)) in asking.iter().enumerate() {
+            // A card that neither asks nor triggers adds nothing wherever it is: its zone
+            // is not looked up (most cards of a deck; this runs before every step).
+            if !*asks && *triggered == 0 {
+                continue;
+            }
             let zone = self.st.zones.zone_of(InstanceId(i as u32));
             if matches!(zone, Some(Zone::Deck(_)) | None) {
                 continue;
