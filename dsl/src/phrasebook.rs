@@ -79,6 +79,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_send_cores", CORES, "Send N cores (from TARGET) to PLACE", "Select one of your opponent's spirits and send 2 cores to the void."),
     p("c_remove_cores", CORES, "Remove N cores from TARGET and place them into PLACE", "Remove 1 core from one of your opponent's spirits and place it into their reserve."),
     p("c_pay_cores", CORES, "Pay N cores from TARGET", "Pay 1 core from this spirit."),
+    p("c_select_each_colour", CARDS, "From your trash, select one CARDS of each of the following colors: COLOUR, COLOUR and COLOUR", "From your trash, select one spirit card of each of the following colors: red and green. Return them to your hand."),
     p("c_place_each", CORES, "Place N cores from PLACE each onto PLACE and PLACE", "Place 1 core from the void each onto this spirit and one of your Shrine nexuses."),
     p("c_ev_cores", CORES, "Place all of the destroyed spirit's cores onto TARGET", "When one of your spirits is destroyed, select 1 of your spirits. Place all of the destroyed spirit's cores onto that spirit."),
     p("c_gain_bp", BP, "TARGET gets (gains) +N BP", "This spirit gets +2000 BP this turn."),
