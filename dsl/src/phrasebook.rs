@@ -73,6 +73,7 @@ pub const PHRASES: &[Phrase] = &[
     p("c_remaining", CARDS, "Return the remaining cards to the bottom of your deck", "Reveal the top 4 cards of your deck. Return the remaining cards to the bottom of your deck."),
     p("c_rem_trash", CARDS, "Discard the remaining cards", "Reveal the top 3 cards of your deck. Discard the remaining cards."),
     p("c_tecoto", CARDS, "Put TARGET into your tecoto", "Put the top card of your deck into your tecoto."),
+    p("c_select_each_colour", CARDS, "From your trash, select one CARDS of each of the following colors: COLOUR, COLOUR and COLOUR", "From your trash, select one spirit card of each of the following colors: red and green. Return them to your hand."),
     p("c_count", CORES, "Count +N / Count -N", "Count +1."),
     p("c_place_cores", CORES, "Place N cores from PLACE onto PLACE", "Place 1 core from the void on this spirit."),
     p("c_place_onto_from", CORES, "Place N cores onto PLACE from PLACE", "Select one of your spirits. Place any number of cores onto it from your reserve."),

@@ -37,6 +37,39 @@ pub(super) fn clause_of(p: Pair<Rule>) -> Vec<Action> {
     ) {
         return select::select_clause(c);
     }
+    // "From your trash, select one spirit card of each of the following colors: …": one
+    // card of each colour, chosen in turn, then together.
+    if rule == Rule::c_select_each_colour {
+        let mut query = None;
+        let mut trash = false;
+        let mut colours = Vec::new();
+        for x in c.into_inner() {
+            match x.as_rule() {
+                Rule::f_trash => trash = true,
+                Rule::np_body => query = Some(query_of(x, Owner::You)),
+                Rule::colour => colours.push(colour_of(x.as_str())),
+                _ => {}
+            }
+        }
+        let Some(mut query) = query else {
+            return Vec::new();
+        };
+        if trash {
+            query.zone = Zone::Trash;
+        }
+        let parts = (colours.into_iter())
+            .map(|c| {
+                let mut q = query.clone();
+                q.filters.push(Filter::Colour(c));
+                Target::Choose {
+                    count: Count::Exactly(1),
+                    query: q,
+                    chooser: Whose::You,
+                }
+            })
+            .collect();
+        return vec![Action::Select(Target::ChooseEach(parts))];
+    }
     // "Place one core from the void each onto X and Y": the count onto each place, in order.
     if rule == Rule::c_place_each {
         let mut count = CoreCount::Exactly(1);
