@@ -12,6 +12,7 @@ mod battle;
 mod cancel;
 mod main_step;
 mod mutants;
+mod mutants_levels;
 mod setup;
 mod turn;
 mod ultimate;
