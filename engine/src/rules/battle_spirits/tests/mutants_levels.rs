@@ -10,7 +10,15 @@ use crate::rules::battle_spirits::testkit::{
 /// An ultimate (cost 3, level 3 from 2 cores, 8000 BP) with one ultimate symbol and
 /// `effects`.
 fn ultimate(id: &str, effects: Vec<carddb::Effect>) -> CardDef {
-    let mut u = card(id, CardKind::Ultimate, 3, Colour::Red, 0, 0, &[(3, 2, 8000)]);
+    let mut u = card(
+        id,
+        CardKind::Ultimate,
+        3,
+        Colour::Red,
+        0,
+        0,
+        &[(3, 2, 8000)],
+    );
     u.symbols.ultimate = 1;
     u.effects = effects;
     u
@@ -55,7 +63,8 @@ fn bs_6_5_2_a_card_joined_to_the_attacker_adds_its_bp() {
     let (own, joined) = (g.bp(a), g.bp(j));
     assert_eq!(own, 4000);
     assert!(joined > 0);
-    g.join_for_battle(a, j, P1).expect("another spirit of P1 on the field");
+    g.join_for_battle(a, j, P1)
+        .expect("another spirit of P1 on the field");
     assert_eq!(g.joined_to(a), Some(j));
     assert_eq!(g.bp(a), own + joined);
 }
@@ -86,7 +95,11 @@ fn bs_12_4_field_ultimate_symbols_count_printed_and_changed() {
     put(&mut g, P0, "MUT-ULT-RED", Zone::Field(P0), 2);
     let s = g.field_symbols(P0);
     assert_eq!((s.ultimate, s.colours.get(&Colour::Red)), (2, Some(&1)));
-    assert_eq!(g.quote_card(P0, c).reduction, 2 + 1, "two ultimate, one red");
+    assert_eq!(
+        g.quote_card(P0, c).reduction,
+        2 + 1,
+        "two ultimate, one red"
+    );
 }
 
 /// BS-5.2 step 3 (ruling BSS01-109's shape): a constant that changes a field card's
