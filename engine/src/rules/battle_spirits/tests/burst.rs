@@ -144,12 +144,13 @@ fn bs_10_3_a_burst_that_summons_its_card_leaves_it_on_the_field() {
 
 /// BS-10.4: "then you may pay this card's cost to use its [Main] effect": the cost (4)
 /// is paid from the reserve first (1 core and the life core just lost), then from the
-/// cores above each field card's minimum in field order (two R-00 with 2 cores: 1 each),
-/// never depleting one; the [Main] effect resolves inside the burst. A cost above the
-/// spare cores (5) is not asked for.
+/// cores above each field card's minimum in field order (R-00 with 2 cores gives 1, the
+/// next R-00 with 3 gives 1 of its 2), never depleting one and no more than the cost; the
+/// [Main] effect resolves inside the burst. A cost above the 5 spare cores (6) is not
+/// asked for.
 #[test]
 fn bs_10_4_the_cost_for_the_main_effect_is_paid_from_spare_cores() {
-    for (id, cost) in [("MUT-BU4", 4), ("MUT-BU5", 5)] {
+    for (id, cost) in [("MUT-BU4", 4), ("MUT-BU5", 6)] {
         let b = burst_magic(
             id,
             cost,
@@ -159,7 +160,7 @@ fn bs_10_4_the_cost_for_the_main_effect_is_paid_from_spare_cores() {
         let mut g = strict(scenario(vec![b], 54));
         let c = put(&mut g, P0, id, Zone::Hand(P0), 0);
         must(&mut g, Choice::SetBurst { card: c });
-        let keep = [0, 1].map(|_| put(&mut g, P0, "R-00", Zone::Field(P0), 2));
+        let keep = [2, 3].map(|n| put(&mut g, P0, "R-00", Zone::Field(P0), n));
         // One core in the reserve (the soul core, if it is there).
         while let Some(core) = g.core_at(CoreLoc::Reserve(P0), false) {
             g.move_core(core, None);
@@ -167,13 +168,13 @@ fn bs_10_4_the_cost_for_the_main_effect_is_paid_from_spare_cores() {
         if g.reserve(P0) == 0 {
             give_reserve(&mut g, P0, 1);
         }
-        assert_eq!((g.reserve(P0), g.spare_cores(P0)), (1, 1 + 1 + 1));
+        assert_eq!((g.reserve(P0), g.spare_cores(P0)), (1, 1 + 1 + 2));
         let (h, life) = (hand_size(&g, P0), g.life(P0));
         p1_hits_p0(&mut g);
         must(&mut g, Choice::Yes); // activate
         let r = decision(&mut g);
-        if cost == 5 {
-            assert_ne!(r.kind, DecisionKind::EffectChoice, "4 spare cores < 5");
+        if cost == 6 {
+            assert_ne!(r.kind, DecisionKind::EffectChoice, "5 spare cores < 6");
             assert_eq!(g.life(P0), life - 1, "[Main] not used");
             assert_eq!(g.zone_of(c), Zone::Trash(P0));
             continue;
@@ -184,8 +185,8 @@ fn bs_10_4_the_cost_for_the_main_effect_is_paid_from_spare_cores() {
         assert_eq!(g.life(P0), life - 1 + 2);
         assert_eq!(
             keep.map(|k| g.cores_on(k)),
-            [1, 1],
-            "each kept at its minimum"
+            [1, 2],
+            "the minimum kept; no more than the cost"
         );
         assert_eq!(g.cores_at(CoreLoc::Trash(P0)), 4, "the cost, to the trash");
         assert_eq!(g.zone_of(c), Zone::Trash(P0));
@@ -217,4 +218,38 @@ fn bs_10_4_a_burst_may_use_the_main_effect_without_its_cost() {
         "told it was used; not the [Flash] effect"
     );
     assert_eq!(g.reserve(P0), reserve + 1, "nothing paid");
+}
+
+/// BS-10.3 and BS-8.4: a burst is activated only from the burst area. When a field effect
+/// reached by the same life loss (ordered first by the turn player) discards the set
+/// burst, the burst is not offered any more.
+#[test]
+fn bs_10_3_a_burst_discarded_before_its_turn_is_not_activated() {
+    let b = burst_magic("MUT-BU7", 3, "draw(2);", None);
+    let disc = scripted_spirit(
+        "MUT-DISC",
+        0,
+        1000,
+        vec![effect("When You Lose Life", "discard_burst(1);")],
+    );
+    let mut g = strict(scenario(vec![b, disc], 56));
+    let c = put(&mut g, P0, "MUT-BU7", Zone::Hand(P0), 0);
+    must(&mut g, Choice::SetBurst { card: c });
+    let s = put(&mut g, P0, "MUT-DISC", Zone::Field(P0), 1);
+    let h = hand_size(&g, P0);
+    p1_hits_p0(&mut g);
+    // P1, the turn player, orders the two (BS-8.4): the field effect first.
+    let r = decision(&mut g);
+    assert_eq!(r.player, P1, "{r:?}");
+    let first = r
+        .options
+        .iter()
+        .find(|o| o.label.starts_with(&format!("{} {s}", g.name(s))))
+        .expect("the field effect is offered");
+    must(&mut g, first.choice.clone());
+    assert_eq!(g.zone_of(c), Zone::Trash(P0));
+    let r = decision(&mut g);
+    assert!(!r.prompt.contains("burst"), "{}", r.prompt);
+    assert!(!g.log().contains(&Event::BurstActivated { card: c }));
+    assert_eq!(hand_size(&g, P0), h);
 }

@@ -50,8 +50,9 @@ fn bs_13_3_over_count_needs_the_field_and_enough_count_cores() {
     assert!(!g.in_over_count(h), "not on the field");
 }
 
-/// `link_for_battle` (BS-6.5.2: the BP compared in a battle): a spirit joined to the
-/// attacker adds its BP to the attacker's for that battle. R-04 (4000) joined by R-03.
+/// `link_for_battle` (BS-6.5.2: the BP compared in a battle; BS-6.5.1: the symbols for
+/// life): a spirit joined to the attacker adds its BP and its symbols to the attacker's
+/// for that battle. R-04 (4000, one symbol) joined by R-03 (one symbol).
 #[test]
 fn bs_6_5_2_a_card_joined_to_the_attacker_adds_its_bp() {
     let mut g = strict(scenario(vec![], 42));
@@ -67,6 +68,7 @@ fn bs_6_5_2_a_card_joined_to_the_attacker_adds_its_bp() {
         .expect("another spirit of P1 on the field");
     assert_eq!(g.joined_to(a), Some(j));
     assert_eq!(g.bp(a), own + joined);
+    assert_eq!(g.symbols_of(a), 1 + 1);
 }
 
 /// BS-12.4 and BS-5.2 step 3: the ultimate symbols of the field count for an ultimate
