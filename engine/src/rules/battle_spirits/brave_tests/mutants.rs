@@ -20,3 +20,24 @@ fn bs_9_1_a_brave_link_is_listed_once_the_condition_held() {
         &[super::super::BraveLink { brave: b, host }]
     );
 }
+
+/// BS-9.3: one brave per host by default: once BR-A is on R-03, BR-M (no condition) is
+/// not offered for it, though it could go onto the free R-02.
+#[test]
+fn bs_9_3_a_host_with_its_one_brave_takes_no_other() {
+    let mut g = game();
+    let host = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
+    let free = put(&mut g, P0, "R-02", Zone::Field(P0), 1);
+    let a = put(&mut g, P0, "BR-A", Zone::Field(P0), 1);
+    let m = put(&mut g, P0, "BR-M", Zone::Field(P0), 1);
+    assert!(legal(&mut g, &Choice::Brave { brave: m, host }));
+    brave_onto(&mut g, a, host);
+    assert!(!legal(&mut g, &Choice::Brave { brave: m, host }));
+    assert!(legal(
+        &mut g,
+        &Choice::Brave {
+            brave: m,
+            host: free
+        }
+    ));
+}
