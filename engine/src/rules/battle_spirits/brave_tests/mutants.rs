@@ -41,3 +41,29 @@ fn bs_9_3_a_host_with_its_one_brave_takes_no_other() {
         }
     ));
 }
+
+/// The loop guard (`brave.rs`): every brave unbraved this turn stays unbraved this turn,
+/// also after another brave was unbraved since (the guard keeps each move of the turn).
+#[test]
+fn a_brave_unbraved_this_turn_is_not_braved_again_after_another_unbraves() {
+    let mut g = game();
+    let h1 = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
+    let h2 = put(&mut g, P0, "R-02", Zone::Field(P0), 1);
+    let a = put(&mut g, P0, "BR-A", Zone::Field(P0), 1);
+    let m = put(&mut g, P0, "BR-M", Zone::Field(P0), 1);
+    brave_onto(&mut g, a, h1);
+    brave_onto(&mut g, m, h2);
+    for b in [a, m] {
+        must(&mut g, Choice::Unbrave { brave: b });
+        keep_question(&mut g);
+        let core = Choice::PlaceFrom {
+            from: CoreSource::Reserve,
+            soul: false,
+        };
+        must(&mut g, core);
+        must(&mut g, Choice::DonePlacing);
+    }
+    assert_eq!((g.host_of(a), g.host_of(m)), (None, None));
+    assert!(!legal(&mut g, &Choice::Brave { brave: a, host: h1 }));
+    assert!(!legal(&mut g, &Choice::Brave { brave: m, host: h2 }));
+}
