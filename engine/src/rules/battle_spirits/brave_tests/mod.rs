@@ -14,6 +14,7 @@ use crate::{CardLibrary, DecisionKind};
 mod braved;
 mod braving;
 mod leaving;
+mod mutants;
 mod unbrave;
 
 const P0: PlayerId = PlayerId(0);

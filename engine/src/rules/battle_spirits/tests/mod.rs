@@ -9,9 +9,11 @@ use crate::rules::battle_spirits::testkit::{card, synthetic_cards, synthetic_dec
 use crate::{CardLibrary, Replay};
 
 mod battle;
+mod burst;
 mod cancel;
 mod main_step;
 mod mutants;
+mod mutants_levels;
 mod setup;
 mod turn;
 mod ultimate;

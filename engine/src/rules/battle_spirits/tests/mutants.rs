@@ -307,3 +307,29 @@ fn bs_12_4_a_fulfilled_reduction_meets_the_ultimate_symbols_too() {
     let q = g.quote_card(P0, c);
     assert_eq!((q.cost, q.reduction, q.to_pay), (7, 3, 4));
 }
+
+/// BS-5.7: moving cores is offered in the main step only when the turn player has a card
+/// on the field and a core to move: not on an empty field, not without any core.
+#[test]
+fn bs_5_7_core_movement_needs_a_field_card_and_a_core() {
+    let mut g = strict(scenario(vec![], 39));
+    assert!(g.field(P0).is_empty());
+    assert!(g.reserve(P0) > 0);
+    assert!(
+        !decision(&mut g).is_legal(&Choice::MoveCores),
+        "empty field"
+    );
+    let s = put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    assert!(decision(&mut g).is_legal(&Choice::MoveCores));
+    while let Some(core) = g.core_at(CoreLoc::Reserve(P0), false) {
+        g.move_core(core, None);
+    }
+    if let Some(soul) = g.core_at(CoreLoc::Reserve(P0), true) {
+        g.move_core(soul, Some(CoreLoc::Trash(P0)));
+    }
+    let c = g.core_at(CoreLoc::Card(s), false).expect("its core");
+    g.move_core(c, None);
+    g.cached = None;
+    assert_eq!((g.reserve(P0), g.cores_on(s)), (0, 0));
+    assert!(!decision(&mut g).is_legal(&Choice::MoveCores), "no core");
+}
