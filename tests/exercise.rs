@@ -163,14 +163,15 @@ fn exercise_plays_every_real_card() {
     assert!(n("executable_and_fired") >= EXECUTABLE_AND_FIRED, "{t}");
 }
 
-/// Last measured on the real cards with `--games 100` (seed 0): 991 effects in the
-/// imported pack, 501 with no gap, 190
-/// fired, 179 both; 546 never reached and 68 threw (a constant effect registering `when`,
-/// `has_keyword` given an array:, kinds 1 and 10).
-const EFFECTS: u64 = 991;
-const EXECUTABLE: u64 = 501;
-const FIRED: u64 = 190;
-const EXECUTABLE_AND_FIRED: u64 = 179;
+/// Last measured on the real cards with `--games 100` (seed 0): 987 effects in the
+/// imported pack (four entries of the data are a timing label with no text; the importer
+/// counts them as quirks and makes no effect of them), 933 with no gap, 349 fired, 349 both,
+/// 505 never reached, 0 threw. The floors sit a little under the measure so a change of
+/// deck order does not fail them; a fall of reach does.
+const EFFECTS: u64 = 987;
+const EXECUTABLE: u64 = 920;
+const FIRED: u64 = 330;
+const EXECUTABLE_AND_FIRED: u64 = 330;
 
 /// A pack too small for the format asked (BS-0.1 deck sizes) fails once, saying why; the advice to try
 /// `--format casual` (20–60 cards) is given only when another format was asked for.

@@ -67,7 +67,7 @@ fn only_select(c: &Pair<Rule>) -> Vec<Action> {
     }]
 }
 
-/// "While your Voidlord spirits are attacking, they cannot be blocked by spirits with fewer
+/// "While your Gearling spirits are attacking, they cannot be blocked by spirits with fewer
 /// BP than them": each of those spirits, while it attacks, cannot be blocked by a spirit
 /// with less BP than its own when the block would be declared (BS-6.3).
 fn unblock_weaker(c: &Pair<Rule>) -> Vec<Action> {

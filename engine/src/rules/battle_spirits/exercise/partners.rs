@@ -1,5 +1,5 @@
-//! What a card's text names that another card has — a family ("your Mecha spirits", "an
-//! EVA-01 spirit", "a Mari nexus") or a keyword ("with Ascend", "Curse or Bloodcurse") —
+//! What a card's text names that another card has — a family ("your Clockwork spirits", "a
+//! Gearling spirit", "a Sunforge nexus") or a keyword ("with Ascend", "Curse or Bloodcurse") —
 //! and the cards that have it. A player builds a deck around such a card with its
 //! partners; `exercise` adds a few partners to a deck whose cards name some
 //! ([`super::decks`]), so that those effects meet what they wait for.

@@ -88,7 +88,7 @@ pub(super) fn register_costs(e: &mut Engine) {
         e,
         "reduce_with_symbols_of",
         ["targets", "q: Query", "dur: &str"],
-        "While the cards' cost is paid, the printed symbols of the cards the query matches off the field (\"any NERV cards in your trash\") count with your field's symbols to meet their reduction symbols (BS-5.2 step 3); each such card once.",
+        "While the cards' cost is paid, the printed symbols of the cards the query matches off the field (\"any Gearling cards in your trash\") count with your field's symbols to meet their reduction symbols (BS-5.2 step 3); each such card once.",
         |t: Dynamic, q: Query, d: &str| modify(&t, ModKind::SymbolsFrom(q), d)
     );
     reg!(
