@@ -91,7 +91,7 @@ fn a_choice_for_a_destruction_offers_no_card_already_being_destroyed() {
         "{r}"
     );
     let (r, _) = read(
-        "(When Summoned) Select one of your opponent's exhausted spirits and return it to their hand.",
+        "(When Summoned) Select 1 of your opponent's exhausted spirits and return it to their hand.",
     );
     assert!(!r.contains("not_being_destroyed"), "{r}");
 }

@@ -124,7 +124,7 @@ fn cores_that_are_not_a_soul_core_are_ordinary_cores() {
         "{r}"
     );
     let r = rhai(
-        "(When Summoned) Select 1 of your opponent's spirits. Remove a core that is not a {CORE} from it and place it into the void.",
+        "(When Summoned) Select 1 of your opponent's spirits. Remove one core that is not a {CORE} from it and place it into the void.",
     );
     assert!(r.contains("move_ordinary_cores(t, \"void\", 1)"), "{r}");
 }

@@ -89,8 +89,8 @@ pub(super) fn parse_body(
                     }
                     continue;
                 }
-                // A limit on an earlier action ("You can discard a maximum of twelve cards
-                // with this effect"): with no such action before it, not understood.
+                // A limit on an earlier action ("With this effect you can discard a maximum of seven cards"):
+                // with no such action before it, not understood.
                 if st.mill_cap.is_some() || st.no_soul_on.is_some() {
                     if !limit_earlier(&mut out, &st) {
                         unparsed.push(Unparsed {

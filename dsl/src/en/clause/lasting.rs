@@ -296,7 +296,7 @@ fn by_cards_of(c: &Pair<Rule>) -> (Vec<&'static str>, Vec<Colour>) {
     (kinds, colours)
 }
 
-/// "Neither player can draw using magic effects" (BS-8.1): who cannot draw, and by the
+/// "Neither player may draw by nexus effects" (BS-8.1): who cannot draw, and by the
 /// effects of which kind of card.
 fn no_draw_by(c: &Pair<Rule>) -> Action {
     let text = c.as_str().to_ascii_lowercase();

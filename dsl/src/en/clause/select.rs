@@ -43,8 +43,8 @@ fn kind_in(c: &Pair<Rule>) -> CardKind {
     }
 }
 
-/// "your opponent can only select a spirit with a "Soul Core" on it when using an effect to
-/// select one of your spirits": your cards of that kind the noun does not describe cannot
+/// "your opponent can only select an exhausted spirit when using an effect to select one of
+/// your spirits": your cards of that kind the noun does not describe cannot
 /// be selected by the opponent's effects (BS-8.1) — the same limit said the other way.
 fn only_select(c: &Pair<Rule>) -> Vec<Action> {
     let Some(allowed) = by_query(c) else {
@@ -90,8 +90,8 @@ fn unblock_weaker(c: &Pair<Rule>) -> Vec<Action> {
     )]
 }
 
-/// "Your opponent cannot attack with a spirit during this turn unless they remove a core
-/// from it and place it into their reserve" (BS-6.1): an attack tax paid by the attacker's
+/// "During this turn your opponent cannot attack with a spirit unless they remove two cores
+/// from it and place them into their reserve" (BS-6.1): an attack tax paid by the attacker's
 /// own cores, which go to the reserve (ruling ST02-016: a spirit left with too few cores is
 /// destroyed, BS-5.3).
 fn attack_own_cores(c: &Pair<Rule>) -> Vec<Action> {
@@ -119,9 +119,8 @@ fn attack_own_cores(c: &Pair<Rule>) -> Vec<Action> {
     }]
 }
 
-/// "Your opponent cannot use magic cards in their hand that do not share a color with any of
-/// the symbols on their field", "… cannot summon a spirit that costs 4 or fewer more than
-/// once per turn" (BS-5.1, BS-5.4, BS-5.5): those cards in the hand cannot be played — for
+/// "Your opponent cannot use magic cards in their hand that share a color with the symbols on
+/// their field", "… cannot summon a spirit that costs 6 or more more than once per turn" (BS-5.1, BS-5.4, BS-5.5): those cards in the hand cannot be played — for
 /// "more than once per turn", once such a spirit was summoned this turn.
 fn cannot_play(c: &Pair<Rule>) -> Vec<Action> {
     let owner = if c.as_str().to_ascii_lowercase().starts_with("your opponent") {

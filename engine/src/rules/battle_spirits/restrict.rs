@@ -149,7 +149,7 @@ impl Game {
     }
 
     /// BS-8.1 "cannot": whether player `p` cannot draw by the effect of card `source` now
-    /// ("neither player can draw using magic effects"): a `NoDrawsBy` of the source's kind
+    /// ("neither player may draw by nexus effects"): a `NoDrawsBy` of the source's kind
     /// for that player, stored or constant.
     pub fn draw_forbidden(&self, p: PlayerId, source: InstanceId) -> bool {
         let kind = self.kind_for_effects(source);
@@ -195,7 +195,7 @@ impl Game {
             .sum()
     }
 
-    /// "Cores that would be placed into either player's life are placed on this spirit
+    /// "Cores that would go into your opponent's life are put on this nexus
     /// instead" (BS-8.1): where cores an effect places into `to` go — a field card's with
     /// `LifeCoresHere` for that life (the first such card, turn player's first), else `to`.
     pub(crate) fn life_dest(&self, to: CoreLoc) -> CoreLoc {

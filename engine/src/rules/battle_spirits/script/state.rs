@@ -277,8 +277,8 @@ pub enum ModKind {
     AttackCoresToReserve(u32),
     /// On the card whose effect says it: cores an effect would place into the life of
     /// `whose` player (relative to `giver`, the effect's controller) are placed on this
-    /// card instead (BS-8.1 "instead"; "cores that would be placed into either player's
-    /// life are placed on this spirit instead"). Only while the card is on the field.
+    /// card instead (BS-8.1 "instead"; "cores that would go into your opponent's
+    /// life are put on this nexus instead"). Only while the card is on the field.
     LifeCoresHere { whose: Whose, giver: PlayerId },
     /// On a card in the hand or tecoto: it cannot be summoned, deployed or used (BS-5.1,
     /// BS-5.4, BS-5.5: "your opponent cannot use magic cards …"); no play option lists it.
@@ -382,7 +382,7 @@ pub enum ModKind {
     },
     /// Kept on the card whose effect says it: the players `whose` names (relative to
     /// `giver`: "each", "your", "opponent") cannot draw by the effects of cards of `kind`
-    /// (BS-8.1: "neither player can draw using magic effects").
+    /// (BS-8.1: "neither player may draw by nexus effects").
     NoDrawsBy {
         kind: carddb::CardKind,
         whose: String,
