@@ -135,10 +135,9 @@ fn first(t: &Dynamic) -> R<Option<InstanceId>> {
     Ok(targets(t)?.first().copied())
 }
 
-/// `attacks_cannot_reduce_life(_to)`: the modifier on the effect's card (`to`: the life the
-/// attacks cannot reduce it to; `None`: not at all).
-fn life_kept(q: Query, w: &str, to: Option<u32>, d: &str) -> R<()> {
-    let whose = match w {
+/// "each" / "your" / "opponent" → whose life a modifier names. Errors: any other word.
+fn whose_each(w: &str) -> R<Whose> {
+    Ok(match w {
         "each" => Whose::Either,
         "your" => Whose::Your,
         "opponent" => Whose::Opponent,
@@ -147,8 +146,13 @@ fn life_kept(q: Query, w: &str, to: Option<u32>, d: &str) -> R<()> {
                 "expected \"each\", \"your\" or \"opponent\", got {other:?}"
             )));
         }
-    };
-    let until = dur(d)?;
+    })
+}
+
+/// `attacks_cannot_reduce_life(_to)`: the modifier on the effect's card (`to`: the life the
+/// attacks cannot reduce it to; `None`: not at all).
+fn life_kept(q: Query, w: &str, to: Option<u32>, d: &str) -> R<()> {
+    let whose = whose_each(w)?;
     let rc = run_ctx()?;
     let kind = ModKind::AttacksCannotReduceLife {
         attackers: q,
@@ -156,20 +160,7 @@ fn life_kept(q: Query, w: &str, to: Option<u32>, d: &str) -> R<()> {
         protector: rc.controller,
         to,
     };
-    if read_only() {
-        rc.collected.borrow_mut().push((rc.card, kind));
-        return Ok(());
-    }
-    // A "while" protection given by a triggered effect lasts the turn.
-    let until = if until == Until::While {
-        Until::Turn
-    } else {
-        until
-    };
-    with_mut(|g, rc| {
-        g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
-        Ok(())
-    })
+    keep_on_card(kind, d)
 }
 
 pub(super) fn register_battle(e: &mut Engine) {
@@ -179,35 +170,13 @@ pub(super) fn register_battle(e: &mut Engine) {
         ["whose: &str", "dur: &str"],
         "For the duration, cores an effect would place into the life of \"each\" player, \"your\" or the \"opponent\"'s are placed on this card instead (BS-8.1 \"instead\"), while it is on the field; then no life is gained. The first such card of the turn player, then of the other, takes them.",
         |w: &str, d: &str| -> R<()> {
-            let whose = match w {
-                "each" => Whose::Either,
-                "your" => Whose::Your,
-                "opponent" => Whose::Opponent,
-                other => {
-                    return Err(err(format!(
-                        "expected \"each\", \"your\" or \"opponent\", got {other:?}"
-                    )));
-                }
-            };
-            let until = dur(d)?;
+            let whose = whose_each(w)?;
             let rc = run_ctx()?;
             let kind = ModKind::LifeCoresHere {
                 whose,
                 giver: rc.controller,
             };
-            if read_only() {
-                rc.collected.borrow_mut().push((rc.card, kind));
-                return Ok(());
-            }
-            let until = if until == Until::While {
-                Until::Turn
-            } else {
-                until
-            };
-            with_mut(|g, rc| {
-                g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
-                Ok(())
-            })
+            keep_on_card(kind, d)
         }
     );
     reg!(

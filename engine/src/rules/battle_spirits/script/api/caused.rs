@@ -2,6 +2,7 @@
 //! battle's results (BS-6.5.2): watched happenings (`Game::watch`) whose cause is the
 //! effect running when they happen (`ctx::acting_effect`).
 
+use super::watchers::whose_of;
 use super::*;
 use crate::rules::battle_spirits::script::hooks::Whose;
 use crate::rules::battle_spirits::script::state::WatchKind;
@@ -27,19 +28,6 @@ fn caused(kind: WatchKind, subject: Option<Query>, whose: Whose, kw: Option<&str
         subject,
         whose,
         keyword: kw.map(str::to_lowercase),
-    })
-}
-
-fn whose_of(w: &str) -> R<Whose> {
-    Ok(match w {
-        "your" | "my" | "you" => Whose::Your,
-        "opponent" | "opponents" => Whose::Opponent,
-        "either" | "any" | "all" => Whose::Either,
-        other => {
-            return Err(err(format!(
-                "whose must be \"your\", \"opponent\" or \"either\", got {other:?}"
-            )));
-        }
     })
 }
 

@@ -296,6 +296,27 @@ fn modify(t: &Dynamic, kind: ModKind, d: &str) -> R<()> {
     })
 }
 
+/// Keeps `kind` on the running effect's card for the duration `d`: a constant effect
+/// collects it (it holds while the constant does); a triggered effect stores it, a "while"
+/// from a triggered effect lasting the turn. Errors: an unknown duration, no running effect.
+fn keep_on_card(kind: ModKind, d: &str) -> R<()> {
+    let until = dur(d)?;
+    let rc = run_ctx()?;
+    if read_only() {
+        rc.collected.borrow_mut().push((rc.card, kind));
+        return Ok(());
+    }
+    let until = if until == Until::While {
+        Until::Turn
+    } else {
+        until
+    };
+    with_mut(|g, rc| {
+        g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
+        Ok(())
+    })
+}
+
 fn each(t: &Dynamic, f: impl Fn(&mut Game, InstanceId, PlayerId) -> bool) -> R<i64> {
     each_by(t, |g, c, a| f(g, c, a.player))
 }

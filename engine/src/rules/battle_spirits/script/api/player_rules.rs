@@ -11,21 +11,12 @@ use crate::rules::battle_spirits::script::state::PaidCostChange;
 /// constant effect cannot give it: the engine reads these rules as stored (a constant's
 /// would be read only where constants are, so it is refused, never dropped silently).
 fn player_rule(kind: ModKind, d: &str) -> R<()> {
-    let until = dur(d)?;
     if read_only() {
         return Err(err(
             "a player rule (`cost_rule`, `core_step_cores`) lasts a while from a triggered effect: it cannot be given by a constant effect",
         ));
     }
-    let until = if until == Until::While {
-        Until::Turn
-    } else {
-        until
-    };
-    with_mut(|g, rc| {
-        g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
-        Ok(())
-    })
+    keep_on_card(kind, d)
 }
 
 pub(super) fn register_player_rules(e: &mut Engine) {

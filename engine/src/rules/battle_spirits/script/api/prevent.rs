@@ -22,27 +22,13 @@ pub(super) fn register_prevent(e: &mut Engine) {
         "For the duration, an effect discards at most max cards from your deck at a time (BS-8.1): \"no more than one card is discarded\" by your opponent's effects (opponent_only), \"cards cannot be discarded from your deck\" (max 0, any effect). Kept on this card, also off the field (a magic's \"this turn\").",
         |max: i64, opponent_only: bool, d: &str| -> R<()> {
             let max = nat(max, "max")?;
-            let until = dur(d)?;
             let rc = run_ctx()?;
             let kind = ModKind::DeckDiscardLimit {
                 max,
                 opponent_only,
                 protector: rc.controller,
             };
-            if read_only() {
-                rc.collected.borrow_mut().push((rc.card, kind));
-                return Ok(());
-            }
-            // A "while" limit given by a triggered effect lasts the turn.
-            let until = if until == Until::While {
-                Until::Turn
-            } else {
-                until
-            };
-            with_mut(|g, rc| {
-                g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
-                Ok(())
-            })
+            keep_on_card(kind, d)
         }
     );
     reg!(
@@ -66,26 +52,13 @@ pub(super) fn register_prevent(e: &mut Engine) {
                     "whose must be \"each\", \"your\" or \"opponent\", got {who:?}"
                 )));
             }
-            let until = dur(d)?;
             let rc = run_ctx()?;
             let kind = ModKind::NoDrawsBy {
                 kind,
                 whose: who.to_string(),
                 giver: rc.controller,
             };
-            if read_only() {
-                rc.collected.borrow_mut().push((rc.card, kind));
-                return Ok(());
-            }
-            let until = if until == Until::While {
-                Until::Turn
-            } else {
-                until
-            };
-            with_mut(|g, rc| {
-                g.add_modifier_by(rc.card, kind, until, Some(rc.controller));
-                Ok(())
-            })
+            keep_on_card(kind, d)
         }
     );
     reg!(

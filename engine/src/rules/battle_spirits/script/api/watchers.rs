@@ -353,7 +353,7 @@ fn watch(kind: WatchKind, subject: Option<Query>, whose: Whose, n: u32) -> R<Eve
     }))
 }
 
-fn whose_of(w: &str) -> R<Whose> {
+pub(super) fn whose_of(w: &str) -> R<Whose> {
     Ok(match w {
         "your" | "my" | "you" => Whose::Your,
         "opponent" | "opponents" => Whose::Opponent,
