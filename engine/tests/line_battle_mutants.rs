@@ -32,7 +32,13 @@ fn plain(config: LineBattleConfig) -> Game {
         first_player: Some(P1),
         ..config
     };
-    Game::new(config, lib, [("M".into(), deck(&[])), ("M".into(), deck(&[]))], 3).unwrap()
+    Game::new(
+        config,
+        lib,
+        [("M".into(), deck(&[])), ("M".into(), deck(&[]))],
+        3,
+    )
+    .unwrap()
 }
 
 /// Answers "end the phase" / "done" until the game ends; the result.
@@ -156,7 +162,10 @@ fn lb_0_3_a_full_line_takes_no_more_creatures() {
 fn lb_0_3_a_creature_costing_all_the_dp_can_be_played() {
     // P2 has 10 DP (LB-0.2); a creature of cost 10 is affordable, one of cost 11 is not.
     let mut g = board(
-        vec![creature("TEN", 10, 1, 1, 0), creature("ELEVEN", 11, 1, 1, 0)],
+        vec![
+            creature("TEN", 10, 1, 1, 0),
+            creature("ELEVEN", 11, 1, 1, 0),
+        ],
         None,
     );
     let ten = g.put_into_hand(P2, "TEN").unwrap();
