@@ -297,6 +297,14 @@ impl Game {
         if let Some(s) = self.rt.summoning.get() {
             self.apply_paid_card(s, &battle, &mut out);
         }
+        // A printed keyword may hold only at its timing, a battle's among them
+        // (`printed_timing_holds`): then the constants read the battle.
+        let timed = |c: &InstanceId| self.def_of(*c).keywords.iter().any(|k| k.timing.is_some());
+        if self.host.keywords.any_constant
+            && [a, a.other()].iter().any(|&p| field(p).iter().any(timed))
+        {
+            out.reads |= READS_BATTLE;
+        }
         // Keywords' constant effects, for the keywords printed or gained now,
         // including those the constants above give.
         let holders: Vec<(PlayerId, InstanceId)> = if self.host.keywords.any_constant {

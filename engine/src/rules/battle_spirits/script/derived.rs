@@ -56,9 +56,11 @@ impl Game {
         (self.rt.const_cache_summoning.borrow().iter()).fold(main, |r, (_, c)| r | c.reads)
     }
 
-    /// Whether event `e` (not a notice) leaves the derived values valid: a card
-    /// moving between piles off the field, or one exhausted or refreshed, when no constant
-    /// cached now read that part (field symbols and costs never read it); a card played
+    /// Whether event `e` (not a notice) leaves the derived values valid: the end of a
+    /// turn; an attack, a block or a battle's end when no constant cached now reads the
+    /// battle; a card moving between piles off the field, or one exhausted or refreshed,
+    /// when no constant cached now read that part (field symbols and costs never read it);
+    /// a card played
     /// (its moves and payment have their own events) when none read cores (whether its
     /// cost spent a soul core, `soul_core_spent`, reads its `Played` event). A core move
     /// decides for itself (`Game::move_core`).
@@ -73,6 +75,9 @@ impl Game {
             Event::Exhausted { .. } | Event::Refreshed { .. } => {
                 self.cached_reads() & READS_EXHAUSTION == 0
             }
+            // BS-7.1: the turn's "this turn" parts end before it (`end_turn_effects`, which
+            // reads again what they changed); the turn player changes with `TurnBegan`.
+            Event::TurnEnded { .. } => true,
             // BS-6: the battle's own change has no event (`battle_changed`); the exhaustion
             // and the moves of a declaration have theirs.
             Event::AttackDeclared { .. }
@@ -485,6 +490,46 @@ mod tests {
         pass_flashes(&mut g);
         assert_eq!(g.battle_cards(), None, "BS-6.7: the battle ended");
         assert_eq!(g.bp(s), 1500, "no bonus after the battle");
+    }
+
+    /// BS-6.3, BS-8.1: a keyword printed with a battle timing ("While This Spirit
+    /// Attacks: Confront") holds during that battle, so the constants read the battle
+    /// (`READS_BATTLE`) and the attack reads them again: the defender must block (the
+    /// keyword's modifier, `must_be_blocked`).
+    #[test]
+    fn a_keyword_printed_with_a_battle_timing_holds_once_the_attack_is_declared() {
+        use crate::rules::battle_spirits::script::source_reads::READS_BATTLE;
+        use crate::rules::battle_spirits::script::state::ModKind;
+        use crate::rules::battle_spirits::testkit::saga_scenario;
+        use crate::rules::battle_spirits::{Choice, DecisionKind};
+        let mut striker = scripted_spirit("S-CONFRONT", 0, 3000, vec![]);
+        striker.keywords = vec![carddb::Keyword {
+            name: "confront".into(),
+            value: None,
+            levels: vec![],
+            timing: Some("While This Spirit Attacks".into()),
+            steps: vec![],
+        }];
+        let guard = scripted_spirit("S-GUARD", 0, 1000, vec![]);
+        let mut g = strict(saga_scenario(vec![striker, guard], 3));
+        to_p1_main(&mut g);
+        let a = put(&mut g, P1, "S-CONFRONT", Zone::Field(P1), 1);
+        put(&mut g, PlayerId(0), "S-GUARD", Zone::Field(PlayerId(0)), 1);
+        assert!(
+            !g.mods_of(a).contains(&ModKind::MustBeBlocked),
+            "not attacking"
+        );
+        assert_ne!(g.cached_reads() & READS_BATTLE, 0);
+        g.answer(Choice::EndMain).unwrap();
+        g.answer(Choice::Attack { attacker: a }).unwrap();
+        assert!(g.mods_of(a).contains(&ModKind::MustBeBlocked), "attacking");
+        pass_flashes(&mut g);
+        let r = decision(&mut g);
+        assert_eq!(r.kind, DecisionKind::BlockOrNot);
+        assert!(
+            !r.is_legal(&Choice::NoBlock),
+            "Confront: S-GUARD must block"
+        );
     }
 
     #[test]
