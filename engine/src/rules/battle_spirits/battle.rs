@@ -266,7 +266,7 @@ impl Game {
             blocker: None,
             blocked: false,
         });
-        self.invalidate_constants(); // no event of its own (`derived`)
+        self.battle_changed(); // no event of its own (`derived`)
         self.fire(Hook::WhenAttacks { card: attacker });
         // An effect made it attack a spirit: that block is declared, so the flash timing
         // before the block declaration is skipped (rulings K17, K20, K22).
@@ -528,7 +528,7 @@ impl Game {
         self.st.battle = None;
         self.end_battle_join();
         self.st.scripts.battle_magic.clear();
-        self.invalidate_constants(); // no event of its own (`derived`)
+        self.battle_changed(); // no event of its own (`derived`)
         self.end_battle_effects();
         self.st.phase = Phase::AttackDeclare;
     }

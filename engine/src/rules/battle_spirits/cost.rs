@@ -4,7 +4,7 @@ use carddb::{CardDef, CardKind, Colour, Step as EffectStep};
 
 use super::game::Game;
 use super::levels::FieldSymbols;
-use super::script::constants::COST_MODS;
+use super::script::constants::{COST_MODS, kind_bits};
 use super::script::state::{ModKind, PaidCostChange};
 use super::types::{CoreLoc, PlayKind, Zone};
 use crate::core::{InstanceId, PlayerId};
@@ -218,6 +218,15 @@ impl Game {
         (cost, off)
     }
 
+    /// Whether a modifier may change what a card costs (BS-5.2): a constant of this game
+    /// that gives one ([`COST_MODS`]), one stored, or a player's rule (`ModKind::PaidCost`).
+    fn cost_may_change(&self) -> bool {
+        self.const_kinds & COST_MODS != 0
+            || (self.st.scripts.modifiers.iter()).any(|m| {
+                kind_bits(&m.kind) & COST_MODS != 0 || matches!(m.kind, ModKind::PaidCost { .. })
+            })
+    }
+
     /// `p` pays for `card` now: each "next card" rule that changes its cost is used up
     /// (`ModKind::PaidCost` with `once`, BS-5.2).
     pub(crate) fn use_up_paid_cost_rules(&mut self, p: PlayerId, card: InstanceId) {
@@ -325,8 +334,28 @@ impl Game {
         if kind == PlayKind::Summon && !self.summon_requirement_met(card, p) {
             return None;
         }
+        // BS-5.2 step 4: reduction takes off at most the card's reduction symbols. When
+        // no modifier can change a cost, a card whose cost less all of them, and its
+        // lowest level's cores (BS-5.1), is more than `available` is not quoted (reading a
+        // quote, and the constants it needs, is the costly part). Not while exercise
+        // counts constant runs: what a quote runs stays counted.
+        if available < least_to_pay(def) && self.rt.const_seen.is_none() && !self.cost_may_change()
+        {
+            return None;
+        }
         let q = self.quote_card(p, card);
         // Saturating: a card of absurd cost is simply unaffordable.
         (available >= q.to_pay.saturating_add(q.min_cores)).then_some((kind, q))
     }
+}
+
+/// The fewest cores `def` can take to play with no cost modifier (BS-5.1, BS-5.2): its
+/// cost less every reduction symbol it has (coloured and ultimate), then its lowest level's
+/// cores.
+fn least_to_pay(def: &CardDef) -> u32 {
+    let symbols = (def.reduction.iter())
+        .map(|(_, n)| u32::from(*n))
+        .sum::<u32>()
+        + u32::from(def.ultimate_reduction);
+    (def.cost.saturating_sub(symbols)).saturating_add(def.minimum_cores())
 }

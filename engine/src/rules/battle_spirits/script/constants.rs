@@ -33,8 +33,8 @@ pub(crate) struct Constants {
 }
 
 pub(crate) use super::source_reads::{
-    BP_MODS, COST_MODS, KEYWORD_MODS, LEVEL_MODS, READS_CORES, READS_EXHAUSTION, READS_PILES,
-    SYMBOL_MODS, kinds_of, reads_named_in, step_bit,
+    BP_MODS, COST_MODS, KEYWORD_MODS, LEVEL_MODS, READS_BATTLE, READS_CORES, READS_EXHAUSTION,
+    READS_PILES, SYMBOL_MODS, kinds_of, reads_named_in, step_bit,
 };
 
 /// Which of the kinds queries skip when none is in force `k` is.
@@ -154,9 +154,12 @@ impl Game {
     /// 0 BP is then destroyed (BS-5.3.1).
     pub(crate) fn end_battle_effects(&mut self) {
         let s = &mut self.st.scripts;
+        let before = (s.modifiers.len(), s.subs.len());
         s.modifiers.retain(|m| m.until != Until::Battle);
         s.subs.retain(|w| w.until != Until::Battle);
-        self.invalidate_constants(); // no event of its own (`derived`)
+        if before != (s.modifiers.len(), s.subs.len()) {
+            self.invalidate_constants(); // no event of its own (`derived`)
+        }
         self.check_zero_bp();
     }
 
@@ -294,6 +297,14 @@ impl Game {
         if let Some(s) = self.rt.summoning.get() {
             self.apply_paid_card(s, &battle, &mut out);
         }
+        // A printed keyword may hold only at its timing, a battle's among them
+        // (`printed_timing_holds`): then the constants read the battle.
+        let timed = |c: &InstanceId| self.def_of(*c).keywords.iter().any(|k| k.timing.is_some());
+        if self.host.keywords.any_constant
+            && [a, a.other()].iter().any(|&p| field(p).iter().any(timed))
+        {
+            out.reads |= READS_BATTLE;
+        }
         // Keywords' constant effects, for the keywords printed or gained now,
         // including those the constants above give.
         let holders: Vec<(PlayerId, InstanceId)> = if self.host.keywords.any_constant {
@@ -349,6 +360,12 @@ impl Game {
     ) {
         let a = self.st.active;
         let unit = self.unit_of(c);
+        // Whether it applies reads the battle, whether it does now or not (`battle_changed`).
+        if (e.triggers.iter())
+            .any(|t| matches!(t, Trigger::WhileAttacking | Trigger::WhileBlocking))
+        {
+            out.reads |= READS_BATTLE;
+        }
         let applies = e.triggers.iter().any(|t| match *t {
             Trigger::Constant => true,
             Trigger::WhileAttacking => battle.is_some_and(|(x, _)| x == unit),

@@ -4,7 +4,7 @@
 //! `invalidate_constants`). In strict games a cached read checks that no such part changed
 //! since it was computed, so a place that forgets is caught by the tests.
 
-use super::constants::{READS_CORES, READS_EXHAUSTION, READS_PILES, step_bit};
+use super::constants::{READS_BATTLE, READS_CORES, READS_EXHAUSTION, READS_PILES, step_bit};
 use crate::core::{InstanceId, PlayerId};
 use crate::rules::battle_spirits::{Event, Game, StepName, Zone};
 
@@ -56,9 +56,11 @@ impl Game {
         (self.rt.const_cache_summoning.borrow().iter()).fold(main, |r, (_, c)| r | c.reads)
     }
 
-    /// Whether event `e` (not a notice) leaves the derived values valid: a card
-    /// moving between piles off the field, or one exhausted or refreshed, when no constant
-    /// cached now read that part (field symbols and costs never read it); a card played
+    /// Whether event `e` (not a notice) leaves the derived values valid: the end of a
+    /// turn; an attack, a block or a battle's end when no constant cached now reads the
+    /// battle; a card moving between piles off the field, or one exhausted or refreshed,
+    /// when no constant cached now read that part (field symbols and costs never read it);
+    /// a card played
     /// (its moves and payment have their own events) when none read cores (whether its
     /// cost spent a soul core, `soul_core_spent`, reads its `Played` event). A core move
     /// decides for itself (`Game::move_core`).
@@ -73,6 +75,14 @@ impl Game {
             Event::Exhausted { .. } | Event::Refreshed { .. } => {
                 self.cached_reads() & READS_EXHAUSTION == 0
             }
+            // BS-7.1: the turn's "this turn" parts end before it (`end_turn_effects`, which
+            // reads again what they changed); the turn player changes with `TurnBegan`.
+            Event::TurnEnded { .. } => true,
+            // BS-6: the battle's own change has no event (`battle_changed`); the exhaustion
+            // and the moves of a declaration have theirs.
+            Event::AttackDeclared { .. }
+            | Event::BlockDeclared { .. }
+            | Event::BattleEnded { .. } => self.cached_reads() & READS_BATTLE == 0,
             _ => false,
         }
     }
@@ -112,6 +122,16 @@ impl Game {
         }
     }
 
+    /// The battle changed (BS-6: declared, blocked, ended; it has no event of its own): the
+    /// derived values are read again only if the constants cached now read the battle
+    /// ([`READS_BATTLE`]: a script that names it, a "while attacking/blocking" timing);
+    /// field symbols and costs do not read it.
+    pub(crate) fn battle_changed(&self) {
+        if self.cached_reads() & READS_BATTLE != 0 {
+            self.invalidate_constants();
+        }
+    }
+
     /// In strict games: notes the key the derived values are computed with.
     #[inline]
     pub(crate) fn note_derived(&self) {
@@ -133,8 +153,12 @@ impl Game {
     #[cold]
     #[inline(never)]
     fn check_derived_key(&self) {
-        if let Some(then) = self.rt.derived_key.get() {
+        if let Some(mut then) = self.rt.derived_key.get() {
             let now = self.derived_key();
+            if self.cached_reads() & READS_BATTLE == 0 {
+                // Constants that read no battle stay valid across it (`battle_changed`).
+                (then.battle, then.counts[3]) = (now.battle, now.counts[3]);
+            }
             assert_eq!(
                 then, now,
                 "derived values read stale: the state changed without invalidating them"
@@ -147,7 +171,8 @@ impl Game {
 mod tests {
     use crate::core::PlayerId;
     use crate::rules::battle_spirits::testkit::{
-        effect, give_reserve, put, scenario, scripted_spirit, strict, to_p1_main,
+        decision, effect, give_reserve, pass_flashes, put, scenario, scripted_spirit, strict,
+        to_p1_main,
     };
     use crate::rules::battle_spirits::{Event, Game, Hook, StepName, Zone};
 
@@ -242,7 +267,7 @@ mod tests {
     #[test]
     fn a_scripts_source_names_what_it_reads_beyond_the_field() {
         use crate::rules::battle_spirits::script::source_reads::{
-            READS_CORES, READS_EXHAUSTION, READS_PILES, reads_named_in,
+            READS_BATTLE, READS_CORES, READS_EXHAUSTION, READS_PILES, reads_named_in,
         };
         assert_eq!(reads_named_in("bp_plus(my_spirits(), 1000, \"while\");"), 0);
         assert_eq!(
@@ -282,7 +307,19 @@ mod tests {
             READS_CORES | READS_PILES
         );
         // The magics used this battle are those still in the trash.
-        assert_eq!(reads_named_in("magic_used_this_battle()"), READS_PILES);
+        assert_eq!(
+            reads_named_in("magic_used_this_battle()"),
+            READS_PILES | READS_BATTLE
+        );
+        // BS-6: the attacking and blocking spirits.
+        assert_eq!(
+            reads_named_in("bp_plus(attacking_spirit(), 1000, \"while\");"),
+            READS_BATTLE
+        );
+        assert_eq!(
+            reads_named_in("len(my_spirits().blocking()) > 0"),
+            READS_BATTLE
+        );
         assert_eq!(reads_named_in("let f = Fn (\"life\");"), u8::MAX);
     }
 
@@ -392,6 +429,107 @@ mod tests {
         let from = g.st.scripts.step.replace(StepName::Attack);
         g.step_changed(from, Some(StepName::Attack));
         assert_eq!(g.bp(c), 2000, "BS-8.1: +1000 during the attack step");
+    }
+
+    /// BS-6.1, BS-6.7, BS-8.1, played in strict games (which compare every cached read with
+    /// a fresh one): an attack declared and its battle ended keep the constants when none
+    /// reads the battle; a "while this spirit attacks" bonus reads it, applies during the
+    /// battle only, and the constants are read again at each change.
+    #[test]
+    fn a_battle_keeps_the_constants_that_do_not_read_it() {
+        use crate::rules::battle_spirits::script::source_reads::READS_BATTLE;
+        use crate::rules::battle_spirits::{Choice, DecisionKind};
+        use std::rc::Rc;
+        let field = scripted_spirit(
+            "S-FIELD",
+            0,
+            2000,
+            vec![effect("constant", "bp_plus(my_spirits(), 500, \"while\");")],
+        );
+        let striker = scripted_spirit(
+            "S-STRIKE",
+            0,
+            1000,
+            vec![effect(
+                "while_attacking",
+                "bp_plus(this_card(), 2000, \"while\");",
+            )],
+        );
+        let attack = |g: &mut Game, a| {
+            g.answer(Choice::EndMain).unwrap();
+            assert_eq!(decision(g).kind, DecisionKind::AttackOrEnd);
+            g.answer(Choice::Attack { attacker: a }).unwrap();
+        };
+        // S-FIELD alone: nothing reads the battle.
+        let mut g = strict(scenario(vec![field.clone(), striker.clone()], 3));
+        to_p1_main(&mut g);
+        let f = put(&mut g, P1, "S-FIELD", Zone::Field(P1), 1);
+        let before = g.constant_mods();
+        assert_eq!(g.cached_reads() & READS_BATTLE, 0);
+        attack(&mut g, f);
+        assert_eq!(g.battle_cards(), Some((f, None)));
+        assert!(Rc::ptr_eq(&before, &g.constant_mods()), "kept");
+        assert_eq!(g.bp(f), 2500);
+        // With S-STRIKE on the field its timing reads the battle, attacking or not.
+        let mut g = strict(scenario(vec![field, striker], 3));
+        to_p1_main(&mut g);
+        let f = put(&mut g, P1, "S-FIELD", Zone::Field(P1), 1);
+        let s = put(&mut g, P1, "S-STRIKE", Zone::Field(P1), 1);
+        assert_eq!((g.bp(f), g.bp(s)), (2500, 1500));
+        assert_ne!(g.cached_reads() & READS_BATTLE, 0);
+        attack(&mut g, s);
+        assert_eq!(
+            (g.bp(f), g.bp(s)),
+            (2500, 3500),
+            "BS-8.1: +2000 while attacking"
+        );
+        pass_flashes(&mut g);
+        if decision(&mut g).kind == DecisionKind::BlockOrNot {
+            g.answer(Choice::NoBlock).unwrap();
+        }
+        pass_flashes(&mut g);
+        assert_eq!(g.battle_cards(), None, "BS-6.7: the battle ended");
+        assert_eq!(g.bp(s), 1500, "no bonus after the battle");
+    }
+
+    /// BS-6.3, BS-8.1: a keyword printed with a battle timing ("While This Spirit
+    /// Attacks: Confront") holds during that battle, so the constants read the battle
+    /// (`READS_BATTLE`) and the attack reads them again: the defender must block (the
+    /// keyword's modifier, `must_be_blocked`).
+    #[test]
+    fn a_keyword_printed_with_a_battle_timing_holds_once_the_attack_is_declared() {
+        use crate::rules::battle_spirits::script::source_reads::READS_BATTLE;
+        use crate::rules::battle_spirits::script::state::ModKind;
+        use crate::rules::battle_spirits::testkit::saga_scenario;
+        use crate::rules::battle_spirits::{Choice, DecisionKind};
+        let mut striker = scripted_spirit("S-CONFRONT", 0, 3000, vec![]);
+        striker.keywords = vec![carddb::Keyword {
+            name: "confront".into(),
+            value: None,
+            levels: vec![],
+            timing: Some("While This Spirit Attacks".into()),
+            steps: vec![],
+        }];
+        let guard = scripted_spirit("S-GUARD", 0, 1000, vec![]);
+        let mut g = strict(saga_scenario(vec![striker, guard], 3));
+        to_p1_main(&mut g);
+        let a = put(&mut g, P1, "S-CONFRONT", Zone::Field(P1), 1);
+        put(&mut g, PlayerId(0), "S-GUARD", Zone::Field(PlayerId(0)), 1);
+        assert!(
+            !g.mods_of(a).contains(&ModKind::MustBeBlocked),
+            "not attacking"
+        );
+        assert_ne!(g.cached_reads() & READS_BATTLE, 0);
+        g.answer(Choice::EndMain).unwrap();
+        g.answer(Choice::Attack { attacker: a }).unwrap();
+        assert!(g.mods_of(a).contains(&ModKind::MustBeBlocked), "attacking");
+        pass_flashes(&mut g);
+        let r = decision(&mut g);
+        assert_eq!(r.kind, DecisionKind::BlockOrNot);
+        assert!(
+            !r.is_legal(&Choice::NoBlock),
+            "Confront: S-GUARD must block"
+        );
     }
 
     #[test]

@@ -152,6 +152,10 @@ pub(crate) const READS_CORES: u8 = 1;
 pub(crate) const READS_PILES: u8 = 2;
 /// The script may read whether cards are exhausted or refreshed.
 pub(crate) const READS_EXHAUSTION: u8 = 4;
+/// The constants may read the battle (BS-6): which spirits attack and block, what the
+/// battle did (`attacking_spirit`, `blocking`, `magic_used_this_battle` …), or apply only
+/// while a spirit attacks or blocks (set by `Game::apply_constant` from the timing).
+pub(crate) const READS_BATTLE: u8 = 8;
 
 /// The parts of the state beside the field a script may read ([`READS_CORES`] …), from
 /// the words of its code ([`code_of`]): every API function that reads such a part names it
@@ -183,6 +187,9 @@ pub(crate) fn reads_named_in(src: &str) -> u8 {
         ("magic", READS_PILES),
         ("exhaust", READS_EXHAUSTION),
         ("refresh", READS_EXHAUSTION),
+        ("attack", READS_BATTLE),
+        ("block", READS_BATTLE),
+        ("battle", READS_BATTLE),
     ];
     // An event to watch for (`ev_…`) is not a read: its watcher runs when it happens.
     words(&code)
