@@ -57,3 +57,42 @@ fn bs_5_2_each_hand_card_reads_its_own_while_summoning_constants() {
     assert_eq!(g.field_symbols(P0).colours.get(&Colour::Red), Some(&3));
     assert_eq!(to_pay(&g, "R-06"), 3);
 }
+
+/// BS-5.2 step 1: a constant effect of the opponent's field card reads the card being paid
+/// ("while your opponent summons a spirit, it costs 5"): P1's S-LEVY gives P0's spirit
+/// cards a cost of 5 while they are paid, and leaves P0's magic alone. The quote reads it
+/// although nothing on P0's field, nor the card itself, reads a card being paid.
+#[test]
+fn bs_5_2_an_opponents_constant_changes_the_cost_of_the_card_being_paid() {
+    let levy = scripted_spirit(
+        "S-LEVY",
+        0,
+        3000,
+        vec![effect(
+            "constant",
+            "if while_summoning(opponent_spirits()) { cost_as(card_being_paid(), 5, \"while\"); }",
+        )],
+    );
+    let mut g = game(vec![levy], 302);
+    let r04 = put(&mut g, P0, "R-04", Zone::Hand(P0), 0);
+    assert_eq!(
+        to_pay(&g, "R-04"),
+        4,
+        "no S-LEVY: the printed cost, no red symbol"
+    );
+    put(&mut g, P1, "S-LEVY", Zone::Field(P1), 1);
+    assert_eq!(
+        to_pay(&g, "R-04"),
+        5,
+        "S-LEVY: a cost of 5 while it is paid"
+    );
+    put(&mut g, P1, "S-LEVY", Zone::Field(P1), 1);
+    assert_eq!(to_pay(&g, "R-04"), 5, "a cost read as 5 twice is 5");
+    give_reserve(&mut g, P0, 6);
+    play(&mut g, r04);
+    let paid = g.log().iter().find_map(|e| match e {
+        Event::Played { card, paid, .. } if *card == r04 => Some(*paid),
+        _ => None,
+    });
+    assert_eq!(paid, Some(5), "R-04 paid what the view said");
+}

@@ -105,11 +105,12 @@ impl Game {
             Some(&d) => self.host.summoning_by_def[d as usize],
             None => self.host.summoning_cards.contains(self.card_id(c)),
         };
-        // A field card's effect, or the paid card's own, may read the card being paid.
-        // A keyword's script may read it too (`ScriptHost::summoning_elsewhere`).
+        // An effect of a card on either field ("while your opponent summons …"), or the
+        // paid card's own, may read the card being paid. A keyword's script may read it too
+        // (`ScriptHost::summoning_elsewhere`).
+        let field_reads = |q: &PlayerId| self.pile(Zone::Field(*q)).iter().any(|&c| reads(c));
         let watched = (!self.host.summoning_cards.is_empty()
-            && (self.pile(Zone::Field(p)).iter().any(|&c| reads(c))
-                || (!self.on_field(card) && reads(card))))
+            && (PlayerId::BOTH.iter().any(field_reads) || (!self.on_field(card) && reads(card))))
             || (self.host.summoning_elsewhere && !self.on_field(card) && !def.keywords.is_empty());
         if !watched {
             return self.cost_changed(p, card, self.quote(p, def));
