@@ -96,3 +96,57 @@ fn bs_5_2_an_opponents_constant_changes_the_cost_of_the_card_being_paid() {
     });
     assert_eq!(paid, Some(5), "R-04 paid what the view said");
 }
+
+/// BS-5.2 step 1, a keyword's script: the constant keyword Tithe of a field spirit reads
+/// the card being paid ("while you summon a spirit, it costs 3"). The paid card has no
+/// keyword of its own; its quote reads Tithe all the same.
+#[test]
+fn bs_5_2_a_field_cards_keyword_changes_the_cost_of_the_card_being_paid() {
+    use carddb::keyword::{KeywordDef, KeywordEffect, KeywordKind, ValueKind};
+    let tithe = carddb::LoadedKeyword {
+        def: KeywordDef {
+            name: "Tithe".into(),
+            names: Default::default(),
+            kind: KeywordKind::Constant,
+            value: ValueKind::None,
+            description: "While you summon a spirit, it costs 3.".into(),
+            engine: false,
+            phrase: false,
+            effects: vec![KeywordEffect {
+                timing: None,
+                zone: Default::default(),
+                steps: vec![],
+                script: Some(
+                    "if while_summoning(my_spirits()) { cost_as(card_being_paid(), 3, \"while\"); }"
+                        .into(),
+                ),
+                script_file: None,
+            }],
+        },
+        pack: "mine".into(),
+        file: "keywords/tithe.yaml".into(),
+    };
+    let mut holder = scripted_spirit("S-TITHE", 0, 3000, vec![]);
+    holder.keywords.push(carddb::Keyword {
+        name: "tithe".into(),
+        value: None,
+        levels: vec![],
+        timing: None,
+        steps: vec![],
+    });
+    let mut all = engine::rules::battle_spirits::testkit::synthetic_cards();
+    all.push(holder.clone());
+    let sources = engine::script::ScriptSources::default();
+    let lib = engine::CardLibrary::with_keywords(all, &sources, &[tithe], false).unwrap();
+    let mut g = engine::rules::battle_spirits::testkit::scenario_with(lib, &[holder], 303);
+    g.set_strict(true);
+    g.set_strict_scripts(true);
+    put(&mut g, P0, "R-04", Zone::Hand(P0), 0);
+    put(&mut g, P0, "S-TITHE", Zone::Field(P0), 1);
+    // S-TITHE's red symbol meets one of R-04's two red reduction symbols.
+    assert_eq!(
+        to_pay(&g, "R-04"),
+        3 - 1,
+        "Tithe: a cost of 3, less 1 reduction"
+    );
+}

@@ -106,12 +106,13 @@ impl Game {
             None => self.host.summoning_cards.contains(self.card_id(c)),
         };
         // An effect of a card on either field ("while your opponent summons …"), or the
-        // paid card's own, may read the card being paid. A keyword's script may read it too
-        // (`ScriptHost::summoning_elsewhere`).
+        // paid card's own, may read the card being paid. So may a keyword's script, held
+        // by any card (`ScriptHost::summoning_elsewhere`).
         let field_reads = |q: &PlayerId| self.pile(Zone::Field(*q)).iter().any(|&c| reads(c));
-        let watched = (!self.host.summoning_cards.is_empty()
-            && (PlayerId::BOTH.iter().any(field_reads) || (!self.on_field(card) && reads(card))))
-            || (self.host.summoning_elsewhere && !self.on_field(card) && !def.keywords.is_empty());
+        let watched = self.host.summoning_elsewhere
+            || (!self.host.summoning_cards.is_empty()
+                && (PlayerId::BOTH.iter().any(field_reads)
+                    || (!self.on_field(card) && reads(card))));
         if !watched {
             return self.cost_changed(p, card, self.quote(p, def));
         }
