@@ -48,18 +48,27 @@ fn victims(g: &mut Game, n: usize) -> Vec<InstanceId> {
 /// BS-6.6: a spirit whose destruction is in progress is not destroyed again. Its own
 /// "when destroyed" effect destroys the opponent's spirits — one (destroyed alone) or two
 /// (destroyed together) — and then tries to destroy it: that does nothing, logged as
-/// inert, and it is destroyed once. Once in the trash it is no longer "being destroyed":
+/// inert, and it is destroyed once (one "when destroyed" firing). Once in the trash it is no longer "being destroyed":
 /// a victim put back on the field is destroyed again.
 #[test]
 fn bs_6_6_a_spirit_being_destroyed_stays_so_while_its_effect_destroys_others() {
     for n in [1, 2] {
-        let avenger = when_destroyed("MC-AVENGE", "destroy(opponent_spirits()); destroy(this_card());");
+        let avenger = when_destroyed(
+            "MC-AVENGE",
+            "destroy(opponent_spirits()); destroy(this_card());",
+        );
         let mut g = game(vec![avenger], 61);
         let a = put(&mut g, P0, "MC-AVENGE", Zone::Field(P0), 1);
         let vs = victims(&mut g, n);
         cast(&mut g, "MC-MINE");
         assert_eq!(g.zone_of(a), Zone::Trash(P0));
         assert_eq!(times_destroyed(&g, a), 1, "{n} victims: destroyed once");
+        let fired = count_hooks(
+            &g,
+            |h| matches!(h, Hook::WhenDestroyed { card, .. } if *card == a),
+        );
+        assert_eq!(fired, 1, "{n} victims: one \"when destroyed\"");
+        assert!(!g.is_being_destroyed(a), "its destruction is over");
         assert!(g.log().iter().any(|e| matches!(e,
             Event::EffectInert { card, reason, .. } if *card == a && reason.contains("being destroyed"))));
         for &v in &vs {
@@ -181,7 +190,11 @@ fn bs_6_6_spirits_destroyed_together_reach_a_watcher_once() {
     for &v in &vs {
         assert_eq!(g.zone_of(v), Zone::Trash(P1));
     }
-    assert_eq!(g.pile(Zone::Hand(P1)).len(), hand + 1, "one draw for the pair");
+    assert_eq!(
+        g.pile(Zone::Hand(P1)).len(),
+        hand + 1,
+        "one draw for the pair"
+    );
 }
 
 /// BS-5.3 and BS-6.6: a spirit that its own "when depleted" / "when destroyed" effect
