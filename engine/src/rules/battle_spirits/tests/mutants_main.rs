@@ -58,3 +58,26 @@ fn bs_5_2_pay_and_place_options_name_the_core_and_its_source() {
         "Place a core from reserve"
     );
 }
+
+/// BS-5.1 (keyword ruling K4): a spirit's additional summoning cost is paid when it is
+/// summoned from the hand, before its cost (here: the effect draws a card).
+#[test]
+fn bs_5_1_an_additional_summoning_cost_is_paid_when_summoning() {
+    use crate::rules::battle_spirits::testkit::{effect, play, put, scenario, scripted_spirit};
+    let toll = scripted_spirit(
+        "MM-TOLL",
+        0,
+        1000,
+        vec![effect("additional_summon_cost", "draw(1);")],
+    );
+    let mut g = scenario(vec![toll], 71);
+    let t = put(&mut g, P0, "MM-TOLL", Zone::Hand(P0), 0);
+    let hand = g.pile(Zone::Hand(P0)).len();
+    play(&mut g, t);
+    assert_eq!(g.zone_of(t), Zone::Field(P0));
+    assert!(
+        g.log()
+            .contains(&Event::EffectStarted { card: t, effect: 0 })
+    );
+    assert_eq!(g.pile(Zone::Hand(P0)).len(), hand, "−1 summoned, +1 drawn");
+}
