@@ -81,3 +81,58 @@ fn bs_5_1_an_additional_summoning_cost_is_paid_when_summoning() {
     );
     assert_eq!(g.pile(Zone::Hand(P0)).len(), hand, "−1 summoned, +1 drawn");
 }
+
+/// A cost-2 spirit (one core for LV1) whose additional summoning cost pays `extra` cores
+/// from the reserve, summoned from a reserve of 4 and an empty field.
+fn greedy_summon(extra: u32, seed: u64) -> (Game, InstanceId) {
+    use crate::rules::battle_spirits::testkit::{effect, must, put, scenario, scripted_spirit};
+    let greedy = scripted_spirit(
+        "MM-GREEDY",
+        2,
+        1000,
+        vec![effect(
+            "additional_summon_cost",
+            &format!("pay_cores({extra});"),
+        )],
+    );
+    let mut g = scenario(vec![greedy], seed);
+    set_reserve(&mut g, P0, 4);
+    let c = put(&mut g, P0, "MM-GREEDY", Zone::Hand(P0), 0);
+    must(&mut g, Choice::Summon { card: c });
+    (g, c)
+}
+
+fn refused(g: &Game, c: InstanceId) -> bool {
+    g.log().iter().any(|e| {
+        matches!(e, Event::EffectInert { card, reason, .. }
+            if *card == c && reason.contains("cannot be paid"))
+    })
+}
+
+/// BS-5.1, BS-5.2 step 5: after an additional summoning cost, a summon whose cost the cores
+/// left still cover goes on — even with every core paid and none left to place: the spirit
+/// is then placed without cores and depleted at once (BS-5.3).
+#[test]
+fn bs_5_2_a_summon_the_cores_left_exactly_pay_for_goes_on() {
+    let (mut g, c) = greedy_summon(2, 72);
+    assert!(!refused(&g, c));
+    pay_from_reserve(&mut g);
+    let r = req(&mut g);
+    if r.kind == DecisionKind::PlaceCore {
+        g.answer(Choice::DonePlacing).unwrap();
+    }
+    assert_eq!(g.reserve(P0), 0);
+    assert_eq!(g.zone_of(c), Zone::Trash(P0));
+    assert!(g.log().contains(&Event::Depleted { card: c }));
+}
+
+/// BS-5.1, BS-5.2: after an additional summoning cost, a summon the cores left cannot pay
+/// for stops: the card stays in the hand and the log says why.
+#[test]
+fn bs_5_2_a_summon_the_cores_left_cannot_pay_for_stays_in_the_hand() {
+    let (mut g, c) = greedy_summon(3, 73);
+    assert!(refused(&g, c));
+    assert_eq!(req(&mut g).kind, DecisionKind::MainAction);
+    assert_eq!(g.zone_of(c), Zone::Hand(P0));
+    assert_eq!(g.reserve(P0), 1, "only the additional cost was paid");
+}
