@@ -13,6 +13,7 @@ mod burst;
 mod cancel;
 mod main_step;
 mod mutants;
+mod mutants_battle;
 mod mutants_cores;
 mod mutants_levels;
 mod mutants_main;

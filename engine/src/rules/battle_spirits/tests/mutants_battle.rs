@@ -1,0 +1,89 @@
+//! The attack step (`battle.rs`, BS-6) where a mutation of the code once changed what a
+//! player sees or does without any test noticing (`docs/testing.md`).
+
+use super::*;
+use crate::rules::battle_spirits::testkit::{
+    decision, effect, must, pass_flashes, put, scenario, scripted_magic, strict, to_p1_main,
+};
+
+/// A game with `extra` and P1's magic `MB-<name>` for each `(name, script)` ([Main], free).
+fn game(magic: &[(&str, &str)], seed: u64) -> Game {
+    let extra = magic
+        .iter()
+        .map(|(n, s)| scripted_magic(&format!("MB-{n}"), 0, vec![effect("main", s)]))
+        .collect();
+    let mut g = strict(scenario(extra, seed));
+    to_p1_main(&mut g);
+    g
+}
+
+/// P1 uses its magic `MB-<name>` in its main step.
+fn cast(g: &mut Game, name: &str) {
+    let m = put(g, P1, &format!("MB-{name}"), Zone::Hand(P1), 0);
+    must(g, Choice::UseMagic { card: m });
+}
+
+fn label_of(r: &DecisionRequest, c: &Choice) -> String {
+    r.options
+        .iter()
+        .find(|o| o.choice == *c)
+        .map(|o| o.label.clone())
+        .unwrap_or_else(|| panic!("{c:?} not offered: {:?}", r.options))
+}
+
+/// BS-6.1, BS-6.3: the attack and block options name the spirit, its level and BP as a
+/// player reads them, and an attack that must pay a tax says how many cores.
+#[test]
+fn bs_6_1_attack_and_block_options_name_the_spirit_and_its_tax() {
+    let mut g = game(&[("TAX", r#"attack_tax(my_spirits(), 2, "turn");"#)], 81);
+    let taxed = put(&mut g, P1, "B-03", Zone::Field(P1), 1);
+    cast(&mut g, "TAX");
+    let free = put(&mut g, P1, "B-04", Zone::Field(P1), 1);
+    let guard = put(&mut g, P0, "R-02", Zone::Field(P0), 1);
+    must(&mut g, Choice::EndMain);
+    let r = decision(&mut g);
+    assert_eq!(r.kind, DecisionKind::AttackOrEnd);
+    assert_eq!(
+        label_of(&r, &Choice::Attack { attacker: taxed }),
+        format!("Attack with Card B-03 {taxed} (LV1 BP 3000), paying 2 core(s)")
+    );
+    assert_eq!(
+        label_of(&r, &Choice::Attack { attacker: free }),
+        format!("Attack with Card B-04 {free} (LV1 BP 4000)")
+    );
+    must(&mut g, Choice::Attack { attacker: free });
+    pass_flashes(&mut g);
+    let r = decision(&mut g);
+    assert_eq!(r.kind, DecisionKind::BlockOrNot);
+    assert_eq!(
+        label_of(&r, &Choice::Block { blocker: guard }),
+        format!("Block with Card R-02 {guard} (LV1 BP 2000)")
+    );
+}
+
+/// BS-6.1: while a spirit that must attack can attack, the attack step cannot end.
+#[test]
+fn bs_6_1_a_spirit_that_must_attack_keeps_the_step_from_ending() {
+    let mut g = game(&[("MUST", r#"must_attack(my_spirits(), "turn");"#)], 82);
+    let a = put(&mut g, P1, "B-03", Zone::Field(P1), 1);
+    cast(&mut g, "MUST");
+    must(&mut g, Choice::EndMain);
+    let r = decision(&mut g);
+    assert_eq!(r.kind, DecisionKind::AttackOrEnd);
+    assert!(r.is_legal(&Choice::Attack { attacker: a }));
+    assert!(!r.is_legal(&Choice::EndAttack), "it must attack");
+}
+
+/// BS-6.1: with no spirit that may attack (the only one cannot attack this turn), the
+/// attack step ends by itself: no attack decision is asked and the turn passes.
+#[test]
+fn bs_6_1_with_no_spirit_able_to_attack_the_attack_step_is_not_asked() {
+    let mut g = game(&[("STOP", r#"cannot_attack(my_spirits(), "turn");"#)], 83);
+    let a = put(&mut g, P1, "B-03", Zone::Field(P1), 1);
+    cast(&mut g, "STOP");
+    assert!(!g.is_exhausted(a));
+    must(&mut g, Choice::EndMain);
+    let r = decision(&mut g);
+    assert_ne!(r.kind, DecisionKind::AttackOrEnd);
+    assert_eq!((r.player, g.turn()), (P0, 3));
+}
