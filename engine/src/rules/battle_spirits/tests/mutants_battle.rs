@@ -87,3 +87,77 @@ fn bs_6_1_with_no_spirit_able_to_attack_the_attack_step_is_not_asked() {
     assert_ne!(r.kind, DecisionKind::AttackOrEnd);
     assert_eq!((r.player, g.turn()), (P0, 3));
 }
+
+fn attacked(g: &Game, a: InstanceId) -> bool {
+    g.log()
+        .iter()
+        .any(|e| matches!(e, Event::AttackDeclared { attacker, .. } if *attacker == a))
+}
+
+fn pay(g: &mut Game, from: CoreSource) {
+    let r = decision(g);
+    assert_eq!(r.kind, DecisionKind::PayFrom, "{r:?}");
+    assert_eq!(
+        label_of(&r, &Choice::PayFrom { from, soul: false }),
+        format!("Pay a core from {}", g.source_label(from))
+    );
+    must(g, Choice::PayFrom { from, soul: false });
+}
+
+/// BS-6.1, BS-5.2 step 5: an attack tax of 2 is paid core by core before the attack is
+/// declared: two payment decisions, then the attack (the spirit exhausted, the two cores
+/// in the trash).
+#[test]
+fn bs_6_1_an_attack_tax_is_paid_core_by_core_before_the_attack() {
+    let mut g = game(&[("TAX", r#"attack_tax(my_spirits(), 2, "turn");"#)], 84);
+    let a = put(&mut g, P1, "B-03", Zone::Field(P1), 1);
+    cast(&mut g, "TAX");
+    set_reserve(&mut g, P1, 3);
+    let trash = g.cores_at(CoreLoc::Trash(P1));
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    pay(&mut g, CoreSource::Reserve);
+    assert!(!attacked(&g, a), "one core of two paid");
+    assert!(!g.is_exhausted(a));
+    pay(&mut g, CoreSource::Reserve);
+    assert!(attacked(&g, a));
+    assert!(g.is_exhausted(a));
+    assert_eq!(g.reserve(P1), 1);
+    assert_eq!(g.cores_at(CoreLoc::Trash(P1)), trash + 2);
+    assert_eq!(decision(&mut g).kind, DecisionKind::FlashOrPass);
+}
+
+/// BS-6.1, BS-5.3: a spirit that pays its attack tax with its own last core is depleted at
+/// once and does not attack; the player may declare another attack.
+#[test]
+fn bs_6_1_a_spirit_depleted_by_its_attack_tax_does_not_attack() {
+    let mut g = game(&[("TAX", r#"attack_tax(my_spirits(), 2, "turn");"#)], 85);
+    let a = put(&mut g, P1, "B-03", Zone::Field(P1), 1);
+    cast(&mut g, "TAX");
+    let other = put(&mut g, P1, "B-04", Zone::Field(P1), 1);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    pay(&mut g, CoreSource::Card(a));
+    assert_eq!(g.zone_of(a), Zone::Trash(P1), "depleted (BS-5.3)");
+    assert!(!attacked(&g, a));
+    let r = decision(&mut g);
+    assert_eq!(r.kind, DecisionKind::AttackOrEnd);
+    assert!(r.is_legal(&Choice::Attack { attacker: other }));
+}
+
+/// BS-6.3: an attacker that must be blocked leaves the defender no "do not block" while
+/// one of their spirits can block.
+#[test]
+fn bs_6_3_an_attacker_that_must_be_blocked_offers_no_way_out() {
+    let mut g = game(&[("LURE", r#"must_be_blocked(my_spirits(), "turn");"#)], 86);
+    let a = put(&mut g, P1, "B-03", Zone::Field(P1), 1);
+    cast(&mut g, "LURE");
+    let guard = put(&mut g, P0, "R-02", Zone::Field(P0), 1);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    pass_flashes(&mut g);
+    let r = decision(&mut g);
+    assert_eq!(r.kind, DecisionKind::BlockOrNot);
+    assert!(r.is_legal(&Choice::Block { blocker: guard }));
+    assert!(!r.is_legal(&Choice::NoBlock), "it must be blocked");
+}
