@@ -161,3 +161,27 @@ fn bs_6_3_an_attacker_that_must_be_blocked_offers_no_way_out() {
     assert!(r.is_legal(&Choice::Block { blocker: guard }));
     assert!(!r.is_legal(&Choice::NoBlock), "it must be blocked");
 }
+
+/// BS-6.1 (ruling ST02-016): "cannot attack unless a core is removed from it and placed
+/// into the reserve": a spirit with a core to spare attacks with one core fewer; a spirit
+/// with its last core is depleted (BS-5.3) and does not attack.
+#[test]
+fn st02_016_an_attack_paid_with_the_attackers_own_core() {
+    let mut g = game(
+        &[("OWN", r#"attack_tax_own_cores(my_spirits(), 1, "turn");"#)],
+        87,
+    );
+    let rich = put(&mut g, P1, "B-03", Zone::Field(P1), 2);
+    let poor = put(&mut g, P1, "B-04", Zone::Field(P1), 1);
+    cast(&mut g, "OWN");
+    let reserve = g.reserve(P1);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: poor });
+    assert_eq!(g.zone_of(poor), Zone::Trash(P1), "depleted");
+    assert!(!attacked(&g, poor));
+    assert_eq!(g.reserve(P1), reserve + 1);
+    must(&mut g, Choice::Attack { attacker: rich });
+    assert!(attacked(&g, rich));
+    assert_eq!(g.cores_on(rich), 1);
+    assert_eq!(g.reserve(P1), reserve + 2);
+}
