@@ -185,3 +185,66 @@ fn st02_016_an_attack_paid_with_the_attackers_own_core() {
     assert_eq!(g.cores_on(rich), 1);
     assert_eq!(g.reserve(P1), reserve + 2);
 }
+
+fn inert(g: &Game, m: InstanceId) -> usize {
+    g.log()
+        .iter()
+        .filter(|e| {
+            matches!(e, Event::EffectInert { card, reason, .. }
+            if *card == m && reason.contains("cannot be attacked"))
+        })
+        .count()
+}
+
+fn blocks(g: &Game) -> usize {
+    g.log()
+        .iter()
+        .filter(|e| matches!(e, Event::BlockDeclared { .. }))
+        .count()
+}
+
+/// Rulings K16–K22, BS-6.3: "attack that spirit" takes an opponent's spirit on the field,
+/// and only while the attack is not blocked: a nexus, one's own spirit, or a second target
+/// once the block is declared are refused (logged); a refreshed target is exhausted (K16).
+#[test]
+fn k16_attack_that_spirit_takes_one_opposing_spirit_of_an_unblocked_attack() {
+    let aim = |id: &str, q: &str| {
+        scripted_magic(
+            id,
+            0,
+            vec![effect("flash", &format!("attack_target({q});"))],
+        )
+    };
+    let cards = vec![
+        aim("MB-AIMN", "opponent_nexuses()"),
+        aim("MB-AIMO", "my_spirits()"),
+        aim("MB-AIM", "opponent_spirits()"),
+    ];
+    let mut g = strict(scenario(cards, 88));
+    to_p1_main(&mut g);
+    put(&mut g, P1, "B-02", Zone::Field(P1), 1);
+    let a = put(&mut g, P1, "B-04", Zone::Field(P1), 1);
+    put(&mut g, P0, "R-N", Zone::Field(P0), 0);
+    let prey = put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    must(&mut g, Choice::Pass); // the defender first (BS-6.2)
+    for id in ["MB-AIMN", "MB-AIMO"] {
+        let m = put(&mut g, P1, id, Zone::Hand(P1), 0);
+        must(&mut g, Choice::UseMagic { card: m });
+        assert_eq!((inert(&g, m), blocks(&g)), (1, 0), "{id}");
+        must(&mut g, Choice::Pass);
+    }
+    assert!(!g.is_exhausted(prey));
+    let m = put(&mut g, P1, "MB-AIM", Zone::Hand(P1), 0);
+    must(&mut g, Choice::UseMagic { card: m });
+    assert!(g.log().contains(&Event::BlockDeclared {
+        blocker: prey,
+        attacker: a
+    }));
+    assert!(g.is_exhausted(prey), "K16: exhausted as it blocks");
+    must(&mut g, Choice::Pass);
+    let m = put(&mut g, P1, "MB-AIM", Zone::Hand(P1), 0);
+    must(&mut g, Choice::UseMagic { card: m });
+    assert_eq!((inert(&g, m), blocks(&g)), (1, 1), "already blocked");
+}
