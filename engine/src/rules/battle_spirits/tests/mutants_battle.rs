@@ -248,3 +248,58 @@ fn k16_attack_that_spirit_takes_one_opposing_spirit_of_an_unblocked_attack() {
     must(&mut g, Choice::UseMagic { card: m });
     assert_eq!((inert(&g, m), blocks(&g)), (1, 1), "already blocked");
 }
+
+/// BS-6.7, BS-6.3: an attacker that leaves the field in the flash timing ends its battle
+/// there: no more flash, no block declaration, no life taken.
+#[test]
+fn bs_6_7_a_battle_ends_when_its_attacker_leaves_the_field() {
+    let zap = scripted_magic(
+        "MB-ZAP",
+        0,
+        vec![effect(
+            "flash",
+            "destroy(opponent_spirits().bp_at_least(4000));",
+        )],
+    );
+    let mut g = strict(scenario(vec![zap], 89));
+    to_p1_main(&mut g);
+    let a = put(&mut g, P1, "B-04", Zone::Field(P1), 1);
+    let other = put(&mut g, P1, "B-02", Zone::Field(P1), 1);
+    put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    let zap = put(&mut g, P0, "MB-ZAP", Zone::Hand(P0), 0);
+    let life = g.life(P0);
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    must(&mut g, Choice::UseMagic { card: zap }); // the defender acts first (BS-6.2)
+    assert_eq!(g.zone_of(a), Zone::Trash(P1));
+    let r = decision(&mut g);
+    assert_eq!((r.kind, r.player), (DecisionKind::AttackOrEnd, P1));
+    assert!(r.is_legal(&Choice::Attack { attacker: other }));
+    assert!(g.log().contains(&Event::BattleEnded { attacker: a }));
+    assert_eq!(g.life(P0), life);
+}
+
+/// BS-6.6, ruling C#177: a spirit that cannot be destroyed in battle loses the BP
+/// comparison and stays on the field.
+#[test]
+fn c177_a_spirit_that_cannot_be_destroyed_in_battle_stays_after_losing() {
+    let mut g = game(
+        &[(
+            "WARD",
+            r#"cannot_be_destroyed_in_battle(opponent_spirits(), "turn");"#,
+        )],
+        90,
+    );
+    let a = put(&mut g, P1, "B-04", Zone::Field(P1), 1);
+    let guard = put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    cast(&mut g, "WARD");
+    must(&mut g, Choice::EndMain);
+    must(&mut g, Choice::Attack { attacker: a });
+    pass_flashes(&mut g);
+    must(&mut g, Choice::Block { blocker: guard });
+    pass_flashes(&mut g);
+    assert!(g.log().iter().any(|e| matches!(e,
+        Event::BattleCompared { blocker, blocker_bp: 1000, attacker_bp: 4000, .. } if *blocker == guard)));
+    assert_eq!(g.zone_of(guard), Zone::Field(P0));
+    assert_eq!(g.zone_of(a), Zone::Field(P1));
+}
