@@ -17,6 +17,7 @@ mod mutants_battle;
 mod mutants_cores;
 mod mutants_levels;
 mod mutants_main;
+mod mutants_resolve;
 mod setup;
 mod turn;
 mod ultimate;
