@@ -200,3 +200,20 @@ fn bs_9_9_like_put_into_tecoto_the_brave_follows_unless_kept() {
     assert_eq!(g.zone_of(b), Zone::Tecoto(P0));
     assert_eq!(g.host_of(b), None);
 }
+
+/// BS-6.6 and BS-9.8: a braved card destroyed at the same time as its blocker (equal BP:
+/// B-04 at LV2 6000 against 3000 + 2000 + 1000) is still one spirit destroyed with its
+/// brave: the brave leaves the host and its owner is asked whether to keep it.
+#[test]
+fn bs_9_8_a_braved_card_destroyed_at_equal_bp_asks_to_keep_its_brave() {
+    let mut g = game();
+    let (host, b, bl) = braved_attack_into(&mut g, "B-04");
+    g.answer(Choice::Pass).unwrap();
+    g.answer(Choice::Pass).unwrap();
+    assert_eq!(keep_question(&mut g).player, P0);
+    must(&mut g, Choice::DropBrave);
+    assert_eq!(g.zone_of(host), Zone::Trash(P0));
+    assert_eq!(g.zone_of(bl), Zone::Trash(P1), "equal BP: both destroyed");
+    assert_eq!(g.zone_of(b), Zone::Trash(P0));
+    assert_eq!(g.host_of(b), None);
+}

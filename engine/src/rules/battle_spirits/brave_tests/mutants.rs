@@ -67,3 +67,25 @@ fn a_brave_unbraved_this_turn_is_not_braved_again_after_another_unbraves() {
     assert!(!legal(&mut g, &Choice::Brave { brave: a, host: h1 }));
     assert!(!legal(&mut g, &Choice::Brave { brave: m, host: h2 }));
 }
+
+/// BS-5.1.1: only the host keeps its minimum level while a brave summoned onto it is paid
+/// for: once the host is down to its one core, another spirit with cores to spare still
+/// pays (BS-5.2 step 5).
+#[test]
+fn bs_5_1_1_only_the_host_is_held_at_its_minimum_while_paying() {
+    let mut g = game();
+    let host = put(&mut g, P0, "R-03", Zone::Field(P0), 1);
+    let other = put(&mut g, P0, "R-02", Zone::Field(P0), 2);
+    let b = put(&mut g, P0, "BR-B", Zone::Hand(P0), 0);
+    must(&mut g, Choice::SummonOnto { card: b, host });
+    let r = decision(&mut g);
+    assert_eq!(r.kind, DecisionKind::PayFrom);
+    assert!(!r.is_legal(&Choice::PayFrom {
+        from: CoreSource::Card(host),
+        soul: false
+    }));
+    assert!(r.is_legal(&Choice::PayFrom {
+        from: CoreSource::Card(other),
+        soul: false
+    }));
+}
