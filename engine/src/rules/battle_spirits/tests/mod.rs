@@ -15,6 +15,7 @@ mod main_step;
 mod mutants;
 mod mutants_battle;
 mod mutants_cores;
+mod mutants_costs;
 mod mutants_levels;
 mod mutants_main;
 mod mutants_resolve;

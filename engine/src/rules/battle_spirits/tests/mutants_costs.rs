@@ -1,0 +1,33 @@
+//! Cost rules that a mutation of the code changed without any test noticing
+//! (`docs/testing.md`): each test pins the rule's value where the mutant differs.
+
+use super::*;
+use crate::rules::battle_spirits::testkit::{effect, put, scenario, scripted_spirit, strict};
+
+/// BS-5.2 step 1: a constant that makes the card being paid cost 1 makes a spirit playable
+/// that its printed cost less all its reduction symbols would not be: R-06 (cost 6, three
+/// red reduction symbols, one core for LV1) with 2 cores available pays 0 and places 1.
+#[test]
+fn bs_5_2_a_cost_lowered_by_a_constant_makes_a_dear_card_playable() {
+    let cheap = scripted_spirit(
+        "MUT-CHEAP",
+        0,
+        1000,
+        vec![effect(
+            "constant",
+            "if while_summoning(my_spirits()) { cost_as(card_being_paid(), 1, \"while\"); }",
+        )],
+    );
+    let mut g = strict(scenario(vec![cheap], 38));
+    let dear = put(&mut g, P0, "R-06", Zone::Hand(P0), 0);
+    put(&mut g, P0, "MUT-CHEAP", Zone::Field(P0), 1);
+    while g.reserve(P0) > 1 {
+        let core = g
+            .core_at(CoreLoc::Reserve(P0), false)
+            .expect("a reserve core");
+        g.move_core(core, Some(CoreLoc::Trash(P0)));
+    }
+    assert_eq!(g.available_cores(P0), 2, "1 in the reserve, 1 on MUT-CHEAP");
+    let (_, q) = g.playable(P0, dear).expect("cost 1, less 1 red reduction");
+    assert_eq!((q.cost, q.to_pay, q.min_cores), (1, 0, 1));
+}
