@@ -31,3 +31,45 @@ fn bs_5_2_a_cost_lowered_by_a_constant_makes_a_dear_card_playable() {
     let (_, q) = g.playable(P0, dear).expect("cost 1, less 1 red reduction");
     assert_eq!((q.cost, q.to_pay, q.min_cores), (1, 0, 1));
 }
+
+/// BS-5.2 step 1 and step 4: a stored cost modifier ("this turn this card costs 1") and a
+/// player's rule ("your spirit cards cost 5 less this turn") each make R-06 playable with
+/// 2 cores, where its printed cost less all its reduction symbols (6 − 3) and one core for
+/// LV1 would need 4.
+#[test]
+fn bs_5_2_a_stored_cost_modifier_or_a_players_rule_makes_a_dear_card_playable() {
+    use crate::rules::battle_spirits::script::query::{Base, Query};
+    use crate::rules::battle_spirits::script::state::{ModKind, PaidCostChange, Until};
+    let two_cores = |g: &mut Game| {
+        while g.available_cores(P0) > 2 {
+            let core = g
+                .core_at(CoreLoc::Reserve(P0), false)
+                .expect("a reserve core");
+            g.move_core(core, Some(CoreLoc::Trash(P0)));
+        }
+        assert_eq!(g.available_cores(P0), 2);
+    };
+    let mut g = strict(scenario(vec![], 39));
+    let dear = put(&mut g, P0, "R-06", Zone::Hand(P0), 0);
+    two_cores(&mut g);
+    assert_eq!(g.playable(P0, dear), None, "6 − 0 field symbols + 1 > 2");
+    g.add_modifier_by(dear, ModKind::CostAs(1), Until::Turn, Some(P0));
+    let (_, q) = g.playable(P0, dear).expect("a cost of 1");
+    assert_eq!((q.to_pay, q.min_cores), (1, 1));
+    let mut g = strict(scenario(vec![], 39));
+    let dear = put(&mut g, P0, "R-06", Zone::Hand(P0), 0);
+    let giver = put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    two_cores(&mut g);
+    let rule = ModKind::PaidCost {
+        cards: Query::of(Base::Spirits(vec![P0])),
+        change: PaidCostChange::Reduced(5),
+        giver: P0,
+        once: false,
+    };
+    g.add_modifier_by(giver, rule, Until::Turn, Some(P0));
+    // R-00's red symbol meets one reduction symbol: 6 − 1 − 5 = 0 to pay.
+    assert_eq!(
+        g.playable(P0, dear).map(|(_, q)| (q.to_pay, q.min_cores)),
+        Some((0, 1))
+    );
+}
