@@ -73,3 +73,34 @@ fn bs_5_2_a_stored_cost_modifier_or_a_players_rule_makes_a_dear_card_playable() 
         Some((0, 1))
     );
 }
+
+/// BS-5.2: a "next spirit card" rule (`once`) is used up by the first matching card paid:
+/// the second R-06 is quoted as its printed cost and the field's symbols give, the first
+/// paid 0.
+#[test]
+fn bs_5_2_a_next_card_rule_is_used_up_by_the_card_paid() {
+    use crate::rules::battle_spirits::script::query::{Base, Query};
+    use crate::rules::battle_spirits::script::state::{ModKind, PaidCostChange, Until};
+    use crate::rules::battle_spirits::testkit::play;
+    let mut g = strict(scenario(vec![], 40));
+    let first = put(&mut g, P0, "R-06", Zone::Hand(P0), 0);
+    let second = put(&mut g, P0, "R-06", Zone::Hand(P0), 0);
+    let giver = put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    let rule = ModKind::PaidCost {
+        cards: Query::of(Base::Spirits(vec![P0])),
+        change: PaidCostChange::Reduced(6),
+        giver: P0,
+        once: true,
+    };
+    g.add_modifier_by(giver, rule, Until::Turn, Some(P0));
+    assert_eq!(g.quote_card(P0, second).to_pay, 0, "6 less");
+    play(&mut g, first);
+    let paid = g.log().iter().find_map(|e| match e {
+        Event::Played { card, paid, .. } if *card == first => Some(*paid),
+        _ => None,
+    });
+    assert_eq!(paid, Some(0));
+    let printed = g.quote(P0, g.def_of(second));
+    assert!(printed.to_pay > 0, "{printed:?}");
+    assert_eq!(g.quote_card(P0, second), printed, "the rule was used up");
+}
