@@ -104,3 +104,24 @@ fn bs_5_2_a_next_card_rule_is_used_up_by_the_card_paid() {
     assert!(printed.to_pay > 0, "{printed:?}");
     assert_eq!(g.quote_card(P0, second), printed, "the rule was used up");
 }
+
+/// BS-5.1, BS-5.5: a constant effect that forbids playing cards ("your opponent's spirit
+/// cards cannot be played") keeps them in the hand though no modifier is stored.
+#[test]
+fn bs_5_1_a_constant_ban_on_playing_keeps_a_cheap_card_in_the_hand() {
+    let ban = scripted_spirit(
+        "MUT-BAN",
+        0,
+        1000,
+        vec![effect(
+            "constant",
+            "cannot_play(opponent_hand(), \"while\");",
+        )],
+    );
+    let mut g = strict(scenario(vec![ban], 41));
+    let free = put(&mut g, P0, "R-00", Zone::Hand(P0), 0);
+    assert!(g.playable(P0, free).is_some(), "cost 0, one core");
+    put(&mut g, P1, "MUT-BAN", Zone::Field(P1), 1);
+    assert!(g.st.scripts.modifiers.is_empty(), "nothing stored");
+    assert_eq!(g.playable(P0, free), None);
+}
