@@ -125,3 +125,16 @@ fn bs_5_1_a_constant_ban_on_playing_keeps_a_cheap_card_in_the_hand() {
     assert!(g.st.scripts.modifiers.is_empty(), "nothing stored");
     assert_eq!(g.playable(P0, free), None);
 }
+
+/// BS-5.1, BS-5.5: a ban on playing a card stored by an effect ("this turn") holds in a
+/// game whose cards have no constant effect.
+#[test]
+fn bs_5_1_a_stored_ban_on_playing_holds_without_constant_effects() {
+    use crate::rules::battle_spirits::script::state::{ModKind, Until};
+    let mut g = strict(scenario(vec![], 42));
+    assert!(!g.host.has_constant);
+    let free = put(&mut g, P0, "R-00", Zone::Hand(P0), 0);
+    assert!(g.playable(P0, free).is_some(), "cost 0, one core");
+    g.add_modifier_by(free, ModKind::CannotBePlayed, Until::Turn, Some(P1));
+    assert_eq!(g.playable(P0, free), None);
+}
