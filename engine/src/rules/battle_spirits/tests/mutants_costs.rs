@@ -2,7 +2,15 @@
 //! (`docs/testing.md`): each test pins the rule's value where the mutant differs.
 
 use super::*;
-use crate::rules::battle_spirits::testkit::{effect, put, scenario, scripted_spirit, strict};
+use crate::rules::battle_spirits::testkit::{
+    effect, give_reserve, put, scenario, scripted_spirit, strict,
+};
+
+/// A core of P0's reserve, the soul core last.
+fn reserve_core(g: &Game) -> Option<crate::core::TokenId> {
+    let at = CoreLoc::Reserve(P0);
+    g.core_at(at, false).or_else(|| g.core_at(at, true))
+}
 
 /// BS-5.2 step 1: a constant that makes the card being paid cost 1 makes a spirit playable
 /// that its printed cost less all its reduction symbols would not be: R-06 (cost 6, three
@@ -137,4 +145,44 @@ fn bs_5_1_a_stored_ban_on_playing_holds_without_constant_effects() {
     assert!(g.playable(P0, free).is_some(), "cost 0, one core");
     g.add_modifier_by(free, ModKind::CannotBePlayed, Until::Turn, Some(P1));
     assert_eq!(g.playable(P0, free), None);
+}
+
+/// BS-5.1, BS-5.2 step 4: a card whose cost less the reduction the field meets, and its
+/// lowest level's cores, is exactly the cores available is playable: R-06 (cost 6, three
+/// red reduction symbols) with three red symbols on the field and 4 cores pays 3 and
+/// places 1; with one core fewer it is not.
+#[test]
+fn bs_5_2_a_card_costing_exactly_the_cores_available_is_playable() {
+    let mut g = strict(scenario(vec![], 43));
+    let dear = put(&mut g, P0, "R-06", Zone::Hand(P0), 0);
+    for _ in 0..3 {
+        put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+    }
+    while g.available_cores(P0) > 3 {
+        let core = reserve_core(&g).expect("a reserve core");
+        g.move_core(core, Some(CoreLoc::Trash(P0)));
+    }
+    assert_eq!(g.playable(P0, dear), None, "3 cores for 3 + 1");
+    give_reserve(&mut g, P0, 1);
+    assert_eq!(g.available_cores(P0), 4);
+    let q = g
+        .playable(P0, dear)
+        .map(|(_, q)| (q.reduction, q.to_pay, q.min_cores));
+    assert_eq!(q, Some((3, 3, 1)));
+}
+
+/// BS-5.5: a magic card of cost 0 is used with no core at all (a magic needs no core on
+/// it, BS-5.1).
+#[test]
+fn bs_5_5_a_magic_of_cost_0_is_used_with_no_core() {
+    use crate::rules::battle_spirits::testkit::scripted_magic;
+    let free = scripted_magic("MUT-FREE-MAGIC", 0, vec![effect("main", "draw(1);")]);
+    let mut g = strict(scenario(vec![free], 44));
+    let m = put(&mut g, P0, "MUT-FREE-MAGIC", Zone::Hand(P0), 0);
+    while let Some(core) = reserve_core(&g) {
+        g.move_core(core, Some(CoreLoc::Trash(P0)));
+    }
+    assert_eq!(g.available_cores(P0), 0);
+    let q = g.playable(P0, m).map(|(k, q)| (k, q.to_pay, q.min_cores));
+    assert_eq!(q, Some((PlayKind::UseMagic, 0, 0)));
 }
