@@ -355,7 +355,7 @@ impl Game {
 /// cost less every reduction symbol it has (coloured and ultimate), then its lowest level's
 /// cores.
 fn least_to_pay(def: &CardDef) -> u32 {
-    let symbols = (def.reduction.iter().map(|(_, n)| u32::from(*n)))
+    let symbols = (def.reduction.values().map(|n| u32::from(*n)))
         .chain(std::iter::once(u32::from(def.ultimate_reduction)))
         .sum::<u32>();
     (def.cost.saturating_sub(symbols)).saturating_add(def.minimum_cores())
