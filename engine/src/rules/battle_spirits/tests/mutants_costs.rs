@@ -186,3 +186,38 @@ fn bs_5_5_a_magic_of_cost_0_is_used_with_no_core() {
     let q = g.playable(P0, m).map(|(k, q)| (k, q.to_pay, q.min_cores));
     assert_eq!(q, Some((PlayKind::UseMagic, 0, 0)));
 }
+
+/// BS-5.2 step 3 ("count the symbols of these cards as well"): the printed symbols of the
+/// cards a `SymbolsFrom` query names that are off the field count with the field's, each
+/// card once, its ultimate symbols too; a card on the field is not counted twice.
+/// MUT-PAID: cost 6, three red and one ultimate reduction symbols; R-00 on the field and in
+/// the trash and MUT-USYM in the trash each show one red symbol, MUT-USYM one ultimate too.
+#[test]
+fn bs_5_2_symbols_of_cards_off_the_field_count_once_for_the_reduction() {
+    use crate::rules::battle_spirits::script::query::{Base, Query};
+    use crate::rules::battle_spirits::script::state::{ModKind, Until};
+    let mut paid = scripted_spirit("MUT-PAID", 6, 5000, vec![]);
+    paid.reduction = [(Colour::Red, 3)].into_iter().collect();
+    paid.ultimate_reduction = 1;
+    let mut usym = scripted_spirit("MUT-USYM", 0, 1000, vec![]);
+    usym.symbols.ultimate = 1;
+    let from = |cards| ModKind::SymbolsFrom(Query::of(Base::Cards(cards)));
+    let board = || {
+        let mut g = strict(scenario(vec![paid.clone(), usym.clone()], 45));
+        let c = put(&mut g, P0, "MUT-PAID", Zone::Hand(P0), 0);
+        let f = put(&mut g, P0, "R-00", Zone::Field(P0), 1);
+        let t = put(&mut g, P0, "R-00", Zone::Trash(P0), 0);
+        let u = put(&mut g, P0, "MUT-USYM", Zone::Trash(P0), 0);
+        (g, c, f, t, u)
+    };
+    // The field card and the trash card named twice: 1 + 1 red.
+    let (mut g, c, f, t, _) = board();
+    assert_eq!(g.quote_card(P0, c).reduction, 1, "the field's red symbol");
+    g.add_modifier_by(c, from(vec![f, t, t]), Until::Turn, Some(P0));
+    assert_eq!(g.quote_card(P0, c).reduction, 2);
+    // Both trash cards: 3 red (all three reduction symbols) and 1 ultimate.
+    let (mut g, c, f, t, u) = board();
+    g.add_modifier_by(c, from(vec![f, t, u]), Until::Turn, Some(P0));
+    let q = g.quote_card(P0, c);
+    assert_eq!((q.reduction, q.to_pay), (4, 2));
+}
