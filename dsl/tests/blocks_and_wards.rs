@@ -125,7 +125,7 @@ fn unless_a_condition_and_by_your_opponents_magic_effects() {
     );
     assert!(r.contains("cannot_attack(this_card(), \"while\")"), "{r}");
     let r = rhai(
-        "Your spirits and nexuses with a \"Soul Core\" on them cannot be selected by your opponent's magic effects.",
+        "Your spirits and nexuses that have a \"Soul Core\" on them cannot be selected by your opponent's magic effects.",
     );
     assert!(
         r.contains("cannot_be_by_opponent_cards(my_field().has_soul_core(), \"selected\", [\"magic\"], [], \"while\")"),
