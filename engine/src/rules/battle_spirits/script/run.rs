@@ -41,8 +41,6 @@ pub(crate) struct Runtime {
     /// Per card instance: whether its card has an asking effect (or a burst), and how many
     /// triggered effects it has (computed once).
     pub asking: Option<Vec<(bool, u32)>>,
-    /// The instances of `asking` that ask or trigger, in order (computed with it).
-    pub asking_cards: Vec<u32>,
     pub strict_scripts: bool,
     pub depth: u32,
     pub const_cache: RefCell<Option<ConstMods>>,
@@ -192,7 +190,7 @@ impl Game {
             return false;
         }
         if self.rt.asking.is_none() {
-            let v: Vec<(bool, u32)> = (0..self.st.cards.len())
+            let v = (0..self.st.cards.len())
                 .map(|i| match self.def_index.get(i) {
                     Some(&d) => self.host.asking_by_def[d as usize],
                     None => {
@@ -202,10 +200,6 @@ impl Game {
                     }
                 })
                 .collect();
-            self.rt.asking_cards = (v.iter().enumerate())
-                .filter(|(_, (asks, triggered))| *asks || *triggered > 0)
-                .map(|(i, _)| i as u32)
-                .collect();
             self.rt.asking = Some(v);
         }
         if self.gained_keyword_may_ask() {
@@ -213,11 +207,13 @@ impl Game {
         }
         let asking = self.rt.asking.as_ref().expect("just computed");
         let mut due_at_once = self.st.scripts.subs.len() as u32;
-        // A card that neither asks nor triggers adds nothing wherever it is: only those
-        // that do are looked at (most cards of a deck do not; this runs before every step).
-        for &i in &self.rt.asking_cards {
-            let (asks, triggered) = &asking[i as usize];
-            let zone = self.st.zones.zone_of(InstanceId(i));
+        for (i, (asks, triggered)) in asking.iter().enumerate() {
+            // A card that neither asks nor triggers adds nothing wherever it is: its zone
+            // is not looked up (most cards of a deck; this runs before every step).
+            if !*asks && *triggered == 0 {
+                continue;
+            }
+            let zone = self.st.zones.zone_of(InstanceId(i as u32));
             if matches!(zone, Some(Zone::Deck(_)) | None) {
                 continue;
             }

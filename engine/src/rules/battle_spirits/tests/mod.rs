@@ -84,6 +84,15 @@ fn new_game(cfg: RulesConfig) -> Game {
     g
 }
 
+/// The label of option `c` of `r`; panics if `c` is not offered.
+fn label_of(r: &DecisionRequest, c: &Choice) -> String {
+    r.options
+        .iter()
+        .find(|o| o.choice == *c)
+        .map(|o| o.label.clone())
+        .unwrap_or_else(|| panic!("{c:?} not offered: {:?}", r.options))
+}
+
 fn req(g: &mut Game) -> DecisionRequest {
     match g.next() {
         Step::Decision(r) => r,

@@ -23,14 +23,6 @@ fn cast(g: &mut Game, name: &str) {
     must(g, Choice::UseMagic { card: m });
 }
 
-fn label_of(r: &DecisionRequest, c: &Choice) -> String {
-    r.options
-        .iter()
-        .find(|o| o.choice == *c)
-        .map(|o| o.label.clone())
-        .unwrap_or_else(|| panic!("{c:?} not offered: {:?}", r.options))
-}
-
 /// BS-6.1, BS-6.3: the attack and block options name the spirit, its level and BP as a
 /// player reads them, and an attack that must pay a tax says how many cores.
 #[test]

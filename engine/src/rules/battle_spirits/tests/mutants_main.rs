@@ -3,14 +3,6 @@
 
 use super::*;
 
-fn label_of(r: &DecisionRequest, c: &Choice) -> String {
-    r.options
-        .iter()
-        .find(|o| o.choice == *c)
-        .map(|o| o.label.clone())
-        .unwrap_or_else(|| panic!("{c:?} not offered: {:?}", r.options))
-}
-
 /// BS-5.2 steps 5 and 6: each payment and placement option names the core and where it
 /// comes from, as a player reads it.
 #[test]
