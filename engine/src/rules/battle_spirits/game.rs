@@ -192,11 +192,21 @@ pub struct Game {
 impl Game {
     #[allow(clippy::should_implement_trait)]
     /// The next step: runs automatic procedures until a decision is needed or the game
-    /// is over. Calling it again without answering returns the same request.
+    /// is over. Calling it again without answering returns the same request. Panics in a
+    /// strict game ([`Game::set_strict`]) when a decision is reached with a rule left
+    /// unapplied ([`Game::check_settled`]).
     pub fn next(&mut self) -> Step {
         self.advance();
         if let Phase::Over(r) = &self.st.phase {
             return Step::Over(r.clone());
+        }
+        if self.strict
+            && let Err(err) = self.check_settled()
+        {
+            panic!(
+                "invariant broken at decision {}: {err}",
+                self.st.answers.len()
+            );
         }
         Step::Decision(self.cached_request())
     }

@@ -1,9 +1,10 @@
 //! Conservation (BS-0.5): every core is in exactly one place and the event-derived
 //! ledger agrees with the state; every card is in exactly one zone and none is lost.
+//! Settled decisions (BS-5.3): no spirit is left short of cores when the game asks.
 
 use thiserror::Error;
 
-use super::game::Game;
+use super::game::{Game, Phase};
 use super::types::{CoreLoc, SOUL_CORE, Zone};
 use crate::core::PlayerId;
 
@@ -14,6 +15,8 @@ pub enum InvariantError {
     Cores(String),
     #[error("cards not conserved: {0}")]
     Cards(String),
+    #[error("a rule left unapplied at a decision: {0}")]
+    Unsettled(String),
 }
 
 impl Game {
@@ -80,6 +83,50 @@ impl Game {
             }
         }
         self.check_brave_links().map_err(InvariantError::Cards)
+    }
+
+    /// BS-5.3: at a decision of the main step or the attack step (an action, an attack, a
+    /// block or a flash timing, with no effect question waiting), every spirit on the field
+    /// holds at least its lowest level's cores, and none has its BP lowered to 0 (BS-5.3.1):
+    /// each procedure that takes cores from a card or lowers a BP checks before the game
+    /// asks again. (A payment, a placement or an attack
+    /// tax may leave a card short until it ends, BS-5.2 step 6; those decisions are not
+    /// checked.) Strict games check this at every such decision ([`Game::next`]).
+    ///
+    /// Errors: [`InvariantError::Unsettled`] naming the first card short of cores.
+    pub fn check_settled(&self) -> Result<(), InvariantError> {
+        let asks = matches!(
+            self.st.phase,
+            Phase::Main | Phase::AttackDeclare | Phase::Block | Phase::Flash { .. }
+        );
+        if !asks || self.st.scripts.pending.is_some() {
+            return Ok(());
+        }
+        for p in PlayerId::BOTH {
+            for c in self.pile(Zone::Field(p)) {
+                if !self.is_spirit_like(*c) {
+                    continue;
+                }
+                let min = self.def_of(*c).minimum_cores();
+                if self.cores_on(*c) < min {
+                    return Err(InvariantError::Unsettled(format!(
+                        "{c} holds {} core(s), below its lowest level's {min} (BS-5.3)",
+                        self.cores_on(*c)
+                    )));
+                }
+                // As `check_zero_bp` reads BS-5.3.1: a BP lowered to 0 destroys.
+                if self.level_row(*c).and_then(|r| r.bp).is_some()
+                    && self.bp(*c) == 0
+                    && self.bp_delta(*c) < 0
+                    && !self.is_being_destroyed(*c)
+                {
+                    return Err(InvariantError::Unsettled(format!(
+                        "{c} has its BP lowered to 0 and is on the field (BS-5.3.1)"
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// BS-9.1 / BS-9.2 / BS-9.3: the brave links are sound.

@@ -198,6 +198,35 @@ fn bs_0_4_both_lose_at_once_is_a_draw_or_as_configured() {
     }
 }
 
+/// BS-0.2 / BS-0.4: set-up (cores placed, hands drawn, mulligans) comes before the game, and
+/// life is checked from the first turn on. A rules option of 0 starting life lets set-up
+/// finish; both players then lose at the start of turn 1, a draw.
+#[test]
+fn bs_0_4_life_is_checked_from_the_first_turn_not_during_set_up() {
+    let mut g = new_game(RulesConfig {
+        starting_life: 0,
+        ..cfg()
+    });
+    for p in [P0, P1] {
+        match g.next() {
+            Step::Decision(r) => assert_eq!((r.player, r.kind), (p, DecisionKind::Mulligan)),
+            s => panic!("set-up must ask for the mulligan: {s:?}"),
+        }
+        g.answer(Choice::Keep).unwrap();
+    }
+    match g.next() {
+        Step::Over(r) => assert_eq!(r.winner, None, "both at 0 life: a draw"),
+        s => panic!("{s:?}"),
+    }
+    assert_eq!(g.st.turn, 1);
+    for p in [P0, P1] {
+        assert!(g.log().contains(&Event::PlayerLost {
+            player: p,
+            reason: LossReason::LifeZero
+        }));
+    }
+}
+
 #[test]
 fn bs_0_5_conservation_detects_an_unlogged_core_move() {
     let mut g = main1();
@@ -207,6 +236,21 @@ fn bs_0_5_conservation_detects_an_unlogged_core_move() {
     assert!(matches!(
         g.check_invariants(),
         Err(InvariantError::Cores(_))
+    ));
+}
+
+/// BS-5.3: a spirit short of its lowest level's cores at a main-step decision is a rule
+/// left unapplied; strict games check it at every such decision.
+#[test]
+fn bs_5_3_a_spirit_short_of_cores_at_a_decision_is_unsettled() {
+    let mut g = main1();
+    let c = on_field(&mut g, P0, "X-5R", 1);
+    g.check_settled().unwrap();
+    let core = g.core_at(CoreLoc::Card(c), false).unwrap();
+    g.st.cores.move_to(core, Some(CoreLoc::Reserve(P0)));
+    assert!(matches!(
+        g.check_settled(),
+        Err(InvariantError::Unsettled(_))
     ));
 }
 
