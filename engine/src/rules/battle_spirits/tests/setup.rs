@@ -254,6 +254,28 @@ fn bs_5_3_a_spirit_short_of_cores_at_a_decision_is_unsettled() {
     ));
 }
 
+/// BS-5.3.1: a spirit whose BP an effect lowered to 0 is destroyed at once, so one still on
+/// the field at a decision is a rule left unapplied.
+#[test]
+fn bs_5_3_1_a_spirit_at_a_lowered_0_bp_at_a_decision_is_unsettled() {
+    use crate::rules::battle_spirits::script::state::{ModKind, Modifier, Until};
+    let mut g = main1();
+    let c = on_field(&mut g, P0, "X-5R", 1);
+    g.check_settled().unwrap();
+    g.st.scripts.modifiers.push(Modifier {
+        card: c,
+        kind: ModKind::Bp(-5000),
+        until: Until::Turn,
+        by: None,
+    });
+    g.invalidate_constants();
+    assert_eq!(g.bp(c), 0, "level 1: 5000 BP, lowered by 5000");
+    assert!(matches!(
+        g.check_settled(),
+        Err(InvariantError::Unsettled(_))
+    ));
+}
+
 #[test]
 fn bs_0_5_card_count_is_constant() {
     let mut g = main1();
