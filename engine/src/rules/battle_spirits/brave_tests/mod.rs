@@ -15,6 +15,8 @@ mod braved;
 mod braving;
 mod leaving;
 mod mutants;
+mod mutants_actions;
+mod mutants_keep;
 mod unbrave;
 
 const P0: PlayerId = PlayerId(0);
