@@ -127,7 +127,12 @@ impl Game {
             self.reach_subs(&mut due, pred, Some(c));
         }
         if !due.is_empty() {
+            // BS-6.6 replaced: the window in which "… instead" may replace these
+            // destructions (`Runtime::replacing`), nested destructions inside it included.
+            let open = self.rt.replacing.len();
+            (self.rt.replacing).extend(cards.iter().map(|(c, _)| *c));
             self.resolve_simultaneous(due);
+            self.rt.replacing.truncate(open);
         }
     }
 

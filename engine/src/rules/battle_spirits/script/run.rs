@@ -80,6 +80,10 @@ pub(crate) struct Runtime {
     pub const_seen: Option<RefCell<ConstantRuns>>,
     /// A BS-5.3.1 check is in progress (`Game::check_zero_bp`, a re-entrance guard).
     pub checking_bp: bool,
+    /// The cards whose destruction the effects waiting for "would be destroyed" are
+    /// resolving for (`Game::would_be_destroyed`): only these may still be replaced
+    /// (`replace_destruction`, BS-6.6); once "when destroyed" works it is too late.
+    pub replacing: Vec<InstanceId>,
     /// Options carry no text (`Game::set_labels`).
     pub no_labels: bool,
     /// The seats offered `Choice::Cancel` (`Game::set_cancel`).

@@ -138,6 +138,38 @@ fn c37_a_kept_spirit_stays_though_its_watcher_destroys_others_first() {
     }
 }
 
+/// BS-6.6 replaced: a replacement said by the spirit's own "when destroyed" effect comes too
+/// late — the destruction is under way. The spirit goes to the trash, is destroyed once,
+/// and the effect logs why it did nothing (`EffectInert`), alone or destroyed together.
+#[test]
+fn bs_6_6_a_replacement_said_once_when_destroyed_works_is_too_late() {
+    for n in [0, 1] {
+        let late = when_destroyed("MC-LATE", r#"replace_destruction(this_card(), "as_is");"#);
+        let mut g = game(vec![late], 65);
+        let s = put(&mut g, P0, "MC-LATE", Zone::Field(P0), 1);
+        let others: Vec<InstanceId> = ["R-01"][..n]
+            .iter()
+            .map(|id| put(&mut g, P0, id, Zone::Field(P0), 1))
+            .collect();
+        cast(&mut g, "MC-MINE");
+        assert_eq!(g.zone_of(s), Zone::Trash(P0), "{n} destroyed with it");
+        assert_eq!(times_destroyed(&g, s), 1);
+        assert!(
+            !g.log()
+                .iter()
+                .any(|e| matches!(e, Event::DestructionReplaced { .. }))
+        );
+        assert!(
+            g.log().iter().any(|e| matches!(e,
+                Event::EffectInert { card, reason, .. } if *card == s && reason.contains("too late"))),
+            "the late replacement says why it did nothing"
+        );
+        for &o in &others {
+            assert_eq!(g.zone_of(o), Zone::Trash(P0));
+        }
+    }
+}
+
 /// BS-6.6 replaced: a spirit kept on the field when destroyed together with another is no
 /// longer "being destroyed": a later destruction (its replacement used up: it only works
 /// while the spirit is refreshed) destroys it.

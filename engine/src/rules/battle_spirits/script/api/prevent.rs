@@ -115,7 +115,7 @@ pub(super) fn register_prevent(e: &mut Engine) {
         e,
         "replace_destruction",
         ["targets", "instead: &str"],
-        "\"… instead\" of a destruction (BS-6.6 replaced; rulings C#37, C#77): each of the cards whose destruction is in progress (called from a closure waiting for `ev_would_be_destroyed`) is not destroyed — none of its or other cards' \"when destroyed\" effects work, it is not counted as destroyed — and instead \"exhausted\" or \"refreshed\" stays on the field so, \"as_is\" stays as it is, or \"hand\" returns to its owner's hand with its cores to the reserve. Logs DestructionReplaced; a card not being destroyed logs EffectInert. Returns how many are kept.",
+        "\"… instead\" of a destruction (BS-6.6 replaced; rulings C#37, C#77): each of the cards whose destruction is in progress (called from a closure waiting for `ev_would_be_destroyed`) is not destroyed — none of its or other cards' \"when destroyed\" effects work, it is not counted as destroyed — and instead \"exhausted\" or \"refreshed\" stays on the field so, \"as_is\" stays as it is, or \"hand\" returns to its owner's hand with its cores to the reserve. Logs DestructionReplaced; a card not being destroyed, or whose destruction has gone past that point (its \"when destroyed\" effects work), logs EffectInert. Returns how many are kept.",
         |t: Dynamic, how: &str| -> R<i64> {
             let instead = Kept::parse(how).ok_or_else(|| {
                 err(format!(
@@ -125,6 +125,22 @@ pub(super) fn register_prevent(e: &mut Engine) {
             let cs = targets(&t)?;
             with_mut(|g, rc| {
                 let by = rc.card;
+                // BS-6.6: a destruction whose "when destroyed" effects work is no longer
+                // replaced; said, it acts on nothing and says why.
+                let (cs, late): (Vec<_>, Vec<_>) = cs.into_iter().partition(|c| {
+                    let u = g.unit_of(*c);
+                    !g.is_being_destroyed(u) || g.rt.replacing.contains(&u)
+                });
+                for c in late {
+                    g.emit(Event::EffectInert {
+                        card: rc.card,
+                        effect: rc.effect,
+                        reason: format!(
+                            "{} {c} is already destroyed (its \"when destroyed\" effects work): too late to replace its destruction",
+                            g.name(c)
+                        ),
+                    });
+                }
                 Ok(each_being_destroyed(g, rc, cs, |g, c| {
                     let list = &mut g.st.scripts.destruction_replaced;
                     if !list.iter().any(|x| x.0 == c) {
