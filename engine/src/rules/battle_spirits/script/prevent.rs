@@ -152,6 +152,7 @@ impl Game {
         }
         if let Some(i) = (self.st.scripts.destroyed_this_turn.iter()).rposition(|x| *x == c) {
             self.st.scripts.destroyed_this_turn.remove(i);
+            self.invalidate_constants(); // no event of its own (`derived`)
         }
         self.emit(Event::DestructionReplaced {
             card: c,

@@ -170,6 +170,36 @@ fn bs_6_6_a_replacement_said_once_when_destroyed_works_is_too_late() {
     }
 }
 
+/// BS-6.6 replaced, "by your opponent's effect": a replacement waiting for destructions by
+/// the opponent's effects keeps a spirit the opponent's magic destroys, not one its own
+/// player's magic destroys.
+#[test]
+fn bs_6_6_a_replacement_for_the_opponents_effects_ignores_the_owners_own() {
+    let ward = scripted_spirit(
+        "MC-WARD",
+        0,
+        1000,
+        vec![effect(
+            "constant",
+            r#"when(ev_would_be_destroyed_by(this_card(), "opponent_effect"), "while", || {
+                replace_destruction(this_card(), "as_is");
+            });"#,
+        )],
+    );
+    let mut g = game(vec![ward], 66);
+    let theirs = put(&mut g, P1, "MC-WARD", Zone::Field(P1), 1);
+    let mine = put(&mut g, P0, "MC-WARD", Zone::Field(P0), 1);
+    cast(&mut g, "MC-THEIRS");
+    assert_eq!(
+        g.zone_of(theirs),
+        Zone::Field(P1),
+        "kept: P0's magic is its opponent's"
+    );
+    cast(&mut g, "MC-MINE");
+    assert_eq!(g.zone_of(mine), Zone::Trash(P0), "its own player's magic");
+    assert_eq!(times_destroyed(&g, mine), 1);
+}
+
 /// BS-6.6 replaced: a spirit kept on the field when destroyed together with another is no
 /// longer "being destroyed": a later destruction (its replacement used up: it only works
 /// while the spirit is refreshed) destroys it.

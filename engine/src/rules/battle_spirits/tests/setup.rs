@@ -276,6 +276,29 @@ fn bs_5_3_1_a_spirit_at_a_lowered_0_bp_at_a_decision_is_unsettled() {
     ));
 }
 
+/// BS-5.3.1: only a BP lowered to 0 destroys: a spirit lowered but still above 0, and one
+/// whose printed BP is 0 with nothing lowering it, are settled at a decision.
+#[test]
+fn bs_5_3_1_a_lowered_bp_above_0_and_a_printed_0_bp_are_settled() {
+    use crate::rules::battle_spirits::script::state::{ModKind, Modifier, Until};
+    use crate::rules::battle_spirits::testkit::{put, scenario, scripted_spirit};
+    let mut zero = scripted_spirit("MC-ZERO", 0, 1000, vec![]);
+    zero.levels[0].bp = Some(0); // a printed BP of 0 at level 1
+    let mut g = scenario(vec![zero], 67);
+    let z = put(&mut g, P0, "MC-ZERO", Zone::Field(P0), 1);
+    let s = put(&mut g, P0, "R-02", Zone::Field(P0), 1);
+    g.st.scripts.modifiers.push(Modifier {
+        card: s,
+        kind: ModKind::Bp(-500),
+        until: Until::Turn,
+        by: None,
+    });
+    g.invalidate_constants();
+    assert_eq!((g.bp(z), g.bp(s)), (0, 2000 - 500));
+    assert_eq!(req(&mut g).kind, DecisionKind::MainAction);
+    g.check_settled().unwrap();
+}
+
 #[test]
 fn bs_0_5_card_count_is_constant() {
     let mut g = main1();
