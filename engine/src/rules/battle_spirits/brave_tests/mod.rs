@@ -187,6 +187,18 @@ fn brave_onto(g: &mut Game, b: InstanceId, h: InstanceId) {
     must(g, Choice::Brave { brave: b, host: h });
 }
 
+/// Unbraves `b` (BS-9.5) and keeps it on the field with one core from the reserve.
+fn unbrave_keeping_one(g: &mut Game, b: InstanceId) {
+    must(g, Choice::Unbrave { brave: b });
+    keep_question(g);
+    let core = Choice::PlaceFrom {
+        from: CoreSource::Reserve,
+        soul: false,
+    };
+    must(g, core);
+    must(g, Choice::DonePlacing);
+}
+
 fn keep_question(g: &mut Game) -> crate::DecisionRequest {
     let r = decision(g);
     assert_eq!(r.kind, DecisionKind::EffectChoice, "{r:?}");

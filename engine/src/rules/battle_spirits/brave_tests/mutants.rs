@@ -54,14 +54,7 @@ fn a_brave_unbraved_this_turn_is_not_braved_again_after_another_unbraves() {
     brave_onto(&mut g, a, h1);
     brave_onto(&mut g, m, h2);
     for b in [a, m] {
-        must(&mut g, Choice::Unbrave { brave: b });
-        keep_question(&mut g);
-        let core = Choice::PlaceFrom {
-            from: CoreSource::Reserve,
-            soul: false,
-        };
-        must(&mut g, core);
-        must(&mut g, Choice::DonePlacing);
+        unbrave_keeping_one(&mut g, b);
     }
     assert_eq!((g.host_of(a), g.host_of(m)), (None, None));
     assert!(!legal(&mut g, &Choice::Brave { brave: a, host: h1 }));

@@ -94,14 +94,7 @@ fn bs_9_5_an_unbraved_brave_of_the_same_orientation_is_not_turned() {
     brave_onto(&mut g, b, host);
     assert!(!g.is_exhausted(host) && !g.is_exhausted(b));
     let from = g.log().len();
-    must(&mut g, Choice::Unbrave { brave: b });
-    keep_question(&mut g);
-    let core = Choice::PlaceFrom {
-        from: CoreSource::Reserve,
-        soul: false,
-    };
-    must(&mut g, core);
-    must(&mut g, Choice::DonePlacing);
+    unbrave_keeping_one(&mut g, b);
     assert_eq!(g.host_of(b), None);
     assert_eq!(g.zone_of(b), Zone::Field(P0), "kept in spirit form");
     assert!(!g.is_exhausted(b));
