@@ -114,12 +114,7 @@ impl Game {
                         self.cores_on(*c)
                     )));
                 }
-                // As `check_zero_bp` reads BS-5.3.1: a BP lowered to 0 destroys.
-                if self.level_row(*c).and_then(|r| r.bp).is_some()
-                    && self.bp(*c) == 0
-                    && self.bp_delta(*c) < 0
-                    && !self.is_being_destroyed(*c)
-                {
+                if !self.is_being_destroyed(*c) && self.bp_lowered_to_zero(*c) {
                     return Err(InvariantError::Unsettled(format!(
                         "{c} has its BP lowered to 0 and is on the field (BS-5.3.1)"
                     )));

@@ -138,6 +138,12 @@ impl Game {
         list.len()
     }
 
+    /// BS-5.3.1: whether `c` has a BP (its level row gives one) that modifiers lowered to 0:
+    /// such a spirit is destroyed at once. A printed BP of 0 with nothing lowering it is not.
+    pub(crate) fn bp_lowered_to_zero(&self, c: InstanceId) -> bool {
+        self.level_row(c).and_then(|r| r.bp).is_some() && self.bp(c) == 0 && self.bp_delta(c) < 0
+    }
+
     /// BS-5.3.1: every spirit/ultimate whose BP effects have brought to 0 is destroyed at
     /// once — also when a bonus that kept it above 0 ends (end of battle, end of turn, its
     /// source leaving the field). Called wherever BP can change (an effect resolved, a hook
@@ -176,9 +182,7 @@ impl Game {
                     if Some(c) != placing
                         && self.is_spirit_like(c)
                         && !self.is_being_destroyed(c)
-                        && self.level_row(c).and_then(|r| r.bp).is_some()
-                        && self.bp(c) == 0
-                        && self.bp_delta(c) < 0
+                        && self.bp_lowered_to_zero(c)
                     {
                         let owner = self.owner(c);
                         let by_opponent = self.st.scripts.modifiers.iter().any(|m| {
