@@ -125,23 +125,7 @@ pub(super) fn register_prevent(e: &mut Engine) {
             let cs = targets(&t)?;
             with_mut(|g, rc| {
                 let by = rc.card;
-                // BS-6.6: a destruction whose "when destroyed" effects work is no longer
-                // replaced; said, it acts on nothing and says why.
-                let (cs, late): (Vec<_>, Vec<_>) = cs.into_iter().partition(|c| {
-                    let u = g.unit_of(*c);
-                    !g.is_being_destroyed(u) || g.rt.replacing.contains(&u)
-                });
-                for c in late {
-                    g.emit(Event::EffectInert {
-                        card: rc.card,
-                        effect: rc.effect,
-                        reason: format!(
-                            "{} {c} is already destroyed (its \"when destroyed\" effects work): too late to replace its destruction",
-                            g.name(c)
-                        ),
-                    });
-                }
-                Ok(each_being_destroyed(g, rc, cs, |g, c| {
+                Ok(each_being_destroyed(g, rc, cs, true, |g, c| {
                     let list = &mut g.st.scripts.destruction_replaced;
                     if !list.iter().any(|x| x.0 == c) {
                         list.push((c, instead, by));
@@ -158,7 +142,7 @@ pub(super) fn register_prevent(e: &mut Engine) {
         |t: Dynamic| -> R<i64> {
             let cs = targets(&t)?;
             with_mut(|g, rc| {
-                Ok(each_being_destroyed(g, rc, cs, |g, c| {
+                Ok(each_being_destroyed(g, rc, cs, false, |g, c| {
                     if !g.st.scripts.destroyed_to_hand.contains(&c) {
                         g.st.scripts.destroyed_to_hand.push(c);
                     }
@@ -169,29 +153,34 @@ pub(super) fn register_prevent(e: &mut Engine) {
 }
 
 /// Calls `f` for each of `cs` (as field units) whose destruction is in progress (BS-6.6)
-/// and counts them; any other logs `EffectInert` for the running effect.
+/// and counts them; any other logs `EffectInert` for the running effect. With
+/// `before_destroyed`, only a destruction the effects waiting for "would be destroyed" are
+/// resolving for counts (`Runtime::replacing`): once its "when destroyed" effects work it
+/// is too late to replace it.
 fn each_being_destroyed(
     g: &mut Game,
     rc: &RunCtx,
     cs: Vec<InstanceId>,
+    before_destroyed: bool,
     mut f: impl FnMut(&mut Game, InstanceId),
 ) -> i64 {
     let mut n = 0;
     for c in cs {
         let c = g.unit_of(c);
-        if !g.is_being_destroyed(c) {
-            g.emit(Event::EffectInert {
-                card: rc.card,
-                effect: rc.effect,
-                reason: format!(
-                    "{} {c} is not being destroyed: nothing to replace",
-                    g.name(c)
-                ),
-            });
+        let why = if !g.is_being_destroyed(c) {
+            "is not being destroyed: nothing to replace"
+        } else if before_destroyed && !g.rt.replacing.contains(&c) {
+            "is already destroyed (its \"when destroyed\" effects work): too late to replace its destruction"
+        } else {
+            f(g, c);
+            n += 1;
             continue;
-        }
-        f(g, c);
-        n += 1;
+        };
+        g.emit(Event::EffectInert {
+            card: rc.card,
+            effect: rc.effect,
+            reason: format!("{} {c} {why}", g.name(c)),
+        });
     }
     n
 }
